@@ -1,0 +1,44 @@
+// Package all lists every codec serbench ships, in the order reports show
+// them: the encoding/json baseline, the other JSON libraries, then the binary
+// formats.
+package all
+
+import (
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/cbor"
+	"github.com/serbench/serbench/codec/gob"
+	"github.com/serbench/serbench/codec/gojson"
+	"github.com/serbench/serbench/codec/jsoniter"
+	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/msgpack"
+	"github.com/serbench/serbench/codec/segmentio"
+	"github.com/serbench/serbench/codec/sonic"
+	"github.com/serbench/serbench/codec/stdjson"
+)
+
+// Codecs returns a new instance of every codec.
+func Codecs() []codec.Codec {
+	return []codec.Codec{
+		stdjson.New(),
+		jsonv2.New(),
+		jsoniter.New(),
+		gojson.New(),
+		sonic.New(),
+		sonic.NewDefault(),
+		sonic.NewFastest(),
+		segmentio.New(),
+		msgpack.New(),
+		cbor.New(),
+		gob.New(),
+	}
+}
+
+// Registry returns a registry of Codecs. It panics only if two codecs share
+// an ID, which the package's test rules out.
+func Registry() *codec.Registry {
+	r, err := codec.NewRegistry(Codecs()...)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}

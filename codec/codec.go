@@ -1,0 +1,94 @@
+// Package codec defines what serbench measures: a Codec is one serialization
+// library configured one way, identified by a stable ID (see SPEC.md §1).
+//
+// A Codec is bound once to the Go type of a scenario value, giving a Binding
+// whose Marshal and Unmarshal the runner times. Codecs that work on their own
+// generated types (protobuf, FlatBuffers, ...) also implement Converter on the
+// Binding, so that converting the scenario value to and from the generated type
+// happens outside the timed loop and is measured on its own.
+package codec
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind says how a codec maps Go values to bytes.
+type Kind string
+
+// The kinds of SPEC.md §1, plus Reference for rows that are not codecs but
+// floors to compare against (copying the encoded bytes, say).
+const (
+	Reflect   Kind = "reflect"   // runtime reflection over the Go type
+	JIT       Kind = "jit"       // reflection plus just-in-time compiled code (sonic)
+	Codegen   Kind = "codegen"   // code generated ahead of time from a schema or the Go types
+	Manual    Kind = "manual"    // code written by hand
+	Reference Kind = "reference" // not a codec: a physical floor such as memmove
+)
+
+// Info describes a codec for `serbench list` and for reports.
+type Info struct {
+	// ID is the stable ID of SPEC.md §1, with a "/variant" suffix for
+	// variants such as "sonic/fastest".
+	ID string `json:"id"`
+	// Module is the Go module path of the library ("std" for the standard library).
+	Module string `json:"module"`
+	// Version is the module version linked into this binary, from the build
+	// info; the Go version for the standard library; "" when unknown.
+	Version string `json:"version"`
+	// Format is the wire format: "JSON", "MessagePack", "CBOR", "gob", ...
+	Format string `json:"format"`
+	// Kind says how the codec works.
+	Kind Kind `json:"kind"`
+	// Binary is true for binary formats and false for text formats.
+	Binary bool `json:"binary"`
+	// Options states, in words, every non-default option in effect and why.
+	Options string `json:"options"`
+}
+
+// Codec is one library configured one way.
+type Codec interface {
+	// Info describes the codec. It is constant for the life of the codec.
+	Info() Info
+	// Bind prepares the codec for values of the Go type of sample, which is a
+	// non-nil pointer to a scenario value (*scenario.SSEEvent, *any, ...).
+	// It returns an error wrapping ErrUnsupported when the codec cannot handle
+	// that type (no schema for it, say).
+	Bind(sample any) (Binding, error)
+}
+
+// Binding is a codec bound to one Go type. It must be safe to call from one
+// goroutine at a time; Bind again for another goroutine.
+type Binding interface {
+	// Marshal encodes v and returns new bytes that the caller owns. v is the
+	// scenario value (a pointer), or, when the Binding is a Converter, the
+	// value returned by ToNative.
+	Marshal(v any) ([]byte, error)
+	// Unmarshal decodes data into a new value of the bound type and returns a
+	// pointer to it (or, for a Converter, a value FromNative accepts).
+	Unmarshal(data []byte) (any, error)
+}
+
+// Converter is implemented by Bindings whose codec works on its own types.
+// The runner calls ToNative once before timing Marshal and FromNative on the
+// result of Unmarshal before comparing it with the original; both are timed
+// as the "convert" operation, never inside marshal or unmarshal.
+type Converter interface {
+	ToNative(v any) (any, error)
+	FromNative(v any) (any, error)
+}
+
+// Appender is implemented by Bindings that can encode into a caller's buffer.
+// AppendMarshal appends the encoding of v to dst and returns the extended slice.
+type Appender interface {
+	AppendMarshal(dst []byte, v any) ([]byte, error)
+}
+
+// ErrUnsupported is wrapped by Bind when a codec cannot handle a type.
+var ErrUnsupported = errors.New("not supported")
+
+// Unsupported returns an error wrapping ErrUnsupported that gives the reason,
+// for example Unsupported("protobuf", "no schema for %T", v).
+func Unsupported(id, format string, args ...any) error {
+	return fmt.Errorf("%s: %w: %s", id, ErrUnsupported, fmt.Sprintf(format, args...))
+}

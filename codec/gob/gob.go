@@ -1,0 +1,39 @@
+// Package gob adapts the standard library's encoding/gob.
+//
+// A gob stream sends each type's descriptor once, the first time a value of
+// that type goes through an Encoder. serbench's codecs encode standalone
+// messages (one HTTP body, one cache entry, one queue message), so this
+// adapter makes a new Encoder per message, as a user sending standalone
+// messages must: every message carries its type descriptors, and every
+// Unmarshal reads them again. That is what makes gob messages large and slow
+// here; a long-lived stream amortises it.
+package gob
+
+import (
+	"bytes"
+	"encoding/gob"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// ID is the codec's stable ID.
+const ID = "gob"
+
+// New returns gob with a new Encoder and Decoder per message.
+func New() codec.Codec {
+	return codec.Funcs{
+		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
+			Format: "gob", Kind: codec.Reflect, Binary: true,
+			Options: "new Encoder/Decoder per message (type descriptors in every message)"},
+		Marshal: func(v any) ([]byte, error) {
+			var buf bytes.Buffer
+			if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+				return nil, err
+			}
+			return buf.Bytes(), nil
+		},
+		Unmarshal: func(data []byte, v any) error {
+			return gob.NewDecoder(bytes.NewReader(data)).Decode(v)
+		},
+	}
+}

@@ -1,0 +1,23 @@
+// Package gojson adapts github.com/goccy/go-json.
+package gojson
+
+import (
+	gojson "github.com/goccy/go-json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// ID is the codec's stable ID.
+const ID = "go-json"
+
+const module = "github.com/goccy/go-json"
+
+// New returns go-json with its defaults.
+func New() codec.Codec {
+	return codec.Funcs{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "JSON", Kind: codec.Reflect, Options: "defaults"},
+		Marshal:   gojson.Marshal,
+		Unmarshal: gojson.Unmarshal,
+	}
+}

@@ -1,0 +1,29 @@
+// Package jsonv2 adapts github.com/go-json-experiment/json, the proposed
+// encoding/json/v2.
+package jsonv2
+
+import (
+	"github.com/go-json-experiment/json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// ID is the codec's stable ID.
+const ID = "json-v2"
+
+const module = "github.com/go-json-experiment/json"
+
+// opts keeps nil slices and maps nil through a round trip: by default v2
+// writes them as [] and {}, which decode as empty, not nil.
+var opts = json.JoinOptions(json.FormatNilSliceAsNull(true), json.FormatNilMapAsNull(true))
+
+// New returns json-v2 with FormatNilSliceAsNull and FormatNilMapAsNull set.
+func New() codec.Codec {
+	return codec.Funcs{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "JSON", Kind: codec.Reflect,
+			Options: "FormatNilSliceAsNull, FormatNilMapAsNull (nil stays nil, as in v1)"},
+		Marshal:   func(v any) ([]byte, error) { return json.Marshal(v, opts) },
+		Unmarshal: func(data []byte, v any) error { return json.Unmarshal(data, v, opts) },
+	}
+}

@@ -1,0 +1,51 @@
+// Package sonic adapts github.com/bytedance/sonic, a JSON library that
+// compiles encoders and decoders just in time and uses SIMD. On platforms it
+// does not support (see its compat.go build constraint: other than amd64 and
+// arm64, or go1.28 and later in v1.15) it falls back to encoding/json, and
+// Info.Options says so.
+package sonic
+
+import (
+	"github.com/bytedance/sonic"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// The codec IDs: ConfigStd is the fair default (it behaves as encoding/json:
+// sorted map keys, HTML escaping, valid UTF-8); the others are variants.
+const (
+	ID        = "sonic"
+	IDDefault = "sonic/default"
+	IDFastest = "sonic/fastest"
+)
+
+const module = "github.com/bytedance/sonic"
+
+// New returns sonic.ConfigStd.
+func New() codec.Codec {
+	return newCodec(ID, sonic.ConfigStd, "ConfigStd (behaves as encoding/json)")
+}
+
+// NewDefault returns sonic.ConfigDefault: no map key sorting, no HTML escaping,
+// no UTF-8 validation.
+func NewDefault() codec.Codec {
+	return newCodec(IDDefault, sonic.ConfigDefault, "ConfigDefault (unsorted map keys, no HTML escaping, no UTF-8 check)")
+}
+
+// NewFastest returns sonic.ConfigFastest, which also skips float precision
+// (it writes floats with fewer digits).
+func NewFastest() codec.Codec {
+	return newCodec(IDFastest, sonic.ConfigFastest, "ConfigFastest (as ConfigDefault, plus fewer float digits and no string copy)")
+}
+
+func newCodec(id string, api sonic.API, opts string) codec.Codec {
+	if !jit {
+		opts += "; this platform has no JIT: falls back to encoding/json"
+	}
+	return codec.Funcs{
+		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+			Format: "JSON", Kind: codec.JIT, Options: opts},
+		Marshal:   api.Marshal,
+		Unmarshal: api.Unmarshal,
+	}
+}

@@ -1,0 +1,22 @@
+// Package stdjson adapts the standard library's encoding/json, the baseline
+// of every speed-up serbench reports.
+package stdjson
+
+import (
+	"encoding/json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// ID is the codec's stable ID.
+const ID = "encoding/json"
+
+// New returns encoding/json with its defaults (json.Marshal, json.Unmarshal).
+func New() codec.Codec {
+	return codec.Funcs{
+		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
+			Format: "JSON", Kind: codec.Reflect, Options: "defaults"},
+		Marshal:   json.Marshal,
+		Unmarshal: json.Unmarshal,
+	}
+}

@@ -1,0 +1,74 @@
+package fidelity_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/scenario"
+)
+
+func TestDiffEqual(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		t.Run(s.ID, func(t *testing.T) {
+			if err := fidelity.Diff(s.Value(), s.Value()); err != nil {
+				t.Fatalf("a value differs from itself: %v", err)
+			}
+		})
+	}
+}
+
+func TestDiffFindsPlantedDifference(t *testing.T) {
+	tests := []struct {
+		name     string
+		mutate   func(*scenario.UserEvent)
+		wantPath string
+	}{
+		{"nested slice field", func(e *scenario.UserEvent) { e.Items[2].Price += 0.01 }, ".Items[2].Price"},
+		{"nested map value", func(e *scenario.UserEvent) { e.Attributes["device"]["net"] = "5g" }, `.Attributes["device"]["net"]`},
+		{"missing map key", func(e *scenario.UserEvent) { delete(e.Attributes["payment"], "3ds") }, `.Attributes["payment"]["3ds"]`},
+		{"extra map key", func(e *scenario.UserEvent) { e.Attributes["payment"]["x"] = "y" }, `.Attributes["payment"]["x"]`},
+		{"uint64 above 2^53", func(e *scenario.UserEvent) { e.EventID++ }, ".EventID"},
+		{"time instant", func(e *scenario.UserEvent) { e.OccurredAt = e.OccurredAt.Add(time.Nanosecond) }, ".OccurredAt"},
+		{"slice length", func(e *scenario.UserEvent) { e.Tags = e.Tags[:2] }, ".Tags"},
+		{"nil versus empty", func(e *scenario.UserEvent) { e.Flags = []bool{} }, ".Flags"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want := scenario.NewUserEvent()
+			want.Flags = nil
+			got := scenario.NewUserEvent()
+			got.Flags = nil
+			tt.mutate(got)
+			err := fidelity.Diff(want, got)
+			var m *fidelity.Mismatch
+			if !errors.As(err, &m) {
+				t.Fatalf("Diff = %v, want a *Mismatch", err)
+			}
+			if m.Path != tt.wantPath {
+				t.Errorf("path = %q, want %q (%v)", m.Path, tt.wantPath, err)
+			}
+		})
+	}
+}
+
+func TestDiffTimeByInstant(t *testing.T) {
+	a := time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC)
+	b := a.In(time.FixedZone("X", 3600))
+	if err := fidelity.Diff(&a, &b); err != nil {
+		t.Errorf("same instant in another zone: %v", err)
+	}
+}
+
+func TestDiffDynamicTypes(t *testing.T) {
+	var want any = map[string]any{"n": float64(1)}
+	var got any = map[string]any{"n": int64(1)}
+	err := fidelity.Diff(&want, &got)
+	if err == nil {
+		t.Fatal("float64 1 and int64 1 compared equal")
+	}
+	if m := err.(*fidelity.Mismatch); m.Path != `["n"]` {
+		t.Errorf("path = %q", m.Path)
+	}
+}

@@ -1,0 +1,80 @@
+// Command serbench measures serialization codecs on payloads: which codec
+// should this payload use, and what does the choice cost in CPU, memory,
+// bytes and latency. Run `serbench help` for the subcommands.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	stop()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "serbench: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// A subcommand is one `serbench NAME` command, implemented in NAME.go.
+type subcommand struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+}
+
+var subcommands = map[string]subcommand{}
+
+// register adds a subcommand; each subcommand's file calls it from init.
+func register(name, summary string, run func(ctx context.Context, stdout, stderr io.Writer, args []string) error) {
+	if _, dup := subcommands[name]; dup {
+		panic("serbench: subcommand registered twice: " + name)
+	}
+	subcommands[name] = subcommand{name: name, summary: summary, run: run}
+}
+
+// run is the whole command: main only adds the process's streams, signals
+// and exit status, so tests call run directly.
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	if len(args) == 0 {
+		usage(stderr)
+		return fmt.Errorf("no subcommand (want one of %s)", strings.Join(names(), ", "))
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		usage(stdout)
+		return nil
+	}
+	sc, ok := subcommands[name]
+	if !ok {
+		return fmt.Errorf("unknown subcommand %q (want one of %s)", name, strings.Join(names(), ", "))
+	}
+	return sc.run(ctx, stdout, stderr, args[1:])
+}
+
+func names() []string {
+	n := make([]string, 0, len(subcommands))
+	for k := range subcommands {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return n
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: serbench <subcommand> [flags]")
+	fmt.Fprintln(w)
+	for _, n := range names() {
+		fmt.Fprintf(w, "  %-8s %s\n", n, subcommands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run serbench <subcommand> -h for its flags.")
+}

@@ -82,10 +82,11 @@ func NewUserEvent() *UserEvent {
 			"campaign": {"id": "spring-26", "medium": "email", "variant": "b"},
 			"device":   {"model": "Pixel 9", "screen": "1080x2424", "net": "wifi"},
 			"payment":  {"method": "card", "brand": "visa", "3ds": "passed"},
+			"shipping": {"carrier": "dhl", "speed": "express", "country": "DE"},
 		},
 		Flags: []bool{true, false, true, true},
 	}
-	names := []string{"Trail running shoe", "Merino wool socks", "Water bottle 750 ml", "Headlamp 400 lm"}
+	names := []string{"Trail running shoe", "Merino wool socks", "Water bottle 750 ml", "Headlamp 400 lm", "Rain jacket, packable"}
 	for i, n := range names {
 		e.Items = append(e.Items, EventItem{
 			SKU:      fmt.Sprintf("SKU-%06d", r.IntN(1000000)),

@@ -1,0 +1,420 @@
+// Package bench runs the codec × scenario matrix: it round-trips every cell,
+// compares the result with the original, then times marshal, unmarshal and
+// (for codecs on generated types) convert, and returns the figures. It never
+// prints; callers render a Run with package report.
+//
+// Timing follows what `go test -bench -benchmem` does, with two changes for a
+// shared, noisy machine. First, every cell is calibrated once to an iteration
+// count N that fills Options.Benchtime, and then its Count samples are taken
+// round-robin across cells (sample 1 of every cell, then sample 2, ...), so a
+// burst of noise spreads over all codecs instead of landing on one. Second,
+// each figure is the median of the samples with a 95% confidence interval from
+// golang.org/x/perf/benchmath (the statistics benchstat uses), and speed-ups
+// carry the Mann-Whitney U-test p-value against the baseline.
+package bench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/scenario"
+)
+
+// Operation names, as they appear in results and benchmark names.
+const (
+	OpMarshal   = "marshal"
+	OpUnmarshal = "unmarshal"
+	// OpConvert is converting the scenario value to a codegen codec's own
+	// type and back (Converter.ToNative then FromNative): the cost a user of
+	// generated types pays on top of marshal and unmarshal.
+	OpConvert = "convert"
+)
+
+// Defaults and limits of Options.
+const (
+	DefaultBenchtime = 50 * time.Millisecond
+	DefaultCount     = 6 // benchmath needs at least 6 samples for a 95% interval on the median
+	DefaultBaseline  = "encoding/json"
+	MaxCount         = 1000
+	MaxBenchtime     = 10 * time.Minute
+)
+
+// Options configure Run. The zero value means the defaults.
+type Options struct {
+	// Benchtime is the target duration of one sample of one cell.
+	// Default DefaultBenchtime; range (0, MaxBenchtime].
+	Benchtime time.Duration
+	// Count is the number of samples per cell. Default DefaultCount; range [1, MaxCount].
+	Count int
+	// Baseline is the codec ID every speed-up is relative to. Default
+	// DefaultBaseline. Run measures it even when Codecs omits it.
+	Baseline string
+	// Progress, if set, is called after each unit of work with the number
+	// of units done and the total. It is called from Run's goroutine.
+	Progress func(done, total int)
+}
+
+// Effective returns o with defaults filled in, or an error naming the first
+// field out of range.
+func (o Options) Effective() (Options, error) {
+	if o.Benchtime == 0 {
+		o.Benchtime = DefaultBenchtime
+	}
+	if o.Count == 0 {
+		o.Count = DefaultCount
+	}
+	if o.Baseline == "" {
+		o.Baseline = DefaultBaseline
+	}
+	if o.Benchtime < 0 || o.Benchtime > MaxBenchtime {
+		return o, fmt.Errorf("bench: invalid Benchtime %v (range is (0, %v])", o.Benchtime, MaxBenchtime)
+	}
+	if o.Count < 1 || o.Count > MaxCount {
+		return o, fmt.Errorf("bench: invalid Count %d (range is [1, %d])", o.Count, MaxCount)
+	}
+	return o, nil
+}
+
+// Result is the outcome of one (codec, scenario, op) cell. Field names in
+// JSON follow the serbench/v1 contract of SPEC.md §4.
+type Result struct {
+	Codec    string `json:"codec"`
+	Scenario string `json:"scenario"`
+	Op       string `json:"op"`
+	// NsPerOp is the median time per operation over the samples, in ns.
+	NsPerOp float64 `json:"ns_per_op"`
+	// NsPerOpLo and NsPerOpHi bound the 95% confidence interval of the
+	// median (±Inf, written as 0, when there are too few samples).
+	NsPerOpLo float64 `json:"ns_per_op_lo"`
+	NsPerOpHi float64 `json:"ns_per_op_hi"`
+	// MBPerS is encoded bytes processed per second, in units of 10^6 bytes,
+	// as the testing package computes it. 0 for convert.
+	MBPerS float64 `json:"mb_per_s"`
+	// BytesPerOp and AllocsPerOp are heap bytes and allocations per
+	// operation, as `go test -benchmem` reports them (medians).
+	BytesPerOp  int64 `json:"bytes_per_op"`
+	AllocsPerOp int64 `json:"allocs_per_op"`
+	// SizeBytes is the length of the encoded value in bytes.
+	SizeBytes int `json:"size_bytes"`
+	// Speedup is the baseline's median ns/op divided by this cell's on the
+	// same scenario and op; 0 when the baseline has no figure there.
+	Speedup float64 `json:"speedup"`
+	// SpeedupP is the p-value of the Mann-Whitney U-test between this
+	// cell's samples and the baseline's; above 0.05 the difference is not
+	// significant ("~"). 1 when there are too few samples to tell.
+	SpeedupP float64 `json:"speedup_p"`
+	// OK is true when the cell round-tripped exactly and was timed.
+	OK bool `json:"ok"`
+	// NA is true when the codec cannot do this cell at all; Error says why.
+	NA bool `json:"na"`
+	// Error holds the fidelity difference, the failure, or the n/a reason.
+	Error string `json:"error"`
+	// Samples holds ns/op of each sample, in the order taken.
+	Samples []float64 `json:"samples"`
+	// Iterations is the number of operations in each sample.
+	Iterations int `json:"iterations"`
+}
+
+// Timed reports whether r carries measured figures.
+func (r Result) Timed() bool { return len(r.Samples) > 0 }
+
+// Matrix runs every codec on every scenario and returns one Result per cell,
+// ordered by scenario, then codec (as given), then op. Speed-ups are relative
+// to opts.Baseline when codecs includes it. It returns an error only for
+// invalid options or a cancelled context; per-cell failures are findings in
+// the results.
+func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) ([]Result, error) {
+	opts, err := opts.Effective()
+	if err != nil {
+		return nil, err
+	}
+	var cells []*cell
+	for _, s := range scenarios {
+		sample := s.Value()
+		for _, c := range codecs {
+			cells = append(cells, prepare(c, s.ID, sample)...)
+		}
+	}
+	var timed []*cell
+	for _, c := range cells {
+		if c.fn != nil {
+			timed = append(timed, c)
+		}
+	}
+	total := len(timed) * (1 + opts.Count)
+	done := 0
+	step := func() {
+		done++
+		if opts.Progress != nil {
+			opts.Progress(done, total)
+		}
+	}
+	for _, c := range timed {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		c.calibrate(opts.Benchtime)
+		step()
+	}
+	for range opts.Count {
+		for _, c := range timed {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			c.sample()
+			step()
+		}
+	}
+	results := make([]Result, len(cells))
+	for i, c := range cells {
+		results[i] = c.result()
+	}
+	addSpeedups(results, cells, opts.Baseline)
+	return results, nil
+}
+
+// cell is one (codec, scenario, op) under measurement.
+type cell struct {
+	Result
+	fn     func(n int) error // runs n operations; nil when not timed
+	size   int               // encoded bytes per op, for MB/s
+	ns     []float64
+	bytes  []float64
+	allocs []float64
+	failed error
+}
+
+// prepare binds c to the scenario, round-trips once and builds the timed
+// closures. It returns the cells for marshal, unmarshal and, for converting
+// codecs, convert.
+func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
+	info := c.Info()
+	mk := func(op string) *cell {
+		return &cell{Result: Result{Codec: info.ID, Scenario: scenarioID, Op: op}}
+	}
+	m, u := mk(OpMarshal), mk(OpUnmarshal)
+	na := func(err error) []*cell {
+		for _, x := range []*cell{m, u} {
+			x.NA, x.Error = true, err.Error()
+		}
+		return []*cell{m, u}
+	}
+	b, err := c.Bind(sample)
+	if err != nil {
+		return na(err)
+	}
+	in := sample
+	conv, isConv := b.(codec.Converter)
+	var cv *cell
+	if isConv {
+		cv = mk(OpConvert)
+		if in, err = conv.ToNative(sample); err != nil {
+			return na(fmt.Errorf("convert to native: %w", err))
+		}
+	}
+	data, err := b.Marshal(in)
+	if err != nil {
+		return na(fmt.Errorf("marshal: %w", err))
+	}
+	data = bytes.Clone(data) // a reusing codec may overwrite its output on the next call
+	m.SizeBytes, u.SizeBytes = len(data), len(data)
+	m.size, u.size = len(data), len(data)
+	m.fn = func(n int) error {
+		var out []byte
+		var err error
+		for range n {
+			if out, err = b.Marshal(in); err != nil {
+				return err
+			}
+		}
+		sinkBytes = out
+		return nil
+	}
+	cells := []*cell{m, u}
+	out, err := b.Unmarshal(data)
+	if err != nil {
+		u.failed = fmt.Errorf("unmarshal: %w", err)
+		return append(cells, convCell(cv)...)
+	}
+	u.fn = func(n int) error {
+		var v any
+		var err error
+		for range n {
+			if v, err = b.Unmarshal(data); err != nil {
+				return err
+			}
+		}
+		sinkValue = v
+		return nil
+	}
+	if isConv {
+		back, err := conv.FromNative(out)
+		if err != nil {
+			cv.failed = fmt.Errorf("convert from native: %w", err)
+		} else {
+			out = back
+			cv.fn = func(n int) error {
+				var v any
+				var err error
+				for range n {
+					if v, err = conv.ToNative(sample); err != nil {
+						return err
+					}
+					if v, err = conv.FromNative(v); err != nil {
+						return err
+					}
+				}
+				sinkValue = v
+				return nil
+			}
+		}
+		cells = append(cells, cv)
+	}
+	if info.Kind != codec.Reference && (cv == nil || cv.failed == nil) {
+		if d := fidelity.Diff(sample, out); d != nil {
+			for _, x := range cells {
+				x.failed = d
+			}
+		}
+	}
+	return cells
+}
+
+func convCell(cv *cell) []*cell {
+	if cv == nil {
+		return nil
+	}
+	cv.failed = errors.New("not measured: unmarshal failed")
+	return []*cell{cv}
+}
+
+// Sinks keep results alive so the compiler cannot drop the work.
+var (
+	sinkBytes []byte
+	sinkValue any
+)
+
+// calibrate finds the iteration count that fills d, as testing.B does:
+// grow n from 1, predicting from the last run, at most 100x per step.
+func (c *cell) calibrate(d time.Duration) {
+	runtime.GC()
+	n := 1
+	for {
+		start := time.Now()
+		if err := c.fn(n); err != nil {
+			c.stop(err)
+			return
+		}
+		el := time.Since(start)
+		if el >= d || n >= 1e9 {
+			c.Iterations = n
+			return
+		}
+		next := n * 100
+		if el > 0 {
+			next = int(float64(d) * 1.2 * float64(n) / float64(el))
+		}
+		next = min(max(next, n+1), n*100, 1e9)
+		n = next
+	}
+}
+
+// sample runs one sample of c.Iterations operations.
+func (c *cell) sample() {
+	if c.fn == nil {
+		return
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	err := c.fn(c.Iterations)
+	el := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		c.stop(err)
+		return
+	}
+	n := float64(c.Iterations)
+	c.ns = append(c.ns, float64(el.Nanoseconds())/n)
+	c.bytes = append(c.bytes, float64(after.TotalAlloc-before.TotalAlloc)/n)
+	c.allocs = append(c.allocs, float64(after.Mallocs-before.Mallocs)/n)
+}
+
+// stop ends timing of a cell whose operation failed after the round trip
+// had succeeded (a codec that is not deterministic, say).
+func (c *cell) stop(err error) {
+	c.fn = nil
+	c.failed = fmt.Errorf("%s failed while timing: %w", c.Op, err)
+	c.ns, c.bytes, c.allocs = nil, nil, nil
+}
+
+func (c *cell) result() Result {
+	r := c.Result
+	if r.NA {
+		return r
+	}
+	if c.failed != nil {
+		r.Error = c.failed.Error()
+	}
+	if len(c.ns) > 0 {
+		s := summarize(c.ns)
+		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
+		r.BytesPerOp = int64(summarize(c.bytes).Center)
+		r.AllocsPerOp = int64(summarize(c.allocs).Center)
+		r.Samples = c.ns
+		if c.Op != OpConvert && r.NsPerOp > 0 {
+			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
+		}
+	} else {
+		r.Iterations = 0
+	}
+	r.OK = c.failed == nil && len(c.ns) > 0
+	return r
+}
+
+var thresholds = benchmath.DefaultThresholds
+
+func summarize(xs []float64) benchmath.Summary {
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &thresholds), 0.95)
+}
+
+func finite(x float64) float64 {
+	if x != x || x > 1e300 || x < -1e300 {
+		return 0
+	}
+	return x
+}
+
+// addSpeedups fills Speedup and SpeedupP from the baseline's cells.
+func addSpeedups(results []Result, cells []*cell, baseline string) {
+	type key struct{ scenario, op string }
+	base := map[key]int{}
+	for i, r := range results {
+		if r.Codec == baseline && r.Timed() {
+			base[key{r.Scenario, r.Op}] = i
+		}
+	}
+	for i := range results {
+		r := &results[i]
+		bi, ok := base[key{r.Scenario, r.Op}]
+		if !ok || !r.Timed() || r.NsPerOp == 0 {
+			continue
+		}
+		b := results[bi]
+		r.Speedup = b.NsPerOp / r.NsPerOp
+		if bi == i {
+			r.SpeedupP = 1
+			continue
+		}
+		cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(b.Samples, &thresholds), benchmath.NewSample(r.Samples, &thresholds))
+		r.SpeedupP = cmp.P
+	}
+}

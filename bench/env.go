@@ -1,0 +1,76 @@
+package bench
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Env records where and how a run happened, so that a reader can judge its
+// numbers. Field names in JSON follow the serbench/v1 contract of SPEC.md §4.
+type Env struct {
+	Go         string `json:"go"`
+	GOOS       string `json:"goos"`
+	GOARCH     string `json:"goarch"`
+	CPU        string `json:"cpu"`
+	NumCPU     int    `json:"num_cpu"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	// Started is when the run began, written in RFC 3339.
+	Started time.Time `json:"started"`
+	// Modules maps each codec library's module path to its version.
+	Modules map[string]string `json:"modules"`
+	// Kernel is the OS release (/proc/sys/kernel/osrelease), "" where unreadable.
+	Kernel string `json:"kernel,omitempty"`
+	// Governor is the CPU frequency governor of CPU 0, "" where unreadable
+	// (as on most virtual machines).
+	Governor string `json:"governor,omitempty"`
+	// GOGC is the GOGC environment variable in effect, "" for the default (100).
+	GOGC string `json:"gogc,omitempty"`
+	// Settings records the options the run used, as "name=value" strings.
+	Settings []string `json:"settings,omitempty"`
+}
+
+// CollectEnv reads the current process's environment. started is the run's
+// start time; modules maps module paths to versions (see codec.Info).
+func CollectEnv(started time.Time, modules map[string]string) Env {
+	return Env{
+		Go:         runtime.Version(),
+		GOOS:       runtime.GOOS,
+		GOARCH:     runtime.GOARCH,
+		CPU:        cpuModel(),
+		NumCPU:     runtime.NumCPU(),
+		GOMAXPROCS: runtime.GOMAXPROCS(0),
+		Started:    started,
+		Modules:    modules,
+		Kernel:     readTrim("/proc/sys/kernel/osrelease"),
+		Governor:   readTrim("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+		GOGC:       os.Getenv("GOGC"),
+	}
+}
+
+// cpuModel returns the "model name" of /proc/cpuinfo, or "" where there is none.
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+func readTrim(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}

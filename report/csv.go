@@ -1,0 +1,34 @@
+package report
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+)
+
+// CSVHeader is the first record CSV writes; one record per result follows,
+// with the fields of bench.Result under their JSON names.
+var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo", "ns_per_op_hi",
+	"mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "speedup_p",
+	"samples", "iterations", "ok", "na", "error"}
+
+// CSV writes doc's results as RFC 4180 CSV with a header record.
+func CSV(w io.Writer, doc *Document) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	for _, r := range doc.Results {
+		rec := []string{r.Codec, r.Scenario, r.Op, f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
+			f(r.MBPerS), strconv.FormatInt(r.BytesPerOp, 10), strconv.FormatInt(r.AllocsPerOp, 10),
+			strconv.Itoa(r.SizeBytes), f(r.Speedup), f(r.SpeedupP),
+			strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
+			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,23 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// JSON writes doc as one indented JSON object following the serbench/v1
+// contract of SPEC.md §4. doc.Schema is set to Schema if empty.
+func JSON(w io.Writer, doc *Document) error {
+	d := *doc
+	if d.Schema == "" {
+		d.Schema = Schema
+	}
+	if d.Results == nil {
+		d.Results = []bench.Result{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(&d)
+}

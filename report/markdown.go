@@ -1,0 +1,47 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Markdown writes doc as GitHub-flavoured Markdown: a heading and a table
+// per scenario, footnotes as a list, then the legend and the environment.
+func Markdown(w io.Writer, doc *Document) error {
+	ew := &errWriter{w: w}
+	for _, warn := range doc.Warnings {
+		fmt.Fprintf(ew, "> warning: %s\n\n", warn)
+	}
+	for _, g := range grids(doc) {
+		fmt.Fprintf(ew, "### %s\n\n", g.title)
+		fmt.Fprintf(ew, "| %s |\n", strings.Join(g.header, " | "))
+		seps := make([]string, len(g.header))
+		for i, right := range g.rightAlign {
+			seps[i] = "---"
+			if right {
+				seps[i] = "--:"
+			}
+		}
+		fmt.Fprintf(ew, "|%s|\n", strings.Join(seps, "|"))
+		for _, r := range g.rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				cells[i] = strings.ReplaceAll(c, "|", `\|`)
+			}
+			fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
+		}
+		if len(g.notes) > 0 {
+			fmt.Fprintln(ew)
+			for n, note := range g.notes {
+				fmt.Fprintf(ew, "- [%d] %s\n", n+1, strings.ReplaceAll(note, "\n", " "))
+			}
+		}
+		fmt.Fprintln(ew)
+	}
+	for _, line := range strings.Split(strings.TrimRight(legend(doc), "\n"), "\n") {
+		fmt.Fprintf(ew, "%s  \n", line)
+	}
+	fmt.Fprint(ew, envText(doc))
+	return ew.err
+}

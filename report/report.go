@@ -1,0 +1,205 @@
+// Package report renders a run's results: one writer per format. Writers
+// never print on their own; they write to the io.Writer they are given and
+// return its errors.
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+)
+
+// Schema is the version of the JSON results format (SPEC.md §4).
+const Schema = "serbench/v1"
+
+// Document is everything a report shows.
+type Document struct {
+	Schema string    `json:"schema"`
+	Env    bench.Env `json:"env"`
+	// Codecs describes the codecs of the run, in run order.
+	Codecs []codec.Info `json:"codecs,omitempty"`
+	// Scenarios describes the scenarios of the run, in run order.
+	Scenarios []ScenarioInfo `json:"scenarios,omitempty"`
+	Results   []bench.Result `json:"results"`
+	// Warnings are non-fatal problems of the run (a corpus folder missing, say).
+	Warnings []string `json:"warnings,omitempty"`
+	// Baseline is the codec ID speed-ups are relative to.
+	Baseline string `json:"baseline,omitempty"`
+	// Count is the number of samples per cell.
+	Count int `json:"count,omitempty"`
+}
+
+// ScenarioInfo describes one scenario of a run.
+type ScenarioInfo struct {
+	ID   string `json:"id"`
+	Type string `json:"type"`
+	Doc  string `json:"doc,omitempty"`
+}
+
+// Formats lists the names Write accepts, in the order `-format` documents them.
+var Formats = []string{"table", "markdown", "csv", "json"}
+
+// Write renders doc in the named format. An unknown format is an error that
+// lists the valid ones.
+func Write(w io.Writer, format string, doc *Document) error {
+	switch format {
+	case "table":
+		return Table(w, doc)
+	case "markdown":
+		return Markdown(w, doc)
+	case "csv":
+		return CSV(w, doc)
+	case "json":
+		return JSON(w, doc)
+	}
+	return fmt.Errorf("report: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+}
+
+// bySceneario groups results by scenario in first-seen order.
+func byScenario(rs []bench.Result) (order []string, groups map[string][]bench.Result) {
+	groups = map[string][]bench.Result{}
+	for _, r := range rs {
+		if _, ok := groups[r.Scenario]; !ok {
+			order = append(order, r.Scenario)
+		}
+		groups[r.Scenario] = append(groups[r.Scenario], r)
+	}
+	return order, groups
+}
+
+// grid is one scenario's table: a header, rows of cells and footnotes.
+type grid struct {
+	title      string
+	header     []string
+	rightAlign []bool
+	rows       [][]string
+	notes      []string
+}
+
+var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "size", "speed-up", "note"}
+
+// grids builds one grid per scenario. n/a codecs take one row; identical
+// footnotes share a number.
+func grids(doc *Document) []grid {
+	types := map[string]string{}
+	for _, s := range doc.Scenarios {
+		types[s.ID] = s.Type
+	}
+	order, groups := byScenario(doc.Results)
+	var out []grid
+	for _, id := range order {
+		g := grid{title: id, header: header, rightAlign: []bool{false, false, true, true, true, true, true, true, false}}
+		if t := types[id]; t != "" {
+			g.title += " (" + t + ")"
+		}
+		noteNum := map[string]int{}
+		note := func(text string) string {
+			n, ok := noteNum[text]
+			if !ok {
+				n = len(g.notes) + 1
+				noteNum[text] = n
+				g.notes = append(g.notes, text)
+			}
+			return fmt.Sprintf("[%d]", n)
+		}
+		seenNA := map[string]bool{}
+		for _, r := range groups[id] {
+			if r.NA {
+				if seenNA[r.Codec] {
+					continue
+				}
+				seenNA[r.Codec] = true
+				g.rows = append(g.rows, []string{r.Codec, "-", "n/a", "", "", "", "", "", note(r.Error)})
+				continue
+			}
+			mark := ""
+			if !r.OK {
+				mark = "✗ " + note(r.Error)
+			}
+			if !r.Timed() {
+				g.rows = append(g.rows, []string{r.Codec, r.Op, "-", "", "", "", size(r), "", mark})
+				continue
+			}
+			g.rows = append(g.rows, []string{
+				r.Codec, r.Op, nsCell(r, doc.Count),
+				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), size(r),
+				speedupCell(r, doc), mark,
+			})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func size(r bench.Result) string {
+	if r.Op == bench.OpConvert || r.SizeBytes == 0 {
+		return ""
+	}
+	return fmt.Sprint(r.SizeBytes)
+}
+
+// nsCell prints the median with the half-width of its 95% interval as a
+// percentage of the median, as benchstat does: "537 ±3%".
+func nsCell(r bench.Result, count int) string {
+	s := num(r.NsPerOp)
+	if r.NsPerOpLo > 0 && r.NsPerOpHi > 0 && r.NsPerOp > 0 {
+		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)
+		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
+	}
+	return s
+}
+
+func mbCell(r bench.Result) string {
+	if r.MBPerS == 0 {
+		return ""
+	}
+	return num(r.MBPerS)
+}
+
+// speedupCell prints "2.39x"; "~" before it when the U-test cannot tell the
+// cell from the baseline at α=0.05 and there were enough samples to try.
+func speedupCell(r bench.Result, doc *Document) string {
+	if r.Speedup == 0 {
+		return ""
+	}
+	if r.Codec == doc.Baseline {
+		return "base"
+	}
+	s := fmt.Sprintf("%.2fx", r.Speedup)
+	if r.SpeedupP > 0.05 && len(r.Samples) >= MinSamplesForSignificance {
+		s = "~" + s
+	}
+	return s
+}
+
+// MinSamplesForSignificance is the fewest samples per cell at which the
+// Mann-Whitney U-test can reach p < 0.05 (4+4 gives p ≥ 0.029; 3+3 cannot
+// go below 0.1), per golang.org/x/perf/benchmath.
+const MinSamplesForSignificance = 4
+
+// num prints a figure with three significant digits at most for small
+// values and none after the point for large ones: 0.512, 12.3, 537, 12840.
+func num(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 10:
+		return fmt.Sprintf("%.1f", x)
+	default:
+		return fmt.Sprintf("%.2f", x)
+	}
+}
+
+// modules returns doc's module versions as sorted "path@version" strings.
+func modules(doc *Document) []string {
+	var ms []string
+	for p, v := range doc.Env.Modules {
+		ms = append(ms, p+"@"+v)
+	}
+	sort.Strings(ms)
+	return ms
+}

@@ -1,0 +1,99 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table writes doc as aligned plain-text tables, one per scenario, each
+// followed by its footnotes, then a legend and the environment.
+func Table(w io.Writer, doc *Document) error {
+	ew := &errWriter{w: w}
+	for _, warn := range doc.Warnings {
+		fmt.Fprintf(ew, "warning: %s\n", warn)
+	}
+	for i, g := range grids(doc) {
+		if i > 0 || len(doc.Warnings) > 0 {
+			fmt.Fprintln(ew)
+		}
+		fmt.Fprintf(ew, "%s\n", g.title)
+		for _, line := range align(g) {
+			fmt.Fprintln(ew, line)
+		}
+		for n, note := range g.notes {
+			fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
+		}
+	}
+	fmt.Fprintln(ew)
+	fmt.Fprint(ew, legend(doc))
+	fmt.Fprint(ew, envText(doc))
+	return ew.err
+}
+
+// align lays out the header and rows of g in columns two spaces apart,
+// numbers right-aligned and text left-aligned, with no trailing spaces.
+func align(g grid) []string {
+	all := append([][]string{g.header}, g.rows...)
+	width := make([]int, len(g.header))
+	for _, row := range all {
+		for i, c := range row {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	lines := make([]string, 0, len(all))
+	for _, row := range all {
+		var b strings.Builder
+		for i, c := range row {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			if g.rightAlign[i] {
+				b.WriteString(pad + c)
+			} else {
+				b.WriteString(c + pad)
+			}
+		}
+		lines = append(lines, strings.TrimRight(b.String(), " "))
+	}
+	return lines
+}
+
+func legend(doc *Document) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ns/op: median of %d samples ± half-width of its 95%% confidence interval (none with fewer than 6 samples).\n", doc.Count)
+	fmt.Fprintf(&b, "MB/s: encoded bytes per second (10^6). B/op, allocs/op: heap per operation, as go test -benchmem. size: encoded bytes.\n")
+	fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op; ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
+	fmt.Fprintf(&b, "✗: did not round-trip exactly (the note says where); n/a: the codec cannot encode this payload.\n")
+	return b.String()
+}
+
+func envText(doc *Document) string {
+	e := doc.Env
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s %s/%s, %s, %d CPUs, GOMAXPROCS=%d, started %s\n", e.Go, e.GOOS, e.GOARCH, e.CPU, e.NumCPU, e.GOMAXPROCS, e.Started.Format("2006-01-02T15:04:05Z07:00"))
+	if ms := modules(doc); len(ms) > 0 {
+		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
+	}
+	return b.String()
+}
+
+// errWriter keeps the first write error so a sequence of Fprintf calls can
+// be checked once at the end.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = err
+	}
+	return n, err
+}

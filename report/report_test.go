@@ -1,0 +1,141 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/report"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// fixture is a fixed document: every format's golden file is rendered from
+// it, so the files never change between runs.
+func fixture() *report.Document {
+	samples := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
+	return &report.Document{
+		Env: bench.Env{
+			Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
+			NumCPU: 2, GOMAXPROCS: 2, Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC),
+			Modules:  map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1", "github.com/bytedance/sonic": "v1.15.5"},
+			Settings: []string{"count=6"},
+		},
+		Codecs: []codec.Info{
+			{ID: "encoding/json", Module: "std", Version: "go1.26.8", Format: "JSON", Kind: codec.Reflect, Options: "defaults"},
+			{ID: "msgpack", Module: "github.com/vmihailenco/msgpack/v5", Version: "v5.4.1", Format: "MessagePack", Kind: codec.Reflect, Binary: true, Options: "defaults"},
+		},
+		Scenarios: []report.ScenarioInfo{{ID: "sse-event", Type: "*scenario.SSEEvent"}, {ID: "corpus/x", Type: "*any"}},
+		Baseline:  "encoding/json",
+		Count:     6,
+		Warnings:  []string{"corpus: toolchain corpus folder /nowhere not found; corpus scenarios skipped"},
+		Results: []bench.Result{
+			{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, NsPerOpLo: 1260, NsPerOpHi: 1311, MBPerS: 143.1, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, SpeedupP: 1, OK: true, Samples: samples(1286), Iterations: 1000},
+			{Codec: "encoding/json", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2100, NsPerOpLo: 2050, NsPerOpHi: 2200, MBPerS: 87.6, BytesPerOp: 400, AllocsPerOp: 7, SizeBytes: 184, Speedup: 1, SpeedupP: 1, OK: true, Samples: samples(2100), Iterations: 500},
+			{Codec: "msgpack", Scenario: "sse-event", Op: "marshal", NsPerOp: 268, NsPerOpLo: 265, NsPerOpHi: 290, MBPerS: 570.9, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 153, Speedup: 4.8, SpeedupP: 0.002, OK: true, Samples: samples(268), Iterations: 5000},
+			{Codec: "msgpack", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2080, NsPerOpLo: 1900, NsPerOpHi: 2300, MBPerS: 73.6, BytesPerOp: 352, AllocsPerOp: 9, SizeBytes: 153, Speedup: 1.01, SpeedupP: 0.7, OK: false,
+				Error: "fidelity: .Meta: want map[src:feed-a], got nil", Samples: samples(2080), Iterations: 500},
+			{Codec: "encoding/json", Scenario: "corpus/x", Op: "marshal", NsPerOp: 50.5, MBPerS: 10, BytesPerOp: 8, AllocsPerOp: 1, SizeBytes: 5, Speedup: 1, SpeedupP: 1, OK: true, Samples: []float64{50, 50.5, 51}, Iterations: 100},
+			{Codec: "encoding/json", Scenario: "corpus/x", Op: "unmarshal", Error: "unmarshal: invalid character", Iterations: 0},
+			{Codec: "msgpack", Scenario: "corpus/x", Op: "marshal", NA: true, Error: "msgpack: not supported: a | pipe"},
+			{Codec: "msgpack", Scenario: "corpus/x", Op: "unmarshal", NA: true, Error: "msgpack: not supported: a | pipe"},
+		},
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, format := range report.Formats {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := report.Write(&buf, format, fixture()); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "fixture."+format), buf.Bytes())
+		})
+	}
+}
+
+func TestList(t *testing.T) {
+	doc := fixture()
+	var cs []report.ListedCodec
+	for _, i := range doc.Codecs {
+		cs = append(cs, report.ListedCodec{Info: i})
+	}
+	ss := []report.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
+	var buf bytes.Buffer
+	if err := report.List(&buf, cs, ss); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
+}
+
+// TestJSONContract checks the serbench/v1 field names SPEC.md §4 promises.
+func TestJSONContract(t *testing.T) {
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, fixture()); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["schema"] != "serbench/v1" {
+		t.Errorf("schema = %v", doc["schema"])
+	}
+	env := doc["env"].(map[string]any)
+	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
+		if _, ok := env[k]; !ok {
+			t.Errorf("env lacks %q", k)
+		}
+	}
+	r := doc["results"].([]any)[0].(map[string]any)
+	for _, k := range []string{"codec", "scenario", "op", "ns_per_op", "mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "ok", "error"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("result lacks %q", k)
+		}
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	err := report.Write(&bytes.Buffer{}, "yaml", fixture())
+	if err == nil || !strings.Contains(err.Error(), `"yaml"`) || !strings.Contains(err.Error(), "markdown") {
+		t.Fatalf("err = %v, want one naming the format and the valid ones", err)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestWriteErrorsAreReturned(t *testing.T) {
+	for _, format := range report.Formats {
+		if err := report.Write(failWriter{}, format, fixture()); err == nil {
+			t.Errorf("%s: a failing writer gave no error", format)
+		}
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (run go test ./report -update after checking the change):\n--- got ---\n%s", path, got)
+	}
+}

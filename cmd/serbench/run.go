@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -63,6 +64,12 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		if !set["count"] {
 			opts.Count = quickCount
 		}
+	}
+	if *count < 1 {
+		return fmt.Errorf("invalid -count %d (range is [1, %d])", *count, bench.MaxCount)
+	}
+	if *benchtime <= 0 {
+		return fmt.Errorf("invalid -benchtime %v (must be positive)", *benchtime)
 	}
 	opts, err := opts.Effective()
 	if err != nil {
@@ -201,5 +208,10 @@ func progressPrinter(w io.Writer, started time.Time) func(done, total int) {
 func loadScenarios(path string) ([]scenario.Scenario, []string, error) {
 	ss := scenario.Seeds()
 	var warnings []string
+	if path != "" {
+		if _, err := os.Stat(path); err != nil {
+			return nil, nil, fmt.Errorf("-corpus: %w", err)
+		}
+	}
 	return ss, warnings, nil
 }

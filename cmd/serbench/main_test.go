@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// serbench runs the command in-process and returns its output.
+func serbench(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var o, e bytes.Buffer
+	err = run(context.Background(), &o, &e, args)
+	return o.String(), e.String(), err
+}
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want []string // substrings of the error
+	}{
+		{"no subcommand", nil, []string{"no subcommand", "run"}},
+		{"unknown subcommand", []string{"bench"}, []string{`"bench"`, "list"}},
+		{"unknown codec", []string{"run", "-codecs", "sonic,nope"}, []string{`"nope"`, "valid:", "msgpack"}},
+		{"unknown scenario", []string{"run", "-scenarios", "ws-message,huge"}, []string{`"huge"`, "valid:", "sse-event"}},
+		{"unknown format", []string{"run", "-format", "yaml"}, []string{`"yaml"`, "markdown"}},
+		{"bad count", []string{"run", "-count", "0"}, []string{"-count 0", "range"}},
+		{"bad benchtime", []string{"run", "-benchtime", "-1s"}, []string{"-benchtime -1s"}},
+		{"stray argument", []string{"run", "extra"}, []string{`"extra"`}},
+		{"unwritable -o", []string{"run", "-codecs", "encoding/json", "-scenarios", "ws-message", "-o", filepath.Join(dir, "no", "such", "dir", "r.json")}, []string{"-o", "cannot write"}},
+		{"-o is a folder", []string{"run", "-o", dir}, []string{"is a directory"}},
+		{"unreadable -corpus", []string{"run", "-corpus", filepath.Join(dir, "missing.json")}, []string{"missing.json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := serbench(t, tt.args...)
+			if err == nil {
+				t.Fatalf("serbench %v succeeded, want an error", tt.args)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error is not one line: %q", err)
+			}
+		})
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	_, _, err := serbench(t, "run", "-codecs", "msgpack,cbor", "-scenarios", "ws-message,annotation",
+		"-benchtime", "1ms", "-count", "2", "-format", "json", "-o", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Schema  string
+		Results []struct {
+			Codec, Scenario, Op string
+			NsPerOp             float64 `json:"ns_per_op"`
+			OK                  bool
+			Error               string
+		}
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Schema != "serbench/v1" {
+		t.Errorf("schema %q", doc.Schema)
+	}
+	// encoding/json is added as the baseline: 3 codecs × 2 scenarios × 2 ops.
+	if len(doc.Results) != 12 {
+		t.Fatalf("%d results, want 12", len(doc.Results))
+	}
+	for _, r := range doc.Results {
+		if !r.OK || r.NsPerOp <= 0 {
+			t.Errorf("%s %s %s: ok=%v ns/op=%v error=%q", r.Codec, r.Scenario, r.Op, r.OK, r.NsPerOp, r.Error)
+		}
+	}
+}
+
+// TestFailedRunKeepsExistingOutput checks that -o replaces a file only when
+// the run succeeds.
+func TestFailedRunKeepsExistingOutput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	if err := os.WriteFile(out, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, &bytes.Buffer{}, &bytes.Buffer{}, []string{"run", "-codecs", "encoding/json", "-scenarios", "ws-message", "-benchtime", "1ms", "-count", "1", "-o", out})
+	if err == nil {
+		t.Fatal("a cancelled run succeeded")
+	}
+	if b, _ := os.ReadFile(out); string(b) != "precious" {
+		t.Errorf("existing output overwritten by a failed run: %q", b)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestList(t *testing.T) {
+	out, _, err := serbench(t, "list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"encoding/json", "sonic", "msgpack", "cbor", "gob", "sse-event", "user-profile", "*scenario.WSMessage"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("list output lacks %q", want)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	out, _, err := serbench(t, "help")
+	if err != nil || !strings.Contains(out, "run") || !strings.Contains(out, "list") {
+		t.Fatalf("help: err=%v out=%q", err, out)
+	}
+}

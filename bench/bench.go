@@ -57,8 +57,18 @@ type Options struct {
 	// Baseline is the codec ID every speed-up is relative to. Default
 	// DefaultBaseline. Run measures it even when Codecs omits it.
 	Baseline string
+	// Parallel, when true, also measures every cell with 1 to GOMAXPROCS
+	// goroutines at once, each with its own Binding (as testing.B.RunParallel
+	// does), and reports throughput and scaling in Result.Parallel.
+	Parallel bool
+	// CPUProfileDir and MemProfileDir, when set, make Matrix write one pprof
+	// file per timed cell into them, named <codec>_<scenario>_<op>.pprof with
+	// "/" written as "-". Profiles come from an extra pass after the samples,
+	// so they never perturb the figures.
+	CPUProfileDir string
+	MemProfileDir string
 	// Progress, if set, is called after each unit of work with the number
-	// of units done and the total. It is called from Run's goroutine.
+	// of units done and the total. It is called from Matrix's goroutine.
 	Progress func(done, total int)
 }
 
@@ -117,10 +127,35 @@ type Result struct {
 	NA bool `json:"na"`
 	// Error holds the fidelity difference, the failure, or the n/a reason.
 	Error string `json:"error"`
+	// GCPer1kOps is garbage collections per 1,000 operations
+	// (runtime/metrics /gc/cycles/total:gc-cycles), median over samples.
+	GCPer1kOps float64 `json:"gc_per_1k_ops"`
+	// GCPauseNsPerOp is stop-the-world GC pause time per operation, in ns
+	// (runtime.MemStats.PauseTotalNs), median over samples.
+	GCPauseNsPerOp float64 `json:"gc_pause_ns_per_op"`
+	// PeakHeapBytes is the largest GC heap goal seen at the end of any sample
+	// (runtime/metrics /gc/heap/goal:bytes): the heap size the runtime let
+	// the process grow to before collecting, an upper estimate of peak heap.
+	PeakHeapBytes int64 `json:"peak_heap_bytes"`
+	// Parallel holds throughput with 1..GOMAXPROCS goroutines when
+	// Options.Parallel is set.
+	Parallel []ParallelPoint `json:"parallel,omitempty"`
 	// Samples holds ns/op of each sample, in the order taken.
 	Samples []float64 `json:"samples"`
 	// Iterations is the number of operations in each sample.
 	Iterations int `json:"iterations"`
+}
+
+// ParallelPoint is throughput with a number of goroutines working at once.
+type ParallelPoint struct {
+	Goroutines int `json:"goroutines"`
+	// NsPerOp is wall time divided by operations done by all goroutines.
+	NsPerOp float64 `json:"ns_per_op"`
+	// OpsPerS is operations per second across all goroutines.
+	OpsPerS float64 `json:"ops_per_s"`
+	// Scaling is OpsPerS divided by OpsPerS with one goroutine: 2 on two
+	// cores is perfect scaling.
+	Scaling float64 `json:"scaling"`
 }
 
 // Timed reports whether r carries measured figures.
@@ -149,7 +184,14 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 			timed = append(timed, c)
 		}
 	}
-	total := len(timed) * (1 + opts.Count)
+	perCell := 1 + opts.Count
+	if opts.Parallel {
+		perCell++
+	}
+	if opts.CPUProfileDir != "" || opts.MemProfileDir != "" {
+		perCell++
+	}
+	total := len(timed) * perCell
 	done := 0
 	step := func() {
 		done++
@@ -173,6 +215,26 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 			step()
 		}
 	}
+	if opts.Parallel {
+		for _, c := range timed {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			c.parallel()
+			step()
+		}
+	}
+	if opts.CPUProfileDir != "" || opts.MemProfileDir != "" {
+		for _, c := range timed {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if err := c.profile(opts); err != nil {
+				return nil, err
+			}
+			step()
+		}
+	}
 	results := make([]Result, len(cells))
 	for i, c := range cells {
 		results[i] = c.result()
@@ -184,17 +246,22 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 // cell is one (codec, scenario, op) under measurement.
 type cell struct {
 	Result
-	fn     func(n int) error // runs n operations; nil when not timed
-	size   int               // encoded bytes per op, for MB/s
+	// newFn returns a function that runs n operations, on a Binding of its
+	// own; nil when the cell is not timed. fn is the one the samples use.
+	newFn  func() (func(n int) error, error)
+	fn     func(n int) error
+	size   int // encoded bytes per op, for MB/s
 	ns     []float64
 	bytes  []float64
 	allocs []float64
+	gcs    []float64
+	pauses []float64
 	failed error
 }
 
-// prepare binds c to the scenario, round-trips once and builds the timed
-// closures. It returns the cells for marshal, unmarshal and, for converting
-// codecs, convert.
+// prepare binds c to the scenario, round-trips once, compares and builds
+// the timed functions. It returns the cells for marshal, unmarshal and, for
+// converting codecs, convert.
 func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 	info := c.Info()
 	mk := func(op string) *cell {
@@ -211,14 +278,25 @@ func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 	if err != nil {
 		return na(err)
 	}
-	in := sample
-	conv, isConv := b.(codec.Converter)
-	var cv *cell
-	if isConv {
-		cv = mk(OpConvert)
-		if in, err = conv.ToNative(sample); err != nil {
-			return na(fmt.Errorf("convert to native: %w", err))
+	_, isConv := b.(codec.Converter)
+	// bind returns a new Binding and the value its Marshal takes.
+	bind := func() (codec.Binding, any, error) {
+		b, err := c.Bind(sample)
+		if err != nil {
+			return nil, nil, err
 		}
+		if conv, ok := b.(codec.Converter); ok {
+			in, err := conv.ToNative(sample)
+			if err != nil {
+				return nil, nil, fmt.Errorf("convert to native: %w", err)
+			}
+			return b, in, nil
+		}
+		return b, sample, nil
+	}
+	b, in, err := bind()
+	if err != nil {
+		return na(err)
 	}
 	data, err := b.Marshal(in)
 	if err != nil {
@@ -227,41 +305,70 @@ func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 	data = bytes.Clone(data) // a reusing codec may overwrite its output on the next call
 	m.SizeBytes, u.SizeBytes = len(data), len(data)
 	m.size, u.size = len(data), len(data)
-	m.fn = func(n int) error {
-		var out []byte
-		var err error
-		for range n {
-			if out, err = b.Marshal(in); err != nil {
-				return err
-			}
+	m.newFn = func() (func(int) error, error) {
+		b, in, err := bind()
+		if err != nil {
+			return nil, err
 		}
-		sinkBytes = out
-		return nil
+		return func(n int) error {
+			var out []byte
+			var err error
+			for range n {
+				if out, err = b.Marshal(in); err != nil {
+					return err
+				}
+			}
+			sinkBytes = out
+			return nil
+		}, nil
 	}
 	cells := []*cell{m, u}
+	var cv *cell
+	if isConv {
+		cv = mk(OpConvert)
+		cells = append(cells, cv)
+	}
 	out, err := b.Unmarshal(data)
 	if err != nil {
 		u.failed = fmt.Errorf("unmarshal: %w", err)
-		return append(cells, convCell(cv)...)
-	}
-	u.fn = func(n int) error {
-		var v any
-		var err error
-		for range n {
-			if v, err = b.Unmarshal(data); err != nil {
-				return err
-			}
+		m.failed = fmt.Errorf("round trip failed: %w", u.failed)
+		if cv != nil {
+			cv.failed = errors.New("not measured: unmarshal failed")
 		}
-		sinkValue = v
-		return nil
+		return ready(cells)
+	}
+	u.newFn = func() (func(int) error, error) {
+		b, _, err := bind()
+		if err != nil {
+			return nil, err
+		}
+		return func(n int) error {
+			var v any
+			var err error
+			for range n {
+				if v, err = b.Unmarshal(data); err != nil {
+					return err
+				}
+			}
+			sinkValue = v
+			return nil
+		}, nil
 	}
 	if isConv {
-		back, err := conv.FromNative(out)
+		back, err := b.(codec.Converter).FromNative(out)
 		if err != nil {
 			cv.failed = fmt.Errorf("convert from native: %w", err)
-		} else {
-			out = back
-			cv.fn = func(n int) error {
+			m.failed, u.failed = cv.failed, cv.failed
+			return ready(cells)
+		}
+		out = back
+		cv.newFn = func() (func(int) error, error) {
+			b, _, err := bind()
+			if err != nil {
+				return nil, err
+			}
+			conv := b.(codec.Converter)
+			return func(n int) error {
 				var v any
 				var err error
 				for range n {
@@ -274,26 +381,31 @@ func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 				}
 				sinkValue = v
 				return nil
-			}
+			}, nil
 		}
-		cells = append(cells, cv)
 	}
-	if info.Kind != codec.Reference && (cv == nil || cv.failed == nil) {
+	if info.Kind != codec.Reference {
 		if d := fidelity.Diff(sample, out); d != nil {
 			for _, x := range cells {
 				x.failed = d
 			}
 		}
 	}
-	return cells
+	return ready(cells)
 }
 
-func convCell(cv *cell) []*cell {
-	if cv == nil {
-		return nil
+// ready makes the timed function of each cell that has one.
+func ready(cells []*cell) []*cell {
+	for _, x := range cells {
+		if x.newFn == nil {
+			continue
+		}
+		var err error
+		if x.fn, err = x.newFn(); err != nil {
+			x.failed, x.newFn = err, nil
+		}
 	}
-	cv.failed = errors.New("not measured: unmarshal failed")
-	return []*cell{cv}
+	return cells
 }
 
 // Sinks keep results alive so the compiler cannot drop the work.
@@ -334,9 +446,11 @@ func (c *cell) sample() {
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	gcBefore := readGC()
 	start := time.Now()
 	err := c.fn(c.Iterations)
 	el := time.Since(start)
+	gcAfter := readGC()
 	runtime.ReadMemStats(&after)
 	if err != nil {
 		c.stop(err)
@@ -346,12 +460,15 @@ func (c *cell) sample() {
 	c.ns = append(c.ns, float64(el.Nanoseconds())/n)
 	c.bytes = append(c.bytes, float64(after.TotalAlloc-before.TotalAlloc)/n)
 	c.allocs = append(c.allocs, float64(after.Mallocs-before.Mallocs)/n)
+	c.gcs = append(c.gcs, float64(gcAfter.cycles-gcBefore.cycles)*1000/n)
+	c.pauses = append(c.pauses, float64(after.PauseTotalNs-before.PauseTotalNs)/n)
+	c.PeakHeapBytes = max(c.PeakHeapBytes, int64(gcAfter.heapGoal))
 }
 
 // stop ends timing of a cell whose operation failed after the round trip
 // had succeeded (a codec that is not deterministic, say).
 func (c *cell) stop(err error) {
-	c.fn = nil
+	c.fn, c.newFn = nil, nil
 	c.failed = fmt.Errorf("%s failed while timing: %w", c.Op, err)
 	c.ns, c.bytes, c.allocs = nil, nil, nil
 }
@@ -369,6 +486,8 @@ func (c *cell) result() Result {
 		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
 		r.BytesPerOp = int64(summarize(c.bytes).Center)
 		r.AllocsPerOp = int64(summarize(c.allocs).Center)
+		r.GCPer1kOps = summarize(c.gcs).Center
+		r.GCPauseNsPerOp = summarize(c.pauses).Center
 		r.Samples = c.ns
 		if c.Op != OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3

@@ -80,7 +80,7 @@ type grid struct {
 	notes      []string
 }
 
-var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "size", "speed-up", "note"}
+var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "GC/1k", "size", "speed-up", "note"}
 
 // grids builds one grid per scenario. n/a codecs take one row; identical
 // footnotes share a number.
@@ -92,7 +92,19 @@ func grids(doc *Document) []grid {
 	order, groups := byScenario(doc.Results)
 	var out []grid
 	for _, id := range order {
-		g := grid{title: id, header: header, rightAlign: []bool{false, false, true, true, true, true, true, true, false}}
+		g := grid{title: id, header: header, rightAlign: []bool{false, false, true, true, true, true, true, true, true, false}}
+		parallel := hasParallel(groups[id])
+		if parallel {
+			g.header = append(append([]string(nil), header[:len(header)-1]...), "scaling", "note")
+			g.rightAlign = append(g.rightAlign[:len(g.rightAlign)-1], true, false)
+		}
+		row := func(cells ...string) []string {
+			if !parallel {
+				return cells
+			}
+			n := len(cells)
+			return append(append(append([]string(nil), cells[:n-2]...), cells[n-2], ""), cells[n-1])
+		}
 		if t := types[id]; t != "" {
 			g.title += " (" + t + ")"
 		}
@@ -113,7 +125,7 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, []string{r.Codec, "-", "n/a", "", "", "", "", "", note(r.Error)})
+				g.rows = append(g.rows, row(r.Codec, "-", "n/a", "", "", "", "", "", "", note(r.Error)))
 				continue
 			}
 			mark := ""
@@ -121,18 +133,49 @@ func grids(doc *Document) []grid {
 				mark = "✗ " + note(r.Error)
 			}
 			if !r.Timed() {
-				g.rows = append(g.rows, []string{r.Codec, r.Op, "-", "", "", "", size(r), "", mark})
+				g.rows = append(g.rows, row(r.Codec, r.Op, "-", "", "", "", "", size(r), "", mark))
 				continue
 			}
-			g.rows = append(g.rows, []string{
+			cells := []string{
 				r.Codec, r.Op, nsCell(r, doc.Count),
-				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), size(r),
+				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
 				speedupCell(r, doc), mark,
-			})
+			}
+			if parallel {
+				cells = append(cells[:len(cells)-1], scalingCell(r), mark)
+			}
+			g.rows = append(g.rows, cells)
 		}
 		out = append(out, g)
 	}
 	return out
+}
+
+func hasParallel(rs []bench.Result) bool {
+	for _, r := range rs {
+		if len(r.Parallel) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// scalingCell prints the throughput with the most goroutines over that with
+// one, and the goroutine count: "1.93x@2".
+func scalingCell(r bench.Result) string {
+	if len(r.Parallel) == 0 {
+		return ""
+	}
+	p := r.Parallel[len(r.Parallel)-1]
+	return fmt.Sprintf("%.2fx@%d", p.Scaling, p.Goroutines)
+}
+
+// gcCell prints GC cycles per 1,000 operations.
+func gcCell(r bench.Result) string {
+	if r.GCPer1kOps == 0 {
+		return "0"
+	}
+	return num(r.GCPer1kOps)
 }
 
 func size(r bench.Result) string {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,6 +37,11 @@ func TestErrors(t *testing.T) {
 		{"stray argument", []string{"run", "extra"}, []string{`"extra"`}},
 		{"unwritable -o", []string{"run", "-codecs", "encoding/json", "-scenarios", "ws-message", "-o", filepath.Join(dir, "no", "such", "dir", "r.json")}, []string{"-o", "cannot write"}},
 		{"-o is a folder", []string{"run", "-o", dir}, []string{"is a directory"}},
+		{"bad -gogc", []string{"run", "-gogc", "fast"}, []string{`"fast"`, "off"}},
+		{"bad -pin", []string{"run", "-pin", "0,x"}, []string{`"0,x"`}},
+		{"unavailable -pin", []string{"run", "-pin", "999"}, []string{"processor 999"}},
+		{"bad -gomaxprocs", []string{"run", "-gomaxprocs", "-2"}, []string{"-gomaxprocs -2"}},
+		{"missing profile folder", []string{"run", "-cpuprofile", filepath.Join(dir, "nope")}, []string{"profile folder"}},
 		{"unreadable -corpus", []string{"run", "-corpus", filepath.Join(dir, "missing.json")}, []string{"missing.json"}},
 	}
 	for _, tt := range tests {
@@ -131,5 +138,38 @@ func TestHelp(t *testing.T) {
 	out, _, err := serbench(t, "help")
 	if err != nil || !strings.Contains(out, "run") || !strings.Contains(out, "list") {
 		t.Fatalf("help: err=%v out=%q", err, out)
+	}
+}
+
+func TestRunControls(t *testing.T) {
+	prof := t.TempDir()
+	before := runtime.GOMAXPROCS(0)
+	out, _, err := serbench(t, "run", "-codecs", "encoding/json", "-scenarios", "ws-message", "-benchtime", "1ms", "-count", "1",
+		"-parallel", "-gomaxprocs", "1", "-gogc", "off", "-pin", "0", "-cpuprofile", prof, "-format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOMAXPROCS(0) != before {
+		t.Errorf("GOMAXPROCS not restored: %d, was %d", runtime.GOMAXPROCS(0), before)
+	}
+	var doc struct {
+		Env struct {
+			GOMAXPROCS int
+			GOGC       string
+			Settings   []string
+		}
+		Results []struct{ Parallel []struct{ Goroutines int } }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Env.GOMAXPROCS != 1 || doc.Env.GOGC != "off" || !slices.Contains(doc.Env.Settings, "pin=0") {
+		t.Errorf("controls not recorded: %+v", doc.Env)
+	}
+	if len(doc.Results) == 0 || len(doc.Results[0].Parallel) != 1 {
+		t.Errorf("parallel results: %+v", doc.Results)
+	}
+	if entries, _ := os.ReadDir(prof); len(entries) != 2 {
+		t.Errorf("want 2 CPU profiles, got %v", entries)
 	}
 }

@@ -40,6 +40,12 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell (at least 6 for a 95% interval on the median)")
 		format        = fs.String("format", "table", "output format: "+strings.Join(report.Formats, ", "))
 		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		parallel      = fs.Bool("parallel", false, "also measure throughput with 1..GOMAXPROCS goroutines and report the scaling")
+		cpuprofile    = fs.String("cpuprofile", "", "write a CPU profile per cell into this folder (<codec>_<scenario>_<op>.pprof)")
+		memprofile    = fs.String("memprofile", "", "write a heap allocation profile per cell into this folder")
+		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
+		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
+		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
@@ -79,6 +85,16 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.Formats, ", "))
 	}
 
+	if err := profileDirs(*cpuprofile, *memprofile); err != nil {
+		return err
+	}
+	opts.Parallel, opts.CPUProfileDir, opts.MemProfileDir = *parallel, *cpuprofile, *memprofile
+	restore, err := applyControls(*gomaxprocs, *gogc, *pin)
+	if err != nil {
+		return err
+	}
+	defer restore()
+
 	reg := all.Registry()
 	codecs := reg.All()
 	if *codecsFlag != "" {
@@ -106,8 +122,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	defer commit(false)
 
 	started := time.Now()
-	opts.Progress = progressPrinter(stderr, started)
+	progress := newProgress(stderr, started)
+	opts.Progress = progress.update
 	results, err := bench.Matrix(ctx, codecs, scenarios, opts)
+	progress.finish()
 	if err != nil {
 		return err
 	}
@@ -119,6 +137,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Count:    opts.Count,
 	}
 	doc.Env.Settings = settings(fs)
+	if *gogc != "" {
+		doc.Env.GOGC = *gogc
+	}
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
@@ -187,20 +208,6 @@ func settings(fs *flag.FlagSet) []string {
 	var s []string
 	fs.VisitAll(func(f *flag.Flag) { s = append(s, f.Name+"="+f.Value.String()) })
 	return s
-}
-
-// progressPrinter returns a bench progress callback that writes a line to
-// w at most every five seconds.
-func progressPrinter(w io.Writer, started time.Time) func(done, total int) {
-	last := started
-	return func(done, total int) {
-		now := time.Now()
-		if now.Sub(last) < 5*time.Second && done != total {
-			return
-		}
-		last = now
-		fmt.Fprintf(w, "serbench: %d/%d measurements (%.0f%%), %v elapsed\n", done, total, 100*float64(done)/float64(total), now.Sub(started).Round(time.Second))
-	}
 }
 
 // loadScenarios returns the built-in scenarios plus, when path is set, the

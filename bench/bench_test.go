@@ -1,0 +1,211 @@
+package bench_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/scenario"
+)
+
+// fast keeps the tests quick: the figures themselves are not asserted.
+var fast = bench.Options{Benchtime: time.Millisecond, Count: 2}
+
+// lossy is a JSON codec that drops the WSMessage's Content on the way back.
+func lossy() codec.Codec {
+	return codec.Funcs{
+		Meta:    codec.Info{ID: "lossy", Module: "std", Format: "JSON", Kind: codec.Reflect, Options: "drops Content"},
+		Marshal: json.Marshal,
+		Unmarshal: func(data []byte, v any) error {
+			if err := json.Unmarshal(data, v); err != nil {
+				return err
+			}
+			if m, ok := v.(*scenario.WSMessage); ok {
+				m.Content = ""
+			}
+			return nil
+		},
+	}
+}
+
+// converting works on its own copy of WSMessage, as codegen codecs do.
+type converting struct{}
+
+type nativeMsg struct {
+	U, C string
+	T    int64
+}
+
+func (converting) Info() codec.Info {
+	return codec.Info{ID: "converting", Module: "std", Format: "JSON", Kind: codec.Codegen, Options: "test"}
+}
+func (converting) Bind(sample any) (codec.Binding, error) {
+	if _, ok := sample.(*scenario.WSMessage); !ok {
+		return nil, codec.Unsupported("converting", "no schema for %T", sample)
+	}
+	return convBinding{}, nil
+}
+
+type convBinding struct{}
+
+func (convBinding) Marshal(v any) ([]byte, error) { return json.Marshal(v.(*nativeMsg)) }
+func (convBinding) Unmarshal(b []byte) (any, error) {
+	var m nativeMsg
+	return &m, json.Unmarshal(b, &m)
+}
+func (convBinding) ToNative(v any) (any, error) {
+	m := v.(*scenario.WSMessage)
+	return &nativeMsg{m.Uid, m.Content, m.Timestamp}, nil
+}
+func (convBinding) FromNative(v any) (any, error) {
+	m := v.(*nativeMsg)
+	return &scenario.WSMessage{Uid: m.U, Content: m.C, Timestamp: m.T}, nil
+}
+
+func find(t *testing.T, rs []bench.Result, codecID, scen, op string) bench.Result {
+	t.Helper()
+	for _, r := range rs {
+		if r.Codec == codecID && r.Scenario == scen && r.Op == op {
+			return r
+		}
+	}
+	t.Fatalf("no result for %s %s %s", codecID, scen, op)
+	return bench.Result{}
+}
+
+func seeds(t *testing.T, ids ...string) []scenario.Scenario {
+	ss, err := scenario.Select(scenario.Seeds(), ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ss
+}
+
+func TestMatrix(t *testing.T) {
+	rs, err := bench.Matrix(context.Background(),
+		[]codec.Codec{stdjson.New(), lossy(), converting{}}, seeds(t, "ws-message", "annotation"), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("faithful codec is timed and ok", func(t *testing.T) {
+		for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+			r := find(t, rs, "encoding/json", "ws-message", op)
+			if !r.OK || r.NsPerOp <= 0 || len(r.Samples) != 2 || r.Iterations < 1 || r.SizeBytes == 0 || r.Speedup != 1 {
+				t.Errorf("%s: %+v", op, r)
+			}
+		}
+	})
+	t.Run("lossy codec is a finding, still timed", func(t *testing.T) {
+		r := find(t, rs, "lossy", "ws-message", bench.OpUnmarshal)
+		if r.OK || !strings.Contains(r.Error, ".Content") || r.NsPerOp <= 0 {
+			t.Errorf("%+v", r)
+		}
+		if r.Speedup <= 0 {
+			t.Errorf("no speed-up against the baseline: %+v", r)
+		}
+	})
+	t.Run("converting codec has a convert op", func(t *testing.T) {
+		r := find(t, rs, "converting", "ws-message", bench.OpConvert)
+		if !r.OK || r.NsPerOp <= 0 || r.MBPerS != 0 {
+			t.Errorf("%+v", r)
+		}
+	})
+	t.Run("unsupported is n/a with the reason", func(t *testing.T) {
+		r := find(t, rs, "converting", "annotation", bench.OpMarshal)
+		if !r.NA || r.OK || !strings.Contains(r.Error, "no schema for *scenario.Annotation") || r.Timed() {
+			t.Errorf("%+v", r)
+		}
+	})
+}
+
+func TestMarshalAndUnmarshalFailures(t *testing.T) {
+	failing := codec.Funcs{
+		Meta:      codec.Info{ID: "enc-fails", Module: "std", Format: "JSON", Kind: codec.Reflect},
+		Marshal:   func(any) ([]byte, error) { return nil, errors.New("boom") },
+		Unmarshal: json.Unmarshal,
+	}
+	garbled := codec.Funcs{
+		Meta:      codec.Info{ID: "dec-fails", Module: "std", Format: "JSON", Kind: codec.Reflect},
+		Marshal:   func(any) ([]byte, error) { return []byte("{"), nil },
+		Unmarshal: json.Unmarshal,
+	}
+	rs, err := bench.Matrix(context.Background(), []codec.Codec{failing, garbled}, seeds(t, "ws-message"), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := find(t, rs, "enc-fails", "ws-message", bench.OpMarshal); !r.NA || !strings.Contains(r.Error, "boom") {
+		t.Errorf("marshal failure: %+v", r)
+	}
+	if r := find(t, rs, "dec-fails", "ws-message", bench.OpUnmarshal); r.OK || r.Timed() || !strings.Contains(r.Error, "unmarshal") {
+		t.Errorf("unmarshal failure: %+v", r)
+	}
+	if r := find(t, rs, "dec-fails", "ws-message", bench.OpMarshal); !r.Timed() {
+		t.Errorf("marshal should still be timed when unmarshal fails: %+v", r)
+	}
+}
+
+func TestParallelAndProfiles(t *testing.T) {
+	cpu, mem := t.TempDir(), t.TempDir()
+	opts := fast
+	opts.Parallel, opts.CPUProfileDir, opts.MemProfileDir = true, cpu, mem
+	var calls, last, total int
+	opts.Progress = func(done, tot int) { calls++; last, total = done, tot }
+	rs, err := bench.Matrix(context.Background(), []codec.Codec{stdjson.New()}, seeds(t, "ws-message"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := find(t, rs, "encoding/json", "ws-message", bench.OpMarshal)
+	if len(r.Parallel) < 1 || r.Parallel[0].Goroutines != 1 || r.Parallel[0].Scaling != 1 || r.Parallel[0].OpsPerS <= 0 {
+		t.Errorf("parallel: %+v", r.Parallel)
+	}
+	for _, dir := range []string{cpu, mem} {
+		name := filepath.Join(dir, bench.ProfileName("encoding/json", "ws-message", "unmarshal"))
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := profile.Parse(f); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		f.Close()
+	}
+	if calls == 0 || last != total {
+		t.Errorf("progress: %d calls, last %d of %d", calls, last, total)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	o, err := bench.Options{}.Effective()
+	if err != nil || o.Count != bench.DefaultCount || o.Benchtime != bench.DefaultBenchtime || o.Baseline != bench.DefaultBaseline {
+		t.Errorf("defaults: %+v %v", o, err)
+	}
+	for _, bad := range []bench.Options{{Count: -1}, {Count: bench.MaxCount + 1}, {Benchtime: -time.Second}} {
+		if _, err := bad.Effective(); err == nil || !strings.Contains(err.Error(), "range") {
+			t.Errorf("%+v: err = %v", bad, err)
+		}
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := bench.Matrix(ctx, []codec.Codec{stdjson.New()}, seeds(t, "ws-message"), fast); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestProfileName(t *testing.T) {
+	if got := bench.ProfileName("sonic/fastest", "corpus/citm_catalog", "marshal"); got != "sonic-fastest_corpus-citm_catalog_marshal.pprof" {
+		t.Error(got)
+	}
+}

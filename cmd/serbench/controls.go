@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// applyControls sets GOMAXPROCS, the GC percentage and the CPU affinity for
+// a run, each only when its flag was given, and returns a function that puts
+// the previous settings back.
+func applyControls(gomaxprocs int, gogc, pin string) (restore func(), err error) {
+	var undo []func()
+	restore = func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+	if gomaxprocs < 0 {
+		return restore, fmt.Errorf("invalid -gomaxprocs %d (must be positive)", gomaxprocs)
+	}
+	if gomaxprocs > 0 {
+		old := runtime.GOMAXPROCS(gomaxprocs)
+		undo = append(undo, func() { runtime.GOMAXPROCS(old) })
+	}
+	if gogc != "" {
+		pct := -1
+		if gogc != "off" {
+			if pct, err = strconv.Atoi(gogc); err != nil || pct < 0 {
+				restore()
+				return func() {}, fmt.Errorf("invalid -gogc %q (want a percentage ≥ 0, or off)", gogc)
+			}
+		}
+		old := debug.SetGCPercent(pct)
+		undo = append(undo, func() { debug.SetGCPercent(old) })
+	}
+	if pin != "" {
+		var cpus []int
+		for _, f := range strings.Split(pin, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				restore()
+				return func() {}, fmt.Errorf("invalid -pin %q (want processor numbers such as 0,1)", pin)
+			}
+			cpus = append(cpus, n)
+		}
+		back, err := bench.PinCPUs(cpus)
+		if err != nil {
+			restore()
+			return func() {}, err
+		}
+		undo = append(undo, func() { back() })
+	}
+	return restore, nil
+}
+
+// profileDirs checks that each profile folder given exists and is a folder.
+func profileDirs(dirs ...string) error {
+	for _, d := range dirs {
+		if d == "" {
+			continue
+		}
+		fi, err := os.Stat(d)
+		if err != nil {
+			return fmt.Errorf("profile folder: %w", err)
+		}
+		if !fi.IsDir() {
+			return fmt.Errorf("profile folder %s: not a directory", d)
+		}
+	}
+	return nil
+}

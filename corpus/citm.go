@@ -3,7 +3,7 @@ package corpus
 // CitmCatalog is citm_catalog.json: the catalog of an event-ticketing system
 // (CITM), with names keyed by numeric ID (as JSON object keys), events keyed
 // by ID, and performances with their prices and seat categories. All numbers
-// are integers; amounts are in the currency's minor unit.
+// are integers.
 type CitmCatalog struct {
 	AreaNames                map[string]string    `json:"areaNames"`
 	AudienceSubCategoryNames map[string]string    `json:"audienceSubCategoryNames"`

@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -91,6 +92,11 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("corpus: %s: size %s%d bytes exceeds MaxFileBytes %d", e.File, more, e.Size, e.Limit)
 }
 
+// zstdMaxWindow caps the window a compressed toolchain document may ask the
+// decoder to allocate: 64 MiB (the toolchain's files use far less). A larger
+// window is an error; the decompressed size is capped by MaxFileBytes.
+const zstdMaxWindow = 64 << 20
+
 // toolchainDoc is one toolchain document and the Go type it decodes into.
 type toolchainDoc struct {
 	name string     // file name without .json.zst; the scenario ID is "corpus/"+name
@@ -100,13 +106,13 @@ type toolchainDoc struct {
 
 // toolchainDocs lists the seven documents in file-name order.
 var toolchainDocs = []toolchainDoc{
-	{"canada_geometry", "GeoJSON of Canada's border: one Polygon feature, almost all [longitude, latitude] float pairs", func() any { return new(Canada) }},
-	{"citm_catalog", "an event-ticketing catalog (CITM): id-keyed name maps, events and performances with prices and seat categories; integers only", func() any { return new(CitmCatalog) }},
-	{"golang_source", "a tree of the Go source repository's files with change statistics: deeply nested objects of names, integers and floats", func() any { return new(GolangSource) }},
+	{"canada_geometry", "GeoJSON of Canada's border: one Polygon of 480 rings holding 7154 [longitude, latitude] float64 pairs", func() any { return new(Canada) }},
+	{"citm_catalog", "an event-ticketing catalog (CITM): id-keyed name maps, 184 events and 243 performances with prices and seat categories; integers only", func() any { return new(CitmCatalog) }},
+	{"golang_source", "a tree of the Go source repository's files with change statistics: objects nested 16 levels deep holding names, integers and floats", func() any { return new(GolangSource) }},
 	{"string_escaped", "sample text from Unicode blocks, one string per block, every character written as a \\u escape", func() any { return new(UnicodeBlocks) }},
 	{"string_unicode", "sample text from Unicode blocks, one string per block, as raw UTF-8", func() any { return new(UnicodeBlocks) }},
 	{"synthea_fhir", "a FHIR R4 transaction Bundle of one synthetic patient's record (Synthea): heterogeneous resources, codes, references, dates", func() any { return new(SyntheaBundle) }},
-	{"twitter_status", "a Twitter v1.1 search result of 100 statuses with users, entities and retweets: mixed text (much Japanese), IDs, nulls", func() any { return new(TwitterSearch) }},
+	{"twitter_status", "a Twitter API v1.1 search result: 100 statuses (73 of them retweets) with users and entities; mostly Japanese text, int64 IDs, nulls", func() any { return new(TwitterSearch) }},
 }
 
 // ToolchainNames returns the names of the toolchain documents, sorted; the
@@ -120,8 +126,11 @@ func ToolchainNames() []string {
 }
 
 // ToolchainDir returns the default Options.Dir: GOROOT/ToolchainSubdir, with
-// GOROOT found as Options.Dir describes. It does not check that the folder exists.
-func ToolchainDir() string {
+// GOROOT found as Options.Dir describes (once per process; the result is
+// remembered). It does not check that the folder exists.
+func ToolchainDir() string { return toolchainDir() }
+
+var toolchainDir = sync.OnceValue(func() string {
 	root := ""
 	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
 		root = strings.TrimSpace(string(out))
@@ -130,7 +139,7 @@ func ToolchainDir() string {
 		root = runtime.GOROOT()
 	}
 	return filepath.Join(root, filepath.FromSlash(ToolchainSubdir))
-}
+})
 
 // Toolchain loads the seven toolchain documents and returns them as
 // scenarios corpus/canada_geometry ... corpus/twitter_status, sorted by ID,
@@ -156,7 +165,7 @@ func Toolchain(opts Options) ([]scenario.Scenario, error) {
 		}
 		return nil, fmt.Errorf("%w: %s: %w", ErrNoToolchainCorpus, dir, err)
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(uint64(limit)+1))
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(zstdMaxWindow))
 	if err != nil {
 		return nil, fmt.Errorf("corpus: zstd: %w", err)
 	}

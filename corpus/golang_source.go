@@ -2,7 +2,8 @@ package corpus
 
 // GolangSource is golang_source.json: the file tree of the Go source
 // repository annotated with change statistics, as a visualisation tool
-// exported it. The tree is about 17 levels deep.
+// exported it. The tree nests 16 levels of
+// nodes.
 type GolangSource struct {
 	Tree     GolangNode `json:"tree"`
 	Username string     `json:"username"`

@@ -7,7 +7,9 @@
 // GolangSource, UnicodeBlocks, SyntheaBundle, TwitterSearch), so every codec
 // works on typed structs as a real service would. The types lose nothing:
 // the package's tests check that re-marshalling each decoded value with
-// encoding/json gives a document semantically equal to the original.
+// encoding/json gives a document equal to the original as a JSON value
+// (member order and white space aside; integers equal exactly, other numbers
+// equal as float64, so "16.0" and "16" count as equal).
 //
 // Files loads a user's own JSON file, or every .json file of a folder,
 // decoded into any.
@@ -111,7 +113,7 @@ var toolchainDocs = []toolchainDoc{
 	{"golang_source", "a tree of the Go source repository's files with change statistics: objects nested 16 levels deep holding names, integers and floats", func() any { return new(GolangSource) }},
 	{"string_escaped", "sample text from Unicode blocks, one string per block, every character written as a \\u escape", func() any { return new(UnicodeBlocks) }},
 	{"string_unicode", "sample text from Unicode blocks, one string per block, as raw UTF-8", func() any { return new(UnicodeBlocks) }},
-	{"synthea_fhir", "a FHIR R4 transaction Bundle of one synthetic patient's record (Synthea): heterogeneous resources, codes, references, dates", func() any { return new(SyntheaBundle) }},
+	{"synthea_fhir", "a FHIR R4 transaction Bundle of one synthetic patient's record (Synthea): 926 resources of 16 types with codes, references and dates as strings", func() any { return new(SyntheaBundle) }},
 	{"twitter_status", "a Twitter API v1.1 search result: 100 statuses (73 of them retweets) with users and entities; mostly Japanese text, int64 IDs, nulls", func() any { return new(TwitterSearch) }},
 }
 
@@ -159,11 +161,10 @@ func Toolchain(opts Options) ([]scenario.Scenario, error) {
 	if dir == "" {
 		dir = ToolchainDir()
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		if err == nil {
-			err = errors.New("not a directory")
-		}
-		return nil, fmt.Errorf("%w: %s: %w", ErrNoToolchainCorpus, dir, err)
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoToolchainCorpus, err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("%w: %s is not a directory", ErrNoToolchainCorpus, dir)
 	}
 	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(zstdMaxWindow))
 	if err != nil {

@@ -16,7 +16,10 @@ import (
 // struct, FHIRResource, whose fields are the union of the fields the
 // document uses, each with omitempty (or a pointer) because each resource
 // type sets only its own. The few names that FHIR uses with different shapes
-// in different resource types (name, type, total) are small union types.
+// in different resource types (name, type, total) are small union types
+// (FHIRName, FHIRTypes, FHIRTotal) that implement json.Marshaler and
+// json.Unmarshaler; codecs that ignore those interfaces (MessagePack, CBOR,
+// gob) encode them as the plain two-field structs they are.
 type SyntheaBundle struct {
 	ResourceType string            `json:"resourceType"` // "Bundle"
 	Type         string            `json:"type"`         // "transaction"

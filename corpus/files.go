@@ -1,0 +1,118 @@
+package corpus
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/serbench/serbench/scenario"
+)
+
+// Files loads a user's JSON documents: the file at path, or, when path is a
+// folder, each file of that folder whose name ends in ".json" (not
+// recursive; sub-folders and other files are ignored), sorted by name. Each
+// becomes the scenario "corpus/" + file name without ".json", whose Value is
+// the document decoded by encoding/json into a *any (objects as
+// map[string]any, numbers as float64, so integers beyond 2^53 lose
+// precision).
+//
+// Errors, each naming the file and wrapping the underlying error: a path
+// that cannot be read, a folder without .json files, invalid JSON (with the
+// byte offset), or a file larger than opts.MaxFileBytes (a *LimitError).
+//
+// IDs are unique within one call. A caller combining several calls, or
+// Files with Toolchain, should use Join, which refuses a duplicate ID: a
+// user's twitter_status.json would otherwise shadow the toolchain's
+// corpus/twitter_status.
+func Files(path string, opts Options) ([]scenario.Scenario, error) {
+	limit, err := opts.maxBytes()
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
+	if !fi.IsDir() {
+		s, err := loadFile(path, limit)
+		if err != nil {
+			return nil, err
+		}
+		return []scenario.Scenario{s}, nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".json") && !e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("corpus: %s: no .json files in folder", path)
+	}
+	sort.Strings(names)
+	out := make([]scenario.Scenario, 0, len(names))
+	for _, n := range names {
+		s, err := loadFile(filepath.Join(path, n), limit)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// loadFile reads and decodes one user document.
+func loadFile(path string, limit int64) (scenario.Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return scenario.Scenario{}, fmt.Errorf("corpus: %w", err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+		return scenario.Scenario{}, &LimitError{File: path, Size: fi.Size(), Limit: limit}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return scenario.Scenario{}, fmt.Errorf("corpus: %s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return scenario.Scenario{}, &LimitError{File: path, Size: int64(len(data)), AtLeast: true, Limit: limit}
+	}
+	v := new(any)
+	if err := json.Unmarshal(data, v); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return scenario.Scenario{}, fmt.Errorf("corpus: %s: invalid JSON at byte offset %d: %w", path, se.Offset, err)
+		}
+		return scenario.Scenario{}, fmt.Errorf("corpus: %s: %w", path, err)
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".json")
+	doc := fmt.Sprintf("the user's JSON document %s (%d bytes), decoded into any", path, len(data))
+	return newScenario(name, doc, v), nil
+}
+
+// Join concatenates lists of scenarios (for example Toolchain's and Files')
+// in order. It returns an error naming the first ID that appears twice.
+func Join(lists ...[]scenario.Scenario) ([]scenario.Scenario, error) {
+	seen := map[string]bool{}
+	var out []scenario.Scenario
+	for _, l := range lists {
+		for _, s := range l {
+			if seen[s.ID] {
+				return nil, fmt.Errorf("corpus: duplicate scenario ID %q", s.ID)
+			}
+			seen[s.ID] = true
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}

@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 )
@@ -210,15 +210,27 @@ func settings(fs *flag.FlagSet) []string {
 	return s
 }
 
-// loadScenarios returns the built-in scenarios plus, when path is set, the
-// user's corpus files. Warnings are problems that do not stop the run.
+// loadScenarios returns the built-in scenarios (the seeds and the Go
+// toolchain's corpora) plus, when path is set, the user's corpus files.
+// Warnings are problems that do not stop the run: a Go installation without
+// the corpus folder, say.
 func loadScenarios(path string) ([]scenario.Scenario, []string, error) {
-	ss := scenario.Seeds()
 	var warnings []string
+	tc, err := corpus.Toolchain(corpus.Options{})
+	if errors.Is(err, corpus.ErrNoToolchainCorpus) {
+		warnings = append(warnings, err.Error()+"; the corpus/* scenarios are skipped")
+	} else if err != nil {
+		return nil, nil, err
+	}
+	var user []scenario.Scenario
 	if path != "" {
-		if _, err := os.Stat(path); err != nil {
+		if user, err = corpus.Files(path, corpus.Options{}); err != nil {
 			return nil, nil, fmt.Errorf("-corpus: %w", err)
 		}
+	}
+	ss, err := corpus.Join(scenario.Seeds(), tc, user)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-corpus: %w", err)
 	}
 	return ss, warnings, nil
 }

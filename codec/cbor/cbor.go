@@ -15,24 +15,29 @@ const ID = "cbor"
 
 const module = "github.com/fxamacker/cbor/v2"
 
-// New returns cbor with two options set, both documented by the library:
+// MaxNestedLevels is the decoder's nesting limit: the library's default is
+// 32, and the golang_source corpus (a syntax tree) nests 33 levels deep.
+// It stays a limit: untrusted input cannot nest deeper than this.
+const MaxNestedLevels = 256
+
+// New returns cbor with three options set, all documented by the library:
 // EncOptions.Time = TimeRFC3339Nano, because the default (TimeUnix) drops the
-// fraction of a second; and DecOptions.DefaultMapType = map[string]any, so a
-// map decoded into an interface matches what encoding/json gives rather than
-// map[any]any.
+// fraction of a second; DecOptions.DefaultMapType = map[string]any, so a map
+// decoded into an interface matches what encoding/json gives rather than
+// map[any]any; and DecOptions.MaxNestedLevels = MaxNestedLevels.
 func New() codec.Codec {
 	em, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
 	if err != nil {
 		panic(fmt.Sprintf("cbor: fixed EncOptions rejected: %v", err)) // constant options: a bug here, not input
 	}
-	dm, err := cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any]()}.DecMode()
+	dm, err := cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any](), MaxNestedLevels: MaxNestedLevels}.DecMode()
 	if err != nil {
 		panic(fmt.Sprintf("cbor: fixed DecOptions rejected: %v", err))
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "CBOR", Kind: codec.Reflect, Binary: true,
-			Options: "EncOptions.Time=TimeRFC3339Nano (default TimeUnix drops nanoseconds); DecOptions.DefaultMapType=map[string]any"},
+			Options: "EncOptions.Time=TimeRFC3339Nano (default TimeUnix drops nanoseconds); DecOptions.DefaultMapType=map[string]any; DecOptions.MaxNestedLevels=256 (default 32)"},
 		Marshal:   em.Marshal,
 		Unmarshal: dm.Unmarshal,
 	}

@@ -12,19 +12,28 @@ package gob
 import (
 	"bytes"
 	"encoding/gob"
+	"sync"
 
 	"github.com/serbench/serbench/codec"
 )
 
+var registerOnce sync.Once
+
 // ID is the codec's stable ID.
 const ID = "gob"
 
-// New returns gob with a new Encoder and Decoder per message.
+// New returns gob with a new Encoder and Decoder per message. It registers
+// map[string]any and []any with gob.Register, as a user decoding JSON-like
+// values into interfaces must, so gob can carry what JSON decodes into any.
 func New() codec.Codec {
+	registerOnce.Do(func() {
+		gob.Register(map[string]any{})
+		gob.Register([]any{})
+	})
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
 			Format: "gob", Kind: codec.Reflect, Binary: true,
-			Options: "new Encoder/Decoder per message (type descriptors in every message)"},
+			Options: "new Encoder/Decoder per message (type descriptors in every message); map[string]any and []any registered"},
 		Marshal: func(v any) ([]byte, error) {
 			var buf bytes.Buffer
 			if err := gob.NewEncoder(&buf).Encode(v); err != nil {

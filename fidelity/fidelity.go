@@ -158,6 +158,10 @@ func show(v reflect.Value) string {
 	}
 	var s string
 	switch v.Kind() {
+	case reflect.Pointer:
+		return "&" + show(v.Elem())
+	case reflect.Interface:
+		return show(v.Elem())
 	case reflect.Slice, reflect.Map:
 		if v.Len() == 0 {
 			if v.Kind() == reflect.Slice {

@@ -72,3 +72,16 @@ func TestDiffDynamicTypes(t *testing.T) {
 		t.Errorf("path = %q", m.Path)
 	}
 }
+
+func TestDiffShowsPointees(t *testing.T) {
+	f, tr := false, true
+	type T struct{ B *bool }
+	err := fidelity.Diff(&T{&f}, &T{&tr})
+	if err == nil || err.Error() != "fidelity: .B: want false, got true" {
+		t.Errorf("err = %v", err)
+	}
+	err = fidelity.Diff(&T{&f}, &T{})
+	if err == nil || err.Error() != "fidelity: .B: want &false, got nil" {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -24,7 +24,7 @@ func init() {
 // Quick-mode settings: one sample budget small enough for the whole default
 // matrix to finish in about 30 seconds on 2 cores.
 const (
-	quickBenchtime = 10 * time.Millisecond
+	quickBenchtime = 5 * time.Millisecond
 	quickCount     = 3
 )
 

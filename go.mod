@@ -7,9 +7,12 @@ require (
 	github.com/fxamacker/cbor/v2 v2.9.6
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
+	github.com/gogo/protobuf v1.3.2
 	github.com/json-iterator/go v1.1.12
+	github.com/planetscale/vtprotobuf v0.6.0
 	github.com/segmentio/encoding v0.5.4
 	github.com/vmihailenco/msgpack/v5 v5.4.1
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
@@ -26,4 +29,10 @@ require (
 	github.com/x448/float16 v0.8.4 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/sys v0.48.0 // indirect
+)
+
+tool (
+	github.com/gogo/protobuf/protoc-gen-gogofaster
+	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
+	google.golang.org/protobuf/cmd/protoc-gen-go
 )

@@ -167,7 +167,7 @@ func (j Job) Compare(want, got string) error {
 		case gerr != nil:
 			problems = append(problems, gerr.Error())
 		case !bytes.Equal(w, g):
-			problems = append(problems, fmt.Sprintf("%s differs from the regenerated file (%d bytes committed, %d regenerated)", name, len(w), len(g)))
+			problems = append(problems, fmt.Sprintf("%s differs from the regenerated file from line %d (%d bytes committed, %d regenerated)", name, firstDiffLine(w, g), len(w), len(g)))
 		}
 	}
 	if extra := extraFiles(got, j.Outputs); len(extra) > 0 {
@@ -177,6 +177,18 @@ func (j Job) Compare(want, got string) error {
 		return fmt.Errorf("gencheck: job %s: %s", j.Name, strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// firstDiffLine returns the 1-based number of the first line where a and b
+// differ.
+func firstDiffLine(a, b []byte) int {
+	line := 1
+	for i := 0; i < len(a) && i < len(b) && a[i] == b[i]; i++ {
+		if a[i] == '\n' {
+			line++
+		}
+	}
+	return line
 }
 
 func extraFiles(dir string, known []string) []string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/gencheck"
@@ -51,5 +52,43 @@ func TestLookup(t *testing.T) {
 	}
 	if _, err := gencheck.Lookup("nope"); err == nil {
 		t.Error(`Lookup("nope") gave no error`)
+	}
+}
+
+func TestCompare(t *testing.T) {
+	job := gencheck.Job{Name: "t", Outputs: []string{"a.pb.go"}}
+	write := func(dir, name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name      string
+		want, got map[string]string
+		wantErr   string
+	}{
+		{"same", map[string]string{"a.pb.go": "x\ny\n"}, map[string]string{"a.pb.go": "x\ny\n"}, ""},
+		{"differs", map[string]string{"a.pb.go": "x\ny\n"}, map[string]string{"a.pb.go": "x\nz\n"}, "a.pb.go differs from the regenerated file from line 2"},
+		{"missing", map[string]string{"a.pb.go": "x"}, map[string]string{}, "no such file"},
+		{"extra", map[string]string{"a.pb.go": "x"}, map[string]string{"a.pb.go": "x", "b.pb.go": "y"}, "does not list: b.pb.go"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, got := t.TempDir(), t.TempDir()
+			for n, s := range tt.want {
+				write(want, n, s)
+			}
+			for n, s := range tt.got {
+				write(got, n, s)
+			}
+			err := job.Compare(want, got)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatalf("Compare: %v", err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Fatalf("Compare = %v, want an error containing %q", err, tt.wantErr)
+			}
+		})
 	}
 }

@@ -3,17 +3,19 @@
 // schema/proto/serbench.proto into package gogopb, with
 // google.protobuf.Timestamp as gogo's types.Timestamp. gogofaster turns on
 // gogo's marshaler, unmarshaler and sizer and drops the XXX_unrecognized and
-// XXX_sizecache fields.
+// XXX_sizecache fields. convert_gen.go, generated from the template that
+// also makes package pbcodec's conversions, converts scenario values.
 //
 // The generated Unmarshal copies strings out of the input and checks every
 // length against the input's size; it has no nesting limit of its own, but
 // the schema's messages nest at most three deep.
 package gogoproto
 
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate gogoproto-convert
+
 import (
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/protobuf"
-	"github.com/serbench/serbench/codec/protobuf/pbconv"
+	"github.com/serbench/serbench/codec/protobuf/pbcodec"
 )
 
 // ID is the codec's stable ID.
@@ -28,28 +30,17 @@ type Message interface {
 	Size() int
 }
 
-// Codec is the gogoproto codec. Its zero value is ready to use.
-type Codec struct{}
-
-var _ codec.Codec = Codec{}
-
-// New returns the gogoproto codec.
-func New() codec.Codec { return Codec{} }
-
-// Info implements codec.Codec. Version is the version of the gogo/protobuf
-// module linked in, which is also the pinned protoc-gen-gogofaster's.
-func (Codec) Info() codec.Info {
-	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-		Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + protobuf.Options}
-}
-
-// Bind implements codec.Codec. It supports the five seed scenario types and
-// returns an error wrapping codec.ErrUnsupported for any other.
-func (Codec) Bind(sample any) (codec.Binding, error) {
-	conv, ok := convFor(sample)
-	if !ok {
-		return nil, codec.Unsupported(ID, "no message for %T in schema/proto/serbench.proto", sample)
+// New returns the gogoproto codec. It binds the five seed scenario types
+// and returns an error wrapping codec.ErrUnsupported for any other. Its
+// Version is that of the gogo/protobuf module linked in, which is also the
+// pinned protoc-gen-gogofaster's.
+func New() codec.Codec {
+	return pbcodec.Codec[Message]{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+			Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options},
+		For:       convFor,
+		Marshal:   Message.Marshal,
+		Unmarshal: func(data []byte, m Message) error { return m.Unmarshal(data) },
 	}
-	return pbconv.NewBinding(ID, conv, Message.Marshal, func(data []byte, m Message) error { return m.Unmarshal(data) }), nil
 }

@@ -1,7 +1,7 @@
 // Package vtprotobuf adapts github.com/planetscale/vtprotobuf: the
 // MarshalVT and UnmarshalVT methods that protoc-gen-go-vtproto generates
 // (features marshal+unmarshal+size) on protoc-gen-go's types in package
-// codec/protobuf/pb. Conversion is package pbconv's, as for the protobuf
+// codec/protobuf/pb. Conversion is package pbcodec's, as for the protobuf
 // codec, so the two differ only in the encoding code.
 //
 // UnmarshalVT copies strings and bytes out of the input (the "unsafe"
@@ -12,8 +12,7 @@ package vtprotobuf
 
 import (
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/protobuf"
-	"github.com/serbench/serbench/codec/protobuf/pbconv"
+	"github.com/serbench/serbench/codec/protobuf/pbcodec"
 )
 
 // ID is the codec's stable ID.
@@ -28,28 +27,17 @@ type Message interface {
 	SizeVT() int
 }
 
-// Codec is the vtprotobuf codec. Its zero value is ready to use.
-type Codec struct{}
-
-var _ codec.Codec = Codec{}
-
-// New returns the vtprotobuf codec.
-func New() codec.Codec { return Codec{} }
-
-// Info implements codec.Codec. Version is the version of the vtprotobuf
-// module linked in, which is also the pinned protoc-gen-go-vtproto's.
-func (Codec) Info() codec.Info {
-	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-		Options: "generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size) on protoc-gen-go types; " + protobuf.Options}
-}
-
-// Bind implements codec.Codec. It supports the five seed scenario types and
-// returns an error wrapping codec.ErrUnsupported for any other.
-func (Codec) Bind(sample any) (codec.Binding, error) {
-	conv, ok := pbconv.For(sample)
-	if !ok {
-		return nil, codec.Unsupported(ID, "no message for %T in schema/proto/serbench.proto", sample)
+// New returns the vtprotobuf codec. It binds the five seed scenario types
+// and returns an error wrapping codec.ErrUnsupported for any other. Its
+// Version is that of the vtprotobuf module linked in, which is also the
+// pinned protoc-gen-go-vtproto's.
+func New() codec.Codec {
+	return pbcodec.Codec[Message]{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+			Options: "generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size) on protoc-gen-go types; " + pbcodec.Options},
+		For:       pbcodec.For,
+		Marshal:   Message.MarshalVT,
+		Unmarshal: func(data []byte, m Message) error { return m.UnmarshalVT(data) },
 	}
-	return pbconv.NewBinding(ID, conv, Message.MarshalVT, func(data []byte, m Message) error { return m.UnmarshalVT(data) }), nil
 }

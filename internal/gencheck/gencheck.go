@@ -1,12 +1,16 @@
 // Package gencheck knows how serbench's generated code is made, so that
-// `go generate` and a test run exactly the same commands: the test
-// regenerates into a temporary folder and compares the result byte for byte
-// with the committed files.
+// `go generate` (through the command gencheck/generate) and a test run
+// exactly the same steps: the test regenerates into a temporary folder and
+// compares the result byte for byte with the committed files.
 //
-// Each Job is one protoc run. protoc itself comes from the system (Debian's
-// protobuf-compiler, installed by scripts/install-codegen-tools.sh); its
-// plugins are Go programs pinned as tool directives in go.mod and located with
-// `go tool -n NAME`, so their versions are the module's.
+// There are two kinds of Job. A protoc job runs protoc from the system
+// (Debian's protobuf-compiler, installed by scripts/install-codegen-tools.sh)
+// with plugins that are Go programs pinned as tool directives in go.mod and
+// located with `go tool -n NAME`, so their versions are the module's. A
+// converter job renders convert.go.tmpl: the functions that copy scenario
+// values to and from one package of generated message types, written once
+// for every such package (protoc-gen-go's and gogofaster's types have the
+// same fields but are distinct types).
 package gencheck
 
 import (
@@ -25,67 +29,63 @@ import (
 // SchemaDir is the folder of the .proto files, relative to the module root.
 const SchemaDir = "schema/proto"
 
-// Plugin is one protoc plugin run by a Job.
-type Plugin struct {
-	// Tool is the plugin's name as a go.mod tool directive names it, which is
-	// also the name protoc knows it by ("protoc-gen-go").
-	Tool string
-	// Opts is the plugin's parameter string, passed as --NAME_out=Opts:DIR.
-	Opts string
-}
+const module = "github.com/serbench/serbench"
 
-// outFlag returns the protoc flag that runs p with output to dir:
-// protoc-gen-NAME takes --NAME_out.
-func (p Plugin) outFlag(dir string) string {
-	name := strings.TrimPrefix(p.Tool, "protoc-gen-")
-	return fmt.Sprintf("--%s_out=%s:%s", name, p.Opts, dir)
-}
-
-// Job is one protoc run that writes the generated files of one Go package.
+// Job writes the generated files of one Go package.
 type Job struct {
-	// Name identifies the job on the command line of protocgen.
+	// Name identifies the job on the command line of gencheck/generate.
 	Name string
 	// Dir is the Go package the files go to, relative to the module root,
 	// with forward slashes.
 	Dir string
-	// Files are the .proto files to compile, relative to SchemaDir.
-	Files []string
-	// Plugins run in order, all writing into Dir.
-	Plugins []Plugin
 	// Outputs are the names of the files the job writes into Dir.
 	Outputs []string
+	// run writes the outputs into outDir; root is the module root.
+	run func(ctx context.Context, root, outDir string) error
 }
 
-const module = "github.com/serbench/serbench"
+// Run runs j with root as the module root, writing into outDir (which must
+// exist). A protoc job returns ErrNoProtoc when protoc is missing.
+func (j Job) Run(ctx context.Context, root, outDir string) error {
+	if err := j.run(ctx, root, outDir); err != nil {
+		return fmt.Errorf("gencheck: job %s: %w", j.Name, err)
+	}
+	return nil
+}
 
-// Jobs are the project's generators: protoc-gen-go and protoc-gen-go-vtproto
-// share the package codec/protobuf/pb (vtprotobuf adds methods to
-// protoc-gen-go's types); protoc-gen-gogofaster writes codec/gogoproto/gogopb
-// with google.protobuf.Timestamp mapped to github.com/gogo/protobuf/types.
-// The schema has no go_package option: the M options give each its package.
+// Jobs are the project's generators, in the order `go generate ./...` would
+// meet them:
+//   - protobuf: protoc-gen-go and protoc-gen-go-vtproto write package
+//     codec/protobuf/pb (vtprotobuf adds methods to protoc-gen-go's types);
+//   - protobuf-convert: the converters of package codec/protobuf/pbcodec;
+//   - gogoproto: protoc-gen-gogofaster writes codec/gogoproto/gogopb with
+//     google.protobuf.Timestamp mapped to github.com/gogo/protobuf/types;
+//   - gogoproto-convert: the converters of package codec/gogoproto.
+//
+// The schema has no go_package option: M options give each generator its
+// Go package.
 var Jobs = []Job{
-	{
-		Name:  "protobuf",
-		Dir:   "codec/protobuf/pb",
-		Files: []string{"serbench.proto"},
-		Plugins: []Plugin{
-			{Tool: "protoc-gen-go", Opts: "paths=source_relative,Mserbench.proto=" + module + "/codec/protobuf/pb"},
-			{Tool: "protoc-gen-go-vtproto", Opts: "paths=source_relative,features=marshal+unmarshal+size,Mserbench.proto=" + module + "/codec/protobuf/pb"},
-		},
-		Outputs: []string{"serbench.pb.go", "serbench_vtproto.pb.go"},
-	},
-	{
-		Name:  "gogoproto",
-		Dir:   "codec/gogoproto/gogopb",
-		Files: []string{"serbench.proto"},
-		Plugins: []Plugin{
-			{Tool: "protoc-gen-gogofaster", Opts: "paths=source_relative" +
-				",Mgoogle/protobuf/timestamp.proto=github.com/gogo/protobuf/types" +
-				",Mserbench.proto=" + module + "/codec/gogoproto/gogopb" +
-				",import_path=" + module + "/codec/gogoproto/gogopb"},
-		},
-		Outputs: []string{"serbench.pb.go"},
-	},
+	protocJob("protobuf", "codec/protobuf/pb", []string{"serbench.pb.go", "serbench_vtproto.pb.go"},
+		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Mserbench.proto=" + module + "/codec/protobuf/pb"},
+		Plugin{Tool: "protoc-gen-go-vtproto", Opts: "paths=source_relative,features=marshal+unmarshal+size,Mserbench.proto=" + module + "/codec/protobuf/pb"},
+	),
+	convertJob("protobuf-convert", "codec/protobuf/pbcodec", ConvertData{
+		Package: "pbcodec", ForName: "For",
+		Alias: "pb", TypesImport: module + "/codec/protobuf/pb",
+		TimestampPkg: "timestamppb", TimestampImport: "google.golang.org/protobuf/types/known/timestamppb",
+	}),
+	protocJob("gogoproto", "codec/gogoproto/gogopb", []string{"serbench.pb.go"},
+		Plugin{Tool: "protoc-gen-gogofaster", Opts: "paths=source_relative" +
+			",Mgoogle/protobuf/timestamp.proto=github.com/gogo/protobuf/types" +
+			",Mserbench.proto=" + module + "/codec/gogoproto/gogopb" +
+			",import_path=" + module + "/codec/gogoproto/gogopb"},
+	),
+	convertJob("gogoproto-convert", "codec/gogoproto", ConvertData{
+		Package: "gogoproto", ForName: "convFor",
+		Alias: "gogopb", TypesImport: module + "/codec/gogoproto/gogopb",
+		TimestampPkg: "types", TimestampImport: "github.com/gogo/protobuf/types",
+		HelpersImport: module + "/codec/protobuf/pbcodec",
+	}),
 }
 
 // Lookup returns the Job named name.
@@ -100,9 +100,6 @@ func Lookup(name string) (Job, error) {
 	return Job{}, fmt.Errorf("gencheck: unknown job %q (valid: %s)", name, strings.Join(names, ", "))
 }
 
-// ErrNoProtoc is returned by Run when protoc is not on the PATH.
-var ErrNoProtoc = errors.New("gencheck: protoc not found on PATH (run scripts/install-codegen-tools.sh)")
-
 // ModuleRoot returns the folder holding go.mod, as `go env GOMOD` reports it
 // for the current directory.
 func ModuleRoot(ctx context.Context) (string, error) {
@@ -116,46 +113,9 @@ func ModuleRoot(ctx context.Context) (string, error) {
 	return filepath.Dir(out), nil
 }
 
-// ProtocVersion returns protoc's own report of its version ("libprotoc 3.21.12").
-func ProtocVersion(ctx context.Context) (string, error) {
-	if _, err := exec.LookPath("protoc"); err != nil {
-		return "", ErrNoProtoc
-	}
-	out, err := exec.CommandContext(ctx, "protoc", "--version").Output()
-	if err != nil {
-		return "", fmt.Errorf("gencheck: protoc --version: %w", err)
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-// Run runs j with root as the module root, writing into outDir (which must
-// exist). It returns ErrNoProtoc when protoc is missing, and protoc's
-// messages in the error when it fails.
-func (j Job) Run(ctx context.Context, root, outDir string) error {
-	if _, err := exec.LookPath("protoc"); err != nil {
-		return ErrNoProtoc
-	}
-	args := []string{"-I", filepath.Join(root, filepath.FromSlash(SchemaDir))}
-	for _, p := range j.Plugins {
-		bin, err := goCmd(ctx, root, "tool", "-n", p.Tool)
-		if err != nil {
-			return err
-		}
-		args = append(args, "--plugin="+p.Tool+"="+bin, p.outFlag(outDir))
-	}
-	args = append(args, j.Files...)
-	cmd := exec.CommandContext(ctx, "protoc", args...)
-	cmd.Dir = root
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("gencheck: job %s: protoc %s: %w: %s", j.Name, strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return nil
-}
-
 // Compare reports, in one error, every file of j.Outputs whose bytes differ
-// between the folders want and got, and any file missing from either.
+// between the folders want and got, any file missing from either, and any
+// file in got that j.Outputs does not list.
 func (j Job) Compare(want, got string) error {
 	var problems []string
 	for _, name := range j.Outputs {
@@ -167,7 +127,8 @@ func (j Job) Compare(want, got string) error {
 		case gerr != nil:
 			problems = append(problems, gerr.Error())
 		case !bytes.Equal(w, g):
-			problems = append(problems, fmt.Sprintf("%s differs from the regenerated file from line %d (%d bytes committed, %d regenerated)", name, firstDiffLine(w, g), len(w), len(g)))
+			problems = append(problems, fmt.Sprintf("%s differs from the regenerated file from line %d (%d bytes committed, %d regenerated)",
+				name, firstDiffLine(w, g), len(w), len(g)))
 		}
 	}
 	if extra := extraFiles(got, j.Outputs); len(extra) > 0 {

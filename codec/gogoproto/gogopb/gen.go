@@ -7,4 +7,4 @@
 // holds the exact commands and a test that the committed files match them.
 package gogopb
 
-//go:generate go run github.com/serbench/serbench/internal/gencheck/protocgen gogoproto
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate gogoproto

@@ -7,4 +7,4 @@
 // exact commands and a test that the committed files match them.
 package pb
 
-//go:generate go run github.com/serbench/serbench/internal/gencheck/protocgen protobuf
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate protobuf

@@ -1,8 +1,9 @@
-// Command protocgen runs one job of package gencheck, writing the generated
+// Command generate runs one job of package gencheck, writing the generated
 // files into the job's package of the current module. It is meant for
-// `//go:generate go run github.com/serbench/serbench/internal/gencheck/protocgen JOB`.
+// `//go:generate go run github.com/serbench/serbench/internal/gencheck/generate JOB`.
 //
-// Usage: protocgen JOB   (JOB is protobuf or gogoproto)
+// Usage: generate JOB   (JOB is one of gencheck.Jobs: protobuf,
+// protobuf-convert, gogoproto, gogoproto-convert)
 package main
 
 import (
@@ -16,14 +17,14 @@ import (
 
 func main() {
 	if err := run(context.Background(), os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "protocgen:", err)
+		fmt.Fprintln(os.Stderr, "generate:", err)
 		os.Exit(1)
 	}
 }
 
 func run(ctx context.Context, args []string) error {
 	if len(args) != 1 {
-		return fmt.Errorf("usage: protocgen JOB (got %d arguments)", len(args))
+		return fmt.Errorf("usage: generate JOB (got %d arguments)", len(args))
 	}
 	job, err := gencheck.Lookup(args[0])
 	if err != nil {

@@ -7,13 +7,16 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/gob"
+	"github.com/serbench/serbench/codec/gogoproto"
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
 	"github.com/serbench/serbench/codec/msgpack"
+	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/vtprotobuf"
 )
 
 // Codecs returns a new instance of every codec.
@@ -30,6 +33,9 @@ func Codecs() []codec.Codec {
 		msgpack.New(),
 		cbor.New(),
 		gob.New(),
+		protobuf.New(),
+		vtprotobuf.New(),
+		gogoproto.New(),
 	}
 }
 

@@ -1,0 +1,46 @@
+// Package gogoproto adapts github.com/gogo/protobuf: the Marshal and
+// Unmarshal methods that protoc-gen-gogofaster generates from
+// schema/proto/serbench.proto into package gogopb, with
+// google.protobuf.Timestamp as gogo's types.Timestamp. gogofaster turns on
+// gogo's marshaler, unmarshaler and sizer and drops the XXX_unrecognized and
+// XXX_sizecache fields. convert_gen.go, generated from the template that
+// also makes package pbcodec's conversions, converts scenario values.
+//
+// The generated Unmarshal copies strings out of the input and checks every
+// length against the input's size; it has no nesting limit of its own, but
+// the schema's messages nest at most three deep.
+package gogoproto
+
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate gogoproto-convert
+
+import (
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/protobuf/pbcodec"
+)
+
+// ID is the codec's stable ID.
+const ID = "gogoproto"
+
+const module = "github.com/gogo/protobuf"
+
+// Message is what protoc-gen-gogofaster generates on every message.
+type Message interface {
+	Marshal() ([]byte, error)
+	Unmarshal(data []byte) error
+	Size() int
+}
+
+// New returns the gogoproto codec. It binds the five seed scenario types
+// and returns an error wrapping codec.ErrUnsupported for any other. Its
+// Version is that of the gogo/protobuf module linked in, which is also the
+// pinned protoc-gen-gogofaster's.
+func New() codec.Codec {
+	return pbcodec.Codec[Message]{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+			Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options},
+		For:       convFor,
+		Marshal:   Message.Marshal,
+		Unmarshal: func(data []byte, m Message) error { return m.Unmarshal(data) },
+	}
+}

@@ -1,0 +1,96 @@
+package gencheck_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/internal/gencheck"
+)
+
+// TestCommittedFilesAreRegenerated runs every job into a temporary folder
+// and checks that the committed files are byte for byte what the pinned
+// generators write. A protoc job skips when protoc is missing, except under
+// CI=true, where it fails: CI must install protoc
+// (scripts/install-codegen-tools.sh).
+func TestCommittedFilesAreRegenerated(t *testing.T) {
+	ctx := context.Background()
+	root, err := gencheck.ModuleRoot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	protoc, err := gencheck.ProtocVersion(ctx)
+	if err != nil {
+		protoc = err.Error()
+	}
+	for _, job := range gencheck.Jobs {
+		t.Run(job.Name, func(t *testing.T) {
+			out := t.TempDir()
+			err := job.Run(ctx, root, out)
+			if errors.Is(err, gencheck.ErrNoProtoc) {
+				if os.Getenv("CI") == "true" {
+					t.Fatalf("%v; CI=true, so this check must run", err)
+				}
+				t.Skipf("%v; skipping the regeneration check", err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := job.Compare(filepath.Join(root, filepath.FromSlash(job.Dir)), out); err != nil {
+				t.Fatalf("%v\n(protoc here: %s; generated headers name the protoc and plugin versions they were made with; `go generate ./%s` updates the files)", err, protoc, job.Dir)
+			}
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, j := range gencheck.Jobs {
+		if got, err := gencheck.Lookup(j.Name); err != nil || got.Dir != j.Dir {
+			t.Errorf("Lookup(%q) = %v, %v", j.Name, got.Dir, err)
+		}
+	}
+	if _, err := gencheck.Lookup("nope"); err == nil {
+		t.Error(`Lookup("nope") gave no error`)
+	}
+}
+
+func TestCompare(t *testing.T) {
+	job := gencheck.Job{Name: "t", Outputs: []string{"a.pb.go"}}
+	write := func(dir, name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name      string
+		want, got map[string]string
+		wantErr   string
+	}{
+		{"same", map[string]string{"a.pb.go": "x\ny\n"}, map[string]string{"a.pb.go": "x\ny\n"}, ""},
+		{"differs", map[string]string{"a.pb.go": "x\ny\n"}, map[string]string{"a.pb.go": "x\nz\n"}, "a.pb.go differs from the regenerated file from line 2"},
+		{"missing", map[string]string{"a.pb.go": "x"}, map[string]string{}, "no such file"},
+		{"extra", map[string]string{"a.pb.go": "x"}, map[string]string{"a.pb.go": "x", "b.pb.go": "y"}, "does not list: b.pb.go"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, got := t.TempDir(), t.TempDir()
+			for n, s := range tt.want {
+				write(want, n, s)
+			}
+			for n, s := range tt.got {
+				write(got, n, s)
+			}
+			err := job.Compare(want, got)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatalf("Compare: %v", err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Fatalf("Compare = %v, want an error containing %q", err, tt.wantErr)
+			}
+		})
+	}
+}

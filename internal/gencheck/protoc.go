@@ -1,0 +1,69 @@
+package gencheck
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNoProtoc is returned by a protoc job when protoc is not on the PATH.
+var ErrNoProtoc = errors.New("protoc not found on PATH (run scripts/install-codegen-tools.sh)")
+
+// Plugin is one protoc plugin run by a protoc job.
+type Plugin struct {
+	// Tool is the plugin's name as a go.mod tool directive names it, which is
+	// also the name protoc knows it by ("protoc-gen-go").
+	Tool string
+	// Opts is the plugin's parameter string, passed as --NAME_out=Opts:DIR.
+	Opts string
+}
+
+// outFlag returns the protoc flag that runs p with output to dir:
+// protoc-gen-NAME takes --NAME_out.
+func (p Plugin) outFlag(dir string) string {
+	name := strings.TrimPrefix(p.Tool, "protoc-gen-")
+	return fmt.Sprintf("--%s_out=%s:%s", name, p.Opts, dir)
+}
+
+// protocJob returns the Job that compiles SchemaDir/serbench.proto with
+// plugins, in order, all writing into dir.
+func protocJob(name, dir string, outputs []string, plugins ...Plugin) Job {
+	return Job{Name: name, Dir: dir, Outputs: outputs, run: func(ctx context.Context, root, outDir string) error {
+		if _, err := exec.LookPath("protoc"); err != nil {
+			return ErrNoProtoc
+		}
+		args := []string{"-I", filepath.Join(root, filepath.FromSlash(SchemaDir))}
+		for _, p := range plugins {
+			bin, err := goCmd(ctx, root, "tool", "-n", p.Tool)
+			if err != nil {
+				return err
+			}
+			args = append(args, "--plugin="+p.Tool+"="+bin, p.outFlag(outDir))
+		}
+		args = append(args, "serbench.proto")
+		cmd := exec.CommandContext(ctx, "protoc", args...)
+		cmd.Dir = root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("protoc %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		}
+		return nil
+	}}
+}
+
+// ProtocVersion returns protoc's own report of its version ("libprotoc 3.21.12").
+func ProtocVersion(ctx context.Context) (string, error) {
+	if _, err := exec.LookPath("protoc"); err != nil {
+		return "", fmt.Errorf("gencheck: %w", ErrNoProtoc)
+	}
+	out, err := exec.CommandContext(ctx, "protoc", "--version").Output()
+	if err != nil {
+		return "", fmt.Errorf("gencheck: protoc --version: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}

@@ -1,6 +1,7 @@
 package corpus_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -76,6 +77,11 @@ func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []knownFailure)
 			t.Run(info.ID+"/"+s.ID, func(t *testing.T) {
 				want := s.Value()
 				got, err := codec.RoundTrip(c, want)
+				if errors.Is(err, codec.ErrUnsupported) && info.Kind != codec.Reflect && info.Kind != codec.JIT {
+					// Schema-bound codecs (generated code, wire) carry only
+					// the seed types: n/a here by design.
+					t.Skip(err)
+				}
 				if err == nil {
 					err = fidelity.Diff(want, got)
 				}

@@ -109,11 +109,14 @@ type WSMessage struct {
 	Timestamp int64  `json:"timestamp"` // Unix milliseconds
 }
 
-// NewWSMessage returns the ws-message payload.
+// NewWSMessage returns the ws-message payload: 48 bytes as protobuf, the
+// published size, and 86 as JSON. (The published JSON size, 132 bytes, does
+// not fit three fields whose protobuf encoding is 48 bytes; it must have
+// carried more than this struct.)
 func NewWSMessage() *WSMessage {
 	return &WSMessage{
 		Uid:       "u-9f86d081884c",
-		Content:   "see you at the standup in 5 minutes, bring the charts",
+		Content:   "see you at standup, 5m!",
 		Timestamp: time.Date(2026, 6, 2, 10, 4, 5, 678000000, time.UTC).UnixMilli(),
 	}
 }

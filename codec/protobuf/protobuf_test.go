@@ -177,8 +177,8 @@ func Example() {
 	}
 	// Output:
 	// sse-event: 124 bytes
-	// user-event: 623 bytes
-	// ws-message: 78 bytes
+	// user-event: 739 bytes
+	// ws-message: 48 bytes
 	// annotation: 143 bytes
 	// user-profile: 190 bytes
 }

@@ -6,10 +6,13 @@ package all
 import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
+	"github.com/serbench/serbench/codec/easyjson"
+	"github.com/serbench/serbench/codec/ffjson"
 	"github.com/serbench/serbench/codec/gob"
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sonic"
@@ -27,7 +30,10 @@ func Codecs() []codec.Codec {
 		sonic.NewDefault(),
 		sonic.NewFastest(),
 		segmentio.New(),
+		easyjson.New(),
+		ffjson.New(),
 		msgpack.New(),
+		msgp.New(),
 		cbor.New(),
 		gob.New(),
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
 	"github.com/serbench/serbench/codec/ffjson"
+	"github.com/serbench/serbench/codec/flatbuffers"
 	"github.com/serbench/serbench/codec/gob"
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/jsoniter"
@@ -36,6 +37,8 @@ func Codecs() []codec.Codec {
 		msgp.New(),
 		cbor.New(),
 		gob.New(),
+		flatbuffers.New(),
+		flatbuffers.NewLazy(),
 	}
 }
 

@@ -23,14 +23,15 @@ type easyCodec struct{}
 // New returns easyjson: easyjson.Marshal (its pooled jwriter buffer, copied
 // into bytes the caller owns) and easyjson.Unmarshal on the mirror types.
 // time.Time goes through its own MarshalJSON (RFC 3339 with the offset; the
-// zone name is lost). Bind returns an error wrapping codec.ErrUnsupported for
-// every type but the five seed scenarios.
+// zone name is lost). Map keys are written in Go's map iteration order, not
+// sorted as encoding/json sorts them. Bind returns an error wrapping
+// codec.ErrUnsupported for every type but the five seed scenarios.
 func New() codec.Codec { return easyCodec{} }
 
 func (easyCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "JSON", Kind: codec.Codegen, Binary: false,
-		Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal"}
+		Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted"}
 }
 
 func (easyCodec) Bind(sample any) (codec.Binding, error) {

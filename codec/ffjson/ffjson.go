@@ -21,19 +21,23 @@ const module = "github.com/pquerna/ffjson"
 type ffCodec struct{}
 
 // New returns ffjson: ffjson.MarshalFast (ffjson.Marshal without its
-// encoding/json fallback), which calls the generated
-// MarshalJSONBuf on a buffer from ffjson's pool and hands that buffer's bytes
-// to the caller (serbench never calls ffjson.Pool to give them back, so the
-// caller owns them), and ffjson.UnmarshalFast, which calls the generated
+// encoding/json fallback), which calls the generated MarshalJSONBuf on a
+// buffer from ffjson's pool and hands that buffer's bytes to the caller
+// (serbench never calls ffjson.Pool to give them back, so the caller owns
+// them), and ffjson.UnmarshalFast, which calls the generated
 // UnmarshalJSONFFLexer. time.Time goes through its own MarshalJSON (RFC 3339
-// with the offset; the zone name is lost). Bind returns an error wrapping
-// codec.ErrUnsupported for every type but the five seed scenarios.
+// with the offset; the zone name is lost). Map keys are written in Go's map
+// iteration order, not sorted, and ffjson writes a space after the opening
+// brace of a map and of a struct with omitempty fields ({ "src":"feed-a"}),
+// so its output can be a few bytes longer than encoding/json's. Bind returns
+// an error wrapping codec.ErrUnsupported for every type but the five seed
+// scenarios.
 func New() codec.Codec { return ffCodec{} }
 
 func (ffCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "JSON", Kind: codec.Codegen, Binary: false,
-		Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback)"}
+		Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted"}
 }
 
 func (ffCodec) Bind(sample any) (codec.Binding, error) {

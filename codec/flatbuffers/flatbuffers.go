@@ -13,12 +13,15 @@
 //     (strings are slices of the input), then returns the table accessor
 //     (*fb.UserProfile, ...), which refers to the input bytes. Its FromNative
 //     unpacks that accessor so the result can be compared with the original.
+//     Unmarshal allocates once: the 32-byte accessor that the generated
+//     GetRootAs returns, which escapes as the returned any.
 //
 // Both convert a scenario value to the object API type in ToNative (see
 // convert.go for what the mapping keeps and loses) and encode it with the
 // generated Pack method into a flatbuffers.Builder that the Binding reuses
-// (Builder.Reset before each Marshal, as the library's documentation
-// recommends), then copy the finished bytes out so the caller owns them.
+// (Builder.Reset before each Marshal: the library documents Reset as
+// "facilitating alloc-free reuse of a Builder"), then copy the finished bytes
+// out so the caller owns them.
 //
 // The Go runtime 2.0.8 has no buffer verifier. Unmarshal recovers from the
 // index-out-of-range panics that malformed input causes and returns an

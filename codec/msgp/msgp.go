@@ -22,17 +22,17 @@ type msgpCodec struct{}
 // New returns msgp: Marshal is v.MarshalMsg(nil), which allocates a buffer
 // of v.Msgsize() bytes, an upper bound, that the caller owns; Unmarshal is
 // UnmarshalMsg into a new value, which copies every string out of the input.
-// Structs are maps keyed by the json names (the `msg` tags). time.Time uses
-// msgp's own extension type 5 (Unix seconds and nanoseconds): the instant is
-// kept, the zone is not, and values decode in time.Local. Bind returns an
-// error wrapping codec.ErrUnsupported for every type but the five seed
-// scenarios.
+// Structs are maps keyed by the json names (the `msg` tags), and map entries
+// are written in Go's map iteration order. time.Time uses msgp's own
+// extension type 5 (Unix seconds and nanoseconds): the instant is kept, the
+// zone is not, and values decode in time.Local. Bind returns an error
+// wrapping codec.ErrUnsupported for every type but the five seed scenarios.
 func New() codec.Codec { return msgpCodec{} }
 
 func (msgpCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "MessagePack", Kind: codec.Codegen, Binary: true,
-		Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not)"}
+		Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted"}
 }
 
 func (msgpCodec) Bind(sample any) (codec.Binding, error) {

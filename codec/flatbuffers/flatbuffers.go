@@ -1,6 +1,6 @@
 // Package flatbuffers adapts github.com/google/flatbuffers/go, the Go runtime
 // of FlatBuffers, with code that flatc generated from
-// schema/flatbuffers/serbench.fbs into package fb (see generate.go).
+// schema/flatbuffers/serbench.fbs into package fb (see fb/doc.go).
 //
 // It offers two codecs, which encode the same bytes and differ in what
 // Unmarshal does:

@@ -27,8 +27,9 @@ func needTool(t *testing.T, reason string) {
 }
 
 // TestGeneratedCodeIsCurrent regenerates package fb from the schema with the
-// commands of generate.go (flatc, then gofmt) into a temporary folder and
-// checks that the result is byte for byte the committed fb folder.
+// commands of fb/doc.go (flatc, then gofmt) into a temporary folder and
+// checks that the result is byte for byte the committed fb folder (but for
+// doc.go, which is written by hand).
 func TestGeneratedCodeIsCurrent(t *testing.T) {
 	flatc, err := exec.LookPath("flatc")
 	if err != nil {
@@ -49,8 +50,9 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 	}
 	want := goFiles(t, filepath.Join(tmp, "fb"))
 	got := goFiles(t, "fb")
+	delete(got, "doc.go")
 	if !slices.Equal(sortedKeys(want), sortedKeys(got)) {
-		t.Fatalf("flatc generates %v, fb holds %v: run go generate ./codec/flatbuffers", sortedKeys(want), sortedKeys(got))
+		t.Fatalf("flatc generates %v, fb holds %v: run go generate ./codec/flatbuffers/fb", sortedKeys(want), sortedKeys(got))
 	}
 	for name, src := range want {
 		formatted, err := format.Source(src)
@@ -58,7 +60,7 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 			t.Fatalf("gofmt %s: %v", name, err)
 		}
 		if !bytes.Equal(formatted, got[name]) {
-			t.Errorf("fb/%s differs from what the schema generates: run go generate ./codec/flatbuffers", name)
+			t.Errorf("fb/%s differs from what the schema generates: run go generate ./codec/flatbuffers/fb", name)
 		}
 	}
 }

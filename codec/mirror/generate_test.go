@@ -16,12 +16,12 @@ var generated = []string{"types_easyjson.go", "types_ffjson.go", "types_gen.go"}
 // TestGeneratedCodeIsCurrent copies the module's Go sources into a temporary
 // folder, runs go generate on this package there (easyjson, ffjson and msgp,
 // all pinned as tool directives in go.mod, so nothing needs installing) and
-// checks that the result is byte for byte the committed files. It takes a
-// minute or two because ffjson builds its helper program with go run -a;
-// -short skips it, except when the environment variable CI is "true".
+// checks that the result is byte for byte the committed files. It takes some
+// seconds (each generator builds and runs a helper program); -short skips
+// it, except when the environment variable CI is "true".
 func TestGeneratedCodeIsCurrent(t *testing.T) {
 	if testing.Short() && os.Getenv("CI") != "true" {
-		t.Skip("-short: skipping the regeneration of easyjson, ffjson and msgp code (about a minute)")
+		t.Skip("-short: skipping the regeneration of easyjson, ffjson and msgp code")
 	}
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -52,8 +52,9 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 	}
 }
 
-// copyModule copies go.mod, go.sum and every Go source file but tests from
-// the module rooted at src to dst, keeping the folder layout.
+// copyModule copies go.mod, go.sum, every Go source file but tests, and
+// every shell script (ffjson-go.sh), from the module rooted at src to dst,
+// keeping the folder layout and the scripts' mode.
 func copyModule(t *testing.T, src, dst string) {
 	t.Helper()
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
@@ -71,14 +72,20 @@ func copyModule(t *testing.T, src, dst string) {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
 		name := d.Name()
-		if name != "go.mod" && name != "go.sum" && (!strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go")) {
+		mode := fs.FileMode(0o644)
+		switch {
+		case name == "go.mod" || name == "go.sum":
+		case strings.HasSuffix(name, ".sh"):
+			mode = 0o755
+		case strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go"):
+		default:
 			return nil
 		}
 		b, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+		return os.WriteFile(filepath.Join(dst, rel), b, mode)
 	})
 	if err != nil {
 		t.Fatalf("copying the module to %s: %v", dst, err)

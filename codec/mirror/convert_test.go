@@ -1,6 +1,7 @@
 package mirror_test
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -47,5 +48,20 @@ func TestConvertRoundTrip(t *testing.T) {
 				t.Errorf("FromNative(New()) = %v", err)
 			}
 		})
+	}
+}
+
+// TestScenarioTypesHaveNoJSONMethods guards the reason this package exists:
+// a MarshalJSON or UnmarshalJSON generated onto a scenario type would be
+// called by encoding/json and every library compatible with it.
+func TestScenarioTypesHaveNoJSONMethods(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		v := s.Value()
+		if _, ok := v.(json.Marshaler); ok {
+			t.Errorf("%s: %T has a MarshalJSON method", s.ID, v)
+		}
+		if _, ok := v.(json.Unmarshaler); ok {
+			t.Errorf("%s: %T has an UnmarshalJSON method", s.ID, v)
+		}
 	}
 }

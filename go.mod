@@ -23,24 +23,35 @@ require (
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/gogo/protobuf v1.3.2
+	github.com/google/flatbuffers v2.0.8+incompatible
+	github.com/josharian/intern v1.0.0 // indirect
 	github.com/klauspost/compress v1.20.3
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/mailru/easyjson v0.9.2
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
+	github.com/philhofer/fwd v1.2.0 // indirect
 	github.com/planetscale/vtprotobuf v0.6.0
+	github.com/pquerna/ffjson v0.0.0-20190930134022-aa0246cd15f7
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
+	github.com/tinylib/msgp v1.6.5
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
+	golang.org/x/mod v0.18.0 // indirect
+	golang.org/x/tools v0.22.0 // indirect
 	google.golang.org/protobuf v1.36.12
 )
 
 tool (
 	github.com/gogo/protobuf/protoc-gen-gogofaster
+	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
+	github.com/pquerna/ffjson
+	github.com/tinylib/msgp
 	google.golang.org/protobuf/cmd/protoc-gen-go
 )

@@ -21,6 +21,8 @@ need() {
 }
 
 need protoc protobuf-compiler
+# flatc 2.0.8 (Debian 12 "bookworm") generated codec/flatbuffers/fb.
+need flatc flatbuffers-compiler
 
 if [ -n "$missing" ]; then
 	if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
@@ -30,3 +32,4 @@ if [ -n "$missing" ]; then
 fi
 
 protoc --version
+flatc --version

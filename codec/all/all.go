@@ -6,11 +6,15 @@ package all
 import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
+	"github.com/serbench/serbench/codec/easyjson"
+	"github.com/serbench/serbench/codec/ffjson"
+	"github.com/serbench/serbench/codec/flatbuffers"
 	"github.com/serbench/serbench/codec/gob"
 	"github.com/serbench/serbench/codec/gogoproto"
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
@@ -30,12 +34,17 @@ func Codecs() []codec.Codec {
 		sonic.NewDefault(),
 		sonic.NewFastest(),
 		segmentio.New(),
+		easyjson.New(),
+		ffjson.New(),
 		msgpack.New(),
+		msgp.New(),
 		cbor.New(),
 		gob.New(),
 		protobuf.New(),
 		vtprotobuf.New(),
 		gogoproto.New(),
+		flatbuffers.New(),
+		flatbuffers.NewLazy(),
 	}
 }
 

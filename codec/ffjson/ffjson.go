@@ -1,0 +1,75 @@
+// Package ffjson adapts github.com/pquerna/ffjson, a JSON code generator
+// (archived in 2019; serbench pins its last commit). It encodes the mirror
+// types of package mirror, onto which ffjson generated MarshalJSONBuf and
+// UnmarshalJSONFFLexer (plus MarshalJSON and UnmarshalJSON).
+package ffjson
+
+import (
+	"fmt"
+
+	"github.com/pquerna/ffjson/ffjson"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/mirror"
+)
+
+// ID is the codec's stable ID.
+const ID = "ffjson"
+
+const module = "github.com/pquerna/ffjson"
+
+type ffCodec struct{}
+
+// New returns ffjson: ffjson.MarshalFast (ffjson.Marshal without its
+// encoding/json fallback), which calls the generated MarshalJSONBuf on a
+// buffer from ffjson's pool and hands that buffer's bytes to the caller
+// (serbench never calls ffjson.Pool to give them back, so the caller owns
+// them), and ffjson.UnmarshalFast, which calls the generated
+// UnmarshalJSONFFLexer. time.Time goes through its own MarshalJSON (RFC 3339
+// with the offset; the zone name is lost). Map keys are written in Go's map
+// iteration order, not sorted, and ffjson writes a space after the opening
+// brace of a map and of a struct with omitempty fields ({ "src":"feed-a"}),
+// so its output can be a few bytes longer than encoding/json's. Bind returns
+// an error wrapping codec.ErrUnsupported for every type but the five seed
+// scenarios.
+func New() codec.Codec { return ffCodec{} }
+
+func (ffCodec) Info() codec.Info {
+	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		Format: "JSON", Kind: codec.Codegen, Binary: false,
+		Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted"}
+}
+
+func (ffCodec) Bind(sample any) (codec.Binding, error) {
+	b, err := mirror.Bind(ID, sample)
+	if err != nil {
+		return nil, err
+	}
+	return binding{b}, nil
+}
+
+type binding struct{ mirror.Binder }
+
+var (
+	_ codec.Binding   = binding{}
+	_ codec.Converter = binding{}
+)
+
+// Marshal uses ffjson.MarshalFast, which is ffjson.Marshal after checking
+// that v has generated code: a value without it is an error instead of a
+// silent fallback to encoding/json.
+func (binding) Marshal(v any) ([]byte, error) {
+	data, err := ffjson.MarshalFast(v)
+	if err != nil {
+		return nil, fmt.Errorf("ffjson: %w", err)
+	}
+	return data, nil
+}
+
+func (b binding) Unmarshal(data []byte) (any, error) {
+	p := b.New()
+	if err := ffjson.UnmarshalFast(data, p); err != nil {
+		return nil, fmt.Errorf("ffjson: %w", err)
+	}
+	return p, nil
+}

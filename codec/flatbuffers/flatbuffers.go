@@ -1,0 +1,192 @@
+// Package flatbuffers adapts github.com/google/flatbuffers/go, the Go runtime
+// of FlatBuffers, with code that flatc generated from
+// schema/flatbuffers/serbench.fbs into package fb (see fb/doc.go).
+//
+// It offers two codecs, which encode the same bytes and differ in what
+// Unmarshal does:
+//
+//   - "flatbuffers" materialises: Unmarshal unpacks the buffer into the
+//     generated object API type (*fb.UserProfileT, ...), copying every string,
+//     as the other codecs build a Go value.
+//   - "flatbuffers/lazy" reads in place: Unmarshal gets the root table and
+//     reads every field through the generated accessors without copying
+//     (strings are slices of the input), then returns the table accessor
+//     (*fb.UserProfile, ...), which refers to the input bytes. Its FromNative
+//     unpacks that accessor so the result can be compared with the original.
+//     Unmarshal allocates once: the 32-byte accessor that the generated
+//     GetRootAs returns, which escapes as the returned any.
+//
+// Both convert a scenario value to the object API type in ToNative (see
+// convert.go for what the mapping keeps and loses) and encode it with the
+// generated Pack method into a flatbuffers.Builder that the Binding reuses
+// (Builder.Reset before each Marshal: the library documents Reset as
+// "facilitating alloc-free reuse of a Builder"), then copy the finished bytes
+// out so the caller owns them.
+//
+// The Go runtime 2.0.8 has no buffer verifier. Unmarshal recovers from the
+// index-out-of-range panics that malformed input causes and returns an
+// error instead; it does not bound the lengths a malformed buffer claims, so
+// "flatbuffers" may try to allocate a slice of up to 2^32 elements for one.
+package flatbuffers
+
+import (
+	"bytes"
+	"fmt"
+
+	flatbuffers "github.com/google/flatbuffers/go"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/flatbuffers/fb"
+	"github.com/serbench/serbench/scenario"
+)
+
+// IDs of the two codecs.
+const (
+	ID     = "flatbuffers"
+	LazyID = "flatbuffers/lazy"
+)
+
+const module = "github.com/google/flatbuffers"
+
+// initialBuilderBytes is the starting capacity of a Binding's Builder; it
+// grows as needed and keeps its size across Marshal calls.
+const initialBuilderBytes = 1024
+
+type fbCodec struct{ lazy bool }
+
+// New returns the "flatbuffers" codec, whose Unmarshal builds the whole
+// object API value. Bind returns an error wrapping codec.ErrUnsupported for
+// every type but the five seed scenarios.
+func New() codec.Codec { return fbCodec{} }
+
+// NewLazy returns the "flatbuffers/lazy" codec, whose Unmarshal reads every
+// field in place and returns the root table accessor. Bind returns an error
+// wrapping codec.ErrUnsupported for every type but the five seed scenarios.
+func NewLazy() codec.Codec { return fbCodec{lazy: true} }
+
+func (c fbCodec) Info() codec.Info {
+	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		Format: "FlatBuffers", Kind: codec.Codegen, Binary: true,
+		Options: "object API (flatc 2.0.8 --gen-object-api); one Builder per Binding, Reset per Marshal, bytes copied out; " +
+			"Unmarshal unpacks the whole value; time as Unix ns + offset (zone name lost); maps as key-sorted vectors"}
+	if c.lazy {
+		i.ID = LazyID
+		i.Options = "object API Pack (flatc 2.0.8); one Builder per Binding, Reset per Marshal, bytes copied out; " +
+			"Unmarshal reads every field in place (zero-copy) and returns the root table, unpacked only in FromNative; " +
+			"time as Unix ns + offset (zone name lost); maps as key-sorted vectors"
+	}
+	return i
+}
+
+func (c fbCodec) Bind(sample any) (codec.Binding, error) {
+	id := c.Info().ID
+	switch sample.(type) {
+	case *scenario.SSEEvent:
+		return newBinding(id, c.lazy, sseToFB, sseFromFB, (*fb.SSEEventT).Pack, fb.GetRootAsSSEEvent, (*fb.SSEEvent).UnPack, touchSSE), nil
+	case *scenario.UserEvent:
+		return newBinding(id, c.lazy, userEventToFB, userEventFromFB, (*fb.UserEventT).Pack, fb.GetRootAsUserEvent, (*fb.UserEvent).UnPack, touchUserEvent), nil
+	case *scenario.WSMessage:
+		return newBinding(id, c.lazy, wsToFB, wsFromFB, (*fb.WSMessageT).Pack, fb.GetRootAsWSMessage, (*fb.WSMessage).UnPack, touchWS), nil
+	case *scenario.Annotation:
+		return newBinding(id, c.lazy, annotationToFB, annotationFromFB, (*fb.AnnotationT).Pack, fb.GetRootAsAnnotation, (*fb.Annotation).UnPack, touchAnnotation), nil
+	case *scenario.UserProfile:
+		return newBinding(id, c.lazy, profileToFB, profileFromFB, (*fb.UserProfileT).Pack, fb.GetRootAsUserProfile, (*fb.UserProfile).UnPack, touchProfile), nil
+	}
+	return nil, codec.Unsupported(id, "no FlatBuffers schema for %T (only the five seed scenarios have one)", sample)
+}
+
+// binding encodes scenario type S as object API type T, whose root table
+// accessor is R.
+type binding[S, T, R any] struct {
+	id      string
+	lazy    bool
+	builder *flatbuffers.Builder
+	// sink collects the lazy reader's checksums so its reads stay live.
+	sink uint64
+
+	toFB   func(*S) (*T, error)
+	fromFB func(*T) *S
+	pack   func(*T, *flatbuffers.Builder) flatbuffers.UOffsetT
+	root   func([]byte, flatbuffers.UOffsetT) *R
+	unpack func(*R) *T
+	touch  func(*R) uint64
+}
+
+var (
+	_ codec.Binding   = (*binding[scenario.UserProfile, fb.UserProfileT, fb.UserProfile])(nil)
+	_ codec.Converter = (*binding[scenario.UserProfile, fb.UserProfileT, fb.UserProfile])(nil)
+)
+
+func newBinding[S, T, R any](id string, lazy bool,
+	toFB func(*S) (*T, error), fromFB func(*T) *S,
+	pack func(*T, *flatbuffers.Builder) flatbuffers.UOffsetT,
+	root func([]byte, flatbuffers.UOffsetT) *R, unpack func(*R) *T, touch func(*R) uint64,
+) *binding[S, T, R] {
+	return &binding[S, T, R]{id: id, lazy: lazy, builder: flatbuffers.NewBuilder(initialBuilderBytes),
+		toFB: toFB, fromFB: fromFB, pack: pack, root: root, unpack: unpack, touch: touch}
+}
+
+// ToNative converts a *S scenario value to its object API value *T.
+func (b *binding[S, T, R]) ToNative(v any) (any, error) {
+	s, ok := v.(*S)
+	if !ok || s == nil {
+		return nil, fmt.Errorf("%s: ToNative wants a non-nil %T, got %T", b.id, (*S)(nil), v)
+	}
+	return b.toFB(s)
+}
+
+// FromNative converts what Unmarshal returned (*T, or *R for the lazy
+// variant, which it unpacks first) back to a *S scenario value.
+func (b *binding[S, T, R]) FromNative(v any) (out any, err error) {
+	var t *T
+	switch x := v.(type) {
+	case *T:
+		t = x
+	case *R:
+		if x == nil {
+			break
+		}
+		defer b.recoverMalformed(&err)
+		t = b.unpack(x)
+	}
+	if t == nil {
+		return nil, fmt.Errorf("%s: FromNative wants a non-nil %T or %T, got %T", b.id, (*T)(nil), (*R)(nil), v)
+	}
+	return b.fromFB(t), nil
+}
+
+// Marshal packs v, a *T from ToNative, into the Binding's Builder and
+// returns a copy of the finished bytes.
+func (b *binding[S, T, R]) Marshal(v any) ([]byte, error) {
+	t, ok := v.(*T)
+	if !ok || t == nil {
+		return nil, fmt.Errorf("%s: Marshal wants a non-nil %T, got %T", b.id, (*T)(nil), v)
+	}
+	b.builder.Reset()
+	b.builder.Finish(b.pack(t, b.builder))
+	return bytes.Clone(b.builder.FinishedBytes()), nil
+}
+
+// Unmarshal returns a *T holding copies of every field of data, or for the
+// lazy variant the *R root table of data after reading every field in
+// place; the *R refers to data, which must then stay unchanged.
+func (b *binding[S, T, R]) Unmarshal(data []byte) (out any, err error) {
+	if len(data) < flatbuffers.SizeUOffsetT {
+		return nil, fmt.Errorf("%s: %d bytes is too short for a FlatBuffer (the root offset alone is %d)", b.id, len(data), flatbuffers.SizeUOffsetT)
+	}
+	defer b.recoverMalformed(&err)
+	r := b.root(data, 0)
+	if b.lazy {
+		b.sink += b.touch(r)
+		return r, nil
+	}
+	return b.unpack(r), nil
+}
+
+// recoverMalformed turns the runtime panic that reading a malformed buffer
+// causes (an index out of range, a slice bound) into an error.
+func (b *binding[S, T, R]) recoverMalformed(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("%s: malformed buffer: %v", b.id, p)
+	}
+}

@@ -77,22 +77,22 @@ type CompareRow struct {
 // medians and a Mann-Whitney U-test at opts.Alpha. B/op and allocs/op are
 // carried along (they are medians without per-sample detail). An Alpha out
 // of range is an error.
-func Compare(old, new *Document, opts CompareOptions) (*Comparison, error) {
+func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error) {
 	if opts.Alpha == 0 {
 		opts.Alpha = DefaultAlpha
 	}
 	if !(opts.Alpha > 0 && opts.Alpha < 1) {
 		return nil, fmt.Errorf("report: invalid Alpha %v (range is (0, 1))", opts.Alpha)
 	}
-	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: old.Env, NewEnv: new.Env, Alpha: opts.Alpha}
+	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env, Alpha: opts.Alpha}
 	key := func(r bench.Result) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
 	newIdx := map[Cell]int{}
-	for i, r := range new.Results {
+	for i, r := range newDoc.Results {
 		newIdx[key(r)] = i
 	}
 	seen := map[Cell]bool{}
 	th := benchmath.Thresholds{CompareAlpha: opts.Alpha}
-	for _, o := range old.Results {
+	for _, o := range oldDoc.Results {
 		k := key(o)
 		seen[k] = true
 		i, ok := newIdx[k]
@@ -100,7 +100,7 @@ func Compare(old, new *Document, opts CompareOptions) (*Comparison, error) {
 			c.OnlyOld = append(c.OnlyOld, k)
 			continue
 		}
-		n := new.Results[i]
+		n := newDoc.Results[i]
 		row := CompareRow{Cell: k, Old: o, New: n}
 		if o.Timed() && n.Timed() {
 			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(o.Samples, &th), benchmath.NewSample(n.Samples, &th))
@@ -118,7 +118,7 @@ func Compare(old, new *Document, opts CompareOptions) (*Comparison, error) {
 		}
 		c.Rows = append(c.Rows, row)
 	}
-	for _, n := range new.Results {
+	for _, n := range newDoc.Results {
 		if !seen[key(n)] {
 			c.OnlyNew = append(c.OnlyNew, key(n))
 		}
@@ -207,11 +207,11 @@ func compareGrids(c *Comparison) []grid {
 }
 
 // arrow prints "192" when a figure did not change, "192 → 176" when it did.
-func arrow(old, new int64) string {
-	if old == new {
-		return strconv.FormatInt(old, 10)
+func arrow(a, b int64) string {
+	if a == b {
+		return strconv.FormatInt(a, 10)
 	}
-	return fmt.Sprintf("%d → %d", old, new)
+	return fmt.Sprintf("%d → %d", a, b)
 }
 
 func compareText(w io.Writer, c *Comparison, md bool) error {

@@ -41,18 +41,18 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.CompareFormats, ", "))
 	}
 	oldPath, newPath := fs.Arg(0), fs.Arg(1)
-	old, err := report.ReadFile(oldPath)
+	oldDoc, err := report.ReadFile(oldPath)
 	if err != nil {
 		return err
 	}
-	new, err := report.ReadFile(newPath)
+	newDoc, err := report.ReadFile(newPath)
 	if err != nil {
 		return err
 	}
-	for _, w := range append(old.Warnings, new.Warnings...) {
+	for _, w := range append(oldDoc.Warnings, newDoc.Warnings...) {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
-	c, err := report.Compare(old, new, report.CompareOptions{Alpha: *alpha, OldName: oldPath, NewName: newPath})
+	c, err := report.Compare(oldDoc, newDoc, report.CompareOptions{Alpha: *alpha, OldName: oldPath, NewName: newPath})
 	if err != nil {
 		return err
 	}

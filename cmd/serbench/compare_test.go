@@ -14,7 +14,7 @@ import (
 )
 
 // compareInputs are two small runs: sonic/default got faster between them.
-func compareInputs() (old, new *report.Document) {
+func compareInputs() (oldDoc, newDoc *report.Document) {
 	mk := func(f float64) *report.Document {
 		s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
 		return &report.Document{
@@ -31,12 +31,12 @@ func compareInputs() (old, new *report.Document) {
 }
 
 func TestCompareCommand(t *testing.T) {
-	old, new := compareInputs()
+	oldDoc, newDoc := compareInputs()
 	oldPath, newPath := filepath.Join("testdata", "compare-old.json"), filepath.Join("testdata", "compare-new.txt")
 	if *update {
 		for path, w := range map[string]func() error{
-			oldPath: func() error { return writeFile(oldPath, "json", old) },
-			newPath: func() error { return writeFile(newPath, "benchfmt", new) },
+			oldPath: func() error { return writeFile(oldPath, "json", oldDoc) },
+			newPath: func() error { return writeFile(newPath, "benchfmt", newDoc) },
 		} {
 			if err := w(); err != nil {
 				t.Fatalf("%s: %v", path, err)

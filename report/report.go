@@ -41,7 +41,7 @@ type ScenarioInfo struct {
 }
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
-var Formats = []string{"table", "markdown", "csv", "json"}
+var Formats = []string{"table", "markdown", "csv", "json", "benchfmt", "html"}
 
 // Write renders doc in the named format. An unknown format is an error that
 // lists the valid ones.
@@ -55,6 +55,10 @@ func Write(w io.Writer, format string, doc *Document) error {
 		return CSV(w, doc)
 	case "json":
 		return JSON(w, doc)
+	case "benchfmt":
+		return Benchfmt(w, doc)
+	case "html":
+		return HTML(w, doc)
 	}
 	return fmt.Errorf("report: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
 }

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+)
+
+// compareInputs are two small runs: sonic/default got faster between them.
+func compareInputs() (oldDoc, newDoc *report.Document) {
+	mk := func(f float64) *report.Document {
+		s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
+		return &report.Document{
+			Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+				Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"}},
+			Count: 6,
+			Results: []bench.Result{
+				{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, OK: true, Samples: s(1286), Iterations: 100},
+				{Codec: "sonic/default", Scenario: "sse-event", Op: "marshal", NsPerOp: 537 * f, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 184, OK: true, Samples: s(537 * f), Iterations: 100},
+			},
+		}
+	}
+	return mk(1), mk(0.75)
+}
+
+func TestCompareCommand(t *testing.T) {
+	oldDoc, newDoc := compareInputs()
+	oldPath, newPath := filepath.Join("testdata", "compare-old.json"), filepath.Join("testdata", "compare-new.txt")
+	if *update {
+		for path, w := range map[string]func() error{
+			oldPath: func() error { return writeFile(oldPath, "json", oldDoc) },
+			newPath: func() error { return writeFile(newPath, "benchfmt", newDoc) },
+		} {
+			if err := w(); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+	}
+	for _, format := range report.CompareFormats {
+		t.Run(format, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if err := run(context.Background(), &stdout, &stderr, []string{"compare", "-format", format, oldPath, newPath}); err != nil {
+				t.Fatal(err)
+			}
+			if stderr.Len() > 0 {
+				t.Errorf("stderr: %s", stderr.Bytes())
+			}
+			golden(t, filepath.Join("testdata", "compare."+format), stdout.Bytes())
+		})
+	}
+	t.Run("-o", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "cmp.txt")
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), &stdout, &stderr, []string{"compare", "-o", out, oldPath, newPath}); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(out); err != nil || !strings.Contains(string(b), "sonic/default") || stdout.Len() > 0 {
+			t.Errorf("file %q (%v), stdout %q", b, err, stdout.Bytes())
+		}
+	})
+}
+
+func writeFile(path, format string, doc *report.Document) error {
+	var buf bytes.Buffer
+	if err := report.Write(&buf, format, doc); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+func TestCompareErrors(t *testing.T) {
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.json")
+	os.WriteFile(other, []byte(`{"schema": "serbench/v2", "results": []}`), 0o644)
+	junk := filepath.Join(dir, "junk.txt")
+	os.WriteFile(junk, []byte("not results\n"), 0o644)
+	good := filepath.Join("testdata", "compare-old.json")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{good}, "want two files"},
+		{[]string{"-format", "yaml", good, good}, `unknown format "yaml"`},
+		{[]string{filepath.Join(dir, "missing.json"), good}, "missing.json"},
+		{[]string{good, other}, `other.json: schema "serbench/v2"`},
+		{[]string{junk, good}, "junk.txt: not a serbench results file"},
+		{[]string{"-alpha", "2", good, good}, "Alpha 2"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			err := run(context.Background(), &bytes.Buffer{}, &bytes.Buffer{}, append([]string{"compare"}, tc.args...))
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("err = %v, want one line containing %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,359 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// DefaultAlpha is the significance level of Compare when none is given,
+// benchstat's default.
+const DefaultAlpha = 0.05
+
+// CompareOptions configure Compare. The zero value means the defaults.
+type CompareOptions struct {
+	// Alpha is the significance level of the Mann-Whitney U-test: a
+	// change with p > Alpha is shown as "~". Default DefaultAlpha; range (0, 1).
+	Alpha float64
+	// OldName and NewName label the two documents (usually file names).
+	OldName, NewName string
+}
+
+// Cell identifies one (codec, scenario, op) cell.
+type Cell struct {
+	Codec    string `json:"codec"`
+	Scenario string `json:"scenario"`
+	Op       string `json:"op"`
+}
+
+// Comparison is the cell-by-cell comparison of two runs.
+type Comparison struct {
+	OldName string    `json:"old_name"`
+	NewName string    `json:"new_name"`
+	OldEnv  bench.Env `json:"old_env"`
+	NewEnv  bench.Env `json:"new_env"`
+	Alpha   float64   `json:"alpha"`
+	// Rows holds the cells present in both runs, in the old run's order.
+	Rows []CompareRow `json:"rows"`
+	// OnlyOld and OnlyNew list the cells present in one run only.
+	OnlyOld []Cell `json:"only_old"`
+	OnlyNew []Cell `json:"only_new"`
+}
+
+// CompareRow is one cell present in both runs.
+type CompareRow struct {
+	Cell
+	Old bench.Result `json:"old"`
+	New bench.Result `json:"new"`
+	// Compared is true when both cells have samples, so that the medians
+	// could be compared; the fields below are set only then.
+	Compared bool `json:"compared"`
+	// Change is the new median ns/op over the old one, minus 1: -0.25 means
+	// 25% less time per operation.
+	Change float64 `json:"change"`
+	// P is the p-value of the Mann-Whitney U-test between the two sets of
+	// samples (benchmath.AssumeNothing.Compare).
+	P float64 `json:"p"`
+	// Significant is P <= Alpha; otherwise the change reads "~".
+	Significant bool `json:"significant"`
+	// Delta is the change as benchstat prints it: "-25.00%", or "~".
+	Delta string `json:"delta"`
+	// Stat is "p=0.002 n=6" (or "n=6+5" for unequal sample counts).
+	Stat string `json:"stat"`
+	// Warnings are benchmath's reasons a change could not be significant,
+	// such as too few samples.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Compare matches the cells of two runs by (codec, scenario, op) and
+// compares their ns/op samples as benchstat does: the change of the
+// medians and a Mann-Whitney U-test at opts.Alpha. B/op and allocs/op are
+// carried along (they are medians without per-sample detail). An Alpha out
+// of range is an error.
+func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error) {
+	if opts.Alpha == 0 {
+		opts.Alpha = DefaultAlpha
+	}
+	if !(opts.Alpha > 0 && opts.Alpha < 1) {
+		return nil, fmt.Errorf("report: invalid Alpha %v (range is (0, 1))", opts.Alpha)
+	}
+	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env, Alpha: opts.Alpha}
+	key := func(r bench.Result) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
+	newIdx := map[Cell]int{}
+	for i, r := range newDoc.Results {
+		newIdx[key(r)] = i
+	}
+	seen := map[Cell]bool{}
+	th := benchmath.Thresholds{CompareAlpha: opts.Alpha}
+	for _, o := range oldDoc.Results {
+		k := key(o)
+		seen[k] = true
+		i, ok := newIdx[k]
+		if !ok {
+			c.OnlyOld = append(c.OnlyOld, k)
+			continue
+		}
+		n := newDoc.Results[i]
+		row := CompareRow{Cell: k, Old: o, New: n}
+		if o.Timed() && n.Timed() {
+			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(o.Samples, &th), benchmath.NewSample(n.Samples, &th))
+			row.Compared = true
+			row.P = cmp.P
+			row.Significant = cmp.P <= opts.Alpha
+			row.Delta = cmp.FormatDelta(o.NsPerOp, n.NsPerOp)
+			row.Stat = cmp.String()
+			if o.NsPerOp > 0 {
+				row.Change = n.NsPerOp/o.NsPerOp - 1
+			}
+			for _, w := range cmp.Warnings {
+				row.Warnings = append(row.Warnings, w.Error())
+			}
+		}
+		c.Rows = append(c.Rows, row)
+	}
+	for _, n := range newDoc.Results {
+		if !seen[key(n)] {
+			c.OnlyNew = append(c.OnlyNew, key(n))
+		}
+	}
+	return c, nil
+}
+
+// CompareFormats lists the formats WriteComparison accepts.
+var CompareFormats = []string{"table", "markdown", "csv", "json"}
+
+// WriteComparison renders c in the named format: "table" (aligned text,
+// one table per scenario), "markdown", "csv" (one record per row, then one
+// per cell present in one run only) or "json" (c as an indented object).
+// An unknown format is an error that lists the valid ones.
+func WriteComparison(w io.Writer, format string, c *Comparison) error {
+	switch format {
+	case "table":
+		return compareText(w, c, false)
+	case "markdown":
+		return compareText(w, c, true)
+	case "csv":
+		return compareCSV(w, c)
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(c)
+	}
+	return fmt.Errorf("report: unknown comparison format %q (valid: %s)", format, strings.Join(CompareFormats, ", "))
+}
+
+var compareHeader = []string{"codec", "op", "old ns/op", "new ns/op", "delta", "", "B/op", "allocs/op", "note"}
+
+// compareGrids builds one grid per scenario of c.Rows.
+func compareGrids(c *Comparison) []grid {
+	var order []string
+	rows := map[string][]CompareRow{}
+	for _, r := range c.Rows {
+		if _, ok := rows[r.Scenario]; !ok {
+			order = append(order, r.Scenario)
+		}
+		rows[r.Scenario] = append(rows[r.Scenario], r)
+	}
+	var out []grid
+	for _, sc := range order {
+		g := grid{title: sc, header: compareHeader, rightAlign: []bool{false, false, true, true, true, false, true, true, false}}
+		noteNum := map[string]int{}
+		ref := func(text string) string {
+			n, ok := noteNum[text]
+			if !ok {
+				n = len(g.notes) + 1
+				noteNum[text] = n
+				g.notes = append(g.notes, text)
+			}
+			return fmt.Sprintf("[%d]", n)
+		}
+		for _, r := range rows[sc] {
+			var notes []string
+			side := func(label string, x bench.Result) string {
+				switch {
+				case x.NA:
+					notes = append(notes, label+" n/a "+ref(x.Error))
+					return "n/a"
+				case !x.Timed():
+					notes = append(notes, label+" ✗ "+ref(x.Error))
+					return "-"
+				case !x.OK:
+					notes = append(notes, label+" ✗ "+ref(x.Error))
+				}
+				return nsCell(x, 0)
+			}
+			oldNs, newNs := side("old", r.Old), side("new", r.New)
+			delta, stat, bytes, allocs := "", "", "", ""
+			if r.Compared {
+				delta, stat = r.Delta, "("+r.Stat+")"
+				bytes = arrow(r.Old.BytesPerOp, r.New.BytesPerOp)
+				allocs = arrow(r.Old.AllocsPerOp, r.New.AllocsPerOp)
+				for _, w := range r.Warnings {
+					notes = append(notes, ref(w))
+				}
+			}
+			g.rows = append(g.rows, []string{r.Codec, r.Op, oldNs, newNs, delta, stat, bytes, allocs, strings.Join(notes, "; ")})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// arrow prints "192" when a figure did not change, "192 → 176" when it did.
+func arrow(a, b int64) string {
+	if a == b {
+		return strconv.FormatInt(a, 10)
+	}
+	return fmt.Sprintf("%d → %d", a, b)
+}
+
+func compareText(w io.Writer, c *Comparison, md bool) error {
+	ew := &errWriter{w: w}
+	oldName, newName := label(c.OldName, "old"), label(c.NewName, "new")
+	if md {
+		fmt.Fprintf(ew, "old: `%s`  \nnew: `%s`\n", oldName, newName)
+	} else {
+		fmt.Fprintf(ew, "old: %s\nnew: %s\n", oldName, newName)
+	}
+	for _, g := range compareGrids(c) {
+		fmt.Fprintln(ew)
+		if md {
+			fmt.Fprintf(ew, "### %s\n\n", g.title)
+			writeMarkdownGrid(ew, g)
+		} else {
+			fmt.Fprintln(ew, g.title)
+			for _, l := range align(g) {
+				fmt.Fprintln(ew, l)
+			}
+			for n, note := range g.notes {
+				fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
+			}
+		}
+	}
+	only := func(which string, cells []Cell) {
+		if len(cells) == 0 {
+			return
+		}
+		fmt.Fprintln(ew)
+		fmt.Fprintf(ew, "only in %s:\n", which)
+		if md {
+			fmt.Fprintln(ew)
+		}
+		for _, x := range cells {
+			if md {
+				fmt.Fprintf(ew, "- %s %s %s\n", x.Codec, x.Scenario, x.Op)
+			} else {
+				fmt.Fprintf(ew, "  %s %s %s\n", x.Codec, x.Scenario, x.Op)
+			}
+		}
+	}
+	only(oldName, c.OnlyOld)
+	only(newName, c.OnlyNew)
+	fmt.Fprintln(ew)
+	lines := []string{
+		"old, new ns/op: median ± half-width of its 95% confidence interval.",
+		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, p > %v), as benchstat prints it.", c.Alpha),
+		"B/op, allocs/op: old → new medians. ✗: did not round-trip exactly or was not timed (the note says why).",
+	}
+	if envLine(c.OldEnv) != envLine(c.NewEnv) {
+		lines = append(lines, "old env: "+envLine(c.OldEnv), "new env: "+envLine(c.NewEnv))
+	} else {
+		lines = append(lines, "env: "+envLine(c.OldEnv))
+	}
+	for _, l := range lines {
+		if md {
+			fmt.Fprintf(ew, "%s  \n", l)
+		} else {
+			fmt.Fprintln(ew, l)
+		}
+	}
+	return ew.err
+}
+
+func writeMarkdownGrid(ew io.Writer, g grid) {
+	fmt.Fprintf(ew, "| %s |\n", strings.Join(g.header, " | "))
+	seps := make([]string, len(g.header))
+	for i, right := range g.rightAlign {
+		seps[i] = "---"
+		if right {
+			seps[i] = "--:"
+		}
+	}
+	fmt.Fprintf(ew, "|%s|\n", strings.Join(seps, "|"))
+	for _, r := range g.rows {
+		cells := make([]string, len(r))
+		for i, c := range r {
+			cells[i] = strings.ReplaceAll(c, "|", `\|`)
+		}
+		fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
+	}
+	if len(g.notes) > 0 {
+		fmt.Fprintln(ew)
+		for n, note := range g.notes {
+			fmt.Fprintf(ew, "- [%d] %s\n", n+1, strings.ReplaceAll(note, "\n", " "))
+		}
+	}
+}
+
+func label(name, def string) string {
+	if name == "" {
+		return def
+	}
+	return name
+}
+
+// envLine summarises an environment on one line.
+func envLine(e bench.Env) string {
+	s := fmt.Sprintf("%s %s/%s, %s, GOMAXPROCS=%d", e.Go, e.GOOS, e.GOARCH, e.CPU, e.GOMAXPROCS)
+	if ms := modules(&Document{Env: e}); len(ms) > 0 {
+		s += ", " + strings.Join(ms, " ")
+	}
+	return s
+}
+
+// CompareCSVHeader is the first record of the csv comparison format.
+var CompareCSVHeader = []string{"codec", "scenario", "op", "in", "old_ns_per_op", "new_ns_per_op", "change", "p",
+	"significant", "old_n", "new_n", "old_bytes_per_op", "new_bytes_per_op", "old_allocs_per_op", "new_allocs_per_op",
+	"old_ok", "new_ok", "old_error", "new_error"}
+
+func compareCSV(w io.Writer, c *Comparison) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CompareCSVHeader); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	i := func(x int64) string { return strconv.FormatInt(x, 10) }
+	for _, r := range c.Rows {
+		rec := []string{r.Codec, r.Scenario, r.Op, "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
+			strconv.Itoa(len(r.Old.Samples)), strconv.Itoa(len(r.New.Samples)),
+			i(r.Old.BytesPerOp), i(r.New.BytesPerOp), i(r.Old.AllocsPerOp), i(r.New.AllocsPerOp),
+			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error}
+		if r.Compared {
+			rec[6], rec[7], rec[8] = f(r.Change), f(r.P), strconv.FormatBool(r.Significant)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	for _, x := range []struct {
+		in    string
+		cells []Cell
+	}{{"old", c.OnlyOld}, {"new", c.OnlyNew}} {
+		for _, k := range x.cells {
+			rec := make([]string, len(CompareCSVHeader))
+			rec[0], rec[1], rec[2], rec[3] = k.Codec, k.Scenario, k.Op, x.in
+			if err := cw.Write(rec); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

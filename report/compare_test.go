@@ -1,0 +1,106 @@
+package report_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+)
+
+// newFixture is fixture() after a change: msgpack marshal 20% faster with
+// fewer bytes, msgpack on corpus/x gone, a cbor cell added.
+func newFixture() *report.Document {
+	doc := fixture()
+	doc.Env.Modules["github.com/vmihailenco/msgpack/v5"] = "v5.4.2"
+	var rs []bench.Result
+	for _, r := range doc.Results {
+		if r.Codec == "msgpack" && r.Scenario == "corpus/x" {
+			continue
+		}
+		if r.Codec == "msgpack" && r.Op == "marshal" {
+			r.Samples = scale(r.Samples, 0.8)
+			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = r.NsPerOp*0.8, r.NsPerOpLo*0.8, r.NsPerOpHi*0.8
+			r.BytesPerOp = 144
+		}
+		rs = append(rs, r)
+	}
+	rs = append(rs, bench.Result{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 300, OK: true, Samples: []float64{300, 300, 300}, Iterations: 10})
+	doc.Results = rs
+	return doc
+}
+
+func scale(xs []float64, f float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = x * f
+	}
+	return out
+}
+
+func TestCompare(t *testing.T) {
+	c, err := report.Compare(fixture(), newFixture(), report.CompareOptions{OldName: "old.json", NewName: "new.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]report.CompareRow{}
+	for _, r := range c.Rows {
+		rows[r.Codec+" "+r.Scenario+" "+r.Op] = r
+	}
+	for _, tc := range []struct {
+		cell        string
+		compared    bool
+		significant bool
+		delta       string
+	}{
+		{"msgpack sse-event marshal", true, true, "-20.00%"},
+		{"encoding/json sse-event marshal", true, false, "~"},
+		{"msgpack sse-event unmarshal", true, false, "~"},
+		// 3+3 samples can never reach p < 0.05.
+		{"encoding/json corpus/x marshal", true, false, "~"},
+		{"encoding/json corpus/x unmarshal", false, false, ""},
+	} {
+		t.Run(tc.cell, func(t *testing.T) {
+			r, ok := rows[tc.cell]
+			if !ok {
+				t.Fatalf("no row")
+			}
+			if r.Compared != tc.compared || r.Significant != tc.significant || r.Delta != tc.delta {
+				t.Errorf("compared %v significant %v delta %q, want %v %v %q", r.Compared, r.Significant, r.Delta, tc.compared, tc.significant, tc.delta)
+			}
+		})
+	}
+	if r := rows["encoding/json corpus/x marshal"]; len(r.Warnings) == 0 {
+		t.Errorf("3+3 samples gave no warning")
+	}
+	if len(c.OnlyOld) != 2 || c.OnlyOld[0].Codec != "msgpack" || len(c.OnlyNew) != 1 || c.OnlyNew[0].Codec != "cbor" {
+		t.Errorf("only old %v, only new %v", c.OnlyOld, c.OnlyNew)
+	}
+	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{Alpha: 1.5}); err == nil || !strings.Contains(err.Error(), "1.5") {
+		t.Errorf("alpha 1.5: err = %v", err)
+	}
+}
+
+func TestCompareGolden(t *testing.T) {
+	c, err := report.Compare(fixture(), newFixture(), report.CompareOptions{OldName: "old.json", NewName: "new.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range report.CompareFormats {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := report.WriteComparison(&buf, format, c); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "compare."+format), buf.Bytes())
+			if err := report.WriteComparison(failWriter{}, format, c); err == nil {
+				t.Errorf("a failing writer gave no error")
+			}
+		})
+	}
+	if err := report.WriteComparison(&bytes.Buffer{}, "html", c); err == nil || !strings.Contains(err.Error(), `"html"`) {
+		t.Errorf("unknown format: err = %v", err)
+	}
+}

@@ -1,0 +1,288 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// MaxReadBytes caps the size of a results file that Read and ReadFile
+// accept: 64 MiB, far above the few hundred KiB of a full matrix.
+const MaxReadBytes = 64 << 20
+
+// ErrTooLarge is returned (wrapped, with the file name) for an input over
+// MaxReadBytes.
+var ErrTooLarge = errors.New("report: results file larger than MaxReadBytes")
+
+// ReadFile reads a results file written by JSON (-format json) or Benchfmt
+// (-format benchfmt); see Read.
+func ReadFile(path string) (*Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads a results document from r; name labels errors. The format is
+// told by content: input whose first non-space byte is '{' is serbench/v1
+// JSON (any other schema is an error), anything else is the Go benchmark
+// format as Benchfmt writes it. From benchmark lines Read rebuilds each
+// cell's Samples (ns/op), its median and 95% interval (benchmath, as the
+// runner computes them), MB/s, B/op, allocs/op and size; the "// serbench:"
+// notes give back fidelity failures and n/a cells; the configuration lines
+// give back the environment, and the name suffix GOMAXPROCS. Speed-ups are
+// recomputed against encoding/json when it is present. Lines that are not
+// serbench cells are skipped with a warning in Document.Warnings. Input with
+// no serbench cell at all, or larger than MaxReadBytes, is an error.
+func Read(r io.Reader, name string) (*Document, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxReadBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("report: %s: %w", name, err)
+	}
+	if len(data) > MaxReadBytes {
+		return nil, fmt.Errorf("%w (%d bytes): %s", ErrTooLarge, MaxReadBytes, name)
+	}
+	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(trimmed) > 0 && trimmed[0] == '{' {
+		return readJSON(data, name)
+	}
+	return readBenchfmt(data, name)
+}
+
+func readJSON(data []byte, name string) (*Document, error) {
+	var doc Document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("report: %s: not serbench JSON: %w", name, err)
+	}
+	switch doc.Schema {
+	case Schema:
+	case "":
+		return nil, fmt.Errorf("report: %s: JSON without a \"schema\" field (want %q)", name, Schema)
+	default:
+		return nil, fmt.Errorf("report: %s: schema %q, want %q", name, doc.Schema, Schema)
+	}
+	return &doc, nil
+}
+
+// cellAcc accumulates the benchmark lines of one cell.
+type cellAcc struct {
+	res                   bench.Result
+	mb, bytes, allocs, sz []float64
+}
+
+func readBenchfmt(data []byte, name string) (*Document, error) {
+	doc := &Document{Schema: Schema}
+	var order []*cellAcc
+	cells := map[string]*cellAcc{}
+	cell := func(codec, scenario, op string) *cellAcc {
+		k := codec + "\x00" + scenario + "\x00" + op
+		c, ok := cells[k]
+		if !ok {
+			c = &cellAcc{res: bench.Result{Codec: codec, Scenario: scenario, Op: op}}
+			cells[k] = c
+			order = append(order, c)
+		}
+		return c
+	}
+	foreign, firstForeign := 0, ""
+	envSet := false
+	rd := benchfmt.NewReader(bytes.NewReader(data), name)
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			doc.Warnings = append(doc.Warnings, rec.Error())
+		case *benchfmt.Result:
+			codec, scenario, op, err := ParseBenchName(rec.Name.String())
+			if err != nil {
+				if foreign == 0 {
+					firstForeign = "Benchmark" + rec.Name.String()
+				}
+				foreign++
+				continue
+			}
+			if !envSet {
+				doc.Env = envFromResult(rec)
+				envSet = true
+			}
+			c := cell(codec, scenario, op)
+			c.res.Iterations = rec.Iters
+			for _, v := range rec.Values {
+				val, unit := v.Value, v.Unit
+				if v.OrigUnit != "" {
+					val, unit = v.OrigValue, v.OrigUnit
+				}
+				switch unit {
+				case "ns/op":
+					c.res.Samples = append(c.res.Samples, val)
+				case "sec/op":
+					c.res.Samples = append(c.res.Samples, val*1e9)
+				case "MB/s":
+					c.mb = append(c.mb, val)
+				case "B/op":
+					c.bytes = append(c.bytes, val)
+				case "allocs/op":
+					c.allocs = append(c.allocs, val)
+				case UnitSize:
+					c.sz = append(c.sz, val)
+				}
+			}
+		}
+	}
+	if err := rd.Err(); err != nil {
+		return nil, fmt.Errorf("report: %s: %w", name, err)
+	}
+	notes := 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, MaxReadBytes)
+	line := 0
+	for sc.Scan() {
+		line++
+		rest, ok := strings.CutPrefix(sc.Text(), notePrefix)
+		if !ok {
+			continue
+		}
+		kind, rest, _ := strings.Cut(rest, " ")
+		cellName, text, _ := strings.Cut(rest, " ")
+		cellName = strings.TrimSuffix(cellName, ":")
+		codec, scenario, op, err := ParseBenchName(cellName)
+		if err != nil || (kind != noteFail && kind != noteNA) {
+			doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s:%d: unreadable serbench note", name, line))
+			continue
+		}
+		c := cell(codec, scenario, op)
+		c.res.Error = text
+		c.res.NA = kind == noteNA
+		c.res.OK = false
+		notes++
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("report: %s: %w", name, err)
+	}
+	if len(order) == 0 {
+		return nil, fmt.Errorf("report: %s: not a serbench results file (neither %s JSON nor benchmark lines named %s)", name, Schema, BenchName("<codec>", "<scenario>", "<op>"))
+	}
+	if foreign > 0 {
+		doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s: skipped %d benchmark lines that are not serbench cells, the first %s", name, foreign, firstForeign))
+	}
+	for _, c := range order {
+		r := &c.res
+		if len(r.Samples) > 0 {
+			s := summarize(r.Samples)
+			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
+			r.BytesPerOp = int64(median(c.bytes))
+			r.AllocsPerOp = int64(median(c.allocs))
+			r.SizeBytes = int(median(c.sz))
+			switch {
+			case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
+				r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
+			default:
+				r.MBPerS = median(c.mb)
+			}
+			r.OK = r.Error == ""
+			doc.Count = max(doc.Count, len(r.Samples))
+		} else {
+			r.Iterations = 0
+		}
+		doc.Results = append(doc.Results, *r)
+	}
+	addSpeedups(doc, bench.DefaultBaseline)
+	return doc, nil
+}
+
+// envFromResult rebuilds the environment from a result's configuration and
+// its name's GOMAXPROCS suffix.
+func envFromResult(rec *benchfmt.Result) bench.Env {
+	env := bench.Env{GOMAXPROCS: 1}
+	for _, cfg := range rec.Config {
+		v := string(cfg.Value)
+		switch cfg.Key {
+		case "goos":
+			env.GOOS = v
+		case "goarch":
+			env.GOARCH = v
+		case "cpu":
+			env.CPU = v
+		case "go":
+			env.Go = v
+		case "pkg":
+		default:
+			if strings.Contains(cfg.Key, "/") {
+				if env.Modules == nil {
+					env.Modules = map[string]string{}
+				}
+				env.Modules[moduleFromKey(cfg.Key)] = v
+			}
+		}
+	}
+	_, parts := rec.Name.Parts()
+	if n := len(parts); n > 0 && parts[n-1][0] == '-' {
+		if p, err := strconv.Atoi(string(parts[n-1][1:])); err == nil {
+			env.GOMAXPROCS = p
+		}
+	}
+	return env
+}
+
+var thresholds = benchmath.DefaultThresholds
+
+// summarize gives the median and its 95% interval, as bench does.
+func summarize(xs []float64) benchmath.Summary {
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &thresholds), 0.95)
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	return summarize(xs).Center
+}
+
+func finite(x float64) float64 {
+	if x != x || x > 1e300 || x < -1e300 {
+		return 0
+	}
+	return x
+}
+
+// addSpeedups fills Speedup and SpeedupP relative to baseline, as the runner
+// does, and sets doc.Baseline when the baseline has results.
+func addSpeedups(doc *Document, baseline string) {
+	type key struct{ scenario, op string }
+	base := map[key]int{}
+	for i, r := range doc.Results {
+		if r.Codec == baseline && r.Timed() {
+			base[key{r.Scenario, r.Op}] = i
+		}
+	}
+	if len(base) == 0 {
+		return
+	}
+	doc.Baseline = baseline
+	for i := range doc.Results {
+		r := &doc.Results[i]
+		bi, ok := base[key{r.Scenario, r.Op}]
+		if !ok || !r.Timed() || r.NsPerOp == 0 {
+			continue
+		}
+		b := doc.Results[bi]
+		r.Speedup = b.NsPerOp / r.NsPerOp
+		if bi == i {
+			r.SpeedupP = 1
+			continue
+		}
+		r.SpeedupP = benchmath.AssumeNothing.Compare(benchmath.NewSample(b.Samples, &thresholds), benchmath.NewSample(r.Samples, &thresholds)).P
+	}
+}

@@ -1,0 +1,211 @@
+package report_test
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/serbench/serbench/report"
+)
+
+func TestBenchNameRoundTrip(t *testing.T) {
+	for _, tc := range []struct{ codec, scenario, want string }{
+		{"sonic", "sse-event", "Codec/codec=sonic/scenario=sse-event/op=marshal"},
+		{"sonic/default", "corpus/twitter_status", "Codec/codec=sonic.default/scenario=corpus.twitter_status/op=marshal"},
+		{"encoding/json", "corpus/my.data", "Codec/codec=encoding.json/scenario=corpus.my%2Edata/op=marshal"},
+		{"a b%c", "x\ty=z", "Codec/codec=a%20b%25c/scenario=x%09y=z/op=marshal"},
+		{"wire/reuse", "size/1024-2", "Codec/codec=wire.reuse/scenario=size.1024-2/op=marshal"},
+		{"é/ü", "日本", "Codec/codec=é.ü/scenario=日本/op=marshal"},
+	} {
+		t.Run(tc.codec, func(t *testing.T) {
+			got := report.BenchName(tc.codec, tc.scenario, "marshal")
+			if got != tc.want {
+				t.Errorf("BenchName = %q, want %q", got, tc.want)
+			}
+			for _, name := range []string{got, "Benchmark" + got + "-8"} {
+				c, s, op, err := report.ParseBenchName(name)
+				if err != nil || c != tc.codec || s != tc.scenario || op != "marshal" {
+					t.Errorf("ParseBenchName(%q) = %q, %q, %q, %v", name, c, s, op, err)
+				}
+			}
+		})
+	}
+}
+
+func TestParseBenchNameErrors(t *testing.T) {
+	for _, name := range []string{"BenchmarkFoo-2", "Codec/codec=x/op=marshal", "Codec/codec=x/scenario=y/op=z/positional", "Codec/codec=%zz/scenario=y/op=z", "Codec/codec=a%2/scenario=y/op=z"} {
+		if _, _, _, err := report.ParseBenchName(name); err == nil {
+			t.Errorf("ParseBenchName(%q) gave no error", name)
+		}
+	}
+}
+
+// TestBenchfmtParses reads Benchfmt's output back with benchfmt.Reader:
+// no syntax errors, serbench names, one line per sample, the units.
+func TestBenchfmtParses(t *testing.T) {
+	doc := fixture()
+	var buf bytes.Buffer
+	if err := report.Benchfmt(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]int{}
+	rd := benchfmt.NewReader(&buf, "fixture")
+	units := map[string]bool{}
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Errorf("syntax error: %v", rec)
+		case *benchfmt.Result:
+			name := rec.Name.String()
+			if !strings.HasSuffix(name, "-2") {
+				t.Errorf("%s lacks the GOMAXPROCS suffix -2", name)
+			}
+			c, s, op, err := report.ParseBenchName(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines[c+" "+s+" "+op]++
+			for _, v := range rec.Values {
+				u := v.Unit
+				if v.OrigUnit != "" {
+					u = v.OrigUnit
+				}
+				units[u] = true
+			}
+			if rec.GetConfig("pkg") != report.BenchPkg || rec.GetConfig("goos") != "linux" || rec.GetConfig("github.com/bytedance/sonic") != "v1.15.5" {
+				t.Errorf("config = %v", rec.Config)
+			}
+		case *benchfmt.UnitMetadata:
+			if rec.OrigUnit != report.UnitSize {
+				t.Errorf("unit metadata for %q", rec.OrigUnit)
+			}
+		}
+	}
+	if err := rd.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range doc.Results {
+		if got := lines[r.Codec+" "+r.Scenario+" "+r.Op]; got != len(r.Samples) {
+			t.Errorf("%s %s %s: %d lines, want %d", r.Codec, r.Scenario, r.Op, got, len(r.Samples))
+		}
+	}
+	for _, u := range []string{"ns/op", "MB/s", "B/op", "allocs/op", report.UnitSize} {
+		if !units[u] {
+			t.Errorf("no %s values", u)
+		}
+	}
+}
+
+// TestReadRoundTrip writes the fixture as JSON and as benchfmt and reads
+// both back.
+func TestReadRoundTrip(t *testing.T) {
+	for _, format := range []string{"json", "benchfmt"} {
+		t.Run(format, func(t *testing.T) {
+			want := fixture()
+			var buf bytes.Buffer
+			if err := report.Write(&buf, format, want); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "results")
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := report.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Warnings) > 0 && format == "benchfmt" {
+				t.Errorf("warnings: %v", got.Warnings)
+			}
+			if got.Env.GOOS != "linux" || got.Env.CPU != want.Env.CPU || got.Env.GOMAXPROCS != 2 || got.Env.Go != "go1.26.8" ||
+				got.Env.Modules["github.com/vmihailenco/msgpack/v5"] != "v5.4.1" {
+				t.Errorf("env = %+v", got.Env)
+			}
+			if len(got.Results) != len(want.Results) {
+				t.Fatalf("%d results, want %d", len(got.Results), len(want.Results))
+			}
+			byKey := map[string]int{}
+			for i, r := range got.Results {
+				byKey[r.Codec+" "+r.Scenario+" "+r.Op] = i
+			}
+			for _, w := range want.Results {
+				i, ok := byKey[w.Codec+" "+w.Scenario+" "+w.Op]
+				if !ok {
+					t.Errorf("%s %s %s missing", w.Codec, w.Scenario, w.Op)
+					continue
+				}
+				g := got.Results[i]
+				if g.OK != w.OK || g.NA != w.NA || g.Error != w.Error || len(g.Samples) != len(w.Samples) ||
+					g.BytesPerOp != w.BytesPerOp || g.AllocsPerOp != w.AllocsPerOp || g.Iterations != w.Iterations {
+					t.Errorf("%s %s %s:\n got %+v\nwant %+v", w.Codec, w.Scenario, w.Op, g, w)
+				}
+				if w.Timed() && (g.SizeBytes != w.SizeBytes || !near(g.NsPerOp, w.NsPerOp)) {
+					t.Errorf("%s %s %s: ns/op %v size %d, want %v %d", w.Codec, w.Scenario, w.Op, g.NsPerOp, g.SizeBytes, w.NsPerOp, w.SizeBytes)
+				}
+			}
+		})
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-5*math.Abs(b) }
+
+func TestReadErrors(t *testing.T) {
+	for _, tc := range []struct{ name, input, want string }{
+		{"empty", "", "not a serbench results file"},
+		{"text", "hello\nworld\n", "not a serbench results file"},
+		{"go test output", "goos: linux\nBenchmarkFoo-2 100 5 ns/op\n", "not a serbench results file"},
+		{"other schema", `{"schema": "serbench/v9", "results": []}`, `schema "serbench/v9", want "serbench/v1"`},
+		{"no schema", `{"results": []}`, `without a "schema"`},
+		{"bad json", `{"schema": `, "not serbench JSON"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := report.Read(strings.NewReader(tc.input), "in.txt")
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "in.txt") {
+				t.Errorf("err = %v, want one naming in.txt and saying %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := report.ReadFile(filepath.Join(t.TempDir(), "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("missing file: err = %v", err)
+	}
+}
+
+func TestReadSkipsForeignBenchmarks(t *testing.T) {
+	in := "BenchmarkFoo-2 100 5 ns/op\nBenchmarkCodec/codec=x/scenario=y/op=marshal 10 7 ns/op\n"
+	doc, err := report.Read(strings.NewReader(in), "mixed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Results) != 1 || len(doc.Warnings) != 1 || !strings.Contains(doc.Warnings[0], "BenchmarkFoo-2") {
+		t.Errorf("results %+v warnings %q", doc.Results, doc.Warnings)
+	}
+	if doc.Env.GOMAXPROCS != 1 || doc.Results[0].NsPerOp != 7 {
+		t.Errorf("env %+v result %+v", doc.Env, doc.Results[0])
+	}
+}
+
+// FuzzRead checks that no input makes Read panic, and that whatever it
+// accepts can be written again as benchfmt and read back.
+func FuzzRead(f *testing.F) {
+	var js, bf bytes.Buffer
+	report.JSON(&js, fixture())
+	report.Benchfmt(&bf, fixture())
+	f.Add(js.Bytes())
+	f.Add(bf.Bytes())
+	f.Add([]byte("BenchmarkCodec/codec=a%/scenario=b/op=c 1 2 ns/op\n// serbench: n/a x"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, err := report.Read(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := report.Benchfmt(&out, doc); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

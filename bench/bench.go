@@ -40,7 +40,7 @@ const (
 
 // Defaults and limits of Options.
 const (
-	DefaultBenchtime = 50 * time.Millisecond
+	DefaultBenchtime = 40 * time.Millisecond
 	DefaultCount     = 6 // benchmath needs at least 6 samples for a 95% interval on the median
 	DefaultBaseline  = "encoding/json"
 	MaxCount         = 1000

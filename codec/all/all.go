@@ -10,10 +10,12 @@ import (
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/wire"
 )
 
 // Codecs returns a new instance of every codec.
@@ -30,6 +32,9 @@ func Codecs() []codec.Codec {
 		msgpack.New(),
 		cbor.New(),
 		gob.New(),
+		wire.New(),
+		wire.NewReuse(),
+		memmove.New(),
 	}
 }
 

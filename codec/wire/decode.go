@@ -88,13 +88,13 @@ func (m DecMode) resolved() DecMode {
 
 // Sentinel errors wrapped by *DecodeError; test with errors.Is.
 var (
-	ErrTruncated = errors.New("truncated input")          // a fixed-size value or varint runs past the end
+	ErrTruncated = errors.New("truncated input")            // a fixed-size value or varint runs past the end
 	ErrVersion   = errors.New("unsupported format version") // first byte is not Version
-	ErrLength    = errors.New("length exceeds input")      // a length or count needs more bytes than remain
-	ErrLimit     = errors.New("decoding limit exceeded")   // MaxCollectionLen or MaxDepth
-	ErrVarint    = errors.New("malformed varint")          // overlong, overflowing or out of range
-	ErrInvalid   = errors.New("invalid value")             // bad bool byte, unsorted map keys, bad time
-	ErrTrailing  = errors.New("trailing bytes")            // bytes left after the value
+	ErrLength    = errors.New("length exceeds input")       // a length or count needs more bytes than remain
+	ErrLimit     = errors.New("decoding limit exceeded")    // MaxCollectionLen or MaxDepth
+	ErrVarint    = errors.New("malformed varint")           // overlong, overflowing or out of range
+	ErrInvalid   = errors.New("invalid value")              // bad bool byte, unsorted map keys, bad time
+	ErrTrailing  = errors.New("trailing bytes")             // bytes left after the value
 )
 
 // DecodeError is the error of every failed decode: the byte offset where the

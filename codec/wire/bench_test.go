@@ -1,3 +1,9 @@
+//go:build !wirefuzz
+
+// The wirefuzz tag leaves this file out so fuzzing binaries do not link
+// (and coverage-instrument) every codec in codec/all, which slows each
+// fuzz execution several times over; scripts/fuzz.sh sets it.
+
 package wire_test
 
 import (

@@ -205,11 +205,9 @@ func (d *Decoder) Leave() { d.depth-- }
 
 // Uvarint reads a uvarint.
 func (d *Decoder) Uvarint() uint64 {
-	if d.off < len(d.data) {
-		if b := d.data[d.off]; b < 0x80 {
-			d.off++
-			return uint64(b)
-		}
+	if off := d.off; off < len(d.data) && d.data[off] < 0x80 {
+		d.off = off + 1
+		return uint64(d.data[off])
 	}
 	return d.uvarintSlow()
 }
@@ -273,12 +271,9 @@ func (d *Decoder) Int() int {
 
 // Bool reads a bool byte: 0x00 or 0x01.
 func (d *Decoder) Bool() bool {
-	if d.off < len(d.data) {
-		b := d.data[d.off]
-		if b <= 1 {
-			d.off++
-			return b == 1
-		}
+	if off := d.off; off < len(d.data) && d.data[off] <= 1 {
+		d.off = off + 1
+		return d.data[off] == 1
 	}
 	d.failBool()
 	return false
@@ -298,24 +293,24 @@ func (d *Decoder) failBool() {
 
 // Float32 reads 4 bytes little-endian as IEEE 754 bits.
 func (d *Decoder) Float32() float32 {
-	if len(d.data)-d.off < 4 {
+	off := d.off
+	if off > len(d.data)-4 {
 		d.failFixed(4)
 		return 0
 	}
-	u := binary.LittleEndian.Uint32(d.data[d.off:])
-	d.off += 4
-	return math.Float32frombits(u)
+	d.off = off + 4
+	return math.Float32frombits(binary.LittleEndian.Uint32(d.data[off:]))
 }
 
 // Float64 reads 8 bytes little-endian as IEEE 754 bits.
 func (d *Decoder) Float64() float64 {
-	if len(d.data)-d.off < 8 {
+	off := d.off
+	if off > len(d.data)-8 {
 		d.failFixed(8)
 		return 0
 	}
-	u := binary.LittleEndian.Uint64(d.data[d.off:])
-	d.off += 8
-	return math.Float64frombits(u)
+	d.off = off + 8
+	return math.Float64frombits(binary.LittleEndian.Uint64(d.data[off:]))
 }
 
 //go:noinline
@@ -327,6 +322,17 @@ func (d *Decoder) failFixed(n int) {
 
 // String reads a length-prefixed string.
 func (d *Decoder) String() string {
+	// Fast path, small enough to inline: a one-byte length, shared strings.
+	if off := d.off; off < len(d.data) && !d.mode.copyStrings {
+		if n := int(d.data[off]); n < 0x80 && n < len(d.data)-off {
+			d.off = off + 1 + n
+			return d.str[off+1 : d.off]
+		}
+	}
+	return d.stringSlow()
+}
+
+func (d *Decoder) stringSlow() string {
 	start := d.off
 	n := d.Uvarint()
 	if n > uint64(len(d.data)-d.off) {

@@ -87,7 +87,7 @@ func AppendTime(dst []byte, t time.Time) []byte {
 
 // smallMap is how many map entries are sorted on the stack; larger maps sort
 // a slice on the heap.
-const smallMap = 16
+const smallMap = 8
 
 type strPair struct{ k, v string }
 

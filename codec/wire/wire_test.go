@@ -425,3 +425,19 @@ func ExampleAppendWSMessage() {
 	// 01 02 75 31 02 68 69 05
 	// {u1 hi -3} <nil>
 }
+
+func TestMarshalExactAllocation(t *testing.T) {
+	big := &scenario.UserEvent{Tags: make([]string, 1000)}
+	for _, v := range []any{scenario.NewSSEEvent(), scenario.NewUserEvent(), big} {
+		if n := testing.AllocsPerRun(10, func() { wire.Marshal(v) }); n != 1 {
+			t.Errorf("%T: wire.Marshal makes %v allocations, want 1", v, n)
+		}
+		b, _ := wire.Marshal(v)
+		if len(b) != cap(b) {
+			t.Errorf("%T: len %d, cap %d", v, len(b), cap(b))
+		}
+	}
+	if _, err := wire.Marshal(new(int)); err == nil {
+		t.Error("Marshal(*int): no error")
+	}
+}

@@ -376,6 +376,9 @@ func (d *Decoder) failLen(start int, what string, n uint64) {
 // MaxCollectionLen and against the bytes that remain before the caller
 // allocates anything.
 func (d *Decoder) Header(minSize int) (n int, isNil bool) {
+	if minSize < 1 {
+		minSize = 1
+	}
 	start := d.off
 	h := d.Uvarint()
 	if h == 0 {

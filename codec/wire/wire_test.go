@@ -441,3 +441,15 @@ func TestMarshalExactAllocation(t *testing.T) {
 		t.Error("Marshal(*int): no error")
 	}
 }
+
+func ExampleDecodeError() {
+	// A ws-message whose Uid claims 4000000 bytes but only 2 follow.
+	data := append(wire.AppendUvarint([]byte{wire.Version}, 4000000), "hi"...)
+	var m scenario.WSMessage
+	err := wire.Unmarshal(data, &m)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, wire.ErrLength))
+	// Output:
+	// wire: offset 1: string length 4000000 exceeds remaining 2 bytes
+	// true
+}

@@ -128,7 +128,9 @@ type Decoder struct {
 }
 
 // NewDecoder returns a Decoder over data with mode m (the zero DecMode for
-// the defaults), at depth 1.
+// the defaults), at depth 1. It reads no version byte: call Version first
+// when data is a whole message. Unless m copies strings, it makes one
+// private copy of data that decoded strings share.
 func NewDecoder(data []byte, m DecMode) *Decoder {
 	d := new(Decoder)
 	d.init(data, m)

@@ -37,7 +37,9 @@
 //     instant is kept to the nanosecond and the offset to the second. Lost: the
 //     location's name and rules (a time in "Europe/Berlin" comes back in an
 //     unnamed fixed zone with the same offset; offset 0 comes back as
-//     time.UTC) and any monotonic clock reading.
+//     time.UTC) and any monotonic clock reading. Every real zone's offset is
+//     within that range; a time.FixedZone outside it encodes but does not
+//     decode (ErrInvalid).
 //
 // Because varints must be minimal, bools must be 0 or 1 and map keys must be
 // sorted, the format is canonical: a byte string decodes successfully only
@@ -81,4 +83,16 @@
 // the caller may reuse its buffer; the cost is that any string kept from the
 // value keeps the whole message's bytes alive. DecOptions.CopyStrings makes
 // one allocation per string instead.
+//
+// # Encoding and the codecs
+//
+// The Append functions (AppendUvarint, AppendString, AppendSSEEvent, ...)
+// append to a caller's slice and cannot fail. Marshal sizes its output
+// exactly with the Size functions (one allocation). The "wire" codec's
+// Binding.Marshal encodes into a stack buffer and copies the result into one
+// exactly sized allocation; "wire/reuse" appends into a buffer the Binding
+// owns and returns it, valid until that Binding's next Marshal (no
+// allocation once the buffer has grown). Both Bindings implement
+// codec.Appender, and Bind any type but the five seed types returns an error
+// wrapping codec.ErrUnsupported.
 package wire

@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/protobuf"
@@ -21,6 +22,7 @@ import (
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/codec/vtprotobuf"
+	"github.com/serbench/serbench/codec/wire"
 )
 
 // Codecs returns a new instance of every codec.
@@ -45,6 +47,9 @@ func Codecs() []codec.Codec {
 		gogoproto.New(),
 		flatbuffers.New(),
 		flatbuffers.NewLazy(),
+		wire.New(),
+		wire.NewReuse(),
+		memmove.New(),
 	}
 }
 

@@ -14,6 +14,9 @@ import (
 // codec works on its own types.
 func TestRoundTripSeeds(t *testing.T) {
 	for _, c := range all.Codecs() {
+		if c.Info().Kind == codec.Reference {
+			continue // reference rows (memmove) return bytes, not a value to compare
+		}
 		for _, s := range scenario.Seeds() {
 			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
 				want := s.Value()

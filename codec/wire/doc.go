@@ -1,0 +1,98 @@
+// Package wire is serbench's own binary codec: a small, schema-driven format
+// written by hand for the five seed scenario types (package scenario), with
+// append-style encoding, a bounds-checked Decoder for untrusted input, and
+// codec.Codec adapters ("wire" and "wire/reuse").
+//
+// # Format (version 1)
+//
+// A message is one format-version byte (Version, 0x01) followed by the fields
+// of the top-level value in the order the Go type declares them. There are no
+// field tags or names: both sides know the type. The building blocks are:
+//
+//   - uvarint: an unsigned integer in base-128 little-endian groups of 7 bits,
+//     high bit set on every byte but the last (the varint of encoding/binary
+//     and Protocol Buffers), at most 10 bytes. The shortest form is required:
+//     a multi-byte varint whose last byte is 0x00 is an error, as is one that
+//     overflows 64 bits.
+//   - varint: a signed integer, zig-zag mapped to unsigned ((x << 1) ^ (x >> 63):
+//     0, -1, 1, -2 become 0, 1, 2, 3) then written as a uvarint. int, int32 and
+//     int64 all use it; decoding an int32 checks the range.
+//   - uint64: a uvarint.
+//   - bool: one byte, 0x00 (false) or 0x01 (true); any other byte is an error.
+//   - float32, float64: the IEEE 754 bits, 4 or 8 bytes little-endian. Every
+//     bit pattern round-trips, NaN payloads and -0 included.
+//   - string, []byte: a uvarint byte length, then the bytes. Strings are not
+//     checked for UTF-8: a Go string is any byte sequence and comes back as
+//     it went in.
+//   - slice: a uvarint header, then the elements. The header is 0 for a nil
+//     slice and n+1 for a slice of n elements, so nil and empty slices stay
+//     distinct (package fidelity treats them as different).
+//   - map: a uvarint header as for slices (0 for nil, n+1 for n entries),
+//     then n key-value pairs with the keys in strictly increasing byte order,
+//     so one value always gives the same bytes. A decoder rejects unsorted or
+//     repeated keys.
+//   - struct: its fields in declaration order, nothing around them.
+//   - time.Time: varint Unix seconds, uvarint nanoseconds in [0, 999999999],
+//     varint zone offset in seconds east of UTC, in (-86400, 86400). The
+//     instant is kept to the nanosecond and the offset to the second. Lost: the
+//     location's name and rules (a time in "Europe/Berlin" comes back in an
+//     unnamed fixed zone with the same offset; offset 0 comes back as
+//     time.UTC) and any monotonic clock reading. Every real zone's offset is
+//     within that range; a time.FixedZone outside it encodes but does not
+//     decode (ErrInvalid).
+//
+// Because varints must be minimal, bools must be 0 or 1 and map keys must be
+// sorted, the format is canonical: a byte string decodes successfully only
+// if re-encoding the result gives the same bytes.
+//
+// The seed types are laid out as follows (see package scenario for the Go
+// types):
+//
+//	SSEEvent    string ID, string Event, string Data, bool Replay, map[string]string Meta
+//	UserEvent   uint64 EventID, uint64 UserID, string SessionID, string Type,
+//	            time OccurredAt, EventSource Source, []string Tags,
+//	            []EventItem Items, map[string]map[string]string Attributes,
+//	            []float64 Scores, []bool Flags
+//	EventSource string App, string Version, string OS, string IP, string Locale
+//	EventItem   string SKU, string Name, varint Quantity (int32), float64 Price, string Currency
+//	WSMessage   string Uid, string Content, varint Timestamp
+//	Annotation  string ID, []Label Labels, string Annotator, varint Timestamp
+//	Label       string Name, float32 Confidence, BBox Box
+//	BBox        float32 X, float32 Y, float32 W, float32 H
+//	UserProfile varint ID, string Name, string Email, []Address Addresses,
+//	            bool IsActive, time CreatedAt, map[string]string Metadata
+//	Address     string Street, string City, string State, string ZipCode, bool IsBilling
+//
+// # Decoding untrusted input
+//
+// Every length and count is checked against the bytes that remain before
+// anything is allocated: a string of length n needs n more bytes, and a
+// collection of n elements needs at least n times the smallest encoding of
+// one element. So a decoder allocates at most a bounded multiple of the input
+// size: for the seed types, under 20 bytes of Go value per input byte plus a
+// small constant (a []string of empty strings is the worst case: 16 bytes of
+// string header per 1-byte element); TestAllocationBound measures the worst
+// cases and asserts at most 32 bytes per input byte plus 4 KiB. Options (DecOptions) cap collection
+// lengths (MaxCollectionLen, default 1048576) and nesting depth (MaxDepth,
+// default 32). Decoding never panics; every failure is a *DecodeError naming
+// the byte offset and what was wrong, wrapping one of the Err* sentinels.
+// Bytes after the value are an error (ErrTrailing).
+//
+// By default a decoded value's strings share one copy of the input (one
+// allocation per message instead of one per string). The copy is private, so
+// the caller may reuse its buffer; the cost is that any string kept from the
+// value keeps the whole message's bytes alive. DecOptions.CopyStrings makes
+// one allocation per string instead.
+//
+// # Encoding and the codecs
+//
+// The Append functions (AppendUvarint, AppendString, AppendSSEEvent, ...)
+// append to a caller's slice and cannot fail. Marshal sizes its output
+// exactly with the Size functions (one allocation). The "wire" codec's
+// Binding.Marshal encodes into a stack buffer and copies the result into one
+// exactly sized allocation; "wire/reuse" appends into a buffer the Binding
+// owns and returns it, valid until that Binding's next Marshal (no
+// allocation once the buffer has grown). Both Bindings implement
+// codec.Appender, and Bind any type but the five seed types returns an error
+// wrapping codec.ErrUnsupported.
+package wire

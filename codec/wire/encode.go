@@ -1,0 +1,201 @@
+package wire
+
+import (
+	"math"
+	"time"
+)
+
+// Version is the format version, the first byte of every message.
+const Version = 1
+
+// AppendUvarint appends x as a uvarint (1 to 10 bytes).
+func AppendUvarint(dst []byte, x uint64) []byte {
+	if x < 0x80 {
+		return append(dst, byte(x))
+	}
+	return appendUvarintSlow(dst, x)
+}
+
+func appendUvarintSlow(dst []byte, x uint64) []byte {
+	for x >= 0x80 {
+		dst = append(dst, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(dst, byte(x))
+}
+
+// AppendVarint appends x zig-zag mapped, as a uvarint.
+func AppendVarint(dst []byte, x int64) []byte {
+	return AppendUvarint(dst, uint64(x<<1)^uint64(x>>63))
+}
+
+// AppendBool appends 0x01 for true and 0x00 for false.
+func AppendBool(dst []byte, b bool) []byte {
+	if b {
+		return append(dst, 1)
+	}
+	return append(dst, 0)
+}
+
+// AppendFloat32 appends the IEEE 754 bits of f, 4 bytes little-endian.
+func AppendFloat32(dst []byte, f float32) []byte {
+	u := math.Float32bits(f)
+	return append(dst, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+}
+
+// AppendFloat64 appends the IEEE 754 bits of f, 8 bytes little-endian.
+func AppendFloat64(dst []byte, f float64) []byte {
+	u := math.Float64bits(f)
+	return append(dst, byte(u), byte(u>>8), byte(u>>16), byte(u>>24),
+		byte(u>>32), byte(u>>40), byte(u>>48), byte(u>>56))
+}
+
+// AppendString appends the uvarint length of s, then s.
+func AppendString(dst []byte, s string) []byte {
+	if len(s) < 0x80 {
+		dst = append(dst, byte(len(s)))
+	} else {
+		dst = appendUvarintSlow(dst, uint64(len(s)))
+	}
+	return append(dst, s...)
+}
+
+// AppendBytes appends the uvarint length of b, then b. nil and empty both
+// give a zero length (and decode as nil).
+func AppendBytes(dst []byte, b []byte) []byte {
+	dst = AppendUvarint(dst, uint64(len(b)))
+	return append(dst, b...)
+}
+
+// AppendHeader appends a slice or map header: 0 when isNil, n+1 otherwise.
+func AppendHeader(dst []byte, n int, isNil bool) []byte {
+	if isNil {
+		return append(dst, 0)
+	}
+	return AppendUvarint(dst, uint64(n)+1)
+}
+
+// AppendTime appends t as varint Unix seconds, uvarint nanoseconds and
+// varint zone offset in seconds. The location's name and the monotonic clock
+// reading are not written.
+func AppendTime(dst []byte, t time.Time) []byte {
+	_, off := t.Zone()
+	dst = AppendVarint(dst, t.Unix())
+	dst = AppendUvarint(dst, uint64(t.Nanosecond()))
+	return AppendVarint(dst, int64(off))
+}
+
+// smallMap is how many map entries are sorted on the stack; larger maps sort
+// a slice on the heap.
+const smallMap = 8
+
+type strPair struct{ k, v string }
+
+// AppendStringMap appends m as a map header then its entries in increasing
+// key order.
+func AppendStringMap(dst []byte, m map[string]string) []byte {
+	if m == nil {
+		return append(dst, 0)
+	}
+	dst = AppendUvarint(dst, uint64(len(m))+1)
+	if len(m) == 0 {
+		return dst
+	}
+	if len(m) == 1 {
+		for k, v := range m {
+			dst = AppendString(dst, k)
+			dst = AppendString(dst, v)
+		}
+		return dst
+	}
+	var buf [smallMap]strPair
+	ps := buf[:0]
+	if len(m) > smallMap {
+		ps = make([]strPair, 0, len(m))
+	}
+	for k, v := range m {
+		ps = append(ps, strPair{k, v})
+	}
+	sortStrPairs(ps)
+	for i := range ps {
+		dst = AppendString(dst, ps[i].k)
+		dst = AppendString(dst, ps[i].v)
+	}
+	return dst
+}
+
+// sortStrPairs sorts by key: insertion sort, which beats anything cleverer on
+// the handful of entries these payloads hold, falling back to a shell-sort
+// gap sequence for larger inputs so the worst case stays reasonable.
+func sortStrPairs(ps []strPair) {
+	gap := 1
+	for gap < len(ps)/3 {
+		gap = 3*gap + 1
+	}
+	for ; gap > 0; gap /= 3 {
+		for i := gap; i < len(ps); i++ {
+			p := ps[i]
+			j := i
+			for j >= gap && ps[j-gap].k > p.k {
+				ps[j] = ps[j-gap]
+				j -= gap
+			}
+			ps[j] = p
+		}
+	}
+}
+
+type mapPair struct {
+	k string
+	v map[string]string
+}
+
+func sortMapPairs(ps []mapPair) {
+	gap := 1
+	for gap < len(ps)/3 {
+		gap = 3*gap + 1
+	}
+	for ; gap > 0; gap /= 3 {
+		for i := gap; i < len(ps); i++ {
+			p := ps[i]
+			j := i
+			for j >= gap && ps[j-gap].k > p.k {
+				ps[j] = ps[j-gap]
+				j -= gap
+			}
+			ps[j] = p
+		}
+	}
+}
+
+// AppendStringMapMap appends m as a map header then its entries in
+// increasing key order, each value as by AppendStringMap.
+func AppendStringMapMap(dst []byte, m map[string]map[string]string) []byte {
+	if m == nil {
+		return append(dst, 0)
+	}
+	dst = AppendUvarint(dst, uint64(len(m))+1)
+	var buf [smallMap]mapPair
+	ps := buf[:0]
+	if len(m) > smallMap {
+		ps = make([]mapPair, 0, len(m))
+	}
+	for k, v := range m {
+		ps = append(ps, mapPair{k, v})
+	}
+	sortMapPairs(ps)
+	for i := range ps {
+		dst = AppendString(dst, ps[i].k)
+		dst = AppendStringMap(dst, ps[i].v)
+	}
+	return dst
+}
+
+// AppendStrings appends a slice header then each string.
+func AppendStrings(dst []byte, s []string) []byte {
+	dst = AppendHeader(dst, len(s), s == nil)
+	for _, x := range s {
+		dst = AppendString(dst, x)
+	}
+	return dst
+}

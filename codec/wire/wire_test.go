@@ -1,0 +1,455 @@
+package wire_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/wire"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/scenario"
+)
+
+// newOf returns a new zero value of the type v points to.
+func newOf(v any) any {
+	switch v.(type) {
+	case *scenario.SSEEvent:
+		return new(scenario.SSEEvent)
+	case *scenario.UserEvent:
+		return new(scenario.UserEvent)
+	case *scenario.WSMessage:
+		return new(scenario.WSMessage)
+	case *scenario.Annotation:
+		return new(scenario.Annotation)
+	case *scenario.UserProfile:
+		return new(scenario.UserProfile)
+	}
+	panic(fmt.Sprintf("no seed type %T", v))
+}
+
+func TestRoundTripSeeds(t *testing.T) {
+	copyMode, err := wire.DecOptions{CopyStrings: true}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range scenario.Seeds() {
+		for _, mode := range []struct {
+			name string
+			m    wire.DecMode
+		}{{"shared", wire.DecMode{}}, {"copy", copyMode}} {
+			t.Run(s.ID+"/"+mode.name, func(t *testing.T) {
+				want := s.Value()
+				data, err := wire.Marshal(want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if data[0] != wire.Version {
+					t.Fatalf("first byte %#x, want version %#x", data[0], wire.Version)
+				}
+				got := newOf(want)
+				if err := mode.m.Unmarshal(data, got); err != nil {
+					t.Fatal(err)
+				}
+				if err := fidelity.Diff(want, got); err != nil {
+					t.Fatal(err)
+				}
+				again, _ := wire.Marshal(got)
+				if !bytes.Equal(again, data) {
+					t.Fatalf("re-encoding differs:\n% x\n% x", data, again)
+				}
+			})
+		}
+	}
+}
+
+// TestMarshalDeterministic encodes each seed many times: maps must come out
+// in the same (sorted) order every time.
+func TestMarshalDeterministic(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		first, _ := wire.Marshal(s.Value())
+		for range 50 {
+			if b, _ := wire.Marshal(s.Value()); !bytes.Equal(b, first) {
+				t.Fatalf("%s: encoding changed between calls", s.ID)
+			}
+		}
+	}
+}
+
+func TestCodecs(t *testing.T) {
+	for _, c := range []codec.Codec{wire.New(), wire.NewReuse()} {
+		for _, s := range scenario.Seeds() {
+			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
+				want := s.Value()
+				b, err := c.Bind(want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, err := b.Marshal(want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				direct, _ := wire.Marshal(want)
+				if !bytes.Equal(data, direct) {
+					t.Fatal("Binding.Marshal differs from wire.Marshal")
+				}
+				app, err := b.(codec.Appender).AppendMarshal([]byte("xy"), want)
+				if err != nil || !bytes.Equal(app, append([]byte("xy"), direct...)) {
+					t.Fatalf("AppendMarshal: %v", err)
+				}
+				got, err := b.Unmarshal(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := fidelity.Diff(want, got); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := b.Marshal(&struct{}{}); err == nil {
+					t.Fatal("Marshal of a wrong type: no error")
+				}
+			})
+		}
+		if _, err := c.Bind(new(int)); !errors.Is(err, codec.ErrUnsupported) {
+			t.Errorf("%s: Bind(*int) = %v, want ErrUnsupported", c.Info().ID, err)
+		}
+	}
+}
+
+func TestMarshalAllocs(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		v := s.Value()
+		for _, c := range []codec.Codec{wire.New(), wire.NewReuse()} {
+			b, _ := c.Bind(v)
+			want := 1.0
+			if c.Info().ID == wire.ReuseID {
+				want = 0
+			}
+			if n := testing.AllocsPerRun(20, func() { b.Marshal(v) }); n != want {
+				t.Errorf("%s %s: Marshal makes %v allocations, want %v", c.Info().ID, s.ID, n, want)
+			}
+		}
+	}
+}
+
+func TestTimeFidelity(t *testing.T) {
+	berlin := time.FixedZone("CEST", 2*3600)
+	for _, tm := range []time.Time{
+		{},
+		time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC),
+		time.Date(2026, 1, 2, 3, 4, 5, 999999999, berlin),
+		time.Date(1850, 1, 2, 3, 4, 5, 1, time.FixedZone("", -(3*3600+25*60+7))),
+		time.Now(), // monotonic reading dropped
+	} {
+		d := wire.NewDecoder(wire.AppendTime(nil, tm), wire.DecMode{})
+		got := d.Time()
+		if err := d.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		_, wo := tm.Zone()
+		_, go_ := got.Zone()
+		if !got.Equal(tm) || wo != go_ {
+			t.Errorf("time %v came back as %v", tm, got)
+		}
+	}
+}
+
+func TestNilAndEmptyCollections(t *testing.T) {
+	v := &scenario.UserEvent{Tags: []string{}, Attributes: map[string]map[string]string{"a": {}, "b": nil}, Scores: nil, Flags: []bool{}}
+	data, _ := wire.Marshal(v)
+	got := new(scenario.UserEvent)
+	if err := wire.Unmarshal(data, got); err != nil {
+		t.Fatal(err)
+	}
+	if err := fidelity.Diff(v, got); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFloatBits(t *testing.T) {
+	nan := math.Float32frombits(0x7fc00123)
+	v := &scenario.Annotation{Labels: []scenario.Label{{Confidence: nan, Box: scenario.BBox{X: float32(math.Copysign(0, -1)), Y: float32(math.Inf(1))}}}}
+	data, _ := wire.Marshal(v)
+	got := new(scenario.Annotation)
+	if err := wire.Unmarshal(data, got); err != nil {
+		t.Fatal(err)
+	}
+	l := got.Labels[0]
+	if math.Float32bits(l.Confidence) != 0x7fc00123 || math.Float32bits(l.Box.X) != 0x80000000 || !math.IsInf(float64(l.Box.Y), 1) {
+		t.Fatalf("float bits changed: %+v", l)
+	}
+}
+
+func TestDecOptions(t *testing.T) {
+	for _, tc := range []struct {
+		o       wire.DecOptions
+		wantErr string
+	}{
+		{wire.DecOptions{}, ""},
+		{wire.DecOptions{MaxDepth: 1, MaxCollectionLen: 1}, ""},
+		{wire.DecOptions{MaxDepth: -1}, "wire: invalid MaxDepth -1 (range is [1, 10000]"},
+		{wire.DecOptions{MaxDepth: 10001}, "wire: invalid MaxDepth 10001 (range is [1, 10000]"},
+		{wire.DecOptions{MaxCollectionLen: -5}, "wire: invalid MaxCollectionLen -5 (range is [1, 2147483647]"},
+	} {
+		m, err := tc.o.DecMode()
+		if tc.wantErr == "" {
+			if err != nil {
+				t.Errorf("%+v: %v", tc.o, err)
+			}
+			continue
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) {
+			t.Errorf("%+v: error %v, want prefix %q", tc.o, err, tc.wantErr)
+		}
+		_ = m
+	}
+	got := wire.DecMode{}.Options()
+	if got.MaxDepth != wire.DefaultMaxDepth || got.MaxCollectionLen != wire.DefaultMaxCollectionLen || got.CopyStrings {
+		t.Errorf("zero DecMode options %+v, want defaults", got)
+	}
+}
+
+// wsBytes builds a ws-message encoding by hand.
+func wsBytes(uid, content string, ts int64) []byte {
+	b := []byte{wire.Version}
+	b = wire.AppendString(b, uid)
+	b = wire.AppendString(b, content)
+	return wire.AppendVarint(b, ts)
+}
+
+func TestDecodeErrors(t *testing.T) {
+	ws := wsBytes("u", "hi", 5)
+	sse := wire.AppendSSEEvent(nil, &scenario.SSEEvent{ID: "a", Meta: map[string]string{"k1": "v", "k2": "w"}})
+	ann := wire.AppendAnnotation(nil, scenario.NewAnnotation())
+	depth2, _ := wire.DecOptions{MaxDepth: 2}.DecMode()
+	maxLen2, _ := wire.DecOptions{MaxCollectionLen: 2}.DecMode()
+	bools := func(b byte) []byte {
+		v := wire.AppendSSEEvent(nil, &scenario.SSEEvent{})
+		v[4] = b // version, three empty strings, Replay
+		return v
+	}
+	for _, tc := range []struct {
+		name     string
+		data     []byte
+		into     any
+		mode     wire.DecMode
+		sentinel error
+		msg      string // exact Error()
+	}{
+		{"empty", nil, new(scenario.WSMessage), wire.DecMode{}, wire.ErrTruncated,
+			"wire: offset 0: empty input, want format version byte"},
+		{"bad version", append([]byte{2}, ws[1:]...), new(scenario.WSMessage), wire.DecMode{}, wire.ErrVersion,
+			"wire: offset 0: format version 2, want 1"},
+		{"truncated string", ws[:4], new(scenario.WSMessage), wire.DecMode{}, wire.ErrLength,
+			"wire: offset 3: string length 2 exceeds remaining 0 bytes"},
+		{"truncated varint", append(wsBytes("u", "hi", 0)[:6:6], 0x80), new(scenario.WSMessage), wire.DecMode{}, wire.ErrTruncated,
+			"wire: offset 6: varint runs past the end of the input (1 bytes remain)"},
+		{"truncated float", ann[:78], new(scenario.Annotation), wire.DecMode{}, wire.ErrTruncated,
+			"wire: offset 76: 4-byte value exceeds remaining 2 bytes"},
+		{"huge string length", []byte{1, 0x80, 0xa4, 0xe8, 0x03, 'a', 'b'}, new(scenario.WSMessage), wire.DecMode{}, wire.ErrLength,
+			"wire: offset 1: string length 8000000 exceeds remaining 2 bytes"},
+		{"huge collection", []byte{1, 0, 0xff, 0xff, 0x03, 0}, new(scenario.Annotation), wire.DecMode{}, wire.ErrLength,
+			"wire: offset 2: collection length 65534 (at least 21 bytes each) exceeds remaining 1 bytes"},
+		{"MaxCollectionLen", sse, new(scenario.SSEEvent), maxLen2, nil, ""},
+		{"MaxCollectionLen exceeded", wire.AppendSSEEvent(nil, &scenario.SSEEvent{Meta: map[string]string{"a": "", "b": "", "c": ""}}),
+			new(scenario.SSEEvent), maxLen2, wire.ErrLimit,
+			"wire: offset 5: collection length 3 exceeds MaxCollectionLen 2"},
+		{"depth", ann, new(scenario.Annotation), depth2, wire.ErrLimit,
+			"wire: offset 13: nesting depth 3 exceeds MaxDepth 2"},
+		{"trailing bytes", append(append([]byte(nil), ws...), 0, 0), new(scenario.WSMessage), wire.DecMode{}, wire.ErrTrailing,
+			"wire: offset 7: 2 trailing bytes after the value"},
+		{"overlong varint", []byte{1, 0x81, 0x00}, new(scenario.WSMessage), wire.DecMode{}, wire.ErrVarint,
+			"wire: offset 1: overlong varint (2 bytes, last byte 0x00)"},
+		{"varint overflow", []byte{1, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, new(scenario.WSMessage), wire.DecMode{}, wire.ErrVarint,
+			"wire: offset 3: varint overflows 64 bits"},
+		{"bad bool", bools(7), new(scenario.SSEEvent), wire.DecMode{}, wire.ErrInvalid,
+			"wire: offset 4: bool byte 0x07, want 0x00 or 0x01"},
+		{"unsorted keys", bytes.Replace(sse, []byte("k1"), []byte("k3"), 1), new(scenario.SSEEvent), wire.DecMode{}, wire.ErrInvalid,
+			`wire: offset 12: map key "k2" does not sort after the previous key "k3"`},
+		{"repeated keys", bytes.Replace(sse, []byte("k1"), []byte("k2"), 1), new(scenario.SSEEvent), wire.DecMode{}, wire.ErrInvalid,
+			`wire: offset 12: map key "k2" does not sort after the previous key "k2"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.mode.Unmarshal(tc.data, tc.into)
+			if tc.sentinel == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var de *wire.DecodeError
+			if !errors.As(err, &de) || !errors.Is(err, tc.sentinel) {
+				t.Fatalf("error %v (%T), want a *DecodeError wrapping %v", err, err, tc.sentinel)
+			}
+			if err.Error() != tc.msg {
+				t.Fatalf("error\n%s\nwant\n%s", err, tc.msg)
+			}
+		})
+	}
+}
+
+// TestEveryTruncationFails checks that every proper prefix of every seed's
+// encoding is rejected with a *DecodeError.
+func TestEveryTruncationFails(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		data, _ := wire.Marshal(s.Value())
+		for n := range len(data) {
+			err := wire.Unmarshal(data[:n], newOf(s.Value()))
+			var de *wire.DecodeError
+			if !errors.As(err, &de) {
+				t.Fatalf("%s: prefix of %d bytes: error %v, want *DecodeError", s.ID, n, err)
+			}
+		}
+	}
+}
+
+func TestTimeErrors(t *testing.T) {
+	for _, tc := range []struct {
+		data []byte
+		msg  string
+	}{
+		{wire.AppendVarint(wire.AppendUvarint(wire.AppendVarint(nil, 0), 1e9), 0),
+			"wire: offset 1: nanoseconds 1000000000 out of range [0, 999999999]"},
+		{wire.AppendVarint(wire.AppendUvarint(wire.AppendVarint(nil, 0), 0), 86400),
+			"wire: offset 2: zone offset 86400 s out of range (-86400, 86400)"},
+	} {
+		d := wire.NewDecoder(tc.data, wire.DecMode{})
+		d.Time()
+		if err := d.Finish(); err == nil || err.Error() != tc.msg || !errors.Is(err, wire.ErrInvalid) {
+			t.Errorf("error %v, want %s", err, tc.msg)
+		}
+	}
+}
+
+func TestIntRange(t *testing.T) {
+	d := wire.NewDecoder(wire.AppendVarint(nil, math.MaxInt32+1), wire.DecMode{})
+	d.Int32()
+	if err := d.Finish(); err == nil || err.Error() != "wire: offset 0: value 2147483648 out of int32 range" {
+		t.Errorf("error %v", err)
+	}
+}
+
+// heapBytes returns the bytes f allocates on the heap, averaged over runs.
+func heapBytes(runs int, f func()) float64 {
+	f()
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&b)
+	return float64(b.TotalAlloc-a.TotalAlloc) / float64(runs)
+}
+
+// TestHugeLengthNotAllocated decodes short inputs that declare huge lengths:
+// they must fail without allocating anything near the declared size.
+func TestHugeLengthNotAllocated(t *testing.T) {
+	copyMode, _ := wire.DecOptions{CopyStrings: true}.DecMode()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		into any
+	}{
+		{"string 2^62", append(wire.AppendUvarint([]byte{1}, 1<<62), "abc"...), new(scenario.WSMessage)},
+		{"tags 2^31", append(wire.AppendUvarint(wire.AppendUserEvent(nil, &scenario.UserEvent{})[:1+1+1+1+1+3+0], 1<<31), 0, 0), new(scenario.UserEvent)},
+		{"labels 10^6", append(wire.AppendUvarint([]byte{1, 0}, 1e6), 0), new(scenario.Annotation)},
+		{"meta 10^6", append(wire.AppendUvarint([]byte{1, 0, 0, 0, 0}, 1e6), 0, 0), new(scenario.SSEEvent)},
+	} {
+		for _, m := range []wire.DecMode{{}, copyMode} {
+			if err := m.Unmarshal(tc.data, tc.into); err == nil {
+				t.Fatalf("%s: no error", tc.name)
+			}
+			if n := heapBytes(100, func() { m.Unmarshal(tc.data, tc.into) }); n > 512 {
+				t.Errorf("%s: failing decode allocates %.0f bytes, want at most 512 (the error)", tc.name, n)
+			}
+		}
+	}
+}
+
+// TestAllocationBound decodes valid inputs built to allocate as much as
+// possible per input byte (many minimal elements) and checks the documented
+// bound: at most 32 bytes per input byte plus 4 KiB.
+func TestAllocationBound(t *testing.T) {
+	tags := make([]string, 5000)
+	flags := make([]bool, 5000)
+	attrs := map[string]map[string]string{}
+	meta := map[string]string{}
+	for i := range 3000 {
+		k := fmt.Sprint(i)
+		meta[k] = ""
+		attrs[k] = nil
+	}
+	var labels []scenario.Label
+	for range 2000 {
+		labels = append(labels, scenario.Label{})
+	}
+	var addrs []scenario.Address
+	for range 2000 {
+		addrs = append(addrs, scenario.Address{})
+	}
+	for _, v := range []any{
+		&scenario.UserEvent{Tags: tags},
+		&scenario.UserEvent{Flags: flags},
+		&scenario.UserEvent{Attributes: attrs},
+		&scenario.UserEvent{Items: make([]scenario.EventItem, 2000)},
+		&scenario.SSEEvent{Meta: meta},
+		&scenario.Annotation{Labels: labels},
+		&scenario.UserProfile{Addresses: addrs},
+	} {
+		data, _ := wire.Marshal(v)
+		into := newOf(v)
+		n := heapBytes(20, func() {
+			if err := wire.Unmarshal(data, into); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Logf("%T: %d input bytes, %.0f heap bytes (%.1f per input byte)", v, len(data), n, n/float64(len(data)))
+		if n > 32*float64(len(data))+4096 {
+			t.Errorf("%T: %d input bytes allocate %.0f bytes, over 32 per byte + 4 KiB", v, len(data), n)
+		}
+	}
+}
+
+func ExampleAppendWSMessage() {
+	b := wire.AppendWSMessage(nil, &scenario.WSMessage{Uid: "u1", Content: "hi", Timestamp: -3})
+	fmt.Printf("% x\n", b)
+	var m scenario.WSMessage
+	err := wire.Unmarshal(b, &m)
+	fmt.Println(m, err)
+	// Output:
+	// 01 02 75 31 02 68 69 05
+	// {u1 hi -3} <nil>
+}
+
+func TestMarshalExactAllocation(t *testing.T) {
+	big := &scenario.UserEvent{Tags: make([]string, 1000)}
+	for _, v := range []any{scenario.NewSSEEvent(), scenario.NewUserEvent(), big} {
+		if n := testing.AllocsPerRun(10, func() { wire.Marshal(v) }); n != 1 {
+			t.Errorf("%T: wire.Marshal makes %v allocations, want 1", v, n)
+		}
+		b, _ := wire.Marshal(v)
+		if len(b) != cap(b) {
+			t.Errorf("%T: len %d, cap %d", v, len(b), cap(b))
+		}
+	}
+	if _, err := wire.Marshal(new(int)); err == nil {
+		t.Error("Marshal(*int): no error")
+	}
+}
+
+func ExampleDecodeError() {
+	// A ws-message whose Uid claims 4000000 bytes but only 2 follow.
+	data := append(wire.AppendUvarint([]byte{wire.Version}, 4000000), "hi"...)
+	var m scenario.WSMessage
+	err := wire.Unmarshal(data, &m)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, wire.ErrLength))
+	// Output:
+	// wire: offset 1: string length 4000000 exceeds remaining 2 bytes
+	// true
+}

@@ -1,13 +1,19 @@
 #!/bin/sh
-# fuzz.sh runs each fuzz target of codec/wire in turn for a duration
-# (default 5s), e.g. `scripts/fuzz.sh 5s` in CI or `scripts/fuzz.sh 10m`.
-# It stops at the first target that fails; the failing input is written under
-# codec/wire/testdata/fuzz/<Target>/ by go test. The wirefuzz tag leaves
-# BenchmarkCodec (and every other codec it links) out of the fuzz binary.
+# fuzz.sh runs every fuzz target of the module in turn for a duration each
+# (default 5s): `scripts/fuzz.sh 5s` in CI, `scripts/fuzz.sh 10m` on your
+# machine. A second argument limits it to one package pattern, e.g.
+# `scripts/fuzz.sh 10m ./codec/wire`. It stops at the first target that
+# fails; go test writes the failing input under <package>/testdata/fuzz/<Target>/.
+# The wirefuzz tag leaves codec/wire's BenchmarkCodec (and every codec it
+# links) out of the fuzz binary, which makes fuzzing several times faster.
 set -eu
 d="${1:-5s}"
+pattern="${2:-./...}"
 cd "$(dirname "$0")/.."
-for t in FuzzSSEEvent FuzzUserEvent FuzzWSMessage FuzzAnnotation FuzzUserProfile; do
-	echo "== $t ($d)"
-	go test -tags wirefuzz -run='^$' -fuzz="^$t\$" -fuzztime="$d" ./codec/wire
+for pkg in $(go list "$pattern"); do
+	targets=$(go test -tags wirefuzz -list '^Fuzz' "$pkg" | grep '^Fuzz' || true)
+	for t in $targets; do
+		echo "== $pkg $t ($d)"
+		go test -tags wirefuzz -run='^$' -fuzz="^$t\$" -fuzztime="$d" "$pkg"
+	done
 done

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -35,6 +36,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	format := fs.String("format", "table", "output format: table or json")
 	outFile := fs.String("o", "", "write the output to this file instead of stdout")
 	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) to this file")
 	fs.DurationVar(&o.Grace, "grace", 5*time.Second, "wait this long after the schedule for late messages")
 	var sf serverFlags
 	sf.register(fs)
@@ -81,6 +83,20 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("load: %w", err)
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			pf.Close()
+			return fmt.Errorf("load: %w", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			pf.Close()
+		}()
+	}
 	started := time.Now()
 	if *target == "" {
 		sopts, err := sf.options()

@@ -21,8 +21,9 @@ type Options struct {
 	// Retry is sent as the retry: field, the reconnection delay clients
 	// should use. Default 1s; range (0, 1h].
 	Retry time.Duration
-	// WriteTimeout bounds each write and flush to a client: a client that
-	// does not read for this long is disconnected. Default 10s; range [1ms, 10m].
+	// WriteTimeout bounds writes and flushes to a client: a client that
+	// does not read for between WriteTimeout/2 and WriteTimeout is
+	// disconnected. Default 10s; range [1ms, 10m].
 	WriteTimeout time.Duration
 }
 
@@ -107,7 +108,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		return
 	}
-	rc := http.NewResponseController(w)
+	cw := &connWriter{w: w, rc: http.NewResponseController(w), timeout: h.opts.WriteTimeout}
 	binary := req.Codec.Info().Binary
 	event := req.Scenario.ID
 
@@ -117,7 +118,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for _, m := range sub.Replay {
 		buf = AppendEvent(buf, event, m, binary)
 	}
-	if err := h.write(w, rc, buf, true); err != nil {
+	if err := cw.write(buf, true); err != nil {
 		return
 	}
 
@@ -135,13 +136,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		select {
 		case m, ok := <-sub.C:
 			if !ok {
-				_ = h.write(w, rc, AppendEnd(buf[:0], req.Count), true)
+				_ = cw.write(AppendEnd(buf[:0], req.Count), true)
 				return
 			}
 			buf = AppendEvent(buf[:0], event, m, binary)
 			pending++
 			flush := pending >= h.opts.FlushEvery
-			if err := h.write(w, rc, buf, flush); err != nil {
+			if err := cw.write(buf, flush); err != nil {
 				return
 			}
 			if flush {
@@ -151,14 +152,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		case <-flushC:
 			if pending > 0 {
-				if err := h.write(w, rc, nil, true); err != nil {
+				if err := cw.write(nil, true); err != nil {
 					return
 				}
 				pending = 0
 			}
 		case <-sub.Done():
 			if errors.Is(sub.Err(), transport.ErrClosed) {
-				_ = h.write(w, rc, []byte(": server shutting down\n\n"), true)
+				_ = cw.write([]byte(": server shutting down\n\n"), true)
 			}
 			return
 		case <-ctx.Done():
@@ -167,11 +168,26 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// write writes p (if any) and, when flush is set, flushes, within WriteTimeout.
-func (h *Handler) write(w http.ResponseWriter, rc *http.ResponseController, p []byte, flush bool) error {
-	if err := rc.SetWriteDeadline(time.Now().Add(h.opts.WriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		return err
+// connWriter writes to one response with a write deadline.
+type connWriter struct {
+	w        http.ResponseWriter
+	rc       *http.ResponseController
+	timeout  time.Duration
+	deadline time.Time
+}
+
+// write writes p (if any) and, when flush is set, flushes. The write
+// deadline is moved to now+timeout whenever less than half of it is left,
+// so a write never waits between timeout/2 and timeout (the deadline is not
+// reset on every event, which costs a timer update each).
+func (cw *connWriter) write(p []byte, flush bool) error {
+	if now := time.Now(); cw.deadline.Sub(now) < cw.timeout/2 {
+		cw.deadline = now.Add(cw.timeout)
+		if err := cw.rc.SetWriteDeadline(cw.deadline); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
 	}
+	w, rc := cw.w, cw.rc
 	if len(p) > 0 {
 		if _, err := w.Write(p); err != nil {
 			return err

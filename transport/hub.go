@@ -288,7 +288,11 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		default:
 		}
 	}
-	q := make(chan *Message, h.opts.QueueLen)
+	qlen := h.opts.QueueLen
+	if req.QueueLen > 0 {
+		qlen = req.QueueLen
+	}
+	q := make(chan *Message, qlen)
 	sub := &Subscription{Request: req, C: q, q: q, s: s, h: h, done: make(chan struct{})}
 	s.mu.Lock()
 	defer s.mu.Unlock()

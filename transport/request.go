@@ -56,6 +56,9 @@ type Request struct {
 	Run      string
 	// LastEventID is the sequence number the client already has, or -1.
 	LastEventID int64
+	// QueueLen, when > 0, overrides the hub's Options.QueueLen for this
+	// subscriber (not settable from a query string).
+	QueueLen int
 }
 
 // Key identifies the stream a Request joins.

@@ -323,7 +323,8 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 }
 
 // stream is one paced sequence of messages. The scheduler goroutine owns
-// binding, value, next, due and index; mu guards the rest.
+// binding, value, due and index, and is the only writer of next (under mu,
+// which guards the rest).
 type stream struct {
 	key     string
 	req     Request
@@ -442,10 +443,10 @@ func (h *Hub) step(s *stream, now time.Time) bool {
 	if len(s.subs) == 0 && overflows > 0 {
 		s.idleSince = now
 	}
+	s.next++ // under mu: Subscribe reads it
 	s.mu.Unlock()
 	s.stats.publish(lag, delivered, dropped, overflows)
 
-	s.next++
 	if s.req.Count > 0 && s.next >= s.req.Count {
 		s.end(now)
 		return true

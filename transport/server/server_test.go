@@ -212,7 +212,14 @@ func TestGoroutinesReturnToBaseline(t *testing.T) {
 	base, _, _ := start(t, server.Options{})
 	tr := &http.Transport{}
 	hc := &http.Client{Transport: tr}
-	baseline := runtime.NumGoroutine()
+	// Warm up (the accept loop starts asynchronously), then take the
+	// baseline once the count is steady.
+	if resp, err := hc.Get(base + "/"); err == nil {
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	tr.CloseIdleConnections()
+	baseline := steadyGoroutines()
 	done := make(chan error, 40)
 	for i := range 20 {
 		go func() {
@@ -310,4 +317,19 @@ func TestIndexPage(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(b), "EventSource") {
 		t.Fatalf("index: %d %.80q", resp.StatusCode, b)
 	}
+}
+
+// steadyGoroutines returns the goroutine count once it has not changed for
+// a few polls (bounded: at most 2s).
+func steadyGoroutines() int {
+	n, same := runtime.NumGoroutine(), 0
+	for i := 0; i < 100 && same < 3; i++ {
+		time.Sleep(20 * time.Millisecond)
+		if m := runtime.NumGoroutine(); m == n {
+			same++
+		} else {
+			n, same = m, 0
+		}
+	}
+	return n
 }

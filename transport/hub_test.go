@@ -111,7 +111,7 @@ func TestStalledSubscriber(t *testing.T) {
 		t.Run(pol.String(), func(t *testing.T) {
 			h := newHub(t, transport.Options{QueueLen: 4, Overflow: pol})
 			req := request(t, "scenario=ws-message&codec=msgpack&rate=2000&count=200&stream=shared")
-			req.QueueLen = 300 // holds the whole stream: never overflows
+			req.QueueLen = 300            // holds the whole stream: never overflows
 			live, err := h.Subscribe(req) // creates the stream: gets every message
 			if err != nil {
 				t.Fatal(err)

@@ -72,7 +72,7 @@ type sseClient struct {
 func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
 	u := *s.base
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/sse"
-	u.RawQuery = s.query.Encode()
+	u.RawQuery = resumeQuery(s.query, c.lastID, false).Encode()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return false, errFatal{err}
@@ -144,15 +144,7 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 		u.Scheme = "wss"
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/ws"
-	q := s.query
-	if c.lastID >= 0 {
-		q = url.Values{}
-		for k, v := range s.query {
-			q[k] = v
-		}
-		q.Set("last_event_id", strconv.FormatInt(c.lastID, 10))
-	}
-	u.RawQuery = q.Encode()
+	u.RawQuery = resumeQuery(s.query, c.lastID, true).Encode()
 	conn, resp, err := s.dialer.DialContext(ctx, u.String(), nil)
 	if err != nil {
 		if resp != nil && resp.StatusCode >= 400 && resp.StatusCode < 500 {
@@ -194,10 +186,28 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 	}
 }
 
+// resumeQuery returns q for a first connection (lastID < 0); to resume, a
+// copy without start= (the stream exists, and start may be too far in the
+// past by now) and, when inQuery, with last_event_id=.
+func resumeQuery(q url.Values, lastID int64, inQuery bool) url.Values {
+	if lastID < 0 {
+		return q
+	}
+	r := url.Values{}
+	for k, v := range q {
+		r[k] = v
+	}
+	r.Del("start")
+	if inQuery {
+		r.Set("last_event_id", strconv.FormatInt(lastID, 10))
+	}
+	return r
+}
+
 // streamQuery is the query of connection i's private stream.
-func streamQuery(o Options, codecID string, count uint64, run string, i int, withCodec bool) url.Values {
+func streamQuery(o Options, codecID string, count uint64, run string, i int, withCodec bool, start time.Time) url.Values {
 	if !withCodec {
 		codecID = ""
 	}
-	return transport.Query(o.Scenario, codecID, o.Rate, count, run+"-"+strconv.Itoa(i), run)
+	return transport.Query(o.Scenario, codecID, o.Rate, count, run+"-"+strconv.Itoa(i), run, start)
 }

@@ -53,8 +53,13 @@ type Options struct {
 	// Scenario is the scenario ID. Default "sse-event" for sse and
 	// "ws-message" for ws.
 	Scenario string
-	// Ramp spreads connection starts evenly over this time so that the
-	// streams' schedules interleave. Default 1/Rate, at most 1s.
+	// Setup is the warm-up: connections open during it (spread over its
+	// first half) and no stream sends before it ends, so connection setup
+	// is not part of the measurement. Default 250ms + 1ms per connection.
+	Setup time.Duration
+	// Ramp spreads the streams' first intended send times evenly over this
+	// time after Setup, so that their schedules interleave instead of all
+	// firing at once. Default 1/Rate, at most 1s.
 	Ramp time.Duration
 	// Grace is how long a phase waits after the last scheduled message
 	// before it gives up on missing ones (counted as lost). Default 5s.
@@ -94,6 +99,9 @@ func (o Options) WithDefaults() (Options, error) {
 	if o.Ramp == 0 && o.Rate > 0 {
 		o.Ramp = min(time.Duration(float64(time.Second)/o.Rate), time.Second)
 	}
+	if o.Setup == 0 {
+		o.Setup = 250*time.Millisecond + time.Duration(o.Conns)*time.Millisecond
+	}
 	if o.Grace == 0 {
 		o.Grace = 5 * time.Second
 	}
@@ -114,6 +122,8 @@ func (o Options) WithDefaults() (Options, error) {
 		return o, fmt.Errorf("load: invalid duration %v (range is [10ms, 24h])", o.Duration)
 	case o.Ramp < 0 || o.Ramp > time.Hour:
 		return o, fmt.Errorf("load: invalid ramp %v (range is [0, 1h])", o.Ramp)
+	case o.Setup < 0 || o.Setup > 10*time.Minute:
+		return o, fmt.Errorf("load: invalid setup %v (range is [0, 10m])", o.Setup)
 	case o.Grace < 0 || o.Grace > time.Hour:
 		return o, fmt.Errorf("load: invalid grace %v (range is [0, 1h])", o.Grace)
 	}

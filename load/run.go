@@ -44,8 +44,8 @@ type Result struct {
 	// Errors counts connections that failed or ended before their stream did.
 	Errors     uint64 `json:"errors"`
 	Reconnects uint64 `json:"reconnects"`
-	// MsgsPerS is Received over the time from the first connection's start
-	// to the last message received.
+	// MsgsPerS is Received over the time from the first intended send time
+	// (after the warm-up) to the last message received.
 	MsgsPerS float64 `json:"msgs_per_s"`
 	// Latency from intended send time to receipt, in milliseconds.
 	P50Ms  float64 `json:"p50_ms"`
@@ -156,11 +156,12 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		}
 	}
 
-	// Every stream should end by ramp + duration; after Grace more, give up.
-	deadline := o.Ramp + o.Duration + o.Grace
+	// Every stream should end by setup + ramp + duration; after Grace more, give up.
+	deadline := o.Setup + o.Ramp + o.Duration + o.Grace
 	pctx, cancel := context.WithTimeout(ctx, deadline)
 	defer cancel()
 	start := time.Now()
+	first := start.Add(o.Setup) // first intended send time of the phase
 	var wg sync.WaitGroup
 	for i, ci := range assign {
 		g := groups[ci]
@@ -168,7 +169,9 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		if err != nil {
 			return nil, err
 		}
-		at := start.Add(time.Duration(float64(o.Ramp) * float64(i) / float64(len(assign))))
+		frac := float64(i) / float64(len(assign))
+		at := start.Add(time.Duration(float64(o.Setup) / 2 * frac))
+		streamStart := first.Add(time.Duration(float64(o.Ramp) * frac))
 		wg.Go(func() {
 			if d := time.Until(at); d > 0 {
 				t := time.NewTimer(d)
@@ -184,11 +187,11 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 			switch o.Transport {
 			case "sse":
 				cl := *sseClients[ci]
-				cl.query = streamQuery(o, id, count, run, i, true)
+				cl.query = streamQuery(o, id, count, run, i, true, streamStart)
 				runConn(pctx, c, cl.once)
 			case "ws":
 				cl := *wsClients[ci]
-				cl.query = streamQuery(o, id, count, run, i, false)
+				cl.query = streamQuery(o, id, count, run, i, false, streamStart)
 				runConn(pctx, c, cl.once)
 			}
 		})
@@ -219,7 +222,7 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 			ServerCPUSeconds: cpu, CPUScope: scope, PeakRSSBytes: after.MaxRSSBytes,
 		}
 		if last := g.lastRecv.Load(); last > 0 && t.received > 0 {
-			if span := time.Duration(last - start.UnixNano()).Seconds(); span > 0 {
+			if span := time.Duration(last - first.UnixNano()).Seconds(); span > 0 {
 				r.MsgsPerS = float64(t.received) / span
 			}
 		}

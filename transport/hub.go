@@ -267,13 +267,17 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 			}
 		}
 		now := time.Now()
+		start := now
+		if !req.Start.IsZero() {
+			start = req.Start
+		}
 		s = &stream{
 			key:       key,
 			req:       req,
 			binding:   b,
 			value:     v,
-			start:     now,
-			due:       now,
+			start:     start,
+			due:       start,
 			period:    float64(time.Second) / req.Rate,
 			subs:      make(map[*Subscription]struct{}),
 			ring:      make([]*Message, 0, min(h.opts.ReplayLen, 64)),

@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
@@ -32,6 +33,9 @@ const (
 	MaxRate = 10000.0
 	// MaxNameLen caps stream= and run=, in bytes.
 	MaxNameLen = 128
+	// MaxStartPast and MaxStartAhead bound start= around the server's clock.
+	MaxStartPast  = 10 * time.Second
+	MaxStartAhead = time.Hour
 )
 
 // ErrBadRequest is wrapped by every error of ParseRequest; servers answer it
@@ -47,6 +51,8 @@ var ErrBadRequest = errors.New("bad request")
 //	stream=NAME   stream name; absent: the shared stream of these parameters
 //	run=ID        groups the statistics of one load run (see Hub.Stats)
 //	last_event_id=N  resume after message N (SSE also takes the Last-Event-ID header)
+//	start=T       a new stream's first intended send time, Unix ns, within
+//	              [now-10s, now+1h]; absent: when the stream is created
 type Request struct {
 	Scenario scenario.Scenario
 	Codec    codec.Codec
@@ -56,6 +62,8 @@ type Request struct {
 	Run      string
 	// LastEventID is the sequence number the client already has, or -1.
 	LastEventID int64
+	// Start, when not zero, is a new stream's first intended send time.
+	Start time.Time
 	// QueueLen, when > 0, overrides the hub's Options.QueueLen for this
 	// subscriber (not settable from a query string).
 	QueueLen int
@@ -129,6 +137,15 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 		}
 		*p.dst = v
 	}
+	if s := q.Get("start"); s != "" {
+		ns, err := strconv.ParseInt(s, 10, 64)
+		now := time.Now()
+		at := time.Unix(0, ns)
+		if err != nil || at.Before(now.Add(-MaxStartPast)) || at.After(now.Add(MaxStartAhead)) {
+			return req, fmt.Errorf("%w: invalid start %q (want Unix ns within [now-%v, now+%v])", ErrBadRequest, s, MaxStartPast, MaxStartAhead)
+		}
+		req.Start = at
+	}
 	if s := q.Get("last_event_id"); s != "" {
 		id, err := ParseEventID(s)
 		if err != nil {
@@ -157,8 +174,8 @@ func (rv Resolver) scenarioIDs() string {
 }
 
 // Query returns the query string of a request for a stream, for clients;
-// count 0, stream "" and run "" are left out.
-func Query(scenarioID, codecID string, rate float64, count uint64, stream, run string) url.Values {
+// codec "", count 0, stream "", run "" and a zero start are left out.
+func Query(scenarioID, codecID string, rate float64, count uint64, stream, run string, start time.Time) url.Values {
 	q := url.Values{}
 	q.Set("scenario", scenarioID)
 	if codecID != "" {
@@ -173,6 +190,9 @@ func Query(scenarioID, codecID string, rate float64, count uint64, stream, run s
 	}
 	if run != "" {
 		q.Set("run", run)
+	}
+	if !start.IsZero() {
+		q.Set("start", strconv.FormatInt(start.UnixNano(), 10))
 	}
 	return q
 }

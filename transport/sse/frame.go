@@ -116,6 +116,7 @@ type Reader struct {
 	MaxEventBytes int
 
 	r    *bufio.Reader
+	long []byte // a line longer than r's buffer
 	ev   Event
 	buf  []byte // backing store for ID, Type, Data of the current event
 	size int
@@ -123,7 +124,33 @@ type Reader struct {
 
 // NewReader returns a Reader on r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: bufio.NewReaderSize(r, 16<<10)}
+	return &Reader{r: bufio.NewReaderSize(r, 4<<10)}
+}
+
+// readLine returns the next line with its LF, valid until the next call;
+// a line longer than max is ErrEventTooLarge, the end of the stream io.EOF.
+func (rd *Reader) readLine(max int) ([]byte, error) {
+	line, err := rd.r.ReadSlice('\n')
+	if err == nil {
+		return line, nil
+	}
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, err
+	}
+	rd.long = append(rd.long[:0], line...)
+	for {
+		if len(rd.long) > max {
+			return nil, fmt.Errorf("%w: line over %d bytes", ErrEventTooLarge, max)
+		}
+		line, err = rd.r.ReadSlice('\n')
+		rd.long = append(rd.long, line...)
+		if err == nil {
+			return rd.long, nil
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return nil, err
+		}
+	}
 }
 
 // Next returns the next event. At the end of the stream it returns io.EOF
@@ -140,14 +167,8 @@ func (rd *Reader) Next() (*Event, error) {
 	var idOff, idEnd, tyOff, tyEnd, dOff, dEnd int
 	haveData := false
 	for {
-		line, err := rd.r.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			return nil, fmt.Errorf("%w: line over %d bytes", ErrEventTooLarge, rd.r.Size())
-		}
+		line, err := rd.readLine(limit - rd.size)
 		if err != nil {
-			if err == io.EOF {
-				return nil, io.EOF
-			}
 			return nil, err
 		}
 		rd.size += len(line)

@@ -23,6 +23,7 @@ func TestEventRoundTrip(t *testing.T) {
 		{"multiline", "line1\nline2\r\nline3", false},
 		{"empty", "", false},
 		{"binary", "\x00\x01\xff\n\r:data", true},
+		{"long", strings.Repeat("0123456789", 5000), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := &transport.Message{Seq: 42, Intended: at, Payload: []byte(tc.payload)}

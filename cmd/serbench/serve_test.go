@@ -26,12 +26,13 @@ func (s *serveLine) Write(p []byte) (int, error) {
 
 func TestServeSSEHeaders(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	out := &serveLine{ch: make(chan string, 1)}
+	first := make(chan string, 1)
+	out := &serveLine{ch: first}
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, out, io.Discard, []string{"serve", "-addr", "127.0.0.1:0"}) }()
 	var line string
 	select {
-	case line = <-out.ch:
+	case line = <-first:
 	case err := <-done:
 		t.Fatalf("serve returned early: %v", err)
 	}

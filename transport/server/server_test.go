@@ -14,6 +14,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
@@ -332,4 +333,85 @@ func steadyGoroutines() int {
 		}
 	}
 	return n
+}
+
+// A client that never reads its response does not hold up the others on the
+// same stream: they get every message in order while the stalled one is cut
+// off (queue overflow or write timeout).
+func TestStalledClientDoesNotBlockOthers(t *testing.T) {
+	base, srv, _ := start(t, server.Options{
+		Hub: transport.Options{QueueLen: 256, ReplayLen: 8192},
+		SSE: sse.Options{WriteTimeout: 300 * time.Millisecond},
+	})
+	const count = 6000
+	q := fmt.Sprintf("/sse?scenario=user-event&codec=encoding/json&rate=3000&count=%d&stream=stall", count)
+	stalled, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stalled.Close()
+	if err := stalled.(*net.TCPConn).SetReadBuffer(4096); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Fprintf(stalled, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", q); err != nil {
+		t.Fatal(err)
+	}
+	// Live clients join a stream already running: each must see a gap-free
+	// run from where it joined to the end.
+	type result struct {
+		ids []string
+		err error
+	}
+	res := make(chan result, 3)
+	for range 3 {
+		go func() {
+			// A live client that falls behind is disconnected too; it resumes
+			// with Last-Event-ID, as EventSource does.
+			var ids []string
+			for attempt := 0; attempt < 5; attempt++ {
+				req, _ := http.NewRequest(http.MethodGet, base+q, nil)
+				if len(ids) > 0 {
+					req.Header.Set("Last-Event-ID", ids[len(ids)-1])
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					res <- result{ids, err}
+					return
+				}
+				rd := sse.NewReader(resp.Body)
+				for {
+					ev, err := rd.Next()
+					if err != nil {
+						break
+					}
+					if string(ev.Type) == sse.EndEvent {
+						resp.Body.Close()
+						res <- result{ids, nil}
+						return
+					}
+					ids = append(ids, string(ev.ID))
+				}
+				resp.Body.Close()
+			}
+			res <- result{ids, fmt.Errorf("no end event after 5 attempts")}
+		}()
+	}
+	for range 3 {
+		r := <-res
+		if r.err != nil {
+			t.Fatalf("live client: %v after %d events", r.err, len(r.ids))
+		}
+		if len(r.ids) == 0 {
+			t.Fatal("live client got no events")
+		}
+		first, _ := strconv.Atoi(r.ids[0])
+		if got, want := strings.Join(r.ids, ","), strings.Join(seqList(first, count), ","); got != want {
+			t.Fatalf("live client: %d events from %d, not a gap-free run to %d", len(r.ids), first, count-1)
+		}
+	}
+	c := srv.Hub.Stats("").Codecs[0]
+	if c.Published != count || c.Dropped != 0 {
+		t.Fatalf("stats %+v", c)
+	}
+	t.Logf("server stats: %+v", c)
 }

@@ -20,6 +20,10 @@ import (
 	"github.com/serbench/serbench/transport/ws"
 )
 
+// MaxMessageBytes caps one WebSocket message the load client accepts (SSE
+// events are capped by sse.Reader's MaxEventBytes, 1 MiB): 16 MiB.
+const MaxMessageBytes = 16 << 20
+
 // maxReconnects bounds how often one connection reconnects after losing
 // its stream early (a queue overflow, say).
 const maxReconnects = 5
@@ -162,7 +166,7 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 		conn.Close()
 	})
 	defer stop()
-	conn.SetReadLimit(16 << 20)
+	conn.SetReadLimit(MaxMessageBytes)
 	want := websocket.TextMessage
 	if c.g.binary {
 		want = websocket.BinaryMessage

@@ -155,6 +155,13 @@ func (g *group) histogram() *hdrhistogram.Histogram {
 // dialer returns a DialContext that refuses non-loopback peers and counts
 // the bytes read into g.wireBytes.
 func (g *group) dialer() func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return loopbackDialer(&g.wireBytes)
+}
+
+// loopbackDialer returns a DialContext that refuses non-loopback peers
+// (after resolving, so "localhost" is checked too) and adds the bytes read
+// from its connections to n.
+func loopbackDialer(n *atomic.Int64) func(ctx context.Context, network, addr string) (net.Conn, error) {
 	d := &net.Dialer{Timeout: 10 * time.Second}
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
 		nc, err := d.DialContext(ctx, network, addr)
@@ -165,7 +172,7 @@ func (g *group) dialer() func(ctx context.Context, network, addr string) (net.Co
 			nc.Close()
 			return nil, fmt.Errorf("load: refusing peer %v: %w", nc.RemoteAddr(), ErrNotLoopback)
 		}
-		return &countingConn{Conn: nc, n: &g.wireBytes}, nil
+		return &countingConn{Conn: nc, n: n}, nil
 	}
 }
 

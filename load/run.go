@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -119,7 +120,9 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 	base, _ := CheckLoopback(o.URL)
 	count := uint64(math.Ceil(o.Rate * o.Duration.Seconds()))
 	run := newRunID()
-	hc := &http.Client{Timeout: 0}
+	var statsBytes atomic.Int64
+	hc := &http.Client{Transport: &http.Transport{DialContext: loopbackDialer(&statsBytes)}}
+	defer hc.CloseIdleConnections()
 	before, err := fetchStats(ctx, hc, base, run)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -414,4 +415,44 @@ func TestStalledClientDoesNotBlockOthers(t *testing.T) {
 		t.Fatalf("stats %+v", c)
 	}
 	t.Logf("server stats: %+v", c)
+}
+
+// A client that reads answers pings and keeps its connection; one that does
+// not read (so sends no pong) is disconnected after PongWait.
+func TestWSPingPong(t *testing.T) {
+	base, _, _ := start(t, server.Options{WS: ws.Options{PingInterval: 20 * time.Millisecond, PongWait: 250 * time.Millisecond}})
+
+	live, _, err := websocket.DefaultDialer.Dial(wsURL(base, "scenario=ws-message&codec=encoding/json&rate=40&count=12&stream=pp1"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	n := 0
+	for {
+		_, _, err := live.ReadMessage()
+		if err != nil {
+			if !websocket.IsCloseError(err, websocket.CloseNormalClosure) || n != 12 {
+				t.Fatalf("reading client: %v after %d messages, want close 1000 after 12", err, n)
+			}
+			break
+		}
+		n++
+	}
+
+	silent, _, err := websocket.DefaultDialer.Dial(wsURL(base, "scenario=ws-message&codec=encoding/json&rate=5&stream=pp2"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	time.Sleep(1500 * time.Millisecond) // not reading: pings go unanswered
+	_ = silent.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for {
+		if _, _, err := silent.ReadMessage(); err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				t.Fatal("silent client was not disconnected")
+			}
+			break
+		}
+	}
 }

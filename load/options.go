@@ -6,6 +6,25 @@
 // server cannot hide its delays by sending less: no coordinated omission,
 // as wrk2 measures) into HDR histograms.
 //
+// # How a phase runs
+//
+// Every connection i gets its own stream (stream=<run>-<i>, run=<run>) of
+// ceil(Rate*Duration) messages. Connections open during a warm-up (Setup);
+// stream i's first intended send time is start+Setup+i/N*Ramp, so the N
+// schedules interleave evenly over one period instead of firing together,
+// and connection setup is not measured. The server's single scheduler
+// publishes message k of a stream at stream start + k/Rate and never
+// drifts; a late publish keeps its intended time.
+//
+// A connection that loses its stream early (say the server dropped it for
+// a full queue) reconnects up to 5 times and resumes after the last
+// sequence number it has (SSE: Last-Event-ID; WebSocket: last_event_id=).
+// Received counts messages that arrived in order, Duplicates those at or
+// before one already received, Lost the expected ones that never arrived.
+// Latency is receive time minus intended send time, recorded in µs into HDR
+// histograms (1µs to 10min, 3 significant digits) shared by connections
+// modulo 16 and merged per codec.
+//
 // Load goes only to loopback addresses (127.0.0.0/8 and ::1): Run refuses
 // any other target, and its dialer checks the connected address again.
 package load

@@ -9,7 +9,18 @@
 // send time start + k/rate, where start is when the stream was created: the
 // schedule never drifts, and a late publish keeps its intended time so that
 // clients measure latency from when the message should have been sent
-// (coordinated omission avoided, as wrk2 does).
+// (coordinated omission avoided, as wrk2 does). Each message is encoded once
+// with the stream's codec and shared by its subscribers.
+//
+// Every subscriber has a bounded queue (Options.QueueLen, default 256). The
+// scheduler never waits for a subscriber: when a queue is full, the default
+// policy (Disconnect) drops that subscriber and counts an overflow, so a
+// slow or stalled client never holds up the others; the client can resume
+// from the stream's replay buffer (Options.ReplayLen, default the last 128
+// messages) with Last-Event-ID. The Drop policy instead discards the message
+// for that subscriber and counts it. A stream keeps running for
+// Options.Linger after its last subscriber leaves, so a reconnecting client
+// finds it, then it is retired; streams have no goroutine of their own.
 package transport
 
 import (

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"runtime/pprof"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/transport/server"
+)
+
+func init() {
+	register("load", "open-loop SSE/WebSocket push load on loopback, per-codec latency and bytes", cmdLoad)
+}
+
+func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o load.Options
+	fs.StringVar(&o.Transport, "transport", "sse", "transport: sse or ws")
+	fs.IntVar(&o.Conns, "conns", 1000, "connections (per codec phase, or in total with -mix)")
+	fs.Float64Var(&o.Rate, "rate", 10, "messages per second per connection")
+	fs.DurationVar(&o.Duration, "duration", 30*time.Second, "how long each connection's stream runs")
+	codecs := fs.String("codecs", "encoding/json", "comma-separated codec IDs")
+	mix := fs.String("mix", "", "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)")
+	fs.StringVar(&o.Scenario, "scenario", "", "scenario ID (default sse-event for sse, ws-message for ws)")
+	format := fs.String("format", "table", "output format: table or json")
+	outFile := fs.String("o", "", "write the output to this file instead of stdout")
+	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) to this file")
+	fs.DurationVar(&o.Grace, "grace", 5*time.Second, "wait this long after the schedule for late messages")
+	var sf serverFlags
+	sf.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench load [flags]")
+		fmt.Fprintln(stderr, "\nServer flags (-queue ... -ping) apply to the in-process server only.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("load: unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "table" && *format != "json" {
+		return fmt.Errorf("load: unknown format %q (want table or json)", *format)
+	}
+	o.Codecs = splitList(*codecs)
+	if *mix != "" {
+		for _, s := range splitList(*mix) {
+			w, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return fmt.Errorf("load: invalid -mix weight %q", s)
+			}
+			o.Mix = append(o.Mix, w)
+		}
+	}
+	// Check the target before anything else: load never leaves loopback.
+	if *target != "" {
+		if _, err := load.CheckLoopback(*target); err != nil {
+			return err
+		}
+	}
+
+	// In process, each connection needs two descriptors (client and server).
+	need := uint64(o.Conns) + 64
+	if *target == "" {
+		need += uint64(o.Conns)
+	}
+	if err := raiseNoFile(need); err != nil {
+		return err
+	}
+
+	if *cpuProfile != "" {
+		pf, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("load: %w", err)
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			pf.Close()
+			return fmt.Errorf("load: %w", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			pf.Close()
+		}()
+	}
+	started := time.Now()
+	if *target == "" {
+		sopts, err := sf.options()
+		if err != nil {
+			return err
+		}
+		srv, err := server.New(sopts)
+		if err != nil {
+			return err
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			srv.Close()
+			return fmt.Errorf("load: %w", err)
+		}
+		sctx, stop := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() { done <- srv.Serve(sctx, ln) }()
+		defer func() {
+			stop()
+			<-done
+		}()
+		o.URL = "http://" + ln.Addr().String()
+		o.InProcess = true
+	} else {
+		o.URL = *target
+	}
+	env := load.NewEnv(started)
+	results, err := load.Run(ctx, o)
+	if err != nil {
+		return err
+	}
+	rep := load.Report{Schema: load.Schema, Env: env, Transport: results}
+
+	w := stdout
+	var f *os.File
+	if *outFile != "" {
+		if f, err = os.Create(*outFile); err != nil {
+			return fmt.Errorf("load: %w", err)
+		}
+		w = f
+	}
+	if *format == "json" {
+		err = load.WriteJSON(w, rep)
+	} else {
+		fmt.Fprintf(w, "serbench load: %s, %s %s/%s, GOMAXPROCS %d, load average %s, started %s\n",
+			env.CPU, env.Go, env.GOOS, env.GOARCH, env.GOMAXPROCS, env.LoadAvg, env.Started)
+		err = load.WriteTable(w, rep)
+	}
+	if f != nil {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("load: %w", cerr)
+		}
+	}
+	return err
+}
+
+// raiseNoFile raises the soft RLIMIT_NOFILE to the hard limit and fails
+// when that is still below need.
+func raiseNoFile(need uint64) error {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
+		return fmt.Errorf("load: getrlimit: %w", err)
+	}
+	if rl.Cur < rl.Max {
+		rl.Cur = rl.Max
+		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
+			return fmt.Errorf("load: raise open file limit to %d: %w", rl.Max, err)
+		}
+	}
+	if rl.Cur < need {
+		return fmt.Errorf("load: open file limit %d is below the %d this run needs (raise it with ulimit -n, or use fewer -conns)", rl.Cur, need)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestLoadRefusesNonLoopback(t *testing.T) {
+	for _, u := range []string{"http://10.0.0.1:8080", "http://example.com"} {
+		err := run(context.Background(), io.Discard, io.Discard, []string{"load", "-url", u, "-conns", "1", "-duration", "1s"})
+		if err == nil || !strings.Contains(err.Error(), "loopback") {
+			t.Errorf("%s: err = %v, want a loopback refusal", u, err)
+		}
+	}
+}
+
+func TestLoadJSON(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), &out, io.Discard, []string{"load", "-transport", "ws", "-conns", "4", "-rate", "20",
+		"-duration", "500ms", "-codecs", "encoding/json,msgpack", "-mix", "50,50", "-format", "json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Schema    string           `json:"schema"`
+		Env       map[string]any   `json:"env"`
+		Transport []map[string]any `json:"transport"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out.Bytes())
+	}
+	if rep.Schema != "serbench/v1" || rep.Env["go"] == nil || len(rep.Transport) != 2 {
+		t.Fatalf("report: %s", out.Bytes())
+	}
+	for _, r := range rep.Transport {
+		for _, k := range []string{"transport", "codec", "scenario", "conns", "rate", "sent", "received", "lost", "p50_ms", "p99_ms", "p999_ms", "msgs_per_s", "wire_bytes_per_msg"} {
+			if _, ok := r[k]; !ok {
+				t.Errorf("entry lacks %q: %v", k, r)
+			}
+		}
+		if r["lost"].(float64) != 0 || r["received"].(float64) != 20 {
+			t.Errorf("entry: %v", r)
+		}
+	}
+}
+
+func TestLoadBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"load", "-format", "xml"},
+		{"load", "-codecs", "nope", "-duration", "1s"},
+		{"load", "-transport", "udp"},
+		{"load", "-mix", "a,b"},
+	} {
+		if err := run(context.Background(), io.Discard, io.Discard, args); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/server"
+)
+
+func init() {
+	register("serve", "serve SSE (/sse) and WebSocket (/ws) push streams on loopback", cmdServe)
+}
+
+// serverFlags are the server options shared by serve and load.
+type serverFlags struct {
+	queue        int
+	replay       int
+	overflow     string
+	linger       time.Duration
+	flushEvery   int
+	flushEveryT  time.Duration
+	allowOrigins string
+	ping         time.Duration
+}
+
+func (f *serverFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&f.queue, "queue", 256, "per-connection queue length, in messages")
+	fs.IntVar(&f.replay, "replay", 128, "per-stream replay buffer for Last-Event-ID, in messages")
+	fs.StringVar(&f.overflow, "overflow", "disconnect", "full queue policy: disconnect (client resumes) or drop (counted gap)")
+	fs.DurationVar(&f.linger, "linger", 10*time.Second, "how long a stream outlives its last client or its end")
+	fs.IntVar(&f.flushEvery, "flush-every", 1, "SSE: flush after this many events (1: every event)")
+	fs.DurationVar(&f.flushEveryT, "flush-interval", 10*time.Millisecond, "SSE: with -flush-every > 1, flush at least this often")
+	fs.StringVar(&f.allowOrigins, "allow-origin", "", "WebSocket: comma-separated origins allowed besides the same origin (* for any)")
+	fs.DurationVar(&f.ping, "ping", 15*time.Second, "WebSocket: ping interval (pong deadline is twice this)")
+}
+
+func (f *serverFlags) options() (server.Options, error) {
+	var o server.Options
+	ov, err := transport.ParseOverflow(f.overflow)
+	if err != nil {
+		return o, err
+	}
+	o.Hub = transport.Options{QueueLen: f.queue, ReplayLen: f.replay, Overflow: ov, Linger: f.linger}
+	o.SSE.FlushEvery = f.flushEvery
+	o.SSE.FlushInterval = f.flushEveryT
+	o.WS.PingInterval = f.ping
+	if f.allowOrigins != "" {
+		o.WS.AllowOrigins = strings.Split(f.allowOrigins, ",")
+	}
+	return o, nil
+}
+
+func cmdServe(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen address (loopback by default)")
+	var sf serverFlags
+	sf.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench serve [flags]")
+		fmt.Fprintln(stderr, "\nEndpoints: GET / (demo page), /sse, /ws, /stats; query: scenario=ID&codec=ID&rate=R[&count=K&stream=NAME]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
+	}
+	opts, err := sf.options()
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(opts)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		srv.Close()
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintf(stdout, "serbench serve: listening on http://%s/ (SSE /sse, WebSocket /ws, stats /stats)\n", ln.Addr())
+	return srv.Serve(ctx, ln)
+}

@@ -1,0 +1,217 @@
+package load
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/sse"
+	"github.com/serbench/serbench/transport/ws"
+)
+
+// MaxMessageBytes caps one WebSocket message the load client accepts (SSE
+// events are capped by sse.Reader's MaxEventBytes, 1 MiB): 16 MiB.
+const MaxMessageBytes = 16 << 20
+
+// maxReconnects bounds how often one connection reconnects after losing
+// its stream early (a queue overflow, say).
+const maxReconnects = 5
+
+// errFatal marks errors after which a connection does not reconnect.
+type errFatal struct{ error }
+
+func (e errFatal) Unwrap() error { return e.error }
+
+// runConn drives connection c until its stream ends, ctx is done or it
+// fails for good, reconnecting from its last sequence number in between.
+func runConn(ctx context.Context, c *conn, once func(ctx context.Context, c *conn) (ended bool, err error)) {
+	var last error
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			c.st.reconnects++
+			t := time.NewTimer(50 * time.Millisecond)
+			select {
+			case <-ctx.Done():
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		ended, err := once(ctx, c)
+		if ended {
+			c.finish(nil)
+			return
+		}
+		if ctx.Err() != nil {
+			c.finish(last)
+			return
+		}
+		c.st.errors++
+		last = err
+		var fatal errFatal
+		if errors.As(err, &fatal) || attempt >= maxReconnects {
+			c.finish(err)
+			return
+		}
+	}
+}
+
+// sseClient reads one SSE response for connection c.
+type sseClient struct {
+	http  *http.Client
+	base  *url.URL
+	query url.Values
+}
+
+func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
+	u := *s.base
+	u.Path = strings.TrimSuffix(u.Path, "/") + "/sse"
+	u.RawQuery = resumeQuery(s.query, c.lastID, false).Encode()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return false, errFatal{err}
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	if c.lastID >= 0 {
+		req.Header.Set("Last-Event-ID", strconv.FormatInt(c.lastID, 10))
+	}
+	resp, err := s.http.Do(req)
+	if err != nil {
+		return false, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		line, _ := bufio.NewReader(io.LimitReader(resp.Body, 512)).ReadString('\n')
+		err := fmt.Errorf("load: GET %s: %s: %s", u.Path, resp.Status, strings.TrimSpace(line))
+		if resp.StatusCode < 500 {
+			return false, errFatal{err}
+		}
+		return false, err
+	}
+	rd := sse.NewReader(resp.Body)
+	var raw []byte
+	for {
+		ev, err := rd.Next()
+		if err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return false, fmt.Errorf("load: sse read: %w", err)
+		}
+		now := time.Now()
+		if string(ev.Type) == sse.EndEvent {
+			return true, nil
+		}
+		seq, perr := strconv.ParseUint(string(ev.ID), 10, 64)
+		if perr != nil || !ev.HasT {
+			c.st.decodeErrors++
+			continue
+		}
+		payload := ev.Data
+		if c.g.binary {
+			raw = raw[:0]
+			raw, err = base64.StdEncoding.AppendDecode(raw, ev.Data)
+			if err != nil {
+				c.st.decodeErrors++
+				continue
+			}
+			payload = raw
+		}
+		c.message(now, seq, ev.T, payload, len(ev.Data))
+	}
+}
+
+// wsClient reads one WebSocket connection for connection c.
+type wsClient struct {
+	dialer *websocket.Dialer
+	base   *url.URL
+	query  url.Values
+	proto  string
+}
+
+func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
+	u := *s.base
+	switch u.Scheme {
+	case "http":
+		u.Scheme = "ws"
+	case "https":
+		u.Scheme = "wss"
+	}
+	u.Path = strings.TrimSuffix(u.Path, "/") + "/ws"
+	u.RawQuery = resumeQuery(s.query, c.lastID, true).Encode()
+	conn, resp, err := s.dialer.DialContext(ctx, u.String(), nil)
+	if err != nil {
+		if resp != nil && resp.StatusCode >= 400 && resp.StatusCode < 500 {
+			return false, errFatal{fmt.Errorf("load: dial %s: %s: %w", u.Path, resp.Status, err)}
+		}
+		return false, err
+	}
+	defer conn.Close()
+	if got := conn.Subprotocol(); got != s.proto {
+		return false, errFatal{fmt.Errorf("load: server chose subprotocol %q, want %q", got, s.proto)}
+	}
+	stop := context.AfterFunc(ctx, func() {
+		_ = conn.WriteControl(websocket.CloseMessage,
+			websocket.FormatCloseMessage(websocket.CloseGoingAway, ""), time.Now().Add(time.Second))
+		conn.Close()
+	})
+	defer stop()
+	conn.SetReadLimit(MaxMessageBytes)
+	want := websocket.TextMessage
+	if c.g.binary {
+		want = websocket.BinaryMessage
+	}
+	for {
+		typ, msg, err := conn.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) && ce.Code == websocket.CloseNormalClosure && ce.Text == ws.EndReason {
+				return true, nil // gorilla has answered the close frame
+			}
+			return false, fmt.Errorf("load: ws read: %w", err)
+		}
+		now := time.Now()
+		seq, intended, payload, err := ws.ParseHeader(msg)
+		if err != nil || typ != want {
+			c.st.decodeErrors++
+			continue
+		}
+		c.message(now, seq, intended, payload, len(payload))
+	}
+}
+
+// resumeQuery returns q for a first connection (lastID < 0); to resume, a
+// copy without start= (the stream exists, and start may be too far in the
+// past by now) and, when inQuery, with last_event_id=.
+func resumeQuery(q url.Values, lastID int64, inQuery bool) url.Values {
+	if lastID < 0 {
+		return q
+	}
+	r := url.Values{}
+	for k, v := range q {
+		r[k] = v
+	}
+	r.Del("start")
+	if inQuery {
+		r.Set("last_event_id", strconv.FormatInt(lastID, 10))
+	}
+	return r
+}
+
+// streamQuery is the query of connection i's private stream.
+func streamQuery(o Options, codecID string, count uint64, run string, i int, withCodec bool, start time.Time) url.Values {
+	if !withCodec {
+		codecID = ""
+	}
+	return transport.Query(o.Scenario, codecID, o.Rate, count, run+"-"+strconv.Itoa(i), run, start)
+}

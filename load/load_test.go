@@ -1,0 +1,185 @@
+package load_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/transport/server"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata golden files")
+
+func startServer(t *testing.T) string {
+	t.Helper()
+	srv, err := server.New(server.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String()
+}
+
+// Every codec of codec/all runs at once over each transport: every message
+// arrives once, in order, and decodes.
+func TestEveryCodecNoLoss(t *testing.T) {
+	base := startServer(t)
+	var ids []string
+	for _, id := range all.Registry().IDs() {
+		if c, _ := all.Registry().Lookup(id); c.Info().Kind != codec.Reference {
+			ids = append(ids, id)
+		}
+	}
+	mix := make([]float64, len(ids))
+	for i := range mix {
+		mix[i] = 1
+	}
+	for _, tr := range load.Transports {
+		t.Run(tr, func(t *testing.T) {
+			rs, err := load.Run(context.Background(), load.Options{
+				Transport: tr, URL: base, Conns: 2 * len(ids), Rate: 20, Duration: time.Second,
+				Codecs: ids, Mix: mix, Scenario: "user-event", Grace: 20 * time.Second,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rs) != len(ids) {
+				t.Fatalf("%d results for %d codecs", len(rs), len(ids))
+			}
+			for _, r := range rs {
+				if r.Conns != 2 || r.Expected != 40 || r.Received != r.Expected || r.Sent != r.Expected ||
+					r.Lost != 0 || r.Duplicates != 0 || r.DecodeErrors != 0 || r.Errors != 0 {
+					t.Errorf("%s/%s: %+v", tr, r.Codec, r)
+				}
+				if r.WireBytesPerMsg <= r.PayloadBytesPerMsg || r.PayloadBytesPerMsg == 0 {
+					t.Errorf("%s/%s: wire %.1f payload %.1f", tr, r.Codec, r.WireBytesPerMsg, r.PayloadBytesPerMsg)
+				}
+				binary := false
+				if c, _ := all.Registry().Lookup(r.Codec); c.Info().Binary {
+					binary = true
+				}
+				if hasB64 := r.Base64BytesPerMsg > 0; hasB64 != (binary && tr == "sse") {
+					t.Errorf("%s/%s: base64 bytes %.1f", tr, r.Codec, r.Base64BytesPerMsg)
+				}
+			}
+		})
+	}
+}
+
+// Without -mix, codecs run one after the other, each with every connection.
+func TestSequentialPhases(t *testing.T) {
+	base := startServer(t)
+	rs, err := load.Run(context.Background(), load.Options{
+		URL: base, Conns: 5, Rate: 50, Duration: 200 * time.Millisecond,
+		Codecs: []string{"encoding/json", "msgpack"}, Grace: 20 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.Conns != 5 || r.Received != 50 || r.Lost != 0 {
+			t.Errorf("%s: %+v", r.Codec, r)
+		}
+	}
+}
+
+func TestLoopbackOnly(t *testing.T) {
+	for _, u := range []string{"http://127.0.0.1:1", "http://127.9.9.9:80/x", "http://[::1]:8080", "ws://localhost:9"} {
+		if _, err := load.CheckLoopback(u); err != nil {
+			t.Errorf("%s: %v", u, err)
+		}
+	}
+	for _, u := range []string{"http://10.0.0.1:80", "http://example.com", "http://192.168.1.1", "http://[2001:db8::1]:80", "http://0.0.0.0:80"} {
+		if _, err := load.CheckLoopback(u); !errors.Is(err, load.ErrNotLoopback) {
+			t.Errorf("%s: err = %v, want ErrNotLoopback", u, err)
+		}
+	}
+	for _, u := range []string{"ftp://127.0.0.1", "127.0.0.1:80", "http://"} {
+		if _, err := load.CheckLoopback(u); err == nil {
+			t.Errorf("%s: accepted", u)
+		}
+	}
+	_, err := load.Run(context.Background(), load.Options{URL: "http://10.1.2.3:8080", Conns: 1, Duration: time.Second})
+	if !errors.Is(err, load.ErrNotLoopback) {
+		t.Fatalf("Run to 10.1.2.3: err = %v", err)
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	for _, o := range []load.Options{
+		{Transport: "tcp"}, {Conns: -1}, {Rate: -1}, {Duration: time.Nanosecond},
+		{Codecs: []string{"nope"}}, {Scenario: "nope"}, {Codecs: []string{"memmove"}},
+		{Codecs: []string{"encoding/json", "gob"}, Mix: []float64{1}},
+		{Codecs: []string{"encoding/json"}, Mix: []float64{0}},
+	} {
+		o.URL = "http://127.0.0.1:1"
+		if _, err := o.WithDefaults(); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	rep := load.Report{
+		Schema: load.Schema,
+		Env:    load.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2, Started: "2026-01-02T03:04:05Z"},
+		Transport: []load.Result{
+			{Transport: "sse", Codec: "encoding/json", Scenario: "sse-event", Conns: 500, Rate: 10, DurationS: 30,
+				Expected: 150000, Sent: 150000, Received: 150000, MsgsPerS: 4990, P50Ms: 0.5, P90Ms: 1, P99Ms: 3.25, P999Ms: 7, MaxMs: 9.5,
+				WireBytesPerMsg: 250, PayloadBytesPerMsg: 184, FramingBytesPerMsg: 66, ServerCPUSeconds: 10.5, CPUScope: "process",
+				PeakRSSBytes: 200 << 20, LagP50Ms: 0.6, LagP99Ms: 2, LagMaxMs: 5},
+			{Transport: "sse", Codec: "msgpack", Scenario: "sse-event", Conns: 500, Rate: 10, DurationS: 30,
+				Expected: 150000, Sent: 150000, Received: 149990, Lost: 10, Errors: 1, Reconnects: 1, MsgsPerS: 4989,
+				WireBytesPerMsg: 262, PayloadBytesPerMsg: 147, FramingBytesPerMsg: 66, Base64BytesPerMsg: 49, CPUScope: "process",
+				Overflows: 1, Error: "load: sse read: unexpected EOF"},
+		},
+	}
+	for _, tc := range []struct {
+		file  string
+		write func(*bytes.Buffer) error
+	}{
+		{"report.table", func(b *bytes.Buffer) error { return load.WriteTable(b, rep) }},
+		{"report.json", func(b *bytes.Buffer) error { return load.WriteJSON(b, rep) }},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.write(&b); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", tc.file)
+			if *update {
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(b.Bytes(), want) {
+				t.Fatalf("output differs from %s (run go test -update):\n%s", path, b.Bytes())
+			}
+		})
+	}
+}

@@ -1,0 +1,115 @@
+package load
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Schema is the version of the JSON results (SPEC.md §4).
+const Schema = "serbench/v1"
+
+// Env describes the machine a run measured. The lead will unify it with the
+// run report's env; the names follow SPEC.md §4.
+type Env struct {
+	Go         string `json:"go"`
+	GOOS       string `json:"goos"`
+	GOARCH     string `json:"goarch"`
+	CPU        string `json:"cpu"`
+	NumCPU     int    `json:"num_cpu"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	Started    string `json:"started"` // RFC 3339
+	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load averages at the
+	// start ("" where unavailable): the machine may be shared.
+	LoadAvg string `json:"loadavg,omitempty"`
+}
+
+// NewEnv describes this process's machine; started is the run's start time.
+func NewEnv(started time.Time) Env {
+	e := Env{
+		Go: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
+		NumCPU: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+		Started: started.UTC().Format(time.RFC3339),
+		CPU:     cpuModel(),
+	}
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) >= 3 {
+			e.LoadAvg = strings.Join(f[:3], " ")
+		}
+	}
+	return e
+}
+
+// cpuModel returns the first "model name" of /proc/cpuinfo, or "".
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// Report is the JSON document `serbench load -format json` writes.
+type Report struct {
+	Schema    string   `json:"schema"`
+	Env       Env      `json:"env"`
+	Transport []Result `json:"transport"`
+}
+
+// WriteJSON writes r as indented JSON.
+func WriteJSON(w io.Writer, r Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("load: write json: %w", err)
+	}
+	return nil
+}
+
+// WriteTable writes the results as aligned text: one row per result for
+// delivery and latency, then one per result for bytes and server cost.
+func WriteTable(w io.Writer, r Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "transport\tcodec\tscenario\tconns\trate/conn\tsent\treceived\tlost\tdup\tdecode err\terrors\treconn\tmsgs/s\tp50 ms\tp90 ms\tp99 ms\tp99.9 ms\tmax ms\t\n")
+	for _, x := range r.Transport {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%g\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t\n",
+			x.Transport, x.Codec, x.Scenario, x.Conns, x.Rate, x.Sent, x.Received, x.Lost, x.Duplicates,
+			x.DecodeErrors, x.Errors, x.Reconnects, x.MsgsPerS, x.P50Ms, x.P90Ms, x.P99Ms, x.P999Ms, x.MaxMs)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("load: write table: %w", err)
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "transport\tcodec\twire B/msg\tpayload\tframing\tbase64\tcpu s\tcpu scope\tpeak RSS MiB\tlag p50 ms\tlag p99 ms\tlag max ms\toverflows\tdropped\treplay miss\t\n")
+	for _, x := range r.Transport {
+		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%s\t%.1f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t\n",
+			x.Transport, x.Codec, x.WireBytesPerMsg, x.PayloadBytesPerMsg, x.FramingBytesPerMsg, x.Base64BytesPerMsg,
+			x.ServerCPUSeconds, x.CPUScope, float64(x.PeakRSSBytes)/(1<<20), x.LagP50Ms, x.LagP99Ms, x.LagMaxMs,
+			x.Overflows, x.Dropped, x.ReplayMisses)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("load: write table: %w", err)
+	}
+	for _, x := range r.Transport {
+		if x.Error != "" {
+			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Transport, x.Codec, x.Error); err != nil {
+				return fmt.Errorf("load: write table: %w", err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,289 @@
+package load
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/ws"
+)
+
+// Result is the measurement of one (transport, codec) in one phase. JSON
+// names are part of serbench/v1 (SPEC.md §4).
+type Result struct {
+	Transport string  `json:"transport"`
+	Codec     string  `json:"codec"`
+	Scenario  string  `json:"scenario"`
+	Conns     int     `json:"conns"`
+	Rate      float64 `json:"rate"`       // messages/s per connection
+	DurationS float64 `json:"duration_s"` // each stream's scheduled span
+	// Expected is conns * messages per stream.
+	Expected uint64 `json:"expected"`
+	// Sent is how many messages the server's streams published (server stats).
+	Sent uint64 `json:"sent"`
+	// Received counts distinct messages that arrived in order.
+	Received uint64 `json:"received"`
+	// Lost counts expected messages that never arrived (gaps and missing tails).
+	Lost uint64 `json:"lost"`
+	// Duplicates counts messages at or before one already received.
+	Duplicates   uint64 `json:"duplicates"`
+	DecodeErrors uint64 `json:"decode_errors"`
+	// Errors counts connections that failed or ended before their stream did.
+	Errors     uint64 `json:"errors"`
+	Reconnects uint64 `json:"reconnects"`
+	// MsgsPerS is Received over the time from the first intended send time
+	// (after the warm-up) to the last message received.
+	MsgsPerS float64 `json:"msgs_per_s"`
+	// Latency from intended send time to receipt, in milliseconds.
+	P50Ms  float64 `json:"p50_ms"`
+	P90Ms  float64 `json:"p90_ms"`
+	P99Ms  float64 `json:"p99_ms"`
+	P999Ms float64 `json:"p999_ms"`
+	MaxMs  float64 `json:"max_ms"`
+	// WireBytesPerMsg is the bytes read from the sockets per message
+	// received (HTTP/WebSocket framing, handshakes and chunking included;
+	// TCP/IP headers not). It splits into PayloadBytesPerMsg (the codec's
+	// bytes), Base64BytesPerMsg (what base64 added) and FramingBytesPerMsg
+	// (everything else).
+	WireBytesPerMsg    float64 `json:"wire_bytes_per_msg"`
+	PayloadBytesPerMsg float64 `json:"payload_bytes_per_msg"`
+	FramingBytesPerMsg float64 `json:"framing_bytes_per_msg"`
+	Base64BytesPerMsg  float64 `json:"base64_bytes_per_msg"`
+	// ServerCPUSeconds is the server process's user+system CPU time over
+	// the phase; CPUScope says what it covers ("process": server and load
+	// client in one process; "server": the server alone). With Mix, every
+	// codec of the phase shows the phase's total.
+	ServerCPUSeconds float64 `json:"server_cpu_s"`
+	CPUScope         string  `json:"cpu_scope"`
+	// PeakRSSBytes is the server process's peak resident set size so far.
+	PeakRSSBytes int64 `json:"peak_rss_bytes"`
+	// Publisher lag: how late the server published behind schedule, ms.
+	LagP50Ms float64 `json:"publisher_lag_p50_ms"`
+	LagP99Ms float64 `json:"publisher_lag_p99_ms"`
+	LagMaxMs float64 `json:"publisher_lag_max_ms"`
+	// Overflows, Dropped and ReplayMisses are the server's counters (see
+	// transport.CodecStats).
+	Overflows    uint64 `json:"overflows"`
+	Dropped      uint64 `json:"dropped"`
+	ReplayMisses uint64 `json:"replay_misses"`
+	// Error is the first connection error, if any.
+	Error string `json:"error,omitempty"`
+}
+
+// Run runs the load of o: one phase with every codec at once when o.Mix is
+// set, otherwise one phase per codec. It returns one Result per codec, or
+// an error for bad options, an unreachable server or a cancelled ctx.
+func Run(ctx context.Context, o Options) ([]Result, error) {
+	o, err := o.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	codecs, _ := o.Registry.Select(o.Codecs)
+	ss, _ := scenario.Select(o.Scenarios, []string{o.Scenario})
+	sc := ss[0]
+	for _, c := range codecs {
+		if _, err := c.Bind(sc.Value()); err != nil {
+			return nil, fmt.Errorf("load: codec %s on scenario %s: %w", c.Info().ID, sc.ID, err)
+		}
+	}
+	if o.Mix != nil {
+		return runPhase(ctx, o, codecs, sc, split(o.Conns, o.Mix))
+	}
+	var out []Result
+	for _, c := range codecs {
+		rs, err := runPhase(ctx, o, []codec.Codec{c}, sc, make([]int, o.Conns))
+		if err != nil {
+			return out, err
+		}
+		out = append(out, rs...)
+	}
+	return out, nil
+}
+
+// runPhase runs len(assign) connections, connection i with codec
+// codecs[assign[i]], and waits for all of them.
+func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.Scenario, assign []int) ([]Result, error) {
+	base, _ := CheckLoopback(o.URL)
+	count := uint64(math.Ceil(o.Rate * o.Duration.Seconds()))
+	run := newRunID()
+	var statsBytes atomic.Int64
+	hc := &http.Client{Transport: &http.Transport{DialContext: loopbackDialer(&statsBytes)}}
+	defer hc.CloseIdleConnections()
+	before, err := fetchStats(ctx, hc, base, run)
+	if err != nil {
+		return nil, err
+	}
+
+	groups := make([]*group, len(codecs))
+	sseClients := make([]*sseClient, len(codecs))
+	wsClients := make([]*wsClient, len(codecs))
+	for i, c := range codecs {
+		g := newGroup(c, sc, count)
+		groups[i] = g
+		id := c.Info().ID
+		switch o.Transport {
+		case "sse":
+			tr := &http.Transport{
+				DialContext:         g.dialer(),
+				DisableCompression:  true,
+				MaxIdleConnsPerHost: -1,
+				ForceAttemptHTTP2:   false,
+			}
+			defer tr.CloseIdleConnections()
+			sseClients[i] = &sseClient{http: &http.Client{Transport: tr}, base: base}
+		case "ws":
+			wsClients[i] = &wsClient{
+				dialer: &websocket.Dialer{
+					NetDialContext:   g.dialer(),
+					HandshakeTimeout: 10 * time.Second,
+					Subprotocols:     []string{ws.Subprotocol(id)},
+					ReadBufferSize:   4096,
+				},
+				base:  base,
+				proto: ws.Subprotocol(id),
+			}
+		}
+	}
+
+	// Every stream should end by setup + ramp + duration; after Grace more, give up.
+	deadline := o.Setup + o.Ramp + o.Duration + o.Grace
+	pctx, cancel := context.WithTimeout(ctx, deadline)
+	defer cancel()
+	start := time.Now()
+	first := start.Add(o.Setup) // first intended send time of the phase
+	var wg sync.WaitGroup
+	for i, ci := range assign {
+		g := groups[ci]
+		c, err := g.newConn(i)
+		if err != nil {
+			return nil, err
+		}
+		frac := float64(i) / float64(len(assign))
+		at := start.Add(time.Duration(float64(o.Setup) / 2 * frac))
+		streamStart := first.Add(time.Duration(float64(o.Ramp) * frac))
+		wg.Go(func() {
+			if d := time.Until(at); d > 0 {
+				t := time.NewTimer(d)
+				select {
+				case <-pctx.Done():
+					t.Stop()
+					c.finish(nil)
+					return
+				case <-t.C:
+				}
+			}
+			id := g.codec.Info().ID
+			switch o.Transport {
+			case "sse":
+				cl := *sseClients[ci]
+				cl.query = streamQuery(o, id, count, run, i, true, streamStart)
+				runConn(pctx, c, cl.once)
+			case "ws":
+				cl := *wsClients[ci]
+				cl.query = streamQuery(o, id, count, run, i, false, streamStart)
+				runConn(pctx, c, cl.once)
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	after, err := fetchStats(ctx, hc, base, run)
+	if err != nil {
+		return nil, err
+	}
+
+	scope := "server"
+	if o.InProcess {
+		scope = "process"
+	}
+	cpu := (after.CPUUserSeconds + after.CPUSystemSeconds) - (before.CPUUserSeconds + before.CPUSystemSeconds)
+	out := make([]Result, len(groups))
+	for i, g := range groups {
+		id := g.codec.Info().ID
+		t := g.totals
+		r := Result{
+			Transport: o.Transport, Codec: id, Scenario: sc.ID, Conns: g.conns, Rate: o.Rate,
+			DurationS: o.Duration.Seconds(), Expected: uint64(g.conns) * count,
+			Received: t.received, Lost: t.lost, Duplicates: t.duplicates, DecodeErrors: t.decodeErrors,
+			Errors: t.errors, Reconnects: t.reconnects,
+			ServerCPUSeconds: cpu, CPUScope: scope, PeakRSSBytes: after.MaxRSSBytes,
+		}
+		if last := g.lastRecv.Load(); last > 0 && t.received > 0 {
+			if span := time.Duration(last - first.UnixNano()).Seconds(); span > 0 {
+				r.MsgsPerS = float64(t.received) / span
+			}
+		}
+		h := g.histogram()
+		ms := func(us int64) float64 { return float64(us) / 1e3 }
+		r.P50Ms, r.P90Ms, r.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
+		r.P999Ms, r.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+		if t.received > 0 {
+			n := float64(t.received)
+			r.WireBytesPerMsg = float64(g.wireBytes.Load()) / n
+			r.PayloadBytesPerMsg = float64(t.payloadBytes) / n
+			r.Base64BytesPerMsg = float64(t.base64Bytes) / n
+			r.FramingBytesPerMsg = r.WireBytesPerMsg - r.PayloadBytesPerMsg - r.Base64BytesPerMsg
+		}
+		for _, cs := range after.Codecs {
+			if cs.Codec == id {
+				r.Sent = cs.Published
+				r.Overflows, r.Dropped, r.ReplayMisses = cs.Overflows, cs.Dropped, cs.ReplayMisses
+				r.LagP50Ms, r.LagP99Ms, r.LagMaxMs = ms(cs.LagP50Us), ms(cs.LagP99Us), ms(cs.LagMaxUs)
+			}
+		}
+		if len(g.errs) > 0 {
+			r.Error = g.errs[0].Error()
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+func newRunID() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return "r" + hex.EncodeToString(b[:])
+}
+
+// fetchStats reads GET /stats?run=ID from the server.
+func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string) (transport.ServerStats, error) {
+	var st transport.ServerStats
+	u := *base
+	u.Scheme = strings.NewReplacer("ws", "http").Replace(u.Scheme)
+	u.Path = strings.TrimSuffix(u.Path, "/") + "/stats"
+	u.RawQuery = url.Values{"run": {run}}.Encode()
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return st, fmt.Errorf("load: %w", err)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return st, fmt.Errorf("load: server stats: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return st, fmt.Errorf("load: server stats: %s", resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		return st, fmt.Errorf("load: server stats: %w", err)
+	}
+	return st, nil
+}

@@ -1,0 +1,516 @@
+package transport
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// Overflow is what a Hub does when a subscriber's queue is full.
+type Overflow int
+
+const (
+	// Disconnect ends the subscription with ErrOverflow (the default). The
+	// client sees no silent gap: it reconnects, and an SSE client with
+	// Last-Event-ID (or any client with last_event_id=) is replayed from the
+	// stream's buffer.
+	Disconnect Overflow = iota
+	// Drop discards the message for that subscriber only and counts it; the
+	// client sees a gap in the sequence numbers.
+	Drop
+)
+
+func (o Overflow) String() string {
+	switch o {
+	case Disconnect:
+		return "disconnect"
+	case Drop:
+		return "drop"
+	}
+	return fmt.Sprintf("Overflow(%d)", int(o))
+}
+
+// ParseOverflow parses "disconnect" or "drop".
+func ParseOverflow(s string) (Overflow, error) {
+	switch s {
+	case "disconnect", "":
+		return Disconnect, nil
+	case "drop":
+		return Drop, nil
+	}
+	return 0, fmt.Errorf("transport: unknown overflow policy %q (want disconnect or drop)", s)
+}
+
+// Options configure a Hub. The zero value means defaults.
+type Options struct {
+	// QueueLen is each subscriber's queue capacity, in messages. A publisher
+	// never waits for a subscriber: when the queue is full, Overflow applies.
+	// Default 256; range [1, 1<<20].
+	QueueLen int
+	// ReplayLen is how many recent messages each stream keeps for clients
+	// that resume with a last event ID. Default 128; range [0, 1<<20].
+	ReplayLen int
+	// Overflow is the policy for a full queue. Default Disconnect.
+	Overflow Overflow
+	// Linger is how long a stream keeps running (and its replay buffer
+	// stays) after its last subscriber left or after it ended. Default 10s;
+	// range [1ms, 1h].
+	Linger time.Duration
+	// MaxStreams caps the number of live streams. Default 20000; range [1, 1<<24].
+	MaxStreams int
+}
+
+// Limits of Options.
+const (
+	defaultQueueLen   = 256
+	defaultReplayLen  = 128
+	defaultLinger     = 10 * time.Second
+	defaultMaxStreams = 20000
+)
+
+// WithDefaults returns o with defaults filled in, or an error naming the
+// first field out of range.
+func (o Options) WithDefaults() (Options, error) {
+	if o.QueueLen == 0 {
+		o.QueueLen = defaultQueueLen
+	}
+	if o.ReplayLen == 0 {
+		o.ReplayLen = defaultReplayLen
+	}
+	if o.Linger == 0 {
+		o.Linger = defaultLinger
+	}
+	if o.MaxStreams == 0 {
+		o.MaxStreams = defaultMaxStreams
+	}
+	switch {
+	case o.QueueLen < 1 || o.QueueLen > 1<<20:
+		return o, fmt.Errorf("transport: invalid QueueLen %d (range is [1, %d])", o.QueueLen, 1<<20)
+	case o.ReplayLen < 0 || o.ReplayLen > 1<<20:
+		return o, fmt.Errorf("transport: invalid ReplayLen %d (range is [0, %d])", o.ReplayLen, 1<<20)
+	case o.Linger < time.Millisecond || o.Linger > time.Hour:
+		return o, fmt.Errorf("transport: invalid Linger %v (range is [1ms, 1h])", o.Linger)
+	case o.MaxStreams < 1 || o.MaxStreams > 1<<24:
+		return o, fmt.Errorf("transport: invalid MaxStreams %d (range is [1, %d])", o.MaxStreams, 1<<24)
+	case o.Overflow != Disconnect && o.Overflow != Drop:
+		return o, fmt.Errorf("transport: invalid Overflow %v", o.Overflow)
+	}
+	return o, nil
+}
+
+// Errors a Subscription ends with, and Subscribe's refusal.
+var (
+	ErrOverflow       = errors.New("transport: subscriber queue full, disconnected")
+	ErrClosed         = errors.New("transport: hub closed")
+	ErrTooManyStreams = errors.New("transport: too many streams")
+)
+
+// Message is one message of a stream. It is shared by every subscriber and
+// must not be modified.
+type Message struct {
+	// Seq is the message's position in its stream, from 0.
+	Seq uint64
+	// Intended is when the schedule says the message is sent:
+	// stream start + Seq/rate. Latency is measured from it.
+	Intended time.Time
+	// Payload is the codec's encoding of the scenario value (raw bytes,
+	// before any base64 a transport adds).
+	Payload []byte
+}
+
+// Hub runs streams: one scheduler goroutine paces every stream, encodes each
+// message once with the stream's codec and offers it to the stream's
+// subscribers without waiting. A Hub is safe for concurrent use.
+type Hub struct {
+	opts Options
+
+	mu      sync.Mutex
+	streams map[string]*stream
+	pending []*stream
+	closed  bool
+
+	wake chan struct{}
+	quit chan struct{}
+	done chan struct{}
+
+	stats statsTable
+}
+
+// NewHub validates opts and starts the hub's scheduler. Close stops it.
+func NewHub(opts Options) (*Hub, error) {
+	o, err := opts.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	h := &Hub{
+		opts:    o,
+		streams: make(map[string]*stream),
+		wake:    make(chan struct{}, 1),
+		quit:    make(chan struct{}),
+		done:    make(chan struct{}),
+	}
+	go h.schedule()
+	return h, nil
+}
+
+// Options returns the options in effect.
+func (h *Hub) Options() Options { return h.opts }
+
+// Close stops the scheduler and ends every subscription with ErrClosed. It
+// waits for the scheduler to return and is safe to call more than once.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		<-h.done
+		return
+	}
+	h.closed = true
+	streams := h.streams
+	h.streams = map[string]*stream{}
+	h.mu.Unlock()
+	close(h.quit)
+	<-h.done
+	for _, s := range streams {
+		s.mu.Lock()
+		for sub := range s.subs {
+			sub.kill(ErrClosed)
+		}
+		s.subs = nil
+		s.removed = true
+		s.mu.Unlock()
+	}
+}
+
+// Subscription is one client's view of a stream: first Replay, then the
+// messages on C. C is closed after the last message of a stream with a
+// count; Done is closed when the hub drops the subscriber (Err says why).
+type Subscription struct {
+	// Request is the parsed request.
+	Request Request
+	// Replay holds the buffered messages after Request.LastEventID, oldest first.
+	Replay []*Message
+	// C delivers live messages in sequence order; closed when the stream ends.
+	C <-chan *Message
+
+	q      chan *Message
+	s      *stream
+	h      *Hub
+	done   chan struct{}
+	once   sync.Once
+	err    error
+	closed bool // guarded by s.mu
+}
+
+// Done is closed when the hub ends the subscription (overflow, shutdown).
+func (sub *Subscription) Done() <-chan struct{} { return sub.done }
+
+// Err is why Done was closed: ErrOverflow or ErrClosed; nil before.
+func (sub *Subscription) Err() error {
+	select {
+	case <-sub.done:
+		return sub.err
+	default:
+		return nil
+	}
+}
+
+func (sub *Subscription) kill(err error) {
+	sub.once.Do(func() {
+		sub.err = err
+		close(sub.done)
+	})
+}
+
+// Close leaves the stream. It is safe to call more than once.
+func (sub *Subscription) Close() {
+	s := sub.s
+	s.mu.Lock()
+	if !sub.closed {
+		sub.closed = true
+		delete(s.subs, sub)
+		if len(s.subs) == 0 {
+			s.idleSince = time.Now()
+		}
+	}
+	s.mu.Unlock()
+}
+
+// Subscribe joins the stream req names, creating it if needed. It fails with
+// ErrClosed after Close and ErrTooManyStreams at the stream cap. The caller
+// must Close the subscription.
+func (h *Hub) Subscribe(req Request) (*Subscription, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, ErrClosed
+	}
+	key := req.Key()
+	s := h.streams[key]
+	if s == nil {
+		if len(h.streams) >= h.opts.MaxStreams {
+			return nil, fmt.Errorf("%w (%d)", ErrTooManyStreams, h.opts.MaxStreams)
+		}
+		b, err := req.Codec.Bind(req.Scenario.Value())
+		if err != nil {
+			return nil, fmt.Errorf("transport: bind %s to %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
+		}
+		v := req.Scenario.Value()
+		if conv, ok := b.(codec.Converter); ok {
+			if v, err = conv.ToNative(v); err != nil {
+				return nil, fmt.Errorf("transport: convert %s for %s: %w", req.Scenario.ID, req.Codec.Info().ID, err)
+			}
+		}
+		now := time.Now()
+		start := now
+		if !req.Start.IsZero() {
+			start = req.Start
+		}
+		s = &stream{
+			key:       key,
+			req:       req,
+			binding:   b,
+			value:     v,
+			start:     start,
+			due:       start,
+			period:    float64(time.Second) / req.Rate,
+			subs:      make(map[*Subscription]struct{}),
+			ring:      make([]*Message, 0, min(h.opts.ReplayLen, 64)),
+			idleSince: now,
+			stats:     h.stats.get(req.Run, req.Codec.Info().ID),
+		}
+		s.stats.add(func(c *CodecStats) { c.Streams++ })
+		h.streams[key] = s
+		h.pending = append(h.pending, s)
+		select {
+		case h.wake <- struct{}{}:
+		default:
+		}
+	}
+	qlen := h.opts.QueueLen
+	if req.QueueLen > 0 {
+		qlen = req.QueueLen
+	}
+	q := make(chan *Message, qlen)
+	sub := &Subscription{Request: req, C: q, q: q, s: s, h: h, done: make(chan struct{})}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if req.LastEventID >= 0 {
+		after := uint64(req.LastEventID) + 1
+		for _, m := range s.ring {
+			if m.Seq >= after {
+				sub.Replay = append(sub.Replay, m)
+			}
+		}
+		first := s.next
+		if len(sub.Replay) > 0 {
+			first = sub.Replay[0].Seq
+		}
+		if first > after {
+			missed := first - after
+			s.stats.add(func(c *CodecStats) { c.ReplayMisses += missed })
+		}
+		n := uint64(len(sub.Replay))
+		s.stats.add(func(c *CodecStats) { c.Replayed += n })
+	}
+	if s.ended {
+		close(q)
+	} else {
+		s.subs[sub] = struct{}{}
+	}
+	return sub, nil
+}
+
+// stream is one paced sequence of messages. The scheduler goroutine owns
+// binding, value, due and index, and is the only writer of next (under mu,
+// which guards the rest).
+type stream struct {
+	key     string
+	req     Request
+	binding codec.Binding
+	value   any
+	start   time.Time
+	period  float64 // ns between messages
+	next    uint64
+	due     time.Time
+	index   int // in the scheduler's heap
+
+	mu        sync.Mutex
+	subs      map[*Subscription]struct{}
+	ring      []*Message // the last ReplayLen messages, oldest first
+	ended     bool
+	idleSince time.Time
+	removed   bool
+
+	stats *codecStats
+}
+
+func (s *stream) intended(k uint64) time.Time {
+	return s.start.Add(time.Duration(math.Round(float64(k) * s.period)))
+}
+
+// schedule is the hub's single scheduler: it publishes every message whose
+// intended time has come, then sleeps until the next one is due.
+func (h *Hub) schedule() {
+	defer close(h.done)
+	var q streamHeap
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		h.mu.Lock()
+		for _, s := range h.pending {
+			heap.Push(&q, s)
+		}
+		h.pending = h.pending[:0]
+		h.mu.Unlock()
+
+		now := time.Now()
+		for q.Len() > 0 && !q[0].due.After(now) {
+			if h.step(q[0], now) {
+				heap.Fix(&q, 0)
+			} else {
+				heap.Pop(&q)
+			}
+		}
+		wait := time.Hour
+		if q.Len() > 0 {
+			wait = time.Until(q[0].due)
+		}
+		timer.Reset(wait)
+		select {
+		case <-timer.C:
+		case <-h.wake:
+		case <-h.quit:
+			return
+		}
+	}
+}
+
+// step handles stream s whose due time has come: publish its next message,
+// or retire it once idle or ended for Linger. It reports whether s stays
+// scheduled.
+func (h *Hub) step(s *stream, now time.Time) bool {
+	s.mu.Lock()
+	removed, ended, idle := s.removed, s.ended, len(s.subs) == 0 && now.Sub(s.idleSince) >= h.opts.Linger
+	s.mu.Unlock()
+	if removed {
+		return false
+	}
+	if ended || idle {
+		if idle && h.retire(s) {
+			return false
+		}
+		s.due = now.Add(h.opts.Linger)
+		return true
+	}
+
+	m := &Message{Seq: s.next, Intended: s.intended(s.next)}
+	payload, err := s.binding.Marshal(s.value)
+	lag := time.Since(m.Intended)
+	if err != nil {
+		s.stats.add(func(c *CodecStats) { c.EncodeErrors++ })
+		s.end(now)
+		return true
+	}
+	m.Payload = payload
+	var delivered, dropped, overflows uint64
+	s.mu.Lock()
+	if h.opts.ReplayLen > 0 {
+		if len(s.ring) < h.opts.ReplayLen {
+			s.ring = append(s.ring, m)
+		} else {
+			// Shift by one: ReplayLen pointers per message, cheap next to encoding.
+			copy(s.ring, s.ring[1:])
+			s.ring[len(s.ring)-1] = m
+		}
+	}
+	for sub := range s.subs {
+		select {
+		case sub.q <- m:
+			delivered++
+		default:
+			if h.opts.Overflow == Drop {
+				dropped++
+				continue
+			}
+			overflows++
+			sub.closed = true
+			delete(s.subs, sub)
+			sub.kill(ErrOverflow)
+		}
+	}
+	if len(s.subs) == 0 && overflows > 0 {
+		s.idleSince = now
+	}
+	s.next++ // under mu: Subscribe reads it
+	s.mu.Unlock()
+	s.stats.publish(lag, delivered, dropped, overflows)
+
+	if s.req.Count > 0 && s.next >= s.req.Count {
+		s.end(now)
+		return true
+	}
+	s.due = s.intended(s.next)
+	return true
+}
+
+// end marks s ended: subscribers' queues are closed after the last message.
+func (s *stream) end(now time.Time) {
+	s.mu.Lock()
+	s.ended = true
+	for sub := range s.subs {
+		close(sub.q)
+	}
+	s.mu.Unlock()
+	s.due = now // retire check follows after Linger via step
+}
+
+// retire removes s from the hub if it still has no subscribers.
+func (h *Hub) retire(s *stream) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.subs) > 0 {
+		return false
+	}
+	s.removed = true
+	if h.streams[s.key] == s {
+		delete(h.streams, s.key)
+	}
+	return true
+}
+
+// Streams returns the number of live streams.
+func (h *Hub) Streams() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.streams)
+}
+
+type streamHeap []*stream
+
+func (q streamHeap) Len() int           { return len(q) }
+func (q streamHeap) Less(i, j int) bool { return q[i].due.Before(q[j].due) }
+func (q streamHeap) Swap(i, j int) {
+	q[i], q[j] = q[j], q[i]
+	q[i].index = i
+	q[j].index = j
+}
+func (q *streamHeap) Push(x any) {
+	s := x.(*stream)
+	s.index = len(*q)
+	*q = append(*q, s)
+}
+func (q *streamHeap) Pop() any {
+	old := *q
+	s := old[len(old)-1]
+	old[len(old)-1] = nil
+	*q = old[:len(old)-1]
+	return s
+}

@@ -1,0 +1,212 @@
+// Package transport holds what the SSE and WebSocket push servers share: the
+// Hub that paces every stream from one scheduler, the bounded per-connection
+// queues with their overflow policy, the per-stream replay buffer, request
+// parsing and server statistics. Packages transport/sse and transport/ws put
+// a Hub's messages on the wire; package transport/server mounts both.
+//
+// A stream is identified by its Request (scenario, codec, rate, count, name,
+// run). Message k of a stream has sequence number k (from 0) and intended
+// send time start + k/rate, where start is when the stream was created: the
+// schedule never drifts, and a late publish keeps its intended time so that
+// clients measure latency from when the message should have been sent
+// (coordinated omission avoided, as wrk2 does). Each message is encoded once
+// with the stream's codec and shared by its subscribers.
+//
+// Every subscriber has a bounded queue (Options.QueueLen, default 256). The
+// scheduler never waits for a subscriber: when a queue is full, the default
+// policy (Disconnect) drops that subscriber and counts an overflow, so a
+// slow or stalled client never holds up the others; the client can resume
+// from the stream's replay buffer (Options.ReplayLen, default the last 128
+// messages) with Last-Event-ID. The Drop policy instead discards the message
+// for that subscriber and counts it. A stream keeps running for
+// Options.Linger after its last subscriber leaves, so a reconnecting client
+// finds it, then it is retired; streams have no goroutine of their own.
+package transport
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/scenario"
+)
+
+// Request limits and defaults.
+const (
+	// DefaultRate is the rate of a request without rate=, in messages/s.
+	DefaultRate = 10.0
+	// MaxRate caps rate= per stream, in messages/s.
+	MaxRate = 10000.0
+	// MaxNameLen caps stream= and run=, in bytes.
+	MaxNameLen = 128
+	// MaxStartPast and MaxStartAhead bound start= around the server's clock.
+	MaxStartPast  = 10 * time.Second
+	MaxStartAhead = time.Hour
+)
+
+// ErrBadRequest is wrapped by every error of ParseRequest; servers answer it
+// with HTTP 400.
+var ErrBadRequest = errors.New("bad request")
+
+// Request is what a client asks a stream for, parsed from the query string:
+//
+//	scenario=ID   scenario ID (required, or the server's default)
+//	codec=ID      codec ID (required unless negotiated another way)
+//	rate=R        messages per second, in (0, 10000]; default 10
+//	count=K       end the stream after K messages; 0 or absent: never
+//	stream=NAME   stream name; absent: the shared stream of these parameters
+//	run=ID        groups the statistics of one load run (see Hub.Stats)
+//	last_event_id=N  resume after message N (SSE also takes the Last-Event-ID header)
+//	start=T       a new stream's first intended send time, Unix ns, within
+//	              [now-10s, now+1h]; absent: when the stream is created
+type Request struct {
+	Scenario scenario.Scenario
+	Codec    codec.Codec
+	Rate     float64
+	Count    uint64
+	Name     string
+	Run      string
+	// LastEventID is the sequence number the client already has, or -1.
+	LastEventID int64
+	// Start, when not zero, is a new stream's first intended send time.
+	Start time.Time
+	// QueueLen, when > 0, overrides the hub's Options.QueueLen for this
+	// subscriber (not settable from a query string).
+	QueueLen int
+}
+
+// Key identifies the stream a Request joins.
+func (r Request) Key() string {
+	return fmt.Sprintf("%s|%s|%g|%d|%s|%s", r.Scenario.ID, r.Codec.Info().ID, r.Rate, r.Count, r.Name, r.Run)
+}
+
+// Resolver finds codecs and scenarios by ID.
+type Resolver struct {
+	Codecs    *codec.Registry
+	Scenarios []scenario.Scenario
+}
+
+// ParseRequest parses q. codecID, when not empty, is the codec negotiated
+// outside the query (a WebSocket subprotocol); a codec= that disagrees with
+// it is an error. Every error wraps ErrBadRequest and names the bad value.
+func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
+	req := Request{Rate: DefaultRate, LastEventID: -1}
+	sid := q.Get("scenario")
+	if sid == "" {
+		return req, fmt.Errorf("%w: missing scenario (valid: %s)", ErrBadRequest, rv.scenarioIDs())
+	}
+	ss, err := scenario.Select(rv.Scenarios, []string{sid})
+	if err != nil {
+		return req, fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	req.Scenario = ss[0]
+
+	cid := q.Get("codec")
+	switch {
+	case cid == "" && codecID == "":
+		return req, fmt.Errorf("%w: missing codec (valid: %s)", ErrBadRequest, strings.Join(rv.Codecs.IDs(), ", "))
+	case cid == "":
+		cid = codecID
+	case codecID != "" && cid != codecID:
+		return req, fmt.Errorf("%w: codec %q disagrees with negotiated codec %q", ErrBadRequest, cid, codecID)
+	}
+	cs, err := rv.Codecs.Select([]string{cid})
+	if err != nil {
+		return req, fmt.Errorf("%w: %v", ErrBadRequest, err)
+	}
+	req.Codec = cs[0]
+	if req.Codec.Info().Kind == codec.Reference {
+		return req, fmt.Errorf("%w: %q is a reference row of the matrix, not a codec, and cannot carry messages", ErrBadRequest, cid)
+	}
+	if _, err := req.Codec.Bind(req.Scenario.Value()); err != nil {
+		return req, fmt.Errorf("%w: codec %q cannot encode scenario %q: %v", ErrBadRequest, cid, sid, err)
+	}
+
+	if s := q.Get("rate"); s != "" {
+		r, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(r) || r <= 0 || r > MaxRate {
+			return req, fmt.Errorf("%w: invalid rate %q (range is (0, %g] messages/s)", ErrBadRequest, s, MaxRate)
+		}
+		req.Rate = r
+	}
+	if s := q.Get("count"); s != "" {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil || n > math.MaxInt64 {
+			return req, fmt.Errorf("%w: invalid count %q (want an integer >= 0)", ErrBadRequest, s)
+		}
+		req.Count = n
+	}
+	for _, p := range []struct {
+		key string
+		dst *string
+	}{{"stream", &req.Name}, {"run", &req.Run}} {
+		v := q.Get(p.key)
+		if len(v) > MaxNameLen {
+			return req, fmt.Errorf("%w: %s longer than %d bytes", ErrBadRequest, p.key, MaxNameLen)
+		}
+		*p.dst = v
+	}
+	if s := q.Get("start"); s != "" {
+		ns, err := strconv.ParseInt(s, 10, 64)
+		now := time.Now()
+		at := time.Unix(0, ns)
+		if err != nil || at.Before(now.Add(-MaxStartPast)) || at.After(now.Add(MaxStartAhead)) {
+			return req, fmt.Errorf("%w: invalid start %q (want Unix ns within [now-%v, now+%v])", ErrBadRequest, s, MaxStartPast, MaxStartAhead)
+		}
+		req.Start = at
+	}
+	if s := q.Get("last_event_id"); s != "" {
+		id, err := ParseEventID(s)
+		if err != nil {
+			return req, err
+		}
+		req.LastEventID = id
+	}
+	return req, nil
+}
+
+// ParseEventID parses a Last-Event-ID value: a decimal sequence number.
+func ParseEventID(s string) (int64, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n < 0 {
+		return -1, fmt.Errorf("%w: invalid last event ID %q (want a sequence number >= 0)", ErrBadRequest, s)
+	}
+	return n, nil
+}
+
+func (rv Resolver) scenarioIDs() string {
+	ids := make([]string, len(rv.Scenarios))
+	for i, s := range rv.Scenarios {
+		ids[i] = s.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// Query returns the query string of a request for a stream, for clients;
+// codec "", count 0, stream "", run "" and a zero start are left out.
+func Query(scenarioID, codecID string, rate float64, count uint64, stream, run string, start time.Time) url.Values {
+	q := url.Values{}
+	q.Set("scenario", scenarioID)
+	if codecID != "" {
+		q.Set("codec", codecID)
+	}
+	q.Set("rate", strconv.FormatFloat(rate, 'g', -1, 64))
+	if count > 0 {
+		q.Set("count", strconv.FormatUint(count, 10))
+	}
+	if stream != "" {
+		q.Set("stream", stream)
+	}
+	if run != "" {
+		q.Set("run", run)
+	}
+	if !start.IsZero() {
+		q.Set("start", strconv.FormatInt(start.UnixNano(), 10))
+	}
+	return q
+}

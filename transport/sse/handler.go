@@ -1,0 +1,206 @@
+package sse
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/transport"
+)
+
+// Options configure the SSE handler. The zero value means defaults.
+type Options struct {
+	// FlushEvery flushes the response after this many events. Default 1
+	// (every event); range [1, 65536].
+	FlushEvery int
+	// FlushInterval bounds how long an event waits in the buffer when
+	// FlushEvery > 1. Default 10ms; range [100µs, 10s].
+	FlushInterval time.Duration
+	// Retry is sent as the retry: field, the reconnection delay clients
+	// should use. Default 1s; range (0, 1h].
+	Retry time.Duration
+	// WriteTimeout bounds writes and flushes to a client: a client that
+	// does not read for between WriteTimeout/2 and WriteTimeout is
+	// disconnected. Default 10s; range [1ms, 10m].
+	WriteTimeout time.Duration
+}
+
+// WithDefaults returns o with defaults filled in, or an error naming the
+// first field out of range.
+func (o Options) WithDefaults() (Options, error) {
+	if o.FlushEvery == 0 {
+		o.FlushEvery = 1
+	}
+	if o.FlushInterval == 0 {
+		o.FlushInterval = 10 * time.Millisecond
+	}
+	if o.Retry == 0 {
+		o.Retry = time.Second
+	}
+	if o.WriteTimeout == 0 {
+		o.WriteTimeout = 10 * time.Second
+	}
+	switch {
+	case o.FlushEvery < 1 || o.FlushEvery > 65536:
+		return o, fmt.Errorf("sse: invalid FlushEvery %d (range is [1, 65536])", o.FlushEvery)
+	case o.FlushInterval < 100*time.Microsecond || o.FlushInterval > 10*time.Second:
+		return o, fmt.Errorf("sse: invalid FlushInterval %v (range is [100µs, 10s])", o.FlushInterval)
+	case o.Retry < 0 || o.Retry > time.Hour:
+		return o, fmt.Errorf("sse: invalid Retry %v (range is (0, 1h])", o.Retry)
+	case o.WriteTimeout < time.Millisecond || o.WriteTimeout > 10*time.Minute:
+		return o, fmt.Errorf("sse: invalid WriteTimeout %v (range is [1ms, 10m])", o.WriteTimeout)
+	}
+	return o, nil
+}
+
+// Handler serves GET ?scenario=ID&codec=ID&rate=R (see transport.Request
+// for every parameter) as an event stream from a Hub.
+type Handler struct {
+	hub  *transport.Hub
+	rv   transport.Resolver
+	opts Options
+}
+
+// NewHandler validates opts and returns a handler on hub.
+func NewHandler(hub *transport.Hub, rv transport.Resolver, opts Options) (*Handler, error) {
+	o, err := opts.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{hub: hub, rv: rv, opts: o}, nil
+}
+
+// Options returns the options in effect.
+func (h *Handler) Options() Options { return h.opts }
+
+// ServeHTTP implements http.Handler. Bad parameters get 400 with a one-line
+// message naming the bad value; a full or closed hub gets 503.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "sse: method "+r.Method+" not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	req, err := h.rv.ParseRequest(r.URL.Query(), "")
+	if err == nil {
+		if v := r.Header.Get("Last-Event-ID"); v != "" {
+			req.LastEventID, err = transport.ParseEventID(v)
+		}
+	}
+	if err != nil {
+		http.Error(w, oneLine(err), http.StatusBadRequest)
+		return
+	}
+	sub, err := h.hub.Subscribe(req)
+	if err != nil {
+		http.Error(w, oneLine(err), http.StatusServiceUnavailable)
+		return
+	}
+	defer sub.Close()
+
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		return
+	}
+	cw := &connWriter{w: w, rc: http.NewResponseController(w), timeout: h.opts.WriteTimeout}
+	binary := req.Codec.Info().Binary
+	event := req.Scenario.ID
+
+	buf := make([]byte, 0, 4096)
+	buf = fmt.Appendf(buf, ": serbench stream scenario=%s codec=%s rate=%g\nretry: %d\n\n",
+		req.Scenario.ID, req.Codec.Info().ID, req.Rate, h.opts.Retry.Milliseconds())
+	for _, m := range sub.Replay {
+		buf = AppendEvent(buf, event, m, binary)
+	}
+	if err := cw.write(buf, true); err != nil {
+		return
+	}
+
+	var flushTimer *time.Timer
+	var flushC <-chan time.Time
+	if h.opts.FlushEvery > 1 {
+		flushTimer = time.NewTimer(time.Hour)
+		flushTimer.Stop()
+		defer flushTimer.Stop()
+		flushC = flushTimer.C
+	}
+	pending := 0
+	ctx := r.Context()
+	for {
+		select {
+		case m, ok := <-sub.C:
+			if !ok {
+				_ = cw.write(AppendEnd(buf[:0], req.Count), true)
+				return
+			}
+			buf = AppendEvent(buf[:0], event, m, binary)
+			pending++
+			flush := pending >= h.opts.FlushEvery
+			if err := cw.write(buf, flush); err != nil {
+				return
+			}
+			if flush {
+				pending = 0
+			} else if pending == 1 && flushTimer != nil {
+				flushTimer.Reset(h.opts.FlushInterval)
+			}
+		case <-flushC:
+			if pending > 0 {
+				if err := cw.write(nil, true); err != nil {
+					return
+				}
+				pending = 0
+			}
+		case <-sub.Done():
+			if errors.Is(sub.Err(), transport.ErrClosed) {
+				_ = cw.write([]byte(": server shutting down\n\n"), true)
+			}
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// connWriter writes to one response with a write deadline.
+type connWriter struct {
+	w        http.ResponseWriter
+	rc       *http.ResponseController
+	timeout  time.Duration
+	deadline time.Time
+}
+
+// write writes p (if any) and, when flush is set, flushes. The write
+// deadline is moved to now+timeout whenever less than half of it is left,
+// so a write never waits between timeout/2 and timeout (the deadline is not
+// reset on every event, which costs a timer update each).
+func (cw *connWriter) write(p []byte, flush bool) error {
+	if now := time.Now(); cw.deadline.Sub(now) < cw.timeout/2 {
+		cw.deadline = now.Add(cw.timeout)
+		if err := cw.rc.SetWriteDeadline(cw.deadline); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
+	}
+	w, rc := cw.w, cw.rc
+	if len(p) > 0 {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	if flush {
+		if err := rc.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func oneLine(err error) string {
+	return strings.ReplaceAll(err.Error(), "\n", " ")
+}

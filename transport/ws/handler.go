@@ -1,0 +1,201 @@
+package ws
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/serbench/serbench/transport"
+)
+
+// Handler serves GET ?scenario=ID&codec=ID&rate=R (see transport.Request
+// for every parameter) as a WebSocket stream from a Hub.
+type Handler struct {
+	hub      *transport.Hub
+	rv       transport.Resolver
+	opts     Options
+	byProto  map[string]string // subprotocol -> codec ID
+	allow    map[string]bool
+	allowAll bool
+}
+
+// NewHandler validates opts and returns a handler on hub.
+func NewHandler(hub *transport.Hub, rv transport.Resolver, opts Options) (*Handler, error) {
+	o, err := opts.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	h := &Handler{hub: hub, rv: rv, opts: o, byProto: map[string]string{}, allow: map[string]bool{}}
+	for _, id := range rv.Codecs.IDs() {
+		h.byProto[Subprotocol(id)] = id
+	}
+	for _, a := range o.AllowOrigins {
+		if a == "*" {
+			h.allowAll = true
+		}
+		h.allow[strings.ToLower(strings.TrimRight(a, "/"))] = true
+	}
+	return h, nil
+}
+
+// Options returns the options in effect.
+func (h *Handler) Options() Options { return h.opts }
+
+// CheckOrigin reports whether r may upgrade: no Origin header, the same
+// origin (Origin's host equals the Host header), or an allowed origin.
+func (h *Handler) CheckOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" || h.allowAll {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	return h.allow[strings.ToLower(origin)]
+}
+
+// ServeHTTP implements http.Handler. Bad parameters get 400 with a one-line
+// message naming the bad value, a foreign origin 403, a full hub 503.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	negotiated, proto := "", ""
+	for _, p := range websocket.Subprotocols(r) {
+		if id, ok := h.byProto[p]; ok {
+			negotiated, proto = id, p
+			break
+		}
+	}
+	req, err := h.rv.ParseRequest(r.URL.Query(), negotiated)
+	if err != nil {
+		http.Error(w, strings.ReplaceAll(err.Error(), "\n", " "), http.StatusBadRequest)
+		return
+	}
+	if proto == "" {
+		// codec= chose the codec; echo its subprotocol if the client offered it.
+		for _, p := range websocket.Subprotocols(r) {
+			if p == Subprotocol(req.Codec.Info().ID) {
+				proto = p
+			}
+		}
+	}
+	if !h.CheckOrigin(r) {
+		http.Error(w, "ws: origin "+r.Header.Get("Origin")+" not allowed (use -allow-origin)", http.StatusForbidden)
+		return
+	}
+	up := websocket.Upgrader{
+		HandshakeTimeout: 10 * time.Second,
+		ReadBufferSize:   1024,
+		WriteBufferSize:  4096,
+		CheckOrigin:      func(*http.Request) bool { return true }, // checked above
+	}
+	if proto != "" {
+		up.Subprotocols = []string{proto}
+	}
+	sub, err := h.hub.Subscribe(req)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	defer sub.Close()
+	conn, err := up.Upgrade(w, r, nil)
+	if err != nil {
+		return // Upgrade has replied with an HTTP error
+	}
+	defer conn.Close()
+	h.serve(conn, sub)
+}
+
+// serve runs the connection: this goroutine writes, a second one reads
+// (control frames and the client's close) until the connection ends.
+func (h *Handler) serve(conn *websocket.Conn, sub *transport.Subscription) {
+	conn.SetReadLimit(h.opts.ReadLimit)
+	_ = conn.SetReadDeadline(time.Now().Add(h.opts.PongWait))
+	conn.SetPongHandler(func(string) error {
+		return conn.SetReadDeadline(time.Now().Add(h.opts.PongWait))
+	})
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		for {
+			if _, _, err := conn.NextReader(); err != nil {
+				return
+			}
+		}
+	}()
+
+	frameType := websocket.TextMessage
+	if sub.Request.Codec.Info().Binary {
+		frameType = websocket.BinaryMessage
+	}
+	ping := time.NewTicker(h.opts.PingInterval)
+	defer ping.Stop()
+	var hdr [HeaderLen]byte
+	send := func(m *transport.Message) error {
+		_ = conn.SetWriteDeadline(time.Now().Add(h.opts.WriteTimeout))
+		w, err := conn.NextWriter(frameType)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(AppendHeader(hdr[:0], m)); err != nil {
+			return err
+		}
+		if _, err := w.Write(m.Payload); err != nil {
+			return err
+		}
+		return w.Close()
+	}
+	closeWith := func(code int, reason string) {
+		msg := websocket.FormatCloseMessage(code, reason)
+		if err := conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(h.opts.WriteTimeout)); err != nil {
+			return
+		}
+		// Wait for the client's close frame: the reader goroutine returns
+		// when it arrives (gorilla answers a client-initiated close itself).
+		select {
+		case <-readDone:
+		case <-time.After(h.opts.CloseWait):
+		}
+	}
+	defer func() {
+		conn.Close()
+		<-readDone
+	}()
+
+	for _, m := range sub.Replay {
+		if send(m) != nil {
+			return
+		}
+	}
+	for {
+		select {
+		case m, ok := <-sub.C:
+			if !ok {
+				closeWith(websocket.CloseNormalClosure, EndReason)
+				return
+			}
+			if send(m) != nil {
+				return
+			}
+		case <-ping.C:
+			if conn.WriteControl(websocket.PingMessage, nil, time.Now().Add(h.opts.WriteTimeout)) != nil {
+				return
+			}
+		case <-sub.Done():
+			code, reason := websocket.CloseTryAgainLater, "overflow"
+			if errors.Is(sub.Err(), transport.ErrClosed) {
+				code, reason = websocket.CloseGoingAway, "shutdown"
+			}
+			closeWith(code, reason)
+			return
+		case <-readDone:
+			return // client closed or went away
+		}
+	}
+}

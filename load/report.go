@@ -15,8 +15,9 @@ import (
 // Schema is the version of the JSON results (SPEC.md §4).
 const Schema = "serbench/v1"
 
-// Env describes the machine a run measured. The lead will unify it with the
-// run report's env; the names follow SPEC.md §4.
+// Env describes the machine a load run measured: the fields of the run
+// report's env (SPEC.md §4) that a transport result needs, under the same
+// JSON names, plus the load average.
 type Env struct {
 	Go         string `json:"go"`
 	GOOS       string `json:"goos"`
@@ -28,6 +29,30 @@ type Env struct {
 	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load averages at the
 	// start ("" where unavailable): the machine may be shared.
 	LoadAvg string `json:"loadavg,omitempty"`
+}
+
+// ReadReport reads a JSON document written by WriteJSON (serbench load
+// -format json); name labels errors. It fails on another schema, on a
+// document without a transport array, and on input over 64 MiB.
+func ReadReport(r io.Reader, name string) (Report, error) {
+	var rep Report
+	data, err := io.ReadAll(io.LimitReader(r, 64<<20+1))
+	if err != nil {
+		return rep, fmt.Errorf("load: %s: %w", name, err)
+	}
+	if len(data) > 64<<20 {
+		return rep, fmt.Errorf("load: %s: larger than 64 MiB", name)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return rep, fmt.Errorf("load: %s: not serbench JSON: %w", name, err)
+	}
+	if rep.Schema != Schema {
+		return rep, fmt.Errorf("load: %s: schema %q, want %q", name, rep.Schema, Schema)
+	}
+	if len(rep.Transport) == 0 {
+		return rep, fmt.Errorf("load: %s: no transport results", name)
+	}
+	return rep, nil
 }
 
 // NewEnv describes this process's machine; started is the run's start time.

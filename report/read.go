@@ -25,6 +25,11 @@ const MaxReadBytes = 64 << 20
 // MaxReadBytes.
 var ErrTooLarge = errors.New("report: results file larger than MaxReadBytes")
 
+// ErrTransportResults is returned (wrapped, with the file name) for a
+// serbench/v1 JSON file that holds the transport results of serbench load
+// rather than the codec matrix of serbench run; load.ReadReport reads it.
+var ErrTransportResults = errors.New("holds serbench load (transport) results, not serbench run results")
+
 // ReadFile reads a results file written by JSON (-format json) or Benchfmt
 // (-format benchfmt); see Read.
 func ReadFile(path string) (*Document, error) {
@@ -73,6 +78,15 @@ func readJSON(data []byte, name string) (*Document, error) {
 		return nil, fmt.Errorf("report: %s: JSON without a \"schema\" field (want %q)", name, Schema)
 	default:
 		return nil, fmt.Errorf("report: %s: schema %q, want %q", name, doc.Schema, Schema)
+	}
+	if len(doc.Results) == 0 {
+		var probe struct {
+			Transport json.RawMessage `json:"transport"`
+		}
+		if json.Unmarshal(data, &probe) == nil && len(probe.Transport) > 0 {
+			return nil, fmt.Errorf("report: %s: %w", name, ErrTransportResults)
+		}
+		return nil, fmt.Errorf("report: %s: no results", name)
 	}
 	return &doc, nil
 }

@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -208,4 +209,17 @@ func FuzzRead(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// A serbench load file is refused with ErrTransportResults, an empty
+// serbench/v1 document with "no results", never read as an empty run.
+func TestReadNotARun(t *testing.T) {
+	_, err := report.Read(strings.NewReader(`{"schema":"serbench/v1","transport":[{"codec":"sonic"}]}`), "load.json")
+	if !errors.Is(err, report.ErrTransportResults) || !strings.Contains(err.Error(), "load.json") {
+		t.Errorf("load file: err = %v", err)
+	}
+	_, err = report.Read(strings.NewReader(`{"schema":"serbench/v1","results":[]}`), "empty.json")
+	if err == nil || !strings.Contains(err.Error(), "no results") {
+		t.Errorf("empty run: err = %v", err)
+	}
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/report"
+)
+
+func init() {
+	register("show", "print a saved result file (json or benchfmt) in another format", cmdShow)
+}
+
+// cmdShow re-renders one file written by serbench run, so a run saved as
+// JSON can be read as a table or an HTML report without running it again.
+// A file written by serbench load -format json is shown as its table.
+func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		format = fs.String("format", "table", "output format: "+strings.Join(report.Formats, ", "))
+		out    = fs.String("o", "", "write the output to this file instead of standard output")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench show [flags] FILE")
+		fmt.Fprintln(stderr, "FILE is a file written by serbench run -format json or -format benchfmt.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("show: want one file (got %d arguments)", fs.NArg())
+	}
+	if !contains(report.Formats, *format) {
+		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.Formats, ", "))
+	}
+	doc, err := report.ReadFile(fs.Arg(0))
+	if errors.Is(err, report.ErrTransportResults) {
+		return showTransport(stdout, fs.Arg(0), *format, *out)
+	}
+	if err != nil {
+		return err
+	}
+	for _, w := range doc.Warnings {
+		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
+	}
+	w, commit, err := openOutput(stdout, *out)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	if err := report.Write(w, *format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*out), err)
+	}
+	return commit(true)
+}
+
+// showTransport prints a serbench load JSON file as a table (or JSON).
+func showTransport(stdout io.Writer, path, format, out string) error {
+	if format != "table" && format != "json" {
+		return fmt.Errorf("show: %s holds serbench load results, which print as table or json (not %q)", path, format)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rep, err := load.ReadReport(f, path)
+	if err != nil {
+		return err
+	}
+	w, commit, err := openOutput(stdout, out)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	write := load.WriteTable
+	if format == "json" {
+		write = load.WriteJSON
+	}
+	if err := write(w, rep); err != nil {
+		return fmt.Errorf("write %s: %w", outName(out), err)
+	}
+	return commit(true)
+}

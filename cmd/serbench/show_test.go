@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/report"
+)
+
+// show prints a saved run exactly as the run's own writer would.
+func TestShowRun(t *testing.T) {
+	doc, _ := compareInputs()
+	path := filepath.Join("testdata", "compare-old.json")
+	for _, format := range []string{"table", "markdown", "csv"} {
+		var want, stdout, stderr bytes.Buffer
+		if err := report.Write(&want, format, doc); err != nil {
+			t.Fatal(err)
+		}
+		if err := run(context.Background(), &stdout, &stderr, []string{"show", "-format", format, path}); err != nil {
+			t.Fatalf("%s: %v (stderr %s)", format, err, stderr.Bytes())
+		}
+		if stdout.String() != want.String() {
+			t.Errorf("%s: show printed\n%s\nwant\n%s", format, stdout.Bytes(), want.Bytes())
+		}
+	}
+}
+
+// A serbench load JSON file is shown as the load table.
+func TestShowLoad(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, []string{"show", filepath.Join("..", "..", "load", "testdata", "report.json")}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("..", "..", "load", "testdata", "report.table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout.String() != string(want) {
+		t.Errorf("show printed\n%s\nwant\n%s", stdout.Bytes(), want)
+	}
+	err = run(context.Background(), &stdout, &stderr, []string{"show", "-format", "html", filepath.Join("..", "..", "load", "testdata", "report.json")})
+	if err == nil || !strings.Contains(err.Error(), "table or json") {
+		t.Errorf("html of a load file: err = %v", err)
+	}
+}
+
+func TestShowErrors(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	if err := os.WriteFile(empty, []byte(`{"schema":"serbench/v1"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"show"}, "want one file"},
+		{[]string{"show", filepath.Join(dir, "missing.json")}, "missing.json"},
+		{[]string{"show", empty}, "no results"},
+		{[]string{"show", "-format", "yaml", empty}, `unknown format "yaml"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := run(context.Background(), &stdout, &stderr, tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err = %v, want it to mention %q", tc.args, err, tc.want)
+		}
+	}
+}

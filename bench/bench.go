@@ -143,6 +143,11 @@ type Result struct {
 	// (runtime/metrics /gc/heap/goal:bytes): the heap size the runtime let
 	// the process grow to before collecting, an upper estimate of peak heap.
 	PeakHeapBytes int64 `json:"peak_heap_bytes"`
+	// FloorRatio is this cell's median ns/op divided by that of the
+	// reference row (a codec of Kind Reference, memmove: copying the
+	// scenario's encoded bytes) on the same scenario and op: how many times
+	// the physical floor the cell costs. 0 when no reference row ran there.
+	FloorRatio float64 `json:"floor_ratio,omitempty"`
 	// Parallel holds throughput with 1..GOMAXPROCS goroutines when
 	// Options.Parallel is set.
 	Parallel []ParallelPoint `json:"parallel,omitempty"`
@@ -246,6 +251,7 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 		results[i] = c.result()
 	}
 	addSpeedups(results, cells, opts.Baseline)
+	addFloorRatios(results, codecs)
 	return results, nil
 }
 
@@ -516,6 +522,34 @@ func finite(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// addFloorRatios fills FloorRatio from the cells of the first codec of Kind
+// Reference in codecs, if any.
+func addFloorRatios(results []Result, codecs []codec.Codec) {
+	ref := ""
+	for _, c := range codecs {
+		if c.Info().Kind == codec.Reference {
+			ref = c.Info().ID
+			break
+		}
+	}
+	if ref == "" {
+		return
+	}
+	type key struct{ scenario, op string }
+	floor := map[key]float64{}
+	for _, r := range results {
+		if r.Codec == ref && r.Timed() && r.NsPerOp > 0 {
+			floor[key{r.Scenario, r.Op}] = r.NsPerOp
+		}
+	}
+	for i := range results {
+		r := &results[i]
+		if f, ok := floor[key{r.Scenario, r.Op}]; ok && r.Timed() {
+			r.FloorRatio = r.NsPerOp / f
+		}
+	}
 }
 
 // addSpeedups fills Speedup and SpeedupP from the baseline's cells.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/scenario"
 )
@@ -207,5 +208,31 @@ func TestCancelled(t *testing.T) {
 func TestProfileName(t *testing.T) {
 	if got := bench.ProfileName("sonic/fastest", "corpus/citm_catalog", "marshal"); got != "sonic-fastest_corpus-citm_catalog_marshal.pprof" {
 		t.Error(got)
+	}
+}
+
+// With a reference row in the matrix, every timed cell gets its time as a
+// multiple of the reference's on the same scenario and op; without one,
+// none does.
+func TestFloorRatio(t *testing.T) {
+	rs, err := bench.Matrix(context.Background(), []codec.Codec{stdjson.New(), memmove.New()}, seeds(t, "ws-message"), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+		ref, js := find(t, rs, "memmove", "ws-message", op), find(t, rs, "encoding/json", "ws-message", op)
+		if ref.FloorRatio != 1 {
+			t.Errorf("memmove %s: floor ratio %v, want 1", op, ref.FloorRatio)
+		}
+		if want := js.NsPerOp / ref.NsPerOp; js.FloorRatio != want {
+			t.Errorf("encoding/json %s: floor ratio %v, want %v", op, js.FloorRatio, want)
+		}
+	}
+	rs, err = bench.Matrix(context.Background(), []codec.Codec{stdjson.New()}, seeds(t, "ws-message"), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := find(t, rs, "encoding/json", "ws-message", bench.OpMarshal); r.FloorRatio != 0 {
+		t.Errorf("no reference row: floor ratio %v, want 0", r.FloorRatio)
 	}
 }

@@ -13,7 +13,9 @@ var (
 
 // ModuleVersion returns the version of module path linked into this binary,
 // as recorded in its build info (a replaced module reports its replacement's
-// version). It returns the Go version for "std" and "" when unknown.
+// version; this binary's own main module reports its build-stamped version,
+// "(devel)" or a VCS pseudo-version). It returns the Go version for "std"
+// and "" when unknown (in test binaries, for instance).
 func ModuleVersion(path string) string {
 	if path == "std" {
 		return runtime.Version()
@@ -23,6 +25,9 @@ func ModuleVersion(path string) string {
 		bi, ok := debug.ReadBuildInfo()
 		if !ok {
 			return
+		}
+		if bi.Main.Path != "" {
+			buildDeps[bi.Main.Path] = bi.Main.Version
 		}
 		for _, d := range bi.Deps {
 			if d.Replace != nil {

@@ -10,7 +10,7 @@ import (
 // with the fields of bench.Result under their JSON names.
 var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo", "ns_per_op_hi",
 	"mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "speedup_p",
-	"samples", "iterations", "ok", "na", "error"}
+	"floor_ratio", "samples", "iterations", "ok", "na", "error"}
 
 // CSV writes doc's results as RFC 4180 CSV with a header record.
 func CSV(w io.Writer, doc *Document) error {
@@ -23,7 +23,7 @@ func CSV(w io.Writer, doc *Document) error {
 		rec := []string{r.Codec, r.Scenario, r.Op, f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
 			f(r.MBPerS), strconv.FormatInt(r.BytesPerOp, 10), strconv.FormatInt(r.AllocsPerOp, 10),
 			strconv.Itoa(r.SizeBytes), f(r.Speedup), f(r.SpeedupP),
-			strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
+			f(r.FloorRatio), strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
 			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
 		if err := cw.Write(rec); err != nil {
 			return err

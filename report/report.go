@@ -96,18 +96,28 @@ func grids(doc *Document) []grid {
 	order, groups := byScenario(doc.Results)
 	var out []grid
 	for _, id := range order {
-		g := grid{title: id, header: header, rightAlign: []bool{false, false, true, true, true, true, true, true, true, false}}
-		parallel := hasParallel(groups[id])
+		g := grid{title: id}
+		parallel, floor := hasParallel(groups[id]), hasFloor(groups[id])
+		g.header = append([]string(nil), header[:len(header)-1]...)
+		g.rightAlign = []bool{false, false, true, true, true, true, true, true, true}
 		if parallel {
-			g.header = append(append([]string(nil), header[:len(header)-1]...), "scaling", "note")
-			g.rightAlign = append(g.rightAlign[:len(g.rightAlign)-1], true, false)
+			g.header, g.rightAlign = append(g.header, "scaling"), append(g.rightAlign, true)
 		}
-		row := func(cells ...string) []string {
-			if !parallel {
-				return cells
+		if floor {
+			g.header, g.rightAlign = append(g.header, "×floor"), append(g.rightAlign, true)
+		}
+		g.header, g.rightAlign = append(g.header, "note"), append(g.rightAlign, false)
+		// row takes the nine fixed cells, the optional ones (scaling,
+		// ×floor) and the note, and keeps the optional cells shown.
+		row := func(fixed []string, scaling, floorCell, note string) []string {
+			out := append([]string(nil), fixed...)
+			if parallel {
+				out = append(out, scaling)
 			}
-			n := len(cells)
-			return append(append(append([]string(nil), cells[:n-2]...), cells[n-2], ""), cells[n-1])
+			if floor {
+				out = append(out, floorCell)
+			}
+			return append(out, note)
 		}
 		if t := types[id]; t != "" {
 			g.title += " (" + t + ")"
@@ -129,7 +139,7 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, row(r.Codec, "-", "n/a", "", "", "", "", "", "", note(r.Error)))
+				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", note(r.Error)))
 				continue
 			}
 			mark := ""
@@ -137,18 +147,14 @@ func grids(doc *Document) []grid {
 				mark = "✗ " + note(r.Error)
 			}
 			if !r.Timed() {
-				g.rows = append(g.rows, row(r.Codec, r.Op, "-", "", "", "", "", size(r), "", mark))
+				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, "", "", mark))
 				continue
 			}
-			cells := []string{
+			g.rows = append(g.rows, row([]string{
 				r.Codec, r.Op, nsCell(r, doc.Count),
 				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
-				speedupCell(r, doc), mark,
-			}
-			if parallel {
-				cells = append(cells[:len(cells)-1], scalingCell(r), mark)
-			}
-			g.rows = append(g.rows, cells)
+				speedupCell(r, doc),
+			}, scalingCell(r), floorCell(r), mark))
 		}
 		out = append(out, g)
 	}
@@ -162,6 +168,24 @@ func hasParallel(rs []bench.Result) bool {
 		}
 	}
 	return false
+}
+
+func hasFloor(rs []bench.Result) bool {
+	for _, r := range rs {
+		if r.FloorRatio > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// floorCell prints the cell's time as a multiple of the reference row's:
+// "16.4x".
+func floorCell(r bench.Result) string {
+	if r.FloorRatio == 0 {
+		return ""
+	}
+	return num(r.FloorRatio) + "x"
 }
 
 // scalingCell prints the throughput with the most goroutines over that with

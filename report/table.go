@@ -66,6 +66,9 @@ func legend(doc *Document) string {
 	fmt.Fprintf(&b, "ns/op: median of %d samples ± half-width of its 95%% confidence interval (none with fewer than 6 samples).\n", doc.Count)
 	fmt.Fprintf(&b, "MB/s: encoded bytes per second (10^6). B/op, allocs/op: heap per operation, as go test -benchmem. GC/1k: GC cycles per 1,000 ops. size: encoded bytes.\n")
 	fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op; ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
+	if hasFloor(doc.Results) {
+		fmt.Fprintf(&b, "×floor: median ns/op over the reference row's (memmove: copying the scenario's encoded bytes), same scenario and op.\n")
+	}
 	if hasParallel(doc.Results) {
 		fmt.Fprintf(&b, "scaling: throughput with N goroutines (each with its own codec binding) over throughput with one (xN@N is perfect).\n")
 	}

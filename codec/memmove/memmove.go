@@ -30,7 +30,7 @@ type memmove struct{}
 var _ codec.Codec = memmove{}
 
 func (memmove) Info() codec.Info {
-	return codec.Info{ID: ID, Module: "github.com/serbench/serbench", Version: "",
+	return codec.Info{ID: ID, Module: "github.com/serbench/serbench", Version: codec.ModuleVersion("github.com/serbench/serbench"),
 		Format: wire.Format + " (copied, not encoded)", Kind: codec.Reference, Binary: true,
 		Options: "Marshal copies the sample's wire encoding made once at Bind; Unmarshal copies its input and returns *[]byte, not a Go value; buffers owned by the Binding, valid until the next call"}
 }

@@ -44,7 +44,7 @@ type wireCodec struct{ reuse bool }
 var _ codec.Codec = wireCodec{}
 
 func (c wireCodec) Info() codec.Info {
-	i := codec.Info{ID: ID, Module: module, Version: fmt.Sprint(Version), Format: Format,
+	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module), Format: Format,
 		Kind: codec.Manual, Binary: true,
 		Options: "defaults: strings of a decoded message share one copy of the input; time keeps instant and offset, not the zone name"}
 	if c.reuse {

@@ -28,6 +28,9 @@ type Env struct {
 	Governor string `json:"governor,omitempty"`
 	// GOGC is the GOGC environment variable in effect, "" for the default (100).
 	GOGC string `json:"gogc,omitempty"`
+	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load averages at the
+	// start, "" where unreadable: the machine may be shared.
+	LoadAvg string `json:"loadavg,omitempty"`
 	// Settings records the options the run used, as "name=value" strings.
 	Settings []string `json:"settings,omitempty"`
 }
@@ -39,7 +42,7 @@ func CollectEnv(started time.Time, modules map[string]string) Env {
 		Go:         runtime.Version(),
 		GOOS:       runtime.GOOS,
 		GOARCH:     runtime.GOARCH,
-		CPU:        cpuModel(),
+		CPU:        CPUModel(),
 		NumCPU:     runtime.NumCPU(),
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 		Started:    started,
@@ -47,11 +50,21 @@ func CollectEnv(started time.Time, modules map[string]string) Env {
 		Kernel:     readTrim("/proc/sys/kernel/osrelease"),
 		Governor:   readTrim("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
 		GOGC:       os.Getenv("GOGC"),
+		LoadAvg:    loadAvg(),
 	}
 }
 
-// cpuModel returns the "model name" of /proc/cpuinfo, or "" where there is none.
-func cpuModel() string {
+// loadAvg returns the first three fields of /proc/loadavg, or "".
+func loadAvg() string {
+	if f := strings.Fields(readTrim("/proc/loadavg")); len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return ""
+}
+
+// CPUModel returns the first "model name" of /proc/cpuinfo, or "" where
+// there is none (other systems).
+func CPUModel() string {
 	f, err := os.Open("/proc/cpuinfo")
 	if err != nil {
 		return ""

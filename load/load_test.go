@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
@@ -143,7 +144,8 @@ func TestOptionErrors(t *testing.T) {
 func TestReportGolden(t *testing.T) {
 	rep := load.Report{
 		Schema: load.Schema,
-		Env:    load.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2, Started: "2026-01-02T03:04:05Z"},
+		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2,
+			Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"}, LoadAvg: "0.50 0.40 0.30"},
 		Transport: []load.Result{
 			{Transport: "sse", Codec: "encoding/json", Scenario: "sse-event", Conns: 500, Rate: 10, DurationS: 30,
 				Expected: 150000, Sent: 150000, Received: 150000, MsgsPerS: 4990, P50Ms: 0.5, P90Ms: 1, P99Ms: 3.25, P999Ms: 7, MaxMs: 9.5,

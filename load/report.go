@@ -1,35 +1,17 @@
 package load
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
-	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/serbench/serbench/bench"
 )
 
 // Schema is the version of the JSON results (SPEC.md §4).
 const Schema = "serbench/v1"
-
-// Env describes the machine a load run measured: the fields of the run
-// report's env (SPEC.md §4) that a transport result needs, under the same
-// JSON names, plus the load average.
-type Env struct {
-	Go         string `json:"go"`
-	GOOS       string `json:"goos"`
-	GOARCH     string `json:"goarch"`
-	CPU        string `json:"cpu"`
-	NumCPU     int    `json:"num_cpu"`
-	GOMAXPROCS int    `json:"gomaxprocs"`
-	Started    string `json:"started"` // RFC 3339
-	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load averages at the
-	// start ("" where unavailable): the machine may be shared.
-	LoadAvg string `json:"loadavg,omitempty"`
-}
 
 // ReadReport reads a JSON document written by WriteJSON (serbench load
 // -format json); name labels errors. It fails on another schema, on a
@@ -55,43 +37,11 @@ func ReadReport(r io.Reader, name string) (Report, error) {
 	return rep, nil
 }
 
-// NewEnv describes this process's machine; started is the run's start time.
-func NewEnv(started time.Time) Env {
-	e := Env{
-		Go: runtime.Version(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
-		NumCPU: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
-		Started: started.UTC().Format(time.RFC3339),
-		CPU:     cpuModel(),
-	}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(b)); len(f) >= 3 {
-			e.LoadAvg = strings.Join(f[:3], " ")
-		}
-	}
-	return e
-}
-
-// cpuModel returns the first "model name" of /proc/cpuinfo, or "".
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
-}
-
 // Report is the JSON document `serbench load -format json` writes.
 type Report struct {
-	Schema    string   `json:"schema"`
-	Env       Env      `json:"env"`
-	Transport []Result `json:"transport"`
+	Schema    string    `json:"schema"`
+	Env       bench.Env `json:"env"`
+	Transport []Result  `json:"transport"`
 }
 
 // WriteJSON writes r as indented JSON.
@@ -104,9 +54,15 @@ func WriteJSON(w io.Writer, r Report) error {
 	return nil
 }
 
-// WriteTable writes the results as aligned text: one row per result for
+// WriteTable writes the results as aligned text: a line on the machine,
+// then one row per result for
 // delivery and latency, then one per result for bytes and server cost.
 func WriteTable(w io.Writer, r Report) error {
+	e := r.Env
+	if _, err := fmt.Fprintf(w, "serbench load: %s, %s %s/%s, GOMAXPROCS %d, load average %s, started %s\n",
+		e.CPU, e.Go, e.GOOS, e.GOARCH, e.GOMAXPROCS, e.LoadAvg, e.Started.Format(time.RFC3339)); err != nil {
+		return fmt.Errorf("load: write table: %w", err)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "transport\tcodec\tscenario\tconns\trate/conn\tsent\treceived\tlost\tdup\tdecode err\terrors\treconn\tmsgs/s\tp50 ms\tp90 ms\tp99 ms\tp99.9 ms\tmax ms\t\n")
 	for _, x := range r.Transport {

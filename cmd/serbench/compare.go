@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -28,14 +27,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		fmt.Fprintln(stderr, "OLD and NEW are files written by serbench run -format json or -format benchfmt.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args, 2, "two files, OLD and NEW"); help || err != nil {
 		return err
-	}
-	if fs.NArg() != 2 {
-		return fmt.Errorf("compare: want two files, OLD and NEW (got %d arguments)", fs.NArg())
 	}
 	if !contains(report.CompareFormats, *format) {
 		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.CompareFormats, ", "))

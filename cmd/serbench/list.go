@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,14 +18,8 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, or a folder of .json files, to list as corpus/<name> scenarios too")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("list: unexpected argument %q", fs.Arg(0))
 	}
 	scenarios, warnings, err := loadScenarios(*corpusFlag)
 	if err != nil {

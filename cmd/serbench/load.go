@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -44,18 +45,19 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintln(stderr, "\nServer flags (-queue ... -ping) apply to the in-process server only.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("load: unexpected argument %q", fs.Arg(0))
 	}
 	if *format != "table" && *format != "json" {
 		return fmt.Errorf("load: unknown format %q (want table or json)", *format)
 	}
+	// Fail on an unwritable -o now, not after the run; an existing file is
+	// replaced only when the run succeeds.
+	w, commit, err := openOutput(stdout, *outFile)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
 	o.Codecs = splitList(*codecs)
 	if *mix != "" {
 		for _, s := range splitList(*mix) {
@@ -123,34 +125,22 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	} else {
 		o.URL = *target
 	}
-	env := load.NewEnv(started)
 	results, err := load.Run(ctx, o)
 	if err != nil {
 		return err
 	}
+	cs, _ := all.Registry().Select(o.Codecs) // load.Run has checked the IDs
+	env := bench.CollectEnv(started.UTC(), moduleVersions(cs))
+	env.Settings = settings(fs)
 	rep := load.Report{Schema: load.Schema, Env: env, Transport: results}
-
-	w := stdout
-	var f *os.File
-	if *outFile != "" {
-		if f, err = os.Create(*outFile); err != nil {
-			return fmt.Errorf("load: %w", err)
-		}
-		w = f
-	}
+	write := load.WriteTable
 	if *format == "json" {
-		err = load.WriteJSON(w, rep)
-	} else {
-		fmt.Fprintf(w, "serbench load: %s, %s %s/%s, GOMAXPROCS %d, load average %s, started %s\n",
-			env.CPU, env.Go, env.GOOS, env.GOARCH, env.GOMAXPROCS, env.LoadAvg, env.Started)
-		err = load.WriteTable(w, rep)
+		write = load.WriteJSON
 	}
-	if f != nil {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("load: %w", cerr)
-		}
+	if err := write(w, rep); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*outFile), err)
 	}
-	return err
+	return commit(true)
 }
 
 // raiseNoFile raises the soft RLIMIT_NOFILE to the hard limit and fails

@@ -54,6 +54,7 @@ func TestLoadBadFlags(t *testing.T) {
 		{"load", "-codecs", "nope", "-duration", "1s"},
 		{"load", "-transport", "udp"},
 		{"load", "-mix", "a,b"},
+		{"load", "-o", "/nonexistent-dir/r.json", "-duration", "1h"}, // fails before the hour-long run
 	} {
 		if err := run(context.Background(), io.Discard, io.Discard, args); err == nil {
 			t.Errorf("%v: no error", args)

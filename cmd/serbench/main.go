@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -77,4 +79,24 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run serbench <subcommand> -h for its flags.")
+}
+
+// parseFlags parses a subcommand's args with fs and checks its positional
+// arguments: exactly nargs of them, described by what in the error (nargs
+// 0: none). help is true when -h was given and the usage has been printed;
+// the subcommand then returns nil.
+func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, err
+	}
+	switch {
+	case nargs == 0 && fs.NArg() > 0:
+		return false, fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+	case fs.NArg() != nargs:
+		return false, fmt.Errorf("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
+	}
+	return false, nil
 }

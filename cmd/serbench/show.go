@@ -32,14 +32,8 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintln(stderr, "FILE is a file written by serbench run -format json or -format benchfmt.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+	if help, err := parseFlags(fs, args, 1, "one file"); help || err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		return fmt.Errorf("show: want one file (got %d arguments)", fs.NArg())
 	}
 	if !contains(report.Formats, *format) {
 		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.Formats, ", "))

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -59,17 +61,22 @@ func applyControls(gomaxprocs int, gogc, pin string) (restore func(), err error)
 	return restore, nil
 }
 
-// profileDirs checks that each profile folder given exists and is a folder.
+// profileDirs makes each profile folder given that does not exist yet
+// (with its parents) and fails when a path exists but is not a folder.
 func profileDirs(dirs ...string) error {
 	for _, d := range dirs {
 		if d == "" {
 			continue
 		}
 		fi, err := os.Stat(d)
-		if err != nil {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return fmt.Errorf("profile folder: %w", err)
+			}
+		case err != nil:
 			return fmt.Errorf("profile folder: %w", err)
-		}
-		if !fi.IsDir() {
+		case !fi.IsDir():
 			return fmt.Errorf("profile folder %s: not a directory", d)
 		}
 	}

@@ -22,6 +22,10 @@ func serbench(t *testing.T, args ...string) (stdout, stderr string, err error) {
 
 func TestErrors(t *testing.T) {
 	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -41,7 +45,7 @@ func TestErrors(t *testing.T) {
 		{"bad -pin", []string{"run", "-pin", "0,x"}, []string{`"0,x"`}},
 		{"unavailable -pin", []string{"run", "-pin", "999"}, []string{"processor 999"}},
 		{"bad -gomaxprocs", []string{"run", "-gomaxprocs", "-2"}, []string{"-gomaxprocs -2"}},
-		{"missing profile folder", []string{"run", "-cpuprofile", filepath.Join(dir, "nope")}, []string{"profile folder"}},
+		{"profile folder is a file", []string{"run", "-cpuprofile", notDir}, []string{"profile folder", "not a directory"}},
 		{"unreadable -corpus", []string{"run", "-corpus", filepath.Join(dir, "missing.json")}, []string{"missing.json"}},
 	}
 	for _, tt := range tests {
@@ -142,7 +146,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestRunControls(t *testing.T) {
-	prof := t.TempDir()
+	prof := filepath.Join(t.TempDir(), "new", "prof") // made by the run
 	before := runtime.GOMAXPROCS(0)
 	out, _, err := serbench(t, "run", "-codecs", "encoding/json", "-scenarios", "ws-message", "-benchtime", "1ms", "-count", "1",
 		"-parallel", "-gomaxprocs", "1", "-gogc", "off", "-pin", "0", "-cpuprofile", prof, "-format", "json")

@@ -92,6 +92,11 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help b
 		}
 		return false, err
 	}
+	for _, a := range fs.Args()[min(nargs, fs.NArg()):] {
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			return false, fmt.Errorf("%s: flag %s comes after the arguments; flags go first", fs.Name(), a)
+		}
+	}
 	switch {
 	case nargs == 0 && fs.NArg() > 0:
 		return false, fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))

@@ -62,6 +62,7 @@ func TestShowErrors(t *testing.T) {
 		{[]string{"show", filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"show", empty}, "no results"},
 		{[]string{"show", "-format", "yaml", empty}, `unknown format "yaml"`},
+		{[]string{"show", empty, "-o", "x.html"}, "flags go first"},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tc.args)

@@ -44,6 +44,11 @@ type Info struct {
 	Binary bool `json:"binary"`
 	// Options states, in words, every non-default option in effect and why.
 	Options string `json:"options"`
+	// ReusesOutput is true when Marshal returns a buffer that its Binding
+	// owns and overwrites on the next Marshal (wire/reuse, memmove), against
+	// the rule of Binding.Marshal: a caller that keeps the bytes past the
+	// next call must copy them.
+	ReusesOutput bool `json:"reuses_output,omitempty"`
 }
 
 // Codec is one library configured one way.
@@ -60,7 +65,8 @@ type Codec interface {
 // Binding is a codec bound to one Go type. It must be safe to call from one
 // goroutine at a time; Bind again for another goroutine.
 type Binding interface {
-	// Marshal encodes v and returns new bytes that the caller owns. v is the
+	// Marshal encodes v and returns new bytes that the caller owns (unless
+	// the codec's Info.ReusesOutput says otherwise). v is the
 	// scenario value (a pointer), or, when the Binding is a Converter, the
 	// value returned by ToNative.
 	Marshal(v any) ([]byte, error)

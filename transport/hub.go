@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"container/heap"
 	"errors"
 	"fmt"
@@ -275,6 +276,7 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 			key:       key,
 			req:       req,
 			binding:   b,
+			reuses:    req.Codec.Info().ReusesOutput,
 			value:     v,
 			start:     start,
 			due:       start,
@@ -333,6 +335,7 @@ type stream struct {
 	key     string
 	req     Request
 	binding codec.Binding
+	reuses  bool // binding overwrites its Marshal output: copy it
 	value   any
 	start   time.Time
 	period  float64 // ns between messages
@@ -416,6 +419,11 @@ func (h *Hub) step(s *stream, now time.Time) bool {
 		s.stats.add(func(c *CodecStats) { c.EncodeErrors++ })
 		s.end(now)
 		return true
+	}
+	if s.reuses {
+		// The Binding overwrites its output on the next Marshal, while
+		// queues and the replay ring still hold this message.
+		payload = bytes.Clone(payload)
 	}
 	m.Payload = payload
 	var delivered, dropped, overflows uint64

@@ -205,3 +205,26 @@ func TestOptionsRange(t *testing.T) {
 		}
 	}
 }
+
+// A codec that overwrites its Marshal output (wire/reuse) still gives every
+// message bytes of its own: queues and the replay ring hold them after the
+// next Marshal.
+func TestReusingCodecPayloadsAreCopied(t *testing.T) {
+	h := newHub(t, transport.Options{})
+	sub, err := h.Subscribe(request(t, "scenario=ws-message&codec=wire/reuse&rate=1000&count=5&stream=reuse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var payloads [][]byte
+	for m := range sub.C {
+		payloads = append(payloads, m.Payload)
+	}
+	if len(payloads) != 5 {
+		t.Fatalf("%d messages, want 5", len(payloads))
+	}
+	for i := 1; i < len(payloads); i++ {
+		if &payloads[i][0] == &payloads[0][0] {
+			t.Fatalf("messages 0 and %d share one buffer", i)
+		}
+	}
+}

@@ -49,6 +49,7 @@ func (c wireCodec) Info() codec.Info {
 		Options: "defaults: strings of a decoded message share one copy of the input; time keeps instant and offset, not the zone name"}
 	if c.reuse {
 		i.ID = ReuseID
+		i.ReusesOutput = true
 		i.Options = "Marshal returns a buffer owned by the Binding, valid until its next Marshal; " + i.Options
 	}
 	return i

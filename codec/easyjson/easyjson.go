@@ -18,49 +18,29 @@ const ID = "easyjson"
 
 const module = "github.com/mailru/easyjson"
 
-type easyCodec struct{}
-
 // New returns easyjson: easyjson.Marshal (its pooled jwriter buffer, copied
 // into bytes the caller owns) and easyjson.Unmarshal on the mirror types.
 // time.Time goes through its own MarshalJSON (RFC 3339 with the offset; the
 // zone name is lost). Map keys are written in Go's map iteration order, not
 // sorted as encoding/json sorts them. Bind returns an error wrapping
 // codec.ErrUnsupported for every type but the five seed scenarios.
-func New() codec.Codec { return easyCodec{} }
-
-func (easyCodec) Info() codec.Info {
-	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-		Format: "JSON", Kind: codec.Codegen, Binary: false,
-		Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted"}
-}
-
-func (easyCodec) Bind(sample any) (codec.Binding, error) {
-	b, err := mirror.Bind(ID, sample)
-	if err != nil {
-		return nil, err
+func New() codec.Codec {
+	return mirror.Funcs{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "JSON", Kind: codec.Codegen, Binary: false,
+			Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted"},
+		Marshal: func(v any) ([]byte, error) {
+			m, ok := v.(easyjson.Marshaler)
+			if !ok {
+				return nil, fmt.Errorf("easyjson: Marshal wants a mirror value, got %T", v)
+			}
+			return easyjson.Marshal(m)
+		},
+		Unmarshal: func(data []byte, p any) error {
+			if err := easyjson.Unmarshal(data, p.(easyjson.Unmarshaler)); err != nil {
+				return fmt.Errorf("easyjson: %w", err)
+			}
+			return nil
+		},
 	}
-	return binding{b}, nil
-}
-
-type binding struct{ mirror.Binder }
-
-var (
-	_ codec.Binding   = binding{}
-	_ codec.Converter = binding{}
-)
-
-func (binding) Marshal(v any) ([]byte, error) {
-	m, ok := v.(easyjson.Marshaler)
-	if !ok {
-		return nil, fmt.Errorf("easyjson: Marshal wants a mirror value, got %T", v)
-	}
-	return easyjson.Marshal(m)
-}
-
-func (b binding) Unmarshal(data []byte) (any, error) {
-	p := b.New()
-	if err := easyjson.Unmarshal(data, p.(easyjson.Unmarshaler)); err != nil {
-		return nil, fmt.Errorf("easyjson: %w", err)
-	}
-	return p, nil
 }

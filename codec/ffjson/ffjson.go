@@ -18,8 +18,6 @@ const ID = "ffjson"
 
 const module = "github.com/pquerna/ffjson"
 
-type ffCodec struct{}
-
 // New returns ffjson: ffjson.MarshalFast (ffjson.Marshal without its
 // encoding/json fallback), which calls the generated MarshalJSONBuf on a
 // buffer from ffjson's pool and hands that buffer's bytes to the caller
@@ -31,45 +29,25 @@ type ffCodec struct{}
 // brace of a map and of a struct with omitempty fields ({ "src":"feed-a"}),
 // so its output can be a few bytes longer than encoding/json's. Bind returns
 // an error wrapping codec.ErrUnsupported for every type but the five seed
-// scenarios.
-func New() codec.Codec { return ffCodec{} }
-
-func (ffCodec) Info() codec.Info {
-	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-		Format: "JSON", Kind: codec.Codegen, Binary: false,
-		Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted"}
-}
-
-func (ffCodec) Bind(sample any) (codec.Binding, error) {
-	b, err := mirror.Bind(ID, sample)
-	if err != nil {
-		return nil, err
+// scenarios. A value without generated code is an error from MarshalFast,
+// never a silent fallback to encoding/json.
+func New() codec.Codec {
+	return mirror.Funcs{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "JSON", Kind: codec.Codegen, Binary: false,
+			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted"},
+		Marshal: func(v any) ([]byte, error) {
+			data, err := ffjson.MarshalFast(v)
+			if err != nil {
+				return nil, fmt.Errorf("ffjson: %w", err)
+			}
+			return data, nil
+		},
+		Unmarshal: func(data []byte, p any) error {
+			if err := ffjson.UnmarshalFast(data, p); err != nil {
+				return fmt.Errorf("ffjson: %w", err)
+			}
+			return nil
+		},
 	}
-	return binding{b}, nil
-}
-
-type binding struct{ mirror.Binder }
-
-var (
-	_ codec.Binding   = binding{}
-	_ codec.Converter = binding{}
-)
-
-// Marshal uses ffjson.MarshalFast, which is ffjson.Marshal after checking
-// that v has generated code: a value without it is an error instead of a
-// silent fallback to encoding/json.
-func (binding) Marshal(v any) ([]byte, error) {
-	data, err := ffjson.MarshalFast(v)
-	if err != nil {
-		return nil, fmt.Errorf("ffjson: %w", err)
-	}
-	return data, nil
-}
-
-func (b binding) Unmarshal(data []byte) (any, error) {
-	p := b.New()
-	if err := ffjson.UnmarshalFast(data, p); err != nil {
-		return nil, fmt.Errorf("ffjson: %w", err)
-	}
-	return p, nil
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // Binder converts between one seed type of package scenario and its mirror.
-// Codec adapters embed it in their Binding, which makes the Binding a
+// Funcs embeds it in its Binding, which makes the Binding a
 // codec.Converter. The zero Binder is not usable; get one from Bind.
 //
 // Conversions copy every struct and every slice of structs. Strings, and

@@ -17,8 +17,6 @@ const ID = "msgp"
 
 const module = "github.com/tinylib/msgp"
 
-type msgpCodec struct{}
-
 // New returns msgp: Marshal is v.MarshalMsg(nil), which allocates a buffer
 // of v.Msgsize() bytes, an upper bound, that the caller owns; Unmarshal is
 // UnmarshalMsg into a new value, which copies every string out of the input.
@@ -27,45 +25,27 @@ type msgpCodec struct{}
 // extension type 5 (Unix seconds and nanoseconds): the instant is kept, the
 // zone is not, and values decode in time.Local. Bind returns an error
 // wrapping codec.ErrUnsupported for every type but the five seed scenarios.
-func New() codec.Codec { return msgpCodec{} }
-
-func (msgpCodec) Info() codec.Info {
-	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-		Format: "MessagePack", Kind: codec.Codegen, Binary: true,
-		Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted"}
-}
-
-func (msgpCodec) Bind(sample any) (codec.Binding, error) {
-	b, err := mirror.Bind(ID, sample)
-	if err != nil {
-		return nil, err
+func New() codec.Codec {
+	return mirror.Funcs{
+		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "MessagePack", Kind: codec.Codegen, Binary: true,
+			Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted"},
+		Marshal: func(v any) ([]byte, error) {
+			m, ok := v.(msgp.Marshaler)
+			if !ok {
+				return nil, fmt.Errorf("msgp: Marshal wants a mirror value, got %T", v)
+			}
+			return m.MarshalMsg(nil)
+		},
+		Unmarshal: func(data []byte, p any) error {
+			rest, err := p.(msgp.Unmarshaler).UnmarshalMsg(data)
+			if err != nil {
+				return fmt.Errorf("msgp: %w", err)
+			}
+			if len(rest) != 0 {
+				return fmt.Errorf("msgp: %d bytes left after the value", len(rest))
+			}
+			return nil
+		},
 	}
-	return binding{b}, nil
-}
-
-type binding struct{ mirror.Binder }
-
-var (
-	_ codec.Binding   = binding{}
-	_ codec.Converter = binding{}
-)
-
-func (binding) Marshal(v any) ([]byte, error) {
-	m, ok := v.(msgp.Marshaler)
-	if !ok {
-		return nil, fmt.Errorf("msgp: Marshal wants a mirror value, got %T", v)
-	}
-	return m.MarshalMsg(nil)
-}
-
-func (b binding) Unmarshal(data []byte) (any, error) {
-	p := b.New()
-	rest, err := p.(msgp.Unmarshaler).UnmarshalMsg(data)
-	if err != nil {
-		return nil, fmt.Errorf("msgp: %w", err)
-	}
-	if len(rest) != 0 {
-		return nil, fmt.Errorf("msgp: %d bytes left after the value", len(rest))
-	}
-	return p, nil
 }

@@ -164,28 +164,18 @@ func compareGrids(c *Comparison) []grid {
 	var out []grid
 	for _, sc := range order {
 		g := grid{title: sc, header: compareHeader, rightAlign: []bool{false, false, true, true, true, false, true, true, false}}
-		noteNum := map[string]int{}
-		ref := func(text string) string {
-			n, ok := noteNum[text]
-			if !ok {
-				n = len(g.notes) + 1
-				noteNum[text] = n
-				g.notes = append(g.notes, text)
-			}
-			return fmt.Sprintf("[%d]", n)
-		}
 		for _, r := range rows[sc] {
 			var notes []string
 			side := func(label string, x bench.Result) string {
 				switch {
 				case x.NA:
-					notes = append(notes, label+" n/a "+ref(x.Error))
+					notes = append(notes, label+" n/a "+g.note(x.Error))
 					return "n/a"
 				case !x.Timed():
-					notes = append(notes, label+" ✗ "+ref(x.Error))
+					notes = append(notes, label+" ✗ "+g.note(x.Error))
 					return "-"
 				case !x.OK:
-					notes = append(notes, label+" ✗ "+ref(x.Error))
+					notes = append(notes, label+" ✗ "+g.note(x.Error))
 				}
 				return nsCell(x, 0)
 			}
@@ -196,7 +186,7 @@ func compareGrids(c *Comparison) []grid {
 				bytes = arrow(r.Old.BytesPerOp, r.New.BytesPerOp)
 				allocs = arrow(r.Old.AllocsPerOp, r.New.AllocsPerOp)
 				for _, w := range r.Warnings {
-					notes = append(notes, ref(w))
+					notes = append(notes, g.note(w))
 				}
 			}
 			g.rows = append(g.rows, []string{r.Codec, r.Op, oldNs, newNs, delta, stat, bytes, allocs, strings.Join(notes, "; ")})
@@ -275,31 +265,6 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 		}
 	}
 	return ew.err
-}
-
-func writeMarkdownGrid(ew io.Writer, g grid) {
-	fmt.Fprintf(ew, "| %s |\n", strings.Join(g.header, " | "))
-	seps := make([]string, len(g.header))
-	for i, right := range g.rightAlign {
-		seps[i] = "---"
-		if right {
-			seps[i] = "--:"
-		}
-	}
-	fmt.Fprintf(ew, "|%s|\n", strings.Join(seps, "|"))
-	for _, r := range g.rows {
-		cells := make([]string, len(r))
-		for i, c := range r {
-			cells[i] = strings.ReplaceAll(c, "|", `\|`)
-		}
-		fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
-	}
-	if len(g.notes) > 0 {
-		fmt.Fprintln(ew)
-		for n, note := range g.notes {
-			fmt.Fprintf(ew, "- [%d] %s\n", n+1, strings.ReplaceAll(note, "\n", " "))
-		}
-	}
 }
 
 func label(name, def string) string {

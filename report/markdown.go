@@ -15,28 +15,7 @@ func Markdown(w io.Writer, doc *Document) error {
 	}
 	for _, g := range grids(doc) {
 		fmt.Fprintf(ew, "### %s\n\n", g.title)
-		fmt.Fprintf(ew, "| %s |\n", strings.Join(g.header, " | "))
-		seps := make([]string, len(g.header))
-		for i, right := range g.rightAlign {
-			seps[i] = "---"
-			if right {
-				seps[i] = "--:"
-			}
-		}
-		fmt.Fprintf(ew, "|%s|\n", strings.Join(seps, "|"))
-		for _, r := range g.rows {
-			cells := make([]string, len(r))
-			for i, c := range r {
-				cells[i] = strings.ReplaceAll(c, "|", `\|`)
-			}
-			fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
-		}
-		if len(g.notes) > 0 {
-			fmt.Fprintln(ew)
-			for n, note := range g.notes {
-				fmt.Fprintf(ew, "- [%d] %s\n", n+1, strings.ReplaceAll(note, "\n", " "))
-			}
-		}
+		writeMarkdownGrid(ew, g)
 		fmt.Fprintln(ew)
 	}
 	for _, line := range strings.Split(strings.TrimRight(legend(doc), "\n"), "\n") {
@@ -44,4 +23,30 @@ func Markdown(w io.Writer, doc *Document) error {
 	}
 	fmt.Fprint(ew, envText(doc))
 	return ew.err
+}
+
+// writeMarkdownGrid writes g as a Markdown table with its footnotes as a list.
+func writeMarkdownGrid(ew io.Writer, g grid) {
+	fmt.Fprintf(ew, "| %s |\n", strings.Join(g.header, " | "))
+	seps := make([]string, len(g.header))
+	for i, right := range g.rightAlign {
+		seps[i] = "---"
+		if right {
+			seps[i] = "--:"
+		}
+	}
+	fmt.Fprintf(ew, "|%s|\n", strings.Join(seps, "|"))
+	for _, r := range g.rows {
+		cells := make([]string, len(r))
+		for i, c := range r {
+			cells[i] = strings.ReplaceAll(c, "|", `\|`)
+		}
+		fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
+	}
+	if len(g.notes) > 0 {
+		fmt.Fprintln(ew)
+		for n, note := range g.notes {
+			fmt.Fprintf(ew, "- [%d] %s\n", n+1, strings.ReplaceAll(note, "\n", " "))
+		}
+	}
 }

@@ -84,6 +84,18 @@ type grid struct {
 	notes      []string
 }
 
+// note returns the footnote mark "[n]" for text, adding text to g.notes the
+// first time: identical texts share one number.
+func (g *grid) note(text string) string {
+	for i, n := range g.notes {
+		if n == text {
+			return fmt.Sprintf("[%d]", i+1)
+		}
+	}
+	g.notes = append(g.notes, text)
+	return fmt.Sprintf("[%d]", len(g.notes))
+}
+
 var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "GC/1k", "size", "speed-up", "note"}
 
 // grids builds one grid per scenario. n/a codecs take one row; identical
@@ -122,16 +134,6 @@ func grids(doc *Document) []grid {
 		if t := types[id]; t != "" {
 			g.title += " (" + t + ")"
 		}
-		noteNum := map[string]int{}
-		note := func(text string) string {
-			n, ok := noteNum[text]
-			if !ok {
-				n = len(g.notes) + 1
-				noteNum[text] = n
-				g.notes = append(g.notes, text)
-			}
-			return fmt.Sprintf("[%d]", n)
-		}
 		seenNA := map[string]bool{}
 		for _, r := range groups[id] {
 			if r.NA {
@@ -139,12 +141,12 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", note(r.Error)))
+				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", g.note(r.Error)))
 				continue
 			}
 			mark := ""
 			if !r.OK {
-				mark = "✗ " + note(r.Error)
+				mark = "✗ " + g.note(r.Error)
 			}
 			if !r.Timed() {
 				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, "", "", mark))

@@ -150,6 +150,10 @@ type mapPair struct {
 	v map[string]string
 }
 
+// sortMapPairs is sortStrPairs for map values. It is written out rather
+// than shared through a generic pair type: the generic version, instantiated
+// for a pointer-shaped value, made user-event's wire/reuse marshal about 5%
+// slower (serbench compare of two -count 20 runs).
 func sortMapPairs(ps []mapPair) {
 	gap := 1
 	for gap < len(ps)/3 {

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"net"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -14,11 +12,10 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata golden files")
 
 func startServer(t *testing.T) string {
 	t.Helper()
@@ -169,19 +166,7 @@ func TestReportGolden(t *testing.T) {
 			if err := tc.write(&b); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", tc.file)
-			if *update {
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(b.Bytes(), want) {
-				t.Fatalf("output differs from %s (run go test -update):\n%s", path, b.Bytes())
-			}
+			golden.Check(t, filepath.Join("testdata", tc.file), b.Bytes())
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
 
@@ -94,7 +95,7 @@ func TestCompareGolden(t *testing.T) {
 			if err := report.WriteComparison(&buf, format, c); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join("testdata", "compare."+format), buf.Bytes())
+			golden.Check(t, filepath.Join("testdata", "compare."+format), buf.Bytes())
 			if err := report.WriteComparison(failWriter{}, format, c); err == nil {
 				t.Errorf("a failing writer gave no error")
 			}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,10 +11,9 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // fixture is a fixed document: every format's golden file is rendered from
 // it, so the files never change between runs.
@@ -60,7 +57,7 @@ func TestGolden(t *testing.T) {
 			if err := report.Write(&buf, format, fixture()); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, filepath.Join("testdata", "fixture."+format), buf.Bytes())
+			golden.Check(t, filepath.Join("testdata", "fixture."+format), buf.Bytes())
 		})
 	}
 }
@@ -76,7 +73,7 @@ func TestList(t *testing.T) {
 	if err := report.List(&buf, cs, ss); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
+	golden.Check(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
 }
 
 // TestJSONContract checks the serbench/v1 field names SPEC.md §4 promises.
@@ -122,22 +119,5 @@ func TestWriteErrorsAreReturned(t *testing.T) {
 		if err := report.Write(failWriter{}, format, fixture()); err == nil {
 			t.Errorf("%s: a failing writer gave no error", format)
 		}
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (run go test ./report -update after checking the change):\n--- got ---\n%s", path, got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
 
@@ -33,7 +34,7 @@ func compareInputs() (oldDoc, newDoc *report.Document) {
 func TestCompareCommand(t *testing.T) {
 	oldDoc, newDoc := compareInputs()
 	oldPath, newPath := filepath.Join("testdata", "compare-old.json"), filepath.Join("testdata", "compare-new.txt")
-	if *update {
+	if golden.Update() {
 		for path, w := range map[string]func() error{
 			oldPath: func() error { return writeFile(oldPath, "json", oldDoc) },
 			newPath: func() error { return writeFile(newPath, "benchfmt", newDoc) },
@@ -52,7 +53,7 @@ func TestCompareCommand(t *testing.T) {
 			if stderr.Len() > 0 {
 				t.Errorf("stderr: %s", stderr.Bytes())
 			}
-			golden(t, filepath.Join("testdata", "compare."+format), stdout.Bytes())
+			golden.Check(t, filepath.Join("testdata", "compare."+format), stdout.Bytes())
 		})
 	}
 	t.Run("-o", func(t *testing.T) {

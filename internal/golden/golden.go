@@ -1,0 +1,37 @@
+// Package golden compares test output with committed files under testdata/.
+// Only tests import it: it registers the -update flag, which rewrites the
+// files instead of comparing (`go test ./report -update`, then review the
+// diff before committing it).
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/ instead of comparing with them")
+
+// Update reports whether -update was given, for tests that regenerate
+// inputs of their own as well.
+func Update() bool { return *update }
+
+// Check compares got with the file at path, or writes got there under
+// -update. A missing file or a difference fails t and names the file.
+func Check(t testing.TB, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (run go test with -update after checking the change):\n--- got ---\n%s", path, got)
+	}
+}

@@ -456,14 +456,16 @@ func (c *cell) sample() {
 	if c.fn == nil {
 		return
 	}
+	// readGC allocates, so it stays outside the MemStats window: otherwise
+	// its bytes would count against a cell with few iterations.
 	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
 	gcBefore := readGC()
+	runtime.ReadMemStats(&before)
 	start := time.Now()
 	err := c.fn(c.Iterations)
 	el := time.Since(start)
-	gcAfter := readGC()
 	runtime.ReadMemStats(&after)
+	gcAfter := readGC()
 	if err != nil {
 		c.stop(err)
 		return

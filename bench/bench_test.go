@@ -236,3 +236,20 @@ func TestFloorRatio(t *testing.T) {
 		t.Errorf("no reference row: floor ratio %v, want 0", r.FloorRatio)
 	}
 }
+
+// A cell that allocates nothing reports 0 B/op and 0 allocs/op even with a
+// single iteration per sample, where any allocation of the runner's own
+// inside the measured window would show in full.
+func TestRunnerAllocationsNotCounted(t *testing.T) {
+	rs, err := bench.Matrix(context.Background(), []codec.Codec{memmove.New()}, seeds(t, "ws-message"),
+		bench.Options{Benchtime: time.Nanosecond, Count: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+		r := find(t, rs, "memmove", "ws-message", op)
+		if r.Iterations != 1 || r.BytesPerOp != 0 || r.AllocsPerOp != 0 {
+			t.Errorf("%s: %d iterations, %d B/op, %d allocs/op; want 1, 0, 0", op, r.Iterations, r.BytesPerOp, r.AllocsPerOp)
+		}
+	}
+}

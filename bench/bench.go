@@ -100,7 +100,7 @@ func (o Options) Effective() (Options, error) {
 }
 
 // Result is the outcome of one (codec, scenario, op) cell. Field names in
-// JSON follow the serbench/v1 contract of SPEC.md §4.
+// JSON follow the serbench/v1 contract of docs/reference.md, "JSON documents".
 type Result struct {
 	Codec    string `json:"codec"`
 	Scenario string `json:"scenario"`

@@ -9,7 +9,7 @@ import (
 )
 
 // Env records where and how a run happened, so that a reader can judge its
-// numbers. Field names in JSON follow the serbench/v1 contract of SPEC.md §4.
+// numbers. Field names in JSON follow the serbench/v1 contract of docs/reference.md, "JSON documents".
 type Env struct {
 	Go         string `json:"go"`
 	GOOS       string `json:"goos"`

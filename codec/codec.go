@@ -1,5 +1,5 @@
 // Package codec defines what serbench measures: a Codec is one serialization
-// library configured one way, identified by a stable ID (see SPEC.md §1).
+// library configured one way, identified by a stable ID (see docs/reference.md, "Codecs").
 //
 // A Codec is bound once to the Go type of a scenario value, giving a Binding
 // whose Marshal and Unmarshal the runner times. Codecs that work on their own
@@ -16,7 +16,7 @@ import (
 // Kind says how a codec maps Go values to bytes.
 type Kind string
 
-// The kinds of SPEC.md §1, plus Reference for rows that are not codecs but
+// The kinds of docs/reference.md, "Codecs", plus Reference for rows that are not codecs but
 // floors to compare against (copying the encoded bytes, say).
 const (
 	Reflect   Kind = "reflect"   // runtime reflection over the Go type
@@ -28,7 +28,7 @@ const (
 
 // Info describes a codec for `serbench list` and for reports.
 type Info struct {
-	// ID is the stable ID of SPEC.md §1, with a "/variant" suffix for
+	// ID is the stable ID of docs/reference.md, "Codecs", with a "/variant" suffix for
 	// variants such as "sonic/fastest".
 	ID string `json:"id"`
 	// Module is the Go module path of the library ("std" for the standard library).
@@ -49,6 +49,10 @@ type Info struct {
 	// the rule of Binding.Marshal: a caller that keeps the bytes past the
 	// next call must copy them.
 	ReusesOutput bool `json:"reuses_output,omitempty"`
+	// Status warns about the library's upkeep or a pinned version, in
+	// words ("unmaintained upstream since 2022 ..."); "" for a library
+	// maintained and used at its current release.
+	Status string `json:"status,omitempty"`
 }
 
 // Codec is one library configured one way.

@@ -1,4 +1,4 @@
-// Package corpus turns real JSON documents into serbench scenarios (SPEC.md §2,
+// Package corpus turns real JSON documents into serbench scenarios (docs/reference.md, "Scenarios",
 // corpus/<name>).
 //
 // Toolchain loads the seven documents that ship with the Go toolchain under

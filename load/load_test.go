@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"net"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,6 +136,28 @@ func TestOptionErrors(t *testing.T) {
 		o.URL = "http://127.0.0.1:1"
 		if _, err := o.WithDefaults(); err == nil {
 			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+// ReadReport reads what WriteJSON writes, and files from before the load
+// document had a schema name of its own; it refuses other schemas.
+func TestReadReportSchemas(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		schema string
+		ok     bool
+	}{{load.Schema, true}, {load.LegacySchema, true}, {"serbench-load/v9", false}} {
+		doc := bytes.Replace(data, []byte(`"schema": "`+load.Schema+`"`), []byte(`"schema": "`+tc.schema+`"`), 1)
+		rep, err := load.ReadReport(bytes.NewReader(doc), "report.json")
+		if tc.ok && (err != nil || len(rep.Transport) != 2) {
+			t.Errorf("schema %q: %d results, err = %v", tc.schema, len(rep.Transport), err)
+		}
+		if !tc.ok && (err == nil || !strings.Contains(err.Error(), tc.schema)) {
+			t.Errorf("schema %q: err = %v, want one naming the schema", tc.schema, err)
 		}
 	}
 }

@@ -10,12 +10,18 @@ import (
 	"github.com/serbench/serbench/bench"
 )
 
-// Schema is the version of the JSON results (SPEC.md §4).
-const Schema = "serbench/v1"
+// Schema names the JSON document `serbench load -format json` writes
+// (docs/reference.md, "JSON documents"; docs/schema/load.schema.json).
+const Schema = "serbench-load/v1"
+
+// LegacySchema is what load documents said before they had a name of their
+// own: the same fields under the run document's name. ReadReport reads both.
+const LegacySchema = "serbench/v1"
 
 // ReadReport reads a JSON document written by WriteJSON (serbench load
-// -format json); name labels errors. It fails on another schema, on a
-// document without a transport array, and on input over 64 MiB.
+// -format json), under Schema or LegacySchema; name labels errors. It fails
+// on another schema, on a document without a transport array, and on input
+// over 64 MiB.
 func ReadReport(r io.Reader, name string) (Report, error) {
 	var rep Report
 	data, err := io.ReadAll(io.LimitReader(r, 64<<20+1))
@@ -28,7 +34,7 @@ func ReadReport(r io.Reader, name string) (Report, error) {
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return rep, fmt.Errorf("load: %s: not serbench JSON: %w", name, err)
 	}
-	if rep.Schema != Schema {
+	if rep.Schema != Schema && rep.Schema != LegacySchema {
 		return rep, fmt.Errorf("load: %s: schema %q, want %q", name, rep.Schema, Schema)
 	}
 	if len(rep.Transport) == 0 {

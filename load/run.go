@@ -23,7 +23,7 @@ import (
 )
 
 // Result is the measurement of one (transport, codec) in one phase. JSON
-// names are part of serbench/v1 (SPEC.md §4).
+// names are part of serbench/v1 (docs/reference.md, "JSON documents").
 type Result struct {
 	Transport string  `json:"transport"`
 	Codec     string  `json:"codec"`

@@ -8,7 +8,7 @@ import (
 )
 
 // JSON writes doc as one indented JSON object following the serbench/v1
-// contract of SPEC.md §4. doc.Schema is set to Schema if empty.
+// contract of docs/reference.md, "JSON documents". doc.Schema is set to Schema if empty.
 func JSON(w io.Writer, doc *Document) error {
 	d := *doc
 	if d.Schema == "" {

@@ -30,7 +30,8 @@ func JSONSize(v any) (int, error) {
 }
 
 // List writes the codecs (ID, library@version, format, kind, options in
-// effect) and the scenarios (ID, Go type, encoded JSON size) as two tables.
+// effect), a note on each library whose upkeep or pinned version a user
+// should know of (codec.Info.Status), and the scenarios (ID, Go type, encoded JSON size) as two tables.
 func List(w io.Writer, codecs []ListedCodec, scenarios []ListedScenario) error {
 	ew := &errWriter{w: w}
 	cg := grid{header: []string{"codec", "library", "format", "kind", "options"}, rightAlign: make([]bool, 5)}
@@ -44,6 +45,19 @@ func List(w io.Writer, codecs []ListedCodec, scenarios []ListedScenario) error {
 	fmt.Fprintln(ew, "Codecs")
 	for _, l := range align(cg) {
 		fmt.Fprintln(ew, l)
+	}
+	var status []string
+	for _, c := range codecs {
+		if c.Status != "" {
+			status = append(status, fmt.Sprintf("  %s: %s", c.ID, c.Status))
+		}
+	}
+	if len(status) > 0 {
+		fmt.Fprintln(ew)
+		fmt.Fprintln(ew, "Library status")
+		for _, l := range status {
+			fmt.Fprintln(ew, l)
+		}
 	}
 	sg := grid{header: []string{"scenario", "Go type", "JSON bytes"}, rightAlign: []bool{false, false, true}}
 	for _, s := range scenarios {

@@ -30,6 +30,10 @@ var ErrTooLarge = errors.New("report: results file larger than MaxReadBytes")
 // rather than the codec matrix of serbench run; load.ReadReport reads it.
 var ErrTransportResults = errors.New("holds serbench load (transport) results, not serbench run results")
 
+// loadSchema is load.Schema, the document of serbench load; package load
+// is not imported here for one string (it brings in the transports).
+const loadSchema = "serbench-load/v1"
+
 // ReadFile reads a results file written by JSON (-format json) or Benchfmt
 // (-format benchfmt); see Read.
 func ReadFile(path string) (*Document, error) {
@@ -74,6 +78,8 @@ func readJSON(data []byte, name string) (*Document, error) {
 	}
 	switch doc.Schema {
 	case Schema:
+	case loadSchema:
+		return nil, fmt.Errorf("report: %s: %w", name, ErrTransportResults)
 	case "":
 		return nil, fmt.Errorf("report: %s: JSON without a \"schema\" field (want %q)", name, Schema)
 	default:

@@ -211,14 +211,20 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// A serbench load file is refused with ErrTransportResults, an empty
-// serbench/v1 document with "no results", never read as an empty run.
+// A serbench load file (under its own schema or the older shared one) is
+// refused with ErrTransportResults, an empty serbench/v1 document with "no
+// results", never read as an empty run.
 func TestReadNotARun(t *testing.T) {
-	_, err := report.Read(strings.NewReader(`{"schema":"serbench/v1","transport":[{"codec":"sonic"}]}`), "load.json")
-	if !errors.Is(err, report.ErrTransportResults) || !strings.Contains(err.Error(), "load.json") {
-		t.Errorf("load file: err = %v", err)
+	for _, doc := range []string{
+		`{"schema":"serbench-load/v1","transport":[{"codec":"sonic"}]}`,
+		`{"schema":"serbench/v1","transport":[{"codec":"sonic"}]}`,
+	} {
+		_, err := report.Read(strings.NewReader(doc), "load.json")
+		if !errors.Is(err, report.ErrTransportResults) || !strings.Contains(err.Error(), "load.json") {
+			t.Errorf("load file %s: err = %v", doc, err)
+		}
 	}
-	_, err = report.Read(strings.NewReader(`{"schema":"serbench/v1","results":[]}`), "empty.json")
+	_, err := report.Read(strings.NewReader(`{"schema":"serbench/v1","results":[]}`), "empty.json")
 	if err == nil || !strings.Contains(err.Error(), "no results") {
 		t.Errorf("empty run: err = %v", err)
 	}

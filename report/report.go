@@ -13,7 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 )
 
-// Schema is the version of the JSON results format (SPEC.md §4).
+// Schema is the version of the JSON results format (docs/reference.md, "JSON documents").
 const Schema = "serbench/v1"
 
 // Document is everything a report shows.

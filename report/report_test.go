@@ -68,6 +68,7 @@ func TestList(t *testing.T) {
 	for _, i := range doc.Codecs {
 		cs = append(cs, report.ListedCodec{Info: i})
 	}
+	cs[len(cs)-1].Status = "archived upstream"
 	ss := []report.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
 	var buf bytes.Buffer
 	if err := report.List(&buf, cs, ss); err != nil {
@@ -76,7 +77,7 @@ func TestList(t *testing.T) {
 	golden.Check(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
 }
 
-// TestJSONContract checks the serbench/v1 field names SPEC.md §4 promises.
+// TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.
 func TestJSONContract(t *testing.T) {
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, fixture()); err != nil {

@@ -1,5 +1,5 @@
 // Package scenario holds the payloads serbench measures: the five seed
-// scenarios of SPEC.md §2 as Go types with deterministic generators, and the
+// scenarios of docs/reference.md, "Scenarios" as Go types with deterministic generators, and the
 // Scenario type that corpora (package corpus) produce too.
 package scenario
 
@@ -11,7 +11,7 @@ import (
 
 // Scenario is one payload: a Go value that every codec marshals and unmarshals.
 type Scenario struct {
-	// ID is the stable ID of SPEC.md §2 ("sse-event", "corpus/twitter_status", ...).
+	// ID is the stable ID of docs/reference.md, "Scenarios" ("sse-event", "corpus/twitter_status", ...).
 	ID string
 	// Type is the Go type of the value, as %T prints it ("*scenario.SSEEvent").
 	Type string
@@ -22,7 +22,7 @@ type Scenario struct {
 	Value func() any
 }
 
-// Seeds returns the five seed scenarios of SPEC.md §2, in the order of that
+// Seeds returns the five seed scenarios of docs/reference.md, "Scenarios", in the order of that
 // section. Their values are generated from fixed seeds, so they are the same
 // on every run and every machine.
 func Seeds() []Scenario {

@@ -11,7 +11,7 @@ import (
 // (time.FixedZone) rather than time.Local, so they do not depend on the
 // machine's TZ.
 
-// SSEEvent is one Server-Sent Events message (SPEC.md §2, sse-event).
+// SSEEvent is one Server-Sent Events message (docs/reference.md, "Scenarios", sse-event).
 type SSEEvent struct {
 	ID     string            `json:"id"`
 	Event  string            `json:"event"`
@@ -32,7 +32,7 @@ func NewSSEEvent() *SSEEvent {
 	}
 }
 
-// UserEvent is a structured user event (SPEC.md §2, user-event): about 1.2 KiB
+// UserEvent is a structured user event (docs/reference.md, "Scenarios", user-event): about 1.2 KiB
 // as JSON, with a nested map, slices, a time.Time and uint64 fields whose
 // values exceed 2^53 (which a float64 cannot hold exactly).
 type UserEvent struct {
@@ -102,7 +102,7 @@ func NewUserEvent() *UserEvent {
 	return e
 }
 
-// WSMessage is a chat message pushed over WebSocket (SPEC.md §2, ws-message).
+// WSMessage is a chat message pushed over WebSocket (docs/reference.md, "Scenarios", ws-message).
 type WSMessage struct {
 	Uid       string `json:"uid"`
 	Content   string `json:"content"`
@@ -121,7 +121,7 @@ func NewWSMessage() *WSMessage {
 	}
 }
 
-// Annotation is a data-labelling record (SPEC.md §2, annotation).
+// Annotation is a data-labelling record (docs/reference.md, "Scenarios", annotation).
 type Annotation struct {
 	ID        string  `json:"id"`
 	Labels    []Label `json:"labels"`
@@ -163,7 +163,7 @@ func NewAnnotation() *Annotation {
 	return a
 }
 
-// UserProfile is a user profile (SPEC.md §2, user-profile).
+// UserProfile is a user profile (docs/reference.md, "Scenarios", user-profile).
 type UserProfile struct {
 	ID        int               `json:"id"`
 	Name      string            `json:"name"`

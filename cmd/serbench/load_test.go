@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/docs/schema"
 )
 
 func TestLoadRefusesNonLoopback(t *testing.T) {
@@ -33,8 +35,11 @@ func TestLoadJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("%v\n%s", err, out.Bytes())
 	}
-	if rep.Schema != "serbench/v1" || rep.Env["go"] == nil || len(rep.Transport) != 2 {
+	if rep.Schema != "serbench-load/v1" || rep.Env["go"] == nil || len(rep.Transport) != 2 {
 		t.Fatalf("report: %s", out.Bytes())
+	}
+	if err := schema.Validate(out.Bytes()); err != nil {
+		t.Errorf("output does not conform to docs/schema: %v", err)
 	}
 	for _, r := range rep.Transport {
 		for _, k := range []string{"transport", "codec", "scenario", "conns", "rate", "sent", "received", "lost", "p50_ms", "p99_ms", "p999_ms", "msgs_per_s", "wire_bytes_per_msg"} {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/docs/schema"
 )
 
 // serbench runs the command in-process and returns its output.
@@ -92,6 +94,9 @@ func TestRunJSON(t *testing.T) {
 	if doc.Schema != "serbench/v1" {
 		t.Errorf("schema %q", doc.Schema)
 	}
+	if err := schema.Validate(b); err != nil {
+		t.Errorf("output does not conform to docs/schema: %v", err)
+	}
 	// encoding/json is added as the baseline: 3 codecs × 2 scenarios × 2 ops.
 	if len(doc.Results) != 12 {
 		t.Fatalf("%d results, want 12", len(doc.Results))
@@ -131,7 +136,8 @@ func TestList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"encoding/json", "sonic", "msgpack", "cbor", "gob", "sse-event", "user-profile", "*scenario.WSMessage"} {
+	for _, want := range []string{"encoding/json", "sonic", "msgpack", "cbor", "gob", "sse-event", "user-profile", "*scenario.WSMessage",
+		"Library status", "gogoproto: unmaintained", "ffjson: archived", "flatbuffers: pinned to 2.0.8"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("list output lacks %q", want)
 		}
@@ -175,5 +181,20 @@ func TestRunControls(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(prof); len(entries) != 2 {
 		t.Errorf("want 2 CPU profiles, got %v", entries)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, _, err := serbench(t, "version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"serbench", runtime.Version(), "github.com/bytedance/sonic", "[sonic sonic/default sonic/fastest]", "github.com/fxamacker/cbor/v2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("version output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, err := serbench(t, "version", "extra"); err == nil {
+		t.Error("version with an argument: no error")
 	}
 }

@@ -35,7 +35,8 @@ func New() codec.Codec {
 	return mirror.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
-			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted"},
+			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted",
+			Status:  "archived upstream; its last commit is from 2019-09"},
 		Marshal: func(v any) ([]byte, error) {
 			data, err := ffjson.MarshalFast(v)
 			if err != nil {

@@ -68,7 +68,8 @@ func (c fbCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "FlatBuffers", Kind: codec.Codegen, Binary: true,
 		Options: "object API (flatc 2.0.8 --gen-object-api); one Builder per Binding, Reset per Marshal, bytes copied out; " +
-			"Unmarshal unpacks the whole value; time as Unix ns + offset (zone name lost); maps as key-sorted vectors"}
+			"Unmarshal unpacks the whole value; time as Unix ns + offset (zone name lost); maps as key-sorted vectors",
+		Status: "pinned to 2.0.8, the release of Debian 12's flatc, so the committed code regenerates identically"}
 	if c.lazy {
 		i.ID = LazyID
 		i.Options = "object API Pack (flatc 2.0.8); one Builder per Binding, Reset per Marshal, bytes copied out; " +

@@ -38,7 +38,8 @@ func New() codec.Codec {
 	return pbcodec.Codec[Message]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-			Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options},
+			Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options,
+			Status:  "unmaintained: upstream marked it deprecated in 2022 (gogo/protobuf issue 691); no APIv2 support"},
 		For:       convFor,
 		Marshal:   Message.Marshal,
 		Unmarshal: func(data []byte, m Message) error { return m.Unmarshal(data) },

@@ -13,7 +13,7 @@ const ID = "jsoniter"
 const module = "github.com/json-iterator/go"
 
 // New returns jsoniter's ConfigCompatibleWithStandardLibrary, the
-// configuration that behaves as encoding/json does (SPEC.md §1).
+// configuration that behaves as encoding/json does (docs/reference.md, "Codecs").
 func New() codec.Codec {
 	api := jsoniter.ConfigCompatibleWithStandardLibrary
 	return codec.Funcs{

@@ -165,7 +165,7 @@ func FuzzUnmarshal(f *testing.F) {
 }
 
 // Example prints the size of every seed scenario encoded as Protocol Buffers.
-// SPEC.md §2 quotes 48 bytes for a published ws-message whose content was
+// docs/reference.md, "Scenarios" quotes 48 bytes for a published ws-message whose content was
 // shorter than this project's.
 func Example() {
 	for _, s := range scenario.Seeds() {

@@ -1,5 +1,5 @@
 // Protocol Buffers schema for the five seed scenarios of serbench
-// (SPEC.md §2; Go types in scenario/seeds.go). Written for this project.
+// (docs/reference.md, "Scenarios"; Go types in scenario/seeds.go). Written for this project.
 //
 // One message per scenario type, one field per Go field, numbered in the
 // order of the Go struct. Type mapping:

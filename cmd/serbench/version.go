@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+)
+
+// modulePath is serbench's own module, whose version the build info records.
+const modulePath = "github.com/serbench/serbench"
+
+func init() {
+	register("version", "print serbench's version, the Go version and every codec library's version", cmdVersion)
+}
+
+// cmdVersion prints one line for serbench (its module version from the
+// build info: a release tag after `go install ...@vX`, "(devel)" from a
+// checkout), one for Go, and one per codec library module with the version
+// linked into this binary.
+func cmdVersion(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
+		return err
+	}
+	v := codec.ModuleVersion(modulePath)
+	if v == "" {
+		v = "unknown (no build info)"
+	}
+	// tabwriter holds every line until Flush, whose error is the only one.
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "serbench\t%s\n", v)
+	fmt.Fprintf(tw, "go\t%s %s/%s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	libs := map[string][]string{}
+	for _, c := range all.Codecs() {
+		i := c.Info()
+		if i.Module == "std" || i.Module == modulePath {
+			continue
+		}
+		libs[i.Module] = append(libs[i.Module], i.ID)
+	}
+	mods := make([]string, 0, len(libs))
+	for m := range libs {
+		mods = append(mods, m)
+	}
+	sort.Strings(mods)
+	fmt.Fprintln(tw, "library\tversion\tcodecs")
+	for _, m := range mods {
+		v := codec.ModuleVersion(m)
+		if v == "" {
+			v = "unknown"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%v\n", m, v, libs[m])
+	}
+	return tw.Flush()
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"syscall"
@@ -32,11 +33,12 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.DurationVar(&o.Duration, "duration", 30*time.Second, "how long each connection's stream runs")
 	codecs := fs.String("codecs", "encoding/json", "comma-separated codec IDs")
 	mix := fs.String("mix", "", "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)")
-	fs.StringVar(&o.Scenario, "scenario", "", "scenario ID (default sse-event for sse, ws-message for ws)")
+	scenarios := fs.String("scenarios", "", "comma-separated scenario IDs, run one after another (default sse-event for sse, ws-message for ws)")
+	fs.StringVar(scenarios, "scenario", "", "the older name of -scenarios")
 	format := fs.String("format", "table", "output format: table or json")
 	outFile := fs.String("o", "", "write the output to this file instead of stdout")
 	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) to this file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
 	fs.DurationVar(&o.Grace, "grace", 5*time.Second, "wait this long after the schedule for late messages")
 	var sf serverFlags
 	sf.register(fs)
@@ -85,7 +87,10 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 
 	if *cpuProfile != "" {
-		pf, err := os.Create(*cpuProfile)
+		if err := os.MkdirAll(*cpuProfile, 0o755); err != nil {
+			return fmt.Errorf("load: %w", err)
+		}
+		pf, err := os.Create(filepath.Join(*cpuProfile, "load_"+o.Transport+".pprof"))
 		if err != nil {
 			return fmt.Errorf("load: %w", err)
 		}
@@ -125,10 +130,27 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	} else {
 		o.URL = *target
 	}
-	results, err := load.Run(ctx, o)
-	if err != nil {
-		return err
+	ids := splitList(*scenarios)
+	if len(ids) == 0 {
+		ids = []string{""} // load.Options' default for the transport
 	}
+	phases := len(ids) * len(o.Codecs)
+	if len(o.Mix) > 0 {
+		phases = len(ids)
+	}
+	progress := newProgress(stderr, started, "seconds")
+	stopProgress := progress.every(time.Second, int(float64(phases)*(o.Duration+o.Grace).Seconds()))
+	var results []load.Result
+	for _, id := range ids {
+		o.Scenario = id
+		rs, err := load.Run(ctx, o)
+		if err != nil {
+			stopProgress()
+			return err
+		}
+		results = append(results, rs...)
+	}
+	stopProgress()
 	cs, _ := all.Registry().Select(o.Codecs) // load.Run has checked the IDs
 	env := bench.CollectEnv(started.UTC(), moduleVersions(cs))
 	env.Settings = settings(fs)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,5 +66,32 @@ func TestLoadBadFlags(t *testing.T) {
 		if err := run(context.Background(), io.Discard, io.Discard, args); err == nil {
 			t.Errorf("%v: no error", args)
 		}
+	}
+}
+
+// -scenarios runs each scenario in turn, as -scenarios does for run;
+// -cpuprofile names a folder, as it does for run.
+func TestLoadScenariosAndProfileFolder(t *testing.T) {
+	var out bytes.Buffer
+	prof := filepath.Join(t.TempDir(), "prof")
+	err := run(context.Background(), &out, io.Discard, []string{"load", "-transport", "ws", "-conns", "2", "-rate", "20",
+		"-duration", "300ms", "-grace", "1s", "-scenarios", "ws-message,sse-event", "-cpuprofile", prof, "-format", "json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Transport []struct {
+			Scenario string `json:"scenario"`
+			Lost     uint64 `json:"lost"`
+		} `json:"transport"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Transport) != 2 || rep.Transport[0].Scenario != "ws-message" || rep.Transport[1].Scenario != "sse-event" {
+		t.Fatalf("scenarios: %+v", rep.Transport)
+	}
+	if _, err := os.Stat(filepath.Join(prof, "load_ws.pprof")); err != nil {
+		t.Errorf("profile: %v", err)
 	}
 }

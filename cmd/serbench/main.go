@@ -22,8 +22,29 @@ func main() {
 	stop()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "serbench: %v\n", err)
-		os.Exit(1)
+		os.Exit(exitCode(err))
 	}
+}
+
+// usageError is a command line that could not be parsed: an unknown
+// subcommand or flag, a bad flag value, a missing or extra argument.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef returns a usageError with a formatted message.
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// exitCode is 2 for a usage error, as the flag package's own programs do,
+// and 1 for any other failure.
+func exitCode(err error) int {
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
 }
 
 // A subcommand is one `serbench NAME` command, implemented in NAME.go.
@@ -48,7 +69,7 @@ func register(name, summary string, run func(ctx context.Context, stdout, stderr
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if len(args) == 0 {
 		usage(stderr)
-		return fmt.Errorf("no subcommand (want one of %s)", strings.Join(names(), ", "))
+		return usagef("no subcommand (want one of %s)", strings.Join(names(), ", "))
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
@@ -57,7 +78,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	}
 	sc, ok := subcommands[name]
 	if !ok {
-		return fmt.Errorf("unknown subcommand %q (want one of %s)", name, strings.Join(names(), ", "))
+		return usagef("unknown subcommand %q (want one of %s)", name, strings.Join(names(), ", "))
 	}
 	return sc.run(ctx, stdout, stderr, args[1:])
 }
@@ -84,24 +105,33 @@ func usage(w io.Writer) {
 // parseFlags parses a subcommand's args with fs and checks its positional
 // arguments: exactly nargs of them, described by what in the error (nargs
 // 0: none). help is true when -h was given and the usage has been printed;
-// the subcommand then returns nil.
+// the subcommand then returns nil. Any other problem is a usageError whose
+// message main prints once (the flag package's own report is silenced, so
+// an unknown flag is not reported twice).
 func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help bool, err error) {
-	if err := fs.Parse(args); err != nil {
+	out, printUsage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err = fs.Parse(args)
+	fs.SetOutput(out)
+	fs.Usage = printUsage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 			return true, nil
 		}
-		return false, err
+		return false, usagef("%s: %v (see serbench %s -h)", fs.Name(), err, fs.Name())
 	}
 	for _, a := range fs.Args()[min(nargs, fs.NArg()):] {
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
-			return false, fmt.Errorf("%s: flag %s comes after the arguments; flags go first", fs.Name(), a)
+			return false, usagef("%s: flag %s comes after the arguments; flags go first", fs.Name(), a)
 		}
 	}
 	switch {
 	case nargs == 0 && fs.NArg() > 0:
-		return false, fmt.Errorf("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+		return false, usagef("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
 	case fs.NArg() != nargs:
-		return false, fmt.Errorf("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
+		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
 	}
 	return false, nil
 }

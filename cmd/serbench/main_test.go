@@ -198,3 +198,34 @@ func TestVersion(t *testing.T) {
 		t.Error("version with an argument: no error")
 	}
 }
+
+// A command line that cannot be parsed exits 2 with its problem said once
+// (by main, not also by the flag package); a failure of a well-formed
+// command exits 1.
+func TestUsageErrorsExit2(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"run", "-bogus"}, 2},
+		{[]string{"run", "-count", "x"}, 2},
+		{[]string{"show"}, 2},
+		{[]string{"list", "extra"}, 2},
+		{[]string{"nope"}, 2},
+		{[]string{}, 2},
+		{[]string{"run", "-codecs", "nope"}, 1},
+		{[]string{"show", "/nonexistent/r.json"}, 1},
+	} {
+		_, stderr, err := serbench(t, tc.args...)
+		if err == nil {
+			t.Errorf("%q: no error", tc.args)
+			continue
+		}
+		if got := exitCode(err); got != tc.code {
+			t.Errorf("%q: exit %d, want %d (err %v)", tc.args, got, tc.code, err)
+		}
+		if strings.Contains(stderr, "flag provided but not defined") {
+			t.Errorf("%q: the flag package reported the error too:\n%s", tc.args, stderr)
+		}
+	}
+}

@@ -15,13 +15,16 @@ import (
 // line at most every five seconds. It never writes to the report's output.
 type progress struct {
 	w       io.Writer
+	unit    string // what done and total count, in the plain line
 	bar     *progressbar.ProgressBar
 	started time.Time
 	last    time.Time
 }
 
-func newProgress(w io.Writer, started time.Time) *progress {
-	p := &progress{w: w, started: started, last: started}
+// newProgress returns a progress display on w for work that started at
+// started; unit names what update's counts count ("measurements").
+func newProgress(w io.Writer, started time.Time, unit string) *progress {
+	p := &progress{w: w, unit: unit, started: started, last: started}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions(-1,
 			progressbar.OptionSetWriter(w),
@@ -49,11 +52,38 @@ func (p *progress) update(done, total int) {
 		return
 	}
 	p.last = now
-	fmt.Fprintf(p.w, "serbench: %d/%d measurements (%.0f%%), %v elapsed\n", done, total, 100*float64(done)/float64(total), now.Sub(p.started).Round(time.Second))
+	fmt.Fprintf(p.w, "serbench: %d/%d %s (%.0f%%), %v elapsed\n", done, total, p.unit, 100*float64(done)/float64(total), now.Sub(p.started).Round(time.Second))
 }
 
 func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
+	}
+}
+
+// every updates p with the seconds elapsed, once per interval, against an
+// estimated total, until the returned stop is called; stop finishes the
+// display. Time-based progress suits work whose length is set by a clock
+// (load phases) rather than by a count of measurements.
+func (p *progress) every(interval time.Duration, total int) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-t.C:
+				p.update(min(int(now.Sub(p.started).Seconds()), total), total)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+		p.finish()
 	}
 }

@@ -116,7 +116,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	defer commit(false)
 
 	started := time.Now()
-	progress := newProgress(stderr, started)
+	progress := newProgress(stderr, started, "measurements")
 	opts.Progress = progress.update
 	results, err := bench.Matrix(ctx, codecs, scenarios, opts)
 	progress.finish()

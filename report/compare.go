@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,23 @@ type Comparison struct {
 	// OnlyOld and OnlyNew list the cells present in one run only.
 	OnlyOld []Cell `json:"only_old"`
 	OnlyNew []Cell `json:"only_new"`
+	// Geomean holds one row per scenario (in row order) and operation, as
+	// benchstat's geomean row: the geometric means of the old and the new
+	// median ns/op over the cells compared in both runs.
+	Geomean []GeomeanRow `json:"geomean"`
+}
+
+// GeomeanRow summarises the compared cells of one scenario and operation.
+type GeomeanRow struct {
+	Scenario string `json:"scenario"`
+	Op       string `json:"op"`
+	// N is the number of cells the means are taken over.
+	N int `json:"n"`
+	// Old and New are geometric means of median ns/op.
+	Old float64 `json:"old_ns_per_op"`
+	New float64 `json:"new_ns_per_op"`
+	// Change is New over Old, minus 1.
+	Change float64 `json:"change"`
 }
 
 // CompareRow is one cell present in both runs.
@@ -123,28 +141,86 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 			c.OnlyNew = append(c.OnlyNew, key(n))
 		}
 	}
+	c.Geomean = geomeans(c.Rows)
 	return c, nil
+}
+
+// geomeans returns the geometric means of the compared rows' medians per
+// (scenario, op), in the rows' order.
+func geomeans(rows []CompareRow) []GeomeanRow {
+	type key struct{ scenario, op string }
+	type acc struct {
+		logOld, logNew float64
+		n              int
+	}
+	var order []key
+	sums := map[key]*acc{}
+	for _, r := range rows {
+		if !r.Compared || r.Old.NsPerOp <= 0 || r.New.NsPerOp <= 0 {
+			continue
+		}
+		k := key{r.Scenario, r.Op}
+		a := sums[k]
+		if a == nil {
+			a = &acc{}
+			sums[k] = a
+			order = append(order, k)
+		}
+		a.logOld += math.Log(r.Old.NsPerOp)
+		a.logNew += math.Log(r.New.NsPerOp)
+		a.n++
+	}
+	out := make([]GeomeanRow, 0, len(order))
+	for _, k := range order {
+		a := sums[k]
+		g := GeomeanRow{Scenario: k.scenario, Op: k.op, N: a.n,
+			Old: math.Exp(a.logOld / float64(a.n)), New: math.Exp(a.logNew / float64(a.n))}
+		g.Change = g.New/g.Old - 1
+		out = append(out, g)
+	}
+	return out
 }
 
 // CompareFormats lists the formats WriteComparison accepts.
 var CompareFormats = []string{"table", "markdown", "csv", "json"}
 
-// WriteComparison renders c in the named format: "table" (aligned text,
-// one table per scenario), "markdown", "csv" (one record per row, then one
-// per cell present in one run only) or "json" (c as an indented object).
-// An unknown format is an error that lists the valid ones.
-func WriteComparison(w io.Writer, format string, c *Comparison) error {
+// CompareSchema names the JSON document WriteComparison writes
+// (docs/reference.md, "JSON documents").
+const CompareSchema = "serbench-compare/v1"
+
+// ComparisonDocument is the JSON form of one or more comparisons against
+// the same base run.
+type ComparisonDocument struct {
+	Schema      string        `json:"schema"`
+	Comparisons []*Comparison `json:"comparisons"`
+}
+
+// WriteComparison renders cs, each a comparison of the same base run with
+// another run, in the named format: "table" (aligned text, one table per
+// scenario and comparison), "markdown", "csv" (one record per row, then one
+// per cell present in one run only; the last two fields name the files) or
+// "json" (a ComparisonDocument). An unknown format is an error that lists
+// the valid ones.
+func WriteComparison(w io.Writer, format string, cs ...*Comparison) error {
 	switch format {
-	case "table":
-		return compareText(w, c, false)
-	case "markdown":
-		return compareText(w, c, true)
+	case "table", "markdown":
+		for i, c := range cs {
+			if i > 0 {
+				if _, err := fmt.Fprintln(w); err != nil {
+					return err
+				}
+			}
+			if err := compareText(w, c, format == "markdown"); err != nil {
+				return err
+			}
+		}
+		return nil
 	case "csv":
-		return compareCSV(w, c)
+		return compareCSV(w, cs)
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(c)
+		return enc.Encode(ComparisonDocument{Schema: CompareSchema, Comparisons: cs})
 	}
 	return fmt.Errorf("report: unknown comparison format %q (valid: %s)", format, strings.Join(CompareFormats, ", "))
 }
@@ -190,6 +266,12 @@ func compareGrids(c *Comparison) []grid {
 				}
 			}
 			g.rows = append(g.rows, []string{r.Codec, r.Op, oldNs, newNs, delta, stat, bytes, allocs, strings.Join(notes, "; ")})
+		}
+		for _, m := range c.Geomean {
+			if m.Scenario == sc {
+				g.rows = append(g.rows, []string{"geomean", m.Op, num(m.Old), num(m.New), fmt.Sprintf("%+.2f%%", 100*m.Change),
+					fmt.Sprintf("(n=%d cells)", m.N), "", "", ""})
+			}
 		}
 		out = append(out, g)
 	}
@@ -250,6 +332,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	lines := []string{
 		"old, new ns/op: median ± half-width of its 95% confidence interval.",
 		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, p > %v), as benchstat prints it.", c.Alpha),
+		"geomean: geometric mean of the medians over the cells compared in both runs, per operation.",
 		"B/op, allocs/op: old → new medians. ✗: did not round-trip exactly or was not timed (the note says why).",
 	}
 	if envLine(c.OldEnv) != envLine(c.NewEnv) {
@@ -286,20 +369,30 @@ func envLine(e bench.Env) string {
 // CompareCSVHeader is the first record of the csv comparison format.
 var CompareCSVHeader = []string{"codec", "scenario", "op", "in", "old_ns_per_op", "new_ns_per_op", "change", "p",
 	"significant", "old_n", "new_n", "old_bytes_per_op", "new_bytes_per_op", "old_allocs_per_op", "new_allocs_per_op",
-	"old_ok", "new_ok", "old_error", "new_error"}
+	"old_ok", "new_ok", "old_error", "new_error", "old_file", "new_file"}
 
-func compareCSV(w io.Writer, c *Comparison) error {
+func compareCSV(w io.Writer, cs []*Comparison) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CompareCSVHeader); err != nil {
 		return err
 	}
+	for _, c := range cs {
+		if err := compareCSVRecords(cw, c); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	i := func(x int64) string { return strconv.FormatInt(x, 10) }
 	for _, r := range c.Rows {
 		rec := []string{r.Codec, r.Scenario, r.Op, "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
 			strconv.Itoa(len(r.Old.Samples)), strconv.Itoa(len(r.New.Samples)),
 			i(r.Old.BytesPerOp), i(r.New.BytesPerOp), i(r.Old.AllocsPerOp), i(r.New.AllocsPerOp),
-			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error}
+			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error, c.OldName, c.NewName}
 		if r.Compared {
 			rec[6], rec[7], rec[8] = f(r.Change), f(r.P), strconv.FormatBool(r.Significant)
 		}
@@ -314,11 +407,11 @@ func compareCSV(w io.Writer, c *Comparison) error {
 		for _, k := range x.cells {
 			rec := make([]string, len(CompareCSVHeader))
 			rec[0], rec[1], rec[2], rec[3] = k.Codec, k.Scenario, k.Op, x.in
+			rec[len(rec)-2], rec[len(rec)-1] = c.OldName, c.NewName
 			if err := cw.Write(rec); err != nil {
 				return err
 			}
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return nil
 }

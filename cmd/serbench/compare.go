@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("compare", "compare two result files (json or benchfmt) cell by cell", cmdCompare)
+	register("compare", "compare result files (json or benchfmt) cell by cell with the first", cmdCompare)
 }
 
 func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -23,38 +23,42 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level: a change with p > alpha is shown as ~")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW")
-		fmt.Fprintln(stderr, "OLD and NEW are files written by serbench run -format json or -format benchfmt.")
+		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW [NEW...]")
+		fmt.Fprintln(stderr, "Each file is written by serbench run -format json or -format benchfmt (or go test -bench with")
+		fmt.Fprintln(stderr, "the serbench library); every NEW is compared with OLD.")
 		fs.PrintDefaults()
 	}
-	if help, err := parseFlags(fs, args, 2, "two files, OLD and NEW"); help || err != nil {
+	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
 	}
 	if !contains(report.CompareFormats, *format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.CompareFormats, ", "))
+		return usagef("compare: unknown format %q (valid: %s)", *format, strings.Join(report.CompareFormats, ", "))
 	}
-	oldPath, newPath := fs.Arg(0), fs.Arg(1)
-	oldDoc, err := report.ReadFile(oldPath)
-	if err != nil {
-		return err
+	docs := make([]*report.Document, fs.NArg())
+	for i, path := range fs.Args() {
+		doc, err := report.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, w := range doc.Warnings {
+			fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
+		}
+		docs[i] = doc
 	}
-	newDoc, err := report.ReadFile(newPath)
-	if err != nil {
-		return err
-	}
-	for _, w := range append(oldDoc.Warnings, newDoc.Warnings...) {
-		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
-	}
-	c, err := report.Compare(oldDoc, newDoc, report.CompareOptions{Alpha: *alpha, OldName: oldPath, NewName: newPath})
-	if err != nil {
-		return err
+	var cs []*report.Comparison
+	for i := 1; i < len(docs); i++ {
+		c, err := report.Compare(docs[0], docs[i], report.CompareOptions{Alpha: *alpha, OldName: fs.Arg(0), NewName: fs.Arg(i)})
+		if err != nil {
+			return err
+		}
+		cs = append(cs, c)
 	}
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
 	defer commit(false)
-	if err := report.WriteComparison(w, *format, c); err != nil {
+	if err := report.WriteComparison(w, *format, cs...); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)

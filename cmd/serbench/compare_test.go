@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
@@ -87,7 +90,7 @@ func TestCompareErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{good}, "want two files"},
+		{[]string{good}, "want at least two files"},
 		{[]string{"-format", "yaml", good, good}, `unknown format "yaml"`},
 		{[]string{filepath.Join(dir, "missing.json"), good}, "missing.json"},
 		{[]string{good, other}, `other.json: schema "serbench/v2"`},
@@ -100,5 +103,34 @@ func TestCompareErrors(t *testing.T) {
 				t.Errorf("err = %v, want one line containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// With three files every later one is compared with the first, and the
+// JSON document conforms to its schema.
+func TestCompareThreeFiles(t *testing.T) {
+	oldPath, newPath := filepath.Join("testdata", "compare-old.json"), filepath.Join("testdata", "compare-new.txt")
+	var stdout bytes.Buffer
+	if err := run(context.Background(), &stdout, io.Discard, []string{"compare", "-format", "json", oldPath, newPath, oldPath}); err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(stdout.Bytes()); err != nil {
+		t.Errorf("output does not conform to docs/schema: %v", err)
+	}
+	var doc report.ComparisonDocument
+	if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Comparisons) != 2 || doc.Comparisons[0].NewName != newPath || doc.Comparisons[1].NewName != oldPath {
+		t.Fatalf("comparisons: %+v", doc.Comparisons)
+	}
+	// The run compared with itself: every geomean change is 0.
+	for _, g := range doc.Comparisons[1].Geomean {
+		if g.Change != 0 || g.N == 0 {
+			t.Errorf("self-comparison geomean %+v", g)
+		}
+	}
+	if g := doc.Comparisons[0].Geomean; len(g) != 1 || g[0].Change >= 0 {
+		t.Errorf("geomean of a faster run: %+v", g)
 	}
 }

@@ -103,8 +103,8 @@ func usage(w io.Writer) {
 }
 
 // parseFlags parses a subcommand's args with fs and checks its positional
-// arguments: exactly nargs of them, described by what in the error (nargs
-// 0: none). help is true when -h was given and the usage has been printed;
+// arguments: exactly nargs of them, or at least -nargs when nargs is
+// negative, described by what in the error (nargs 0: none). help is true when -h was given and the usage has been printed;
 // the subcommand then returns nil. Any other problem is a usageError whose
 // message main prints once (the flag package's own report is silenced, so
 // an unknown flag is not reported twice).
@@ -122,7 +122,7 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help b
 		}
 		return false, usagef("%s: %v (see serbench %s -h)", fs.Name(), err, fs.Name())
 	}
-	for _, a := range fs.Args()[min(nargs, fs.NArg()):] {
+	for _, a := range fs.Args()[min(max(nargs, 0), fs.NArg()):] {
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
 			return false, usagef("%s: flag %s comes after the arguments; flags go first", fs.Name(), a)
 		}
@@ -130,7 +130,9 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help b
 	switch {
 	case nargs == 0 && fs.NArg() > 0:
 		return false, usagef("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	case fs.NArg() != nargs:
+	case nargs < 0 && fs.NArg() < -nargs:
+		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
+	case nargs >= 0 && fs.NArg() != nargs:
 		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
 	}
 	return false, nil

@@ -51,9 +51,12 @@ const (
 	DefaultBaseline  = "encoding/json"
 	MaxCount         = 1000
 	MaxBenchtime     = 10 * time.Minute
+	// DefaultProfileTime is how long the profiling pass of one cell runs:
+	// about 100 CPU samples at the profiler's 100 Hz, enough to read.
+	DefaultProfileTime = time.Second
 )
 
-// Options configure Run. The zero value means the defaults.
+// Options configure Matrix. The zero value means the defaults.
 type Options struct {
 	// Benchtime is the target duration of one sample of one cell.
 	// Default DefaultBenchtime; range (0, MaxBenchtime].
@@ -73,6 +76,10 @@ type Options struct {
 	// so they never perturb the figures.
 	CPUProfileDir string
 	MemProfileDir string
+	// ProfileTime is how long each cell's profiling pass runs (at least as
+	// many operations as all its samples took). Default DefaultProfileTime;
+	// range (0, MaxBenchtime].
+	ProfileTime time.Duration
 	// Progress, if set, is called after each unit of work with the number
 	// of units done and the total. It is called from Matrix's goroutine.
 	Progress func(done, total int)
@@ -89,6 +96,12 @@ func (o Options) Effective() (Options, error) {
 	}
 	if o.Baseline == "" {
 		o.Baseline = DefaultBaseline
+	}
+	if o.ProfileTime == 0 {
+		o.ProfileTime = DefaultProfileTime
+	}
+	if o.ProfileTime < 0 || o.ProfileTime > MaxBenchtime {
+		return o, fmt.Errorf("bench: invalid ProfileTime %v (range is (0, %v])", o.ProfileTime, MaxBenchtime)
 	}
 	if o.Benchtime < 0 || o.Benchtime > MaxBenchtime {
 		return o, fmt.Errorf("bench: invalid Benchtime %v (range is (0, %v])", o.Benchtime, MaxBenchtime)

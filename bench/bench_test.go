@@ -159,6 +159,7 @@ func TestParallelAndProfiles(t *testing.T) {
 	cpu, mem := t.TempDir(), t.TempDir()
 	opts := fast
 	opts.Parallel, opts.CPUProfileDir, opts.MemProfileDir = true, cpu, mem
+	opts.ProfileTime = 20 * time.Millisecond
 	var calls, last, total int
 	opts.Progress = func(done, tot int) { calls++; last, total = done, tot }
 	rs, err := bench.Matrix(context.Background(), []codec.Codec{stdjson.New()}, seeds(t, "ws-message"), opts)
@@ -187,10 +188,10 @@ func TestParallelAndProfiles(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	o, err := bench.Options{}.Effective()
-	if err != nil || o.Count != bench.DefaultCount || o.Benchtime != bench.DefaultBenchtime || o.Baseline != bench.DefaultBaseline {
+	if err != nil || o.Count != bench.DefaultCount || o.Benchtime != bench.DefaultBenchtime || o.Baseline != bench.DefaultBaseline || o.ProfileTime != bench.DefaultProfileTime {
 		t.Errorf("defaults: %+v %v", o, err)
 	}
-	for _, bad := range []bench.Options{{Count: -1}, {Count: bench.MaxCount + 1}, {Benchtime: -time.Second}} {
+	for _, bad := range []bench.Options{{Count: -1}, {Count: bench.MaxCount + 1}, {Benchtime: -time.Second}, {ProfileTime: -time.Second}} {
 		if _, err := bad.Effective(); err == nil || !strings.Contains(err.Error(), "range") {
 			t.Errorf("%+v: err = %v", bad, err)
 		}

@@ -23,7 +23,8 @@ func ProfileName(codecID, scenarioID, op string) string {
 	return clean(codecID) + "_" + clean(scenarioID) + "_" + op + ".pprof"
 }
 
-// profile runs c once more for Count × Benchtime worth of operations, under
+// profile runs c once more for opts.ProfileTime worth of operations (at
+// least as many as all its samples took), under
 // the CPU profiler and/or with heap profiling on, and writes the profiles.
 // The heap profile holds only this pass's allocations: the runtime's heap
 // profile is cumulative, so the profile taken before the pass is subtracted
@@ -34,6 +35,11 @@ func (c *cell) profile(opts Options) error {
 	}
 	name := ProfileName(c.Codec, c.Scenario, c.Op)
 	n := c.Iterations * opts.Count
+	if len(c.ns) > 0 {
+		if ns := summarize(c.ns).Center; ns > 0 {
+			n = max(n, int(min(float64(opts.ProfileTime)/ns, 1e9)))
+		}
+	}
 	var base *profile.Profile
 	if opts.MemProfileDir != "" {
 		old := runtime.MemProfileRate

@@ -155,7 +155,7 @@ func TestRunControls(t *testing.T) {
 	prof := filepath.Join(t.TempDir(), "new", "prof") // made by the run
 	before := runtime.GOMAXPROCS(0)
 	out, _, err := serbench(t, "run", "-codecs", "encoding/json", "-scenarios", "ws-message", "-benchtime", "1ms", "-count", "1",
-		"-parallel", "-gomaxprocs", "1", "-gogc", "off", "-pin", "0", "-cpuprofile", prof, "-format", "json")
+		"-parallel", "-gomaxprocs", "1", "-gogc", "off", "-pin", "0", "-cpuprofile", prof, "-profiletime", "20ms", "-format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,6 +43,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		parallel      = fs.Bool("parallel", false, "also measure throughput with 1..GOMAXPROCS goroutines and report the scaling")
 		cpuprofile    = fs.String("cpuprofile", "", "write a CPU profile per cell into this folder (<codec>_<scenario>_<op>.pprof)")
 		memprofile    = fs.String("memprofile", "", "write a heap allocation profile per cell into this folder")
+		profiletime   = fs.Duration("profiletime", bench.DefaultProfileTime, "with -cpuprofile or -memprofile: how long each cell's profiling pass runs")
 		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
 		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
 		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
@@ -56,7 +57,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline}
+	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline, ProfileTime: *profiletime}
 	if *quick {
 		if !set["benchtime"] {
 			opts.Benchtime = quickBenchtime

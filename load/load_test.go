@@ -170,11 +170,11 @@ func TestReportGolden(t *testing.T) {
 		Transport: []load.Result{
 			{Transport: "sse", Codec: "encoding/json", Scenario: "sse-event", Conns: 500, Rate: 10, DurationS: 30,
 				Expected: 150000, Sent: 150000, Received: 150000, MsgsPerS: 4990, P50Ms: 0.5, P90Ms: 1, P99Ms: 3.25, P999Ms: 7, MaxMs: 9.5,
-				WireBytesPerMsg: 250, PayloadBytesPerMsg: 184, FramingBytesPerMsg: 66, ServerCPUSeconds: 10.5, CPUScope: "process",
-				PeakRSSBytes: 200 << 20, LagP50Ms: 0.6, LagP99Ms: 2, LagMaxMs: 5},
+				WireBytesPerMsg: 250, PayloadBytesPerMsg: 184, FramingBytesPerMsg: 66, ServerCPUSeconds: 10.5, CPUScope: "process", PeakRSSScope: "phase",
+				PeakRSSBytes: 200 << 20, PublisherLagP50Ms: 0.6, PublisherLagP99Ms: 2, PublisherLagMaxMs: 5},
 			{Transport: "sse", Codec: "msgpack", Scenario: "sse-event", Conns: 500, Rate: 10, DurationS: 30,
 				Expected: 150000, Sent: 150000, Received: 149990, Lost: 10, Errors: 1, Reconnects: 1, MsgsPerS: 4989,
-				WireBytesPerMsg: 262, PayloadBytesPerMsg: 147, FramingBytesPerMsg: 66, Base64BytesPerMsg: 49, CPUScope: "process",
+				WireBytesPerMsg: 262, PayloadBytesPerMsg: 147, FramingBytesPerMsg: 66, Base64BytesPerMsg: 49, CPUScope: "process", PeakRSSScope: "phase",
 				Overflows: 1, Error: "load: sse read: unexpected EOF"},
 		},
 	}

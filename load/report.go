@@ -85,7 +85,7 @@ func WriteTable(w io.Writer, r Report) error {
 	for _, x := range r.Transport {
 		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%s\t%.1f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t\n",
 			x.Transport, x.Codec, x.WireBytesPerMsg, x.PayloadBytesPerMsg, x.FramingBytesPerMsg, x.Base64BytesPerMsg,
-			x.ServerCPUSeconds, x.CPUScope, float64(x.PeakRSSBytes)/(1<<20), x.LagP50Ms, x.LagP99Ms, x.LagMaxMs,
+			x.ServerCPUSeconds, x.CPUScope, float64(x.PeakRSSBytes)/(1<<20), x.PublisherLagP50Ms, x.PublisherLagP99Ms, x.PublisherLagMaxMs,
 			x.Overflows, x.Dropped, x.ReplayMisses)
 	}
 	if err := tw.Flush(); err != nil {

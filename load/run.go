@@ -69,12 +69,15 @@ type Result struct {
 	// codec of the phase shows the phase's total.
 	ServerCPUSeconds float64 `json:"server_cpu_s"`
 	CPUScope         string  `json:"cpu_scope"`
-	// PeakRSSBytes is the server process's peak resident set size so far.
-	PeakRSSBytes int64 `json:"peak_rss_bytes"`
+	// PeakRSSBytes is the server process's peak resident set size during
+	// the phase (PeakRSSScope "phase": Linux, where the peak is reset when
+	// the phase starts), or its peak so far (PeakRSSScope "process so far").
+	PeakRSSBytes int64  `json:"peak_rss_bytes"`
+	PeakRSSScope string `json:"peak_rss_scope"`
 	// Publisher lag: how late the server published behind schedule, ms.
-	LagP50Ms float64 `json:"publisher_lag_p50_ms"`
-	LagP99Ms float64 `json:"publisher_lag_p99_ms"`
-	LagMaxMs float64 `json:"publisher_lag_max_ms"`
+	PublisherLagP50Ms float64 `json:"publisher_lag_p50_ms"`
+	PublisherLagP99Ms float64 `json:"publisher_lag_p99_ms"`
+	PublisherLagMaxMs float64 `json:"publisher_lag_max_ms"`
 	// Overflows, Dropped and ReplayMisses are the server's counters (see
 	// transport.CodecStats).
 	Overflows    uint64 `json:"overflows"`
@@ -123,7 +126,7 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 	var statsBytes atomic.Int64
 	hc := &http.Client{Transport: &http.Transport{DialContext: loopbackDialer(&statsBytes)}}
 	defer hc.CloseIdleConnections()
-	before, err := fetchStats(ctx, hc, base, run)
+	before, err := fetchStats(ctx, hc, base, run, true)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +206,7 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}
-	after, err := fetchStats(ctx, hc, base, run)
+	after, err := fetchStats(ctx, hc, base, run, false)
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +214,10 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 	scope := "server"
 	if o.InProcess {
 		scope = "process"
+	}
+	peakScope := "process so far"
+	if before.PeakReset {
+		peakScope = "phase"
 	}
 	cpu := (after.CPUUserSeconds + after.CPUSystemSeconds) - (before.CPUUserSeconds + before.CPUSystemSeconds)
 	out := make([]Result, len(groups))
@@ -222,7 +229,7 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 			DurationS: o.Duration.Seconds(), Expected: uint64(g.conns) * count,
 			Received: t.received, Lost: t.lost, Duplicates: t.duplicates, DecodeErrors: t.decodeErrors,
 			Errors: t.errors, Reconnects: t.reconnects,
-			ServerCPUSeconds: cpu, CPUScope: scope, PeakRSSBytes: after.MaxRSSBytes,
+			ServerCPUSeconds: cpu, CPUScope: scope, PeakRSSBytes: after.MaxRSSBytes, PeakRSSScope: peakScope,
 		}
 		if last := g.lastRecv.Load(); last > 0 && t.received > 0 {
 			if span := time.Duration(last - first.UnixNano()).Seconds(); span > 0 {
@@ -244,7 +251,7 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 			if cs.Codec == id {
 				r.Sent = cs.Published
 				r.Overflows, r.Dropped, r.ReplayMisses = cs.Overflows, cs.Dropped, cs.ReplayMisses
-				r.LagP50Ms, r.LagP99Ms, r.LagMaxMs = ms(cs.LagP50Us), ms(cs.LagP99Us), ms(cs.LagMaxUs)
+				r.PublisherLagP50Ms, r.PublisherLagP99Ms, r.PublisherLagMaxMs = ms(cs.LagP50Us), ms(cs.LagP99Us), ms(cs.LagMaxUs)
 			}
 		}
 		if len(g.errs) > 0 {
@@ -262,12 +269,18 @@ func newRunID() string {
 }
 
 // fetchStats reads GET /stats?run=ID from the server.
-func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string) (transport.ServerStats, error) {
+// fetchStats reads the server's /stats for run; resetPeak starts a new peak
+// RSS measurement there (after the snapshot is taken).
+func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string, resetPeak bool) (transport.ServerStats, error) {
 	var st transport.ServerStats
 	u := *base
 	u.Scheme = strings.NewReplacer("ws", "http").Replace(u.Scheme)
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/stats"
-	u.RawQuery = url.Values{"run": {run}}.Encode()
+	q := url.Values{"run": {run}}
+	if resetPeak {
+		q.Set("reset_peak", "1")
+	}
+	u.RawQuery = q.Encode()
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u.String(), nil)

@@ -44,11 +44,16 @@ type ServerStats struct {
 	// in-process load client.
 	CPUUserSeconds   float64 `json:"cpu_user_s"`
 	CPUSystemSeconds float64 `json:"cpu_sys_s"`
-	// MaxRSSBytes is the process's peak resident set size.
-	MaxRSSBytes int64        `json:"max_rss_bytes"`
-	Goroutines  int          `json:"goroutines"`
-	Streams     int          `json:"streams"`
-	Codecs      []CodecStats `json:"codecs"`
+	// MaxRSSBytes is the process's peak resident set size: since the last
+	// ResetPeakRSS on Linux (VmHWM), the peak so far elsewhere (getrusage).
+	MaxRSSBytes int64 `json:"max_rss_bytes"`
+	// PeakReset is true when the request reset the peak (reset_peak=1)
+	// and the platform supports it: the next snapshot's MaxRSSBytes is
+	// then the peak since this one.
+	PeakReset  bool         `json:"peak_reset,omitempty"`
+	Goroutines int          `json:"goroutines"`
+	Streams    int          `json:"streams"`
+	Codecs     []CodecStats `json:"codecs"`
 }
 
 // Stats returns the process counters and the CodecStats of run ("" for
@@ -56,6 +61,9 @@ type ServerStats struct {
 func (h *Hub) Stats(run string) ServerStats {
 	st := ServerStats{Goroutines: runtime.NumGoroutine(), Streams: h.Streams()}
 	st.CPUUserSeconds, st.CPUSystemSeconds, st.MaxRSSBytes = processUsage()
+	if p := peakRSS(); p > 0 {
+		st.MaxRSSBytes = p
+	}
 	st.Codecs = h.stats.snapshot(run)
 	return st
 }

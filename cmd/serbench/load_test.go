@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -48,6 +49,9 @@ func TestLoadJSON(t *testing.T) {
 			if _, ok := r[k]; !ok {
 				t.Errorf("entry lacks %q: %v", k, r)
 			}
+		}
+		if runtime.GOOS == "linux" && r["peak_rss_scope"] != "phase" {
+			t.Errorf("peak RSS scope %v, want phase on Linux", r["peak_rss_scope"])
 		}
 		if r["lost"].(float64) != 0 || r["received"].(float64) != 20 {
 			t.Errorf("entry: %v", r)

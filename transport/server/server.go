@@ -3,7 +3,8 @@
 //	GET /        a small HTML page that subscribes to /sse with EventSource
 //	GET /sse     Server-Sent Events (package transport/sse)
 //	GET /ws      WebSocket (package transport/ws)
-//	GET /stats   JSON transport.ServerStats; ?run=ID selects a load run
+//	GET /stats   JSON transport.ServerStats; ?run=ID selects a load run,
+//	             &reset_peak=1 starts a new peak RSS measurement (Linux)
 //
 // and runs it with graceful shutdown.
 package server
@@ -114,7 +115,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-cache")
-	_ = json.NewEncoder(w).Encode(s.Hub.Stats(r.URL.Query().Get("run")))
+	st := s.Hub.Stats(r.URL.Query().Get("run"))
+	if r.URL.Query().Get("reset_peak") == "1" {
+		st.PeakReset = transport.ResetPeakRSS()
+	}
+	_ = json.NewEncoder(w).Encode(st)
 }
 
 //go:embed index.html

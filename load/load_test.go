@@ -134,7 +134,7 @@ func TestOptionErrors(t *testing.T) {
 		{Codecs: []string{"encoding/json"}, Mix: []float64{0}},
 	} {
 		o.URL = "http://127.0.0.1:1"
-		if _, err := o.WithDefaults(); err == nil {
+		if _, err := o.Effective(); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
 	}

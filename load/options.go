@@ -91,28 +91,41 @@ type Options struct {
 	InProcess bool
 }
 
-// WithDefaults returns o with defaults filled in, or an error naming the
+// Defaults of Options. Scenario defaults to DefaultSSEScenario or
+// DefaultWSScenario by transport; Setup and Ramp depend on Conns and Rate.
+const (
+	DefaultTransport   = "sse"
+	DefaultConns       = 1000
+	DefaultRate        = 10
+	DefaultDuration    = 30 * time.Second
+	DefaultCodec       = "encoding/json"
+	DefaultSSEScenario = "sse-event"
+	DefaultWSScenario  = "ws-message"
+	DefaultGrace       = 5 * time.Second
+)
+
+// Effective returns o with defaults filled in, or an error naming the
 // first bad field.
-func (o Options) WithDefaults() (Options, error) {
+func (o Options) Effective() (Options, error) {
 	if o.Transport == "" {
-		o.Transport = "sse"
+		o.Transport = DefaultTransport
 	}
 	if o.Conns == 0 {
-		o.Conns = 1000
+		o.Conns = DefaultConns
 	}
 	if o.Rate == 0 {
-		o.Rate = 10
+		o.Rate = DefaultRate
 	}
 	if o.Duration == 0 {
-		o.Duration = 30 * time.Second
+		o.Duration = DefaultDuration
 	}
 	if len(o.Codecs) == 0 {
-		o.Codecs = []string{"encoding/json"}
+		o.Codecs = []string{DefaultCodec}
 	}
 	if o.Scenario == "" {
-		o.Scenario = "sse-event"
+		o.Scenario = DefaultSSEScenario
 		if o.Transport == "ws" {
-			o.Scenario = "ws-message"
+			o.Scenario = DefaultWSScenario
 		}
 	}
 	if o.Ramp == 0 && o.Rate > 0 {
@@ -122,7 +135,7 @@ func (o Options) WithDefaults() (Options, error) {
 		o.Setup = 250*time.Millisecond + time.Duration(o.Conns)*time.Millisecond
 	}
 	if o.Grace == 0 {
-		o.Grace = 5 * time.Second
+		o.Grace = DefaultGrace
 	}
 	if o.Registry == nil {
 		o.Registry = all.Registry()

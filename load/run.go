@@ -91,7 +91,7 @@ type Result struct {
 // set, otherwise one phase per codec. It returns one Result per codec, or
 // an error for bad options, an unreachable server or a cancelled ctx.
 func Run(ctx context.Context, o Options) ([]Result, error) {
-	o, err := o.WithDefaults()
+	o, err := o.Effective()
 	if err != nil {
 		return nil, err
 	}

@@ -66,28 +66,29 @@ type Options struct {
 	MaxStreams int
 }
 
-// Limits of Options.
+// Defaults of Options.
 const (
-	defaultQueueLen   = 256
-	defaultReplayLen  = 128
-	defaultLinger     = 10 * time.Second
-	defaultMaxStreams = 20000
+	DefaultQueueLen   = 256
+	DefaultReplayLen  = 128
+	DefaultOverflow   = Disconnect
+	DefaultLinger     = 10 * time.Second
+	DefaultMaxStreams = 20000
 )
 
-// WithDefaults returns o with defaults filled in, or an error naming the
+// Effective returns o with defaults filled in, or an error naming the
 // first field out of range.
-func (o Options) WithDefaults() (Options, error) {
+func (o Options) Effective() (Options, error) {
 	if o.QueueLen == 0 {
-		o.QueueLen = defaultQueueLen
+		o.QueueLen = DefaultQueueLen
 	}
 	if o.ReplayLen == 0 {
-		o.ReplayLen = defaultReplayLen
+		o.ReplayLen = DefaultReplayLen
 	}
 	if o.Linger == 0 {
-		o.Linger = defaultLinger
+		o.Linger = DefaultLinger
 	}
 	if o.MaxStreams == 0 {
-		o.MaxStreams = defaultMaxStreams
+		o.MaxStreams = DefaultMaxStreams
 	}
 	switch {
 	case o.QueueLen < 1 || o.QueueLen > 1<<20:
@@ -144,7 +145,7 @@ type Hub struct {
 
 // NewHub validates opts and starts the hub's scheduler. Close stops it.
 func NewHub(opts Options) (*Hub, error) {
-	o, err := opts.WithDefaults()
+	o, err := opts.Effective()
 	if err != nil {
 		return nil, err
 	}

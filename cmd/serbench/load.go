@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -27,19 +28,19 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o load.Options
-	fs.StringVar(&o.Transport, "transport", "sse", "transport: sse or ws")
-	fs.IntVar(&o.Conns, "conns", 1000, "connections (per codec phase, or in total with -mix)")
-	fs.Float64Var(&o.Rate, "rate", 10, "messages per second per connection")
-	fs.DurationVar(&o.Duration, "duration", 30*time.Second, "how long each connection's stream runs")
-	codecs := fs.String("codecs", "encoding/json", "comma-separated codec IDs")
+	fs.StringVar(&o.Transport, "transport", load.DefaultTransport, "transport: "+strings.Join(load.Transports, " or "))
+	fs.IntVar(&o.Conns, "conns", load.DefaultConns, "connections (per codec phase, or in total with -mix)")
+	fs.Float64Var(&o.Rate, "rate", load.DefaultRate, "messages per second per connection")
+	fs.DurationVar(&o.Duration, "duration", load.DefaultDuration, "how long each connection's stream runs")
+	codecs := fs.String("codecs", load.DefaultCodec, "comma-separated codec IDs")
 	mix := fs.String("mix", "", "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)")
-	scenarios := fs.String("scenarios", "", "comma-separated scenario IDs, run one after another (default sse-event for sse, ws-message for ws)")
+	scenarios := fs.String("scenarios", "", "comma-separated scenario IDs, run one after another (default "+load.DefaultSSEScenario+" for sse, "+load.DefaultWSScenario+" for ws)")
 	fs.StringVar(scenarios, "scenario", "", "the older name of -scenarios")
 	format := fs.String("format", "table", "output format: table or json")
 	outFile := fs.String("o", "", "write the output to this file instead of stdout")
 	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
-	fs.DurationVar(&o.Grace, "grace", 5*time.Second, "wait this long after the schedule for late messages")
+	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
 	var sf serverFlags
 	sf.register(fs)
 	fs.Usage = func() {

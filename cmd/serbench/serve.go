@@ -11,6 +11,8 @@ import (
 
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
+	"github.com/serbench/serbench/transport/sse"
+	"github.com/serbench/serbench/transport/ws"
 )
 
 func init() {
@@ -30,14 +32,14 @@ type serverFlags struct {
 }
 
 func (f *serverFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&f.queue, "queue", 256, "per-connection queue length, in messages")
-	fs.IntVar(&f.replay, "replay", 128, "per-stream replay buffer for Last-Event-ID, in messages")
-	fs.StringVar(&f.overflow, "overflow", "disconnect", "full queue policy: disconnect (client resumes) or drop (counted gap)")
-	fs.DurationVar(&f.linger, "linger", 10*time.Second, "how long a stream outlives its last client or its end")
-	fs.IntVar(&f.flushEvery, "flush-every", 1, "SSE: flush after this many events (1: every event)")
-	fs.DurationVar(&f.flushEveryT, "flush-interval", 10*time.Millisecond, "SSE: with -flush-every > 1, flush at least this often")
+	fs.IntVar(&f.queue, "queue", transport.DefaultQueueLen, "per-connection queue length, in messages")
+	fs.IntVar(&f.replay, "replay", transport.DefaultReplayLen, "per-stream replay buffer for Last-Event-ID, in messages")
+	fs.StringVar(&f.overflow, "overflow", transport.DefaultOverflow.String(), "full queue policy: disconnect (client resumes) or drop (counted gap)")
+	fs.DurationVar(&f.linger, "linger", transport.DefaultLinger, "how long a stream outlives its last client or its end")
+	fs.IntVar(&f.flushEvery, "flush-every", sse.DefaultFlushEvery, "SSE: flush after this many events (1: every event)")
+	fs.DurationVar(&f.flushEveryT, "flush-interval", sse.DefaultFlushInterval, "SSE: with -flush-every > 1, flush at least this often")
 	fs.StringVar(&f.allowOrigins, "allow-origin", "", "WebSocket: comma-separated origins allowed besides the same origin (* for any)")
-	fs.DurationVar(&f.ping, "ping", 15*time.Second, "WebSocket: ping interval (pong deadline is twice this)")
+	fs.DurationVar(&f.ping, "ping", ws.DefaultPingInterval, "WebSocket: ping interval (pong deadline is twice this)")
 }
 
 func (f *serverFlags) options() (server.Options, error) {

@@ -33,9 +33,12 @@ type Options struct {
 	SSE      sse.Options
 	WS       ws.Options
 	Resolver transport.Resolver
-	// ShutdownTimeout bounds graceful shutdown. Default 5s.
+	// ShutdownTimeout bounds graceful shutdown. Default DefaultShutdownTimeout.
 	ShutdownTimeout time.Duration
 }
+
+// DefaultShutdownTimeout is Options.ShutdownTimeout's default.
+const DefaultShutdownTimeout = 5 * time.Second
 
 // Server is the hub and its handlers.
 type Server struct {
@@ -56,7 +59,7 @@ func New(opts Options) (*Server, error) {
 		opts.Resolver.Scenarios = scenario.Seeds()
 	}
 	if opts.ShutdownTimeout == 0 {
-		opts.ShutdownTimeout = 5 * time.Second
+		opts.ShutdownTimeout = DefaultShutdownTimeout
 	}
 	hub, err := transport.NewHub(opts.Hub)
 	if err != nil {

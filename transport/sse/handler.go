@@ -27,20 +27,28 @@ type Options struct {
 	WriteTimeout time.Duration
 }
 
-// WithDefaults returns o with defaults filled in, or an error naming the
+// Defaults of Options.
+const (
+	DefaultFlushEvery    = 1
+	DefaultFlushInterval = 10 * time.Millisecond
+	DefaultRetry         = time.Second
+	DefaultWriteTimeout  = 10 * time.Second
+)
+
+// Effective returns o with defaults filled in, or an error naming the
 // first field out of range.
-func (o Options) WithDefaults() (Options, error) {
+func (o Options) Effective() (Options, error) {
 	if o.FlushEvery == 0 {
-		o.FlushEvery = 1
+		o.FlushEvery = DefaultFlushEvery
 	}
 	if o.FlushInterval == 0 {
-		o.FlushInterval = 10 * time.Millisecond
+		o.FlushInterval = DefaultFlushInterval
 	}
 	if o.Retry == 0 {
-		o.Retry = time.Second
+		o.Retry = DefaultRetry
 	}
 	if o.WriteTimeout == 0 {
-		o.WriteTimeout = 10 * time.Second
+		o.WriteTimeout = DefaultWriteTimeout
 	}
 	switch {
 	case o.FlushEvery < 1 || o.FlushEvery > 65536:
@@ -65,7 +73,7 @@ type Handler struct {
 
 // NewHandler validates opts and returns a handler on hub.
 func NewHandler(hub *transport.Hub, rv transport.Resolver, opts Options) (*Handler, error) {
-	o, err := opts.WithDefaults()
+	o, err := opts.Effective()
 	if err != nil {
 		return nil, err
 	}

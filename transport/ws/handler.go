@@ -25,7 +25,7 @@ type Handler struct {
 
 // NewHandler validates opts and returns a handler on hub.
 func NewHandler(hub *transport.Hub, rv transport.Resolver, opts Options) (*Handler, error) {
-	o, err := opts.WithDefaults()
+	o, err := opts.Effective()
 	if err != nil {
 		return nil, err
 	}

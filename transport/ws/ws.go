@@ -115,23 +115,31 @@ type Options struct {
 	CloseWait time.Duration
 }
 
-// WithDefaults returns o with defaults filled in, or an error naming the
+// Defaults of Options; PongWait defaults to twice PingInterval.
+const (
+	DefaultReadLimit    = 4096
+	DefaultPingInterval = 15 * time.Second
+	DefaultWriteTimeout = 10 * time.Second
+	DefaultCloseWait    = 2 * time.Second
+)
+
+// Effective returns o with defaults filled in, or an error naming the
 // first field out of range.
-func (o Options) WithDefaults() (Options, error) {
+func (o Options) Effective() (Options, error) {
 	if o.ReadLimit == 0 {
-		o.ReadLimit = 4096
+		o.ReadLimit = DefaultReadLimit
 	}
 	if o.PingInterval == 0 {
-		o.PingInterval = 15 * time.Second
+		o.PingInterval = DefaultPingInterval
 	}
 	if o.PongWait == 0 {
 		o.PongWait = 2 * o.PingInterval
 	}
 	if o.WriteTimeout == 0 {
-		o.WriteTimeout = 10 * time.Second
+		o.WriteTimeout = DefaultWriteTimeout
 	}
 	if o.CloseWait == 0 {
-		o.CloseWait = 2 * time.Second
+		o.CloseWait = DefaultCloseWait
 	}
 	switch {
 	case o.ReadLimit < 125 || o.ReadLimit > 1<<20:

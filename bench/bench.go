@@ -64,7 +64,8 @@ type Options struct {
 	// Count is the number of samples per cell. Default DefaultCount; range [1, MaxCount].
 	Count int
 	// Baseline is the codec ID every speed-up is relative to. Default
-	// DefaultBaseline. Run measures it even when Codecs omits it.
+	// DefaultBaseline. Matrix measures it only when the codecs it is given
+	// include it (cmd/serbench run always adds it).
 	Baseline string
 	// Parallel, when true, also measures every cell with 1 to GOMAXPROCS
 	// goroutines at once, each with its own Binding (as testing.B.RunParallel

@@ -131,36 +131,8 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		return nil, err
 	}
 
-	groups := make([]*group, len(codecs))
-	sseClients := make([]*sseClient, len(codecs))
-	wsClients := make([]*wsClient, len(codecs))
-	for i, c := range codecs {
-		g := newGroup(c, sc, count)
-		groups[i] = g
-		id := c.Info().ID
-		switch o.Transport {
-		case "sse":
-			tr := &http.Transport{
-				DialContext:         g.dialer(),
-				DisableCompression:  true,
-				MaxIdleConnsPerHost: -1,
-				ForceAttemptHTTP2:   false,
-			}
-			defer tr.CloseIdleConnections()
-			sseClients[i] = &sseClient{http: &http.Client{Transport: tr}, base: base}
-		case "ws":
-			wsClients[i] = &wsClient{
-				dialer: &websocket.Dialer{
-					NetDialContext:   g.dialer(),
-					HandshakeTimeout: 10 * time.Second,
-					Subprotocols:     []string{ws.Subprotocol(id)},
-					ReadBufferSize:   4096,
-				},
-				base:  base,
-				proto: ws.Subprotocol(id),
-			}
-		}
-	}
+	groups, sseClients, wsClients, closeClients := newClients(o, codecs, sc, count, base)
+	defer closeClients()
 
 	// Every stream should end by setup + ramp + duration; after Grace more, give up.
 	deadline := o.Setup + o.Ramp + o.Duration + o.Grace
@@ -211,6 +183,62 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		return nil, err
 	}
 
+	return phaseResults(o, sc, groups, before, after, first, count), nil
+}
+
+func newRunID() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return "r" + hex.EncodeToString(b[:])
+}
+
+// newClients makes one group (counters, histograms) per codec and the SSE
+// or WebSocket client its connections share; closeAll releases their idle
+// connections.
+func newClients(o Options, codecs []codec.Codec, sc scenario.Scenario, count uint64, base *url.URL) (
+	groups []*group, sseClients []*sseClient, wsClients []*wsClient, closeAll func()) {
+	var closers []func()
+	groups = make([]*group, len(codecs))
+	sseClients = make([]*sseClient, len(codecs))
+	wsClients = make([]*wsClient, len(codecs))
+	for i, c := range codecs {
+		g := newGroup(c, sc, count)
+		groups[i] = g
+		id := c.Info().ID
+		switch o.Transport {
+		case "sse":
+			tr := &http.Transport{
+				DialContext:         g.dialer(),
+				DisableCompression:  true,
+				MaxIdleConnsPerHost: -1,
+				ForceAttemptHTTP2:   false,
+			}
+			closers = append(closers, tr.CloseIdleConnections)
+			sseClients[i] = &sseClient{http: &http.Client{Transport: tr}, base: base}
+		case "ws":
+			wsClients[i] = &wsClient{
+				dialer: &websocket.Dialer{
+					NetDialContext:   g.dialer(),
+					HandshakeTimeout: 10 * time.Second,
+					Subprotocols:     []string{ws.Subprotocol(id)},
+					ReadBufferSize:   4096,
+				},
+				base:  base,
+				proto: ws.Subprotocol(id),
+			}
+		}
+	}
+	return groups, sseClients, wsClients, func() {
+		for _, c := range closers {
+			c()
+		}
+	}
+}
+
+// phaseResults turns the counters of a finished phase and the server's
+// stats before and after it into one Result per group. first is the
+// phase's first intended send time; count the messages per stream.
+func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, after transport.ServerStats, first time.Time, count uint64) []Result {
 	scope := "server"
 	if o.InProcess {
 		scope = "process"
@@ -259,17 +287,10 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		}
 		out[i] = r
 	}
-	return out, nil
+	return out
 }
 
-func newRunID() string {
-	var b [6]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return "r" + hex.EncodeToString(b[:])
-}
-
-// fetchStats reads GET /stats?run=ID from the server.
-// fetchStats reads the server's /stats for run; resetPeak starts a new peak
+// fetchStats reads GET /stats?run=ID from the server; resetPeak starts a new peak
 // RSS measurement there (after the snapshot is taken).
 func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string, resetPeak bool) (transport.ServerStats, error) {
 	var st transport.ServerStats

@@ -88,46 +88,20 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 
 	if *cpuProfile != "" {
-		if err := os.MkdirAll(*cpuProfile, 0o755); err != nil {
-			return fmt.Errorf("load: %w", err)
-		}
-		pf, err := os.Create(filepath.Join(*cpuProfile, "load_"+o.Transport+".pprof"))
+		stop, err := startCPUProfile(*cpuProfile, "load_"+o.Transport+".pprof")
 		if err != nil {
-			return fmt.Errorf("load: %w", err)
+			return err
 		}
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			pf.Close()
-			return fmt.Errorf("load: %w", err)
-		}
-		defer func() {
-			pprof.StopCPUProfile()
-			pf.Close()
-		}()
+		defer stop()
 	}
 	started := time.Now()
 	if *target == "" {
-		sopts, err := sf.options()
+		url, stop, err := serveInProcess(ctx, sf)
 		if err != nil {
 			return err
 		}
-		srv, err := server.New(sopts)
-		if err != nil {
-			return err
-		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			srv.Close()
-			return fmt.Errorf("load: %w", err)
-		}
-		sctx, stop := context.WithCancel(ctx)
-		done := make(chan error, 1)
-		go func() { done <- srv.Serve(sctx, ln) }()
-		defer func() {
-			stop()
-			<-done
-		}()
-		o.URL = "http://" + ln.Addr().String()
-		o.InProcess = true
+		defer stop()
+		o.URL, o.InProcess = url, true
 	} else {
 		o.URL = *target
 	}
@@ -164,6 +138,51 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return fmt.Errorf("write %s: %w", outName(*outFile), err)
 	}
 	return commit(true)
+}
+
+// startCPUProfile profiles the process into dir/name (dir is made if
+// missing) until stop is called.
+func startCPUProfile(dir, name string) (stop func(), err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	pf, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	if err := pprof.StartCPUProfile(pf); err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		pf.Close()
+	}, nil
+}
+
+// serveInProcess starts a server with sf's options on a free loopback port
+// and returns its base URL; stop shuts it down and waits for it.
+func serveInProcess(ctx context.Context, sf serverFlags) (url string, stop func(), err error) {
+	sopts, err := sf.options()
+	if err != nil {
+		return "", nil, err
+	}
+	srv, err := server.New(sopts)
+	if err != nil {
+		return "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		srv.Close()
+		return "", nil, fmt.Errorf("load: %w", err)
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(sctx, ln) }()
+	return "http://" + ln.Addr().String(), func() {
+		cancel()
+		<-done
+	}, nil
 }
 
 // raiseNoFile raises the soft RLIMIT_NOFILE to the hard limit and fails

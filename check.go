@@ -70,7 +70,11 @@ func (f Fidelity) String() string {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, x.Status, size, why)
 	}
 	tw.Flush()
-	return b.String()
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Fidelity round-trips v through every codec of o and compares each result

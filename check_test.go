@@ -195,4 +195,3 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
-

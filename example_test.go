@@ -24,9 +24,9 @@ func ExampleOptions_Fidelity() {
 	fmt.Print(f)
 	// Output:
 	// codec          result  size  first difference or reason
-	// encoding/json  ok      118   
-	// msgpack        ok      77    
-	// cbor           ok      98    
+	// encoding/json  ok      118
+	// msgpack        ok      77
+	// cbor           ok      98
 	// protobuf       n/a           protobuf: not supported: no message for *serbench_test.Order in schema/proto/serbench.proto
 }
 
@@ -37,7 +37,7 @@ func ExampleFromJSON() {
 	fmt.Println(err)
 	// Output:
 	// ord-1842 3 129.95 <nil>
-	// serbench: testdata/order-bad-type.json:3:12: at /items: json: cannot unmarshal JSON string into Go int within "/items"
+	// serbench: testdata/order-bad-type.json:3:12: at /items: JSON string does not fit Go int
 }
 
 // In a _test.go file next to your type; run it with

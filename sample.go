@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -55,31 +56,71 @@ func FromJSON[T any](path string) (*T, error) {
 	if err == nil {
 		return v, nil
 	}
+	e := &SampleError{Path: path, Err: err}
 	var (
 		sem *json.SemanticError
 		syn *jsontext.SyntacticError
 		off int64 = -1
-		ptr jsontext.Pointer
 	)
 	switch {
 	case errors.As(err, &sem):
-		off, ptr = sem.ByteOffset, sem.JSONPointer
+		off, e.Pointer = sem.ByteOffset, string(sem.JSONPointer)
+		switch {
+		case sem.Err != nil:
+			e.What = sem.Err.Error()
+		case sem.GoType != nil && sem.JSONKind != 0:
+			e.What = fmt.Sprintf("JSON %s does not fit Go %s", kindName(sem.JSONKind), sem.GoType)
+		}
 	case errors.As(err, &syn):
-		off, ptr = syn.ByteOffset, syn.JSONPointer
+		off, e.Pointer = syn.ByteOffset, string(syn.JSONPointer)
+		if syn.Err != nil {
+			e.What = syn.Err.Error()
+		}
 	}
-	if off < 0 {
-		return nil, fmt.Errorf("serbench: sample %s into %T: %w", path, v, err)
+	if off >= 0 {
+		e.Line, e.Column = lineCol(data, off)
 	}
-	line, col := lineCol(data, off)
-	at := ""
-	switch {
-	case ptr != "":
-		at = " at " + string(ptr) + ":"
-	case sem != nil:
-		at = " at the top-level value:"
-	}
-	return nil, fmt.Errorf("serbench: %s:%d:%d:%s %w", path, line, col, at, err)
+	return nil, e
 }
+
+// SampleError is FromJSON's error for a file that does not decode into
+// the type.
+type SampleError struct {
+	// Path is the file.
+	Path string
+	// Line and Column locate the problem, from 1 (the column counts
+	// bytes); 0 when the decoder did not say.
+	Line, Column int
+	// Pointer is the JSON Pointer (RFC 6901) of the value at fault, such
+	// as "/items/0/price"; "" for the top-level value.
+	Pointer string
+	// What describes the problem in a few words; "" when only Err does.
+	What string
+	// Err is the decoder's error.
+	Err error
+}
+
+// Error returns `serbench: order.json:3:12: at /items: JSON string does
+// not fit Go int`.
+func (e *SampleError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "serbench: %s", e.Path)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Column)
+	}
+	if e.Pointer != "" {
+		fmt.Fprintf(&b, ": at %s", e.Pointer)
+	}
+	if e.What != "" {
+		fmt.Fprintf(&b, ": %s", e.What)
+	} else {
+		fmt.Fprintf(&b, ": %v", e.Err)
+	}
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *SampleError) Unwrap() error { return e.Err }
 
 // lineCol returns the 1-based line and column (in bytes) of offset off.
 func lineCol(data []byte, off int64) (line, col int) {
@@ -88,4 +129,23 @@ func lineCol(data []byte, off int64) (line, col int) {
 	line = bytes.Count(before, []byte("\n")) + 1
 	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
 	return line, col
+}
+
+// kindName names a JSON kind as RFC 8259 does.
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return k.String()
 }

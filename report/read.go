@@ -44,7 +44,12 @@ func ReadFile(path string) (*Document, error) {
 // Read reads a results document from r; name labels errors. The format is
 // told by content: input whose first non-space byte is '{' is serbench/v1
 // JSON (any other schema is an error), anything else is the Go benchmark
-// format as Benchfmt writes it. From benchmark lines Read rebuilds each
+// format: as Benchfmt writes it, as `go test -bench` prints it for
+// benchmarks written with package serbench (names without scenario=, see
+// ParseBenchName; lossy=true marks a cell that did not round-trip, and the
+// notes the library logs, indented and after a "file.go:N: " prefix, give
+// the first difference or the n/a reason), or hand-written benchmarks
+// whose names carry codec=. From benchmark lines Read rebuilds each
 // cell's Samples (ns/op), its median and 95% interval (benchmath, as the
 // runner computes them), MB/s, B/op, allocs/op and size; the "// serbench:"
 // notes give back fidelity failures and n/a cells; the configuration lines

@@ -24,7 +24,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW")
-		fmt.Fprintln(stderr, "OLD and NEW are files written by serbench run -format json or -format benchfmt.")
+		fmt.Fprintln(stderr, "OLD and NEW are files written by serbench run -format json or -format benchfmt,")
+		fmt.Fprintln(stderr, "or go test -bench output of benchmarks written with github.com/serbench/serbench.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, 2, "two files, OLD and NEW"); help || err != nil {

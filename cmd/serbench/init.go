@@ -336,7 +336,10 @@ func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbe
 // initSource renders and formats the starter file.
 func initSource(p *typePkg, gens []string) ([]byte, error) {
 	data := struct {
-		Pkg                      struct{ Name, TypeName string; Fields, Comments, Imports []string }
+		Pkg struct {
+			Name, TypeName            string
+			Fields, Comments, Imports []string
+		}
 		Gens, Generate, Adapters []string
 		Codegen                  string
 	}{Gens: gens, Codegen: strings.Join(gens, ",")}

@@ -1,13 +1,17 @@
 package serbench
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"text/tabwriter"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
 )
 
 // Status is what a codec did with a value.
@@ -95,8 +99,26 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 	for i, c := range p.codecs {
 		out[i] = probe(c, sample, p.compare)
 		out[i].Required = p.required[out[i].Codec]
+		if out[i].Status == Lossy && unexportedPath(out[i].Err) {
+			out[i].Err = fmt.Errorf("%w (an unexported field: codecs that use reflection never see it)", out[i].Err)
+		}
 	}
 	return out, nil
+}
+
+// unexportedPath reports whether err is a fidelity.Mismatch whose path
+// goes through an unexported struct field (".inner.n").
+func unexportedPath(err error) bool {
+	var m *fidelity.Mismatch
+	if !errors.As(err, &m) {
+		return false
+	}
+	for _, seg := range strings.Split(m.Path, ".")[1:] {
+		if r, _ := utf8.DecodeRuneInString(seg); unicode.IsLower(r) || r == '_' {
+			return true
+		}
+	}
+	return false
 }
 
 // probe prepares c on sample through bench.Prepare and classifies the

@@ -141,6 +141,9 @@ func TestBadInput(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, x := range f {
+				if tc.name == "unexported only" && !strings.Contains(x.Err.Error(), "unexported field") {
+					t.Errorf("%s: %v does not say the field is unexported", x.Codec, x.Err)
+				}
 				if x.Status != tc.want || x.Err == nil {
 					t.Errorf("%s: %s (%v), want %s with a reason", x.Codec, x.Status, x.Err, tc.want)
 				}

@@ -159,6 +159,9 @@ type typePkg struct {
 	fields   []string // "Name: value," lines for the sample literal; nil if not a struct
 	comments []string // fields without a placeholder value
 	imports  []string // extra imports the literal needs ("time")
+	// composite is true when &T{...} is a valid literal (struct, array,
+	// slice or map); otherwise the sample is new(T).
+	composite bool
 }
 
 // findType parses the non-test Go files in dir and finds the declaration
@@ -194,8 +197,12 @@ func findType(dir, name string) (*typePkg, error) {
 					return nil, fmt.Errorf("init: %s in %s is generic; write the test by hand with an instance such as %s[int]", name, m, name)
 				}
 				p = &typePkg{name: f.Name.Name, file: filepath.Base(m), typeName: name}
-				if st, ok := ts.Type.(*ast.StructType); ok {
-					p.placeholders(st, timeImportName(f))
+				switch t := ts.Type.(type) {
+				case *ast.StructType:
+					p.composite = true
+					p.placeholders(t, timeImportName(f))
+				case *ast.ArrayType, *ast.MapType:
+					p.composite = true
 				}
 			}
 		}
@@ -315,10 +322,10 @@ import (
 // numbers), or load it from a JSON file with
 //
 //	sample, err := serbench.FromJSON[{{.Pkg.TypeName}}]("testdata/sample.json")
-var sample{{.Pkg.TypeName}} = &{{.Pkg.TypeName}}{ {{range .Pkg.Fields}}
+{{if .Pkg.Composite}}var sample{{.Pkg.TypeName}} = &{{.Pkg.TypeName}}{ {{range .Pkg.Fields}}
 	{{.}}{{end}}{{range .Pkg.Comments}}
 	// {{.}}: set a value,{{end}}
-}
+}{{else}}var sample{{.Pkg.TypeName}} = new({{.Pkg.TypeName}}) // set a value{{end}}
 
 // serbenchOptions choose the codecs; the zero value runs every codec serbench
 // has (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
@@ -339,11 +346,13 @@ func initSource(p *typePkg, gens []string) ([]byte, error) {
 		Pkg struct {
 			Name, TypeName            string
 			Fields, Comments, Imports []string
+			Composite                 bool
 		}
 		Gens, Generate, Adapters []string
 		Codegen                  string
 	}{Gens: gens, Codegen: strings.Join(gens, ",")}
 	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments, data.Pkg.Imports = p.name, p.typeName, p.fields, p.comments, p.imports
+	data.Pkg.Composite = p.composite
 	base := strings.TrimSuffix(p.file, ".go")
 	for _, g := range gens {
 		gen := generators[g]

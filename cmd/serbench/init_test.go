@@ -57,6 +57,15 @@ func TestInit(t *testing.T) {
 			t.Errorf("stdout does not mention %q:\n%s", want, stdout.Bytes())
 		}
 	}
+	// A type that is not a composite gets new(T), which always compiles.
+	other := t.TempDir()
+	writeText(t, filepath.Join(other, "cents.go"), "package money\n\ntype Cents int64\n")
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Cents", "-dir", other}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(other, InitFile)); !bytes.Contains(b, []byte("var sampleCents = new(Cents)")) || bytes.Contains(b, []byte("codec.Codec")) {
+		t.Errorf("init for a non-struct type wrote:\n%s", b)
+	}
 	// A second init fails and leaves the file as it was.
 	writeText(t, filepath.Join(dir, InitFile), "package order // mine\n")
 	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-dir", dir})

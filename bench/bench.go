@@ -200,7 +200,7 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 	for _, s := range scenarios {
 		sample := s.Value()
 		for _, c := range codecs {
-			cells = append(cells, prepare(c, s.ID, sample)...)
+			cells = append(cells, prepare(c, s.ID, sample, fidelity.Diff)...)
 		}
 	}
 	var timed []*cell
@@ -285,10 +285,47 @@ type cell struct {
 	failed error
 }
 
-// prepare binds c to the scenario, round-trips once, compares and builds
-// the timed functions. It returns the cells for marshal, unmarshal and, for
-// converting codecs, convert.
-func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
+// Op is one operation of a codec bound to one value, checked and ready to
+// time: what Matrix times for one cell, for callers that time it with their
+// own loop (package serbench does, under testing.B).
+type Op struct {
+	// Name is OpMarshal, OpUnmarshal or OpConvert.
+	Name string
+	// Size is the encoded value in bytes; 0 when the codec could not
+	// marshal it.
+	Size int
+	// NA is true when the codec cannot take the value at all; Err says why.
+	NA bool
+	// Err is nil when the value round-tripped and compared equal. Otherwise
+	// it is the n/a reason, the failed step, or the difference the compare
+	// function returned; an Op with a difference is still timed (Run is set).
+	Err error
+	// Run performs n operations on a Binding of its own and keeps the last
+	// result alive; nil when the operation cannot run (n/a, or an earlier
+	// step of the round trip failed). It is not safe for concurrent use.
+	Run func(n int) error
+}
+
+// Prepare binds c to sample (a non-nil pointer), round-trips it once and
+// compares the result with sample using diff, exactly as Matrix does before
+// it times a cell, and returns the operations: marshal, unmarshal and, when
+// the Binding is a codec.Converter, convert. A nil diff means fidelity.Diff.
+func Prepare(c codec.Codec, sample any, diff func(want, got any) error) []Op {
+	if diff == nil {
+		diff = fidelity.Diff
+	}
+	cells := prepare(c, "", sample, diff)
+	ops := make([]Op, len(cells))
+	for i, x := range cells {
+		ops[i] = Op{Name: x.Op, Size: x.size, NA: x.NA, Err: x.failed, Run: x.fn}
+	}
+	return ops
+}
+
+// prepare binds c to the scenario, round-trips once, compares with diff and
+// builds the timed functions. It returns the cells for marshal, unmarshal
+// and, for converting codecs, convert.
+func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got any) error) []*cell {
 	info := c.Info()
 	mk := func(op string) *cell {
 		return &cell{Result: Result{Codec: info.ID, Scenario: scenarioID, Op: op}}
@@ -296,7 +333,7 @@ func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 	m, u := mk(OpMarshal), mk(OpUnmarshal)
 	na := func(err error) []*cell {
 		for _, x := range []*cell{m, u} {
-			x.NA, x.Error = true, err.Error()
+			x.NA, x.Error, x.failed = true, err.Error(), err
 		}
 		return []*cell{m, u}
 	}
@@ -417,7 +454,7 @@ func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 		}
 	}
 	if info.Kind != codec.Reference {
-		if d := fidelity.Diff(sample, out); d != nil {
+		if d := diff(sample, out); d != nil {
 			for _, x := range cells {
 				x.failed = d
 			}

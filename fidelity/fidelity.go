@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"sort"
 	"time"
+	"unsafe"
 )
 
 // Mismatch is the first difference Diff found.
@@ -60,10 +61,11 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		}
 		return &Mismatch{Path: path, Want: show(w), Got: show(g)}
 	}
+	w, g = readable(w), readable(g)
 	if w.Type() != g.Type() {
 		return &Mismatch{Path: path, Want: fmt.Sprintf("%s of type %s", show(w), w.Type()), Got: fmt.Sprintf("%s of type %s", show(g), g.Type())}
 	}
-	if w.Type() == timeType {
+	if w.Type() == timeType && w.CanInterface() && g.CanInterface() {
 		wt, gt := w.Interface().(time.Time), g.Interface().(time.Time)
 		if !wt.Equal(gt) {
 			return &Mismatch{Path: path, Want: wt.Format(time.RFC3339Nano), Got: gt.Format(time.RFC3339Nano)}
@@ -109,7 +111,7 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		keys := w.MapKeys()
 		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
 		for _, k := range keys {
-			kp := fmt.Sprintf("%s[%#v]", path, k.Interface())
+			kp := fmt.Sprintf("%s[%#v]", path, k)
 			gv := g.MapIndex(k)
 			if !gv.IsValid() {
 				return &Mismatch{Path: kp, Want: show(w.MapIndex(k)), Got: "missing key"}
@@ -121,7 +123,7 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		if g.Len() != w.Len() {
 			for _, k := range g.MapKeys() {
 				if !w.MapIndex(k).IsValid() {
-					return &Mismatch{Path: fmt.Sprintf("%s[%#v]", path, k.Interface()), Want: "no such key", Got: show(g.MapIndex(k))}
+					return &Mismatch{Path: fmt.Sprintf("%s[%#v]", path, k), Want: "no such key", Got: show(g.MapIndex(k))}
 				}
 			}
 		}
@@ -138,11 +140,31 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		}
 		return &Mismatch{Path: path, Want: w.Type().String(), Got: "not comparable"}
 	default:
+		if !w.CanInterface() || !g.CanInterface() {
+			// An unexported field that is not addressable (inside a map
+			// value): compare what fmt prints, which reads it anyway.
+			if fmt.Sprint(w) != fmt.Sprint(g) {
+				return &Mismatch{Path: path, Want: show(w), Got: show(g)}
+			}
+			return nil
+		}
 		if w.Interface() != g.Interface() {
 			return &Mismatch{Path: path, Want: show(w), Got: show(g)}
 		}
 		return nil
 	}
+}
+
+// readable returns v, or, when v was reached through an unexported field
+// (so reflect refuses Interface) and is addressable, the same memory seen
+// without that restriction. Diff only reads through it. Codecs never see
+// unexported fields, so a value holding one set differs after any round
+// trip, and Diff must be able to say so rather than panic.
+func readable(v reflect.Value) reflect.Value {
+	if v.IsValid() && !v.CanInterface() && v.CanAddr() {
+		return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	return v
 }
 
 // show prints a value briefly: strings quoted, long values cut to 60 bytes.
@@ -169,11 +191,11 @@ func show(v reflect.Value) string {
 			}
 			return "empty map"
 		}
-		s = fmt.Sprintf("%v", v.Interface())
+		s = fmt.Sprint(v)
 	case reflect.String:
 		s = fmt.Sprintf("%q", v.String())
 	default:
-		s = fmt.Sprintf("%v", v.Interface())
+		s = fmt.Sprint(v) // not v.Interface(): v may be an unexported field
 	}
 	if len(s) > 60 {
 		s = s[:57] + "..."

@@ -85,3 +85,34 @@ func TestDiffShowsPointees(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// Unexported fields are compared, never a panic: codecs drop them, and Diff
+// says so, also inside map values where they are not addressable.
+func TestDiffUnexported(t *testing.T) {
+	type inner struct {
+		n  int
+		at time.Time
+	}
+	type outer struct {
+		s string
+		m map[string]inner
+	}
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	want := &outer{s: "x", m: map[string]inner{"k": {n: 1, at: at}}}
+	if err := fidelity.Diff(want, &outer{s: "x", m: map[string]inner{"k": {n: 1, at: at}}}); err != nil {
+		t.Errorf("equal values: %v", err)
+	}
+	for _, tc := range []struct {
+		got  *outer
+		path string
+	}{
+		{&outer{}, ".s"},
+		{&outer{s: "x", m: map[string]inner{"k": {n: 2, at: at}}}, `.m["k"].n`},
+	} {
+		err := fidelity.Diff(want, tc.got)
+		var m *fidelity.Mismatch
+		if !errors.As(err, &m) || m.Path != tc.path {
+			t.Errorf("Diff = %v, want a mismatch at %s", err, tc.path)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -214,76 +213,86 @@ func moduleFromKey(key string) string {
 // "Codec/codec=sonic.default/scenario=sse-event/op=marshal". IDs are escaped
 // as Benchfmt describes.
 func BenchName(codec, scenario, op string) string {
-	return BenchBase + "/codec=" + escapeNameValue(codec) + "/scenario=" + escapeNameValue(scenario) + "/op=" + escapeNameValue(op)
+	return BenchBase + "/codec=" + bench.EscapeNameValue(codec) + "/scenario=" + bench.EscapeNameValue(scenario) + "/op=" + bench.EscapeNameValue(op)
 }
 
-// ParseBenchName inverts BenchName. It accepts a name with or without the
-// "Benchmark" prefix and the GOMAXPROCS suffix, and returns an error naming
-// the input when it is not a serbench cell.
+// ParseBenchName inverts BenchName, and also reads the names of go test
+// benchmarks written with package serbench (github.com/serbench/serbench)
+// or by hand in the same style. It accepts a name with or without the
+// "Benchmark" prefix and the GOMAXPROCS suffix; every part after the base
+// must be key=value, and a codec= part is required. Then:
+//
+//   - base "Codec" (serbench run): scenario= and op= are required too.
+//   - any other base with op= (package serbench:
+//     "Codecs/codec=cbor/op=marshal"): the scenario is the scenario= value,
+//     or else the base name followed by the parts other than codec=, op=
+//     and lossy= ("Codecs", "Order/size=1k").
+//   - no op= ("Marshal/codec=cbor", one benchmark function per
+//     operation): the op is the base name in lower case and the scenario
+//     is the scenario= value, or else the other parts, or else "go-test".
+//
+// It returns an error naming the input when the name is not a cell.
 func ParseBenchName(name string) (codec, scenario, op string, err error) {
+	c, err := parseCellName(name)
+	return c.codec, c.scenario, c.op, err
+}
+
+// cellName is a benchmark name taken apart by parseCellName.
+type cellName struct {
+	codec, scenario, op string
+	// lossy is true for the key LossyKey of package serbench (lossy=true):
+	// the codec did not round-trip the value exactly.
+	lossy bool
+}
+
+func parseCellName(name string) (cellName, error) {
+	var c cellName
 	n := benchfmt.Name(strings.TrimPrefix(name, "Benchmark"))
 	base, parts := n.Parts()
-	if string(base) != BenchBase {
-		return "", "", "", fmt.Errorf("report: benchmark %q is not a serbench cell (want %s/codec=.../scenario=.../op=...)", name, BenchBase)
-	}
 	vals := map[string]string{}
+	var others []string
 	for _, p := range parts {
 		if p[0] == '-' { // GOMAXPROCS
 			continue
 		}
 		k, v, ok := strings.Cut(string(p[1:]), "=")
 		if !ok {
-			return "", "", "", fmt.Errorf("report: benchmark %q: part %q is not key=value", name, p[1:])
+			return c, fmt.Errorf("report: benchmark %q: part %q is not key=value", name, p[1:])
 		}
-		if vals[k], err = unescapeNameValue(v); err != nil {
-			return "", "", "", fmt.Errorf("report: benchmark %q: %w", name, err)
+		val, err := bench.UnescapeNameValue(v)
+		if err != nil {
+			return c, fmt.Errorf("report: benchmark %q: %w", name, err)
 		}
-	}
-	codec, scenario, op = vals["codec"], vals["scenario"], vals["op"]
-	if codec == "" || scenario == "" || op == "" {
-		return "", "", "", fmt.Errorf("report: benchmark %q lacks codec=, scenario= or op=", name)
-	}
-	return codec, scenario, op, nil
-}
-
-// escapeNameValue writes '/' as '.', and '.', '%', white space and
-// control characters as %XX of their UTF-8 bytes.
-func escapeNameValue(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '/':
-			b.WriteByte('.')
-		case r == '.' || r == '%' || unicode.IsSpace(r) || unicode.IsControl(r):
-			for _, c := range []byte(string(r)) {
-				fmt.Fprintf(&b, "%%%02X", c)
-			}
+		vals[k] = val
+		switch k {
+		case "codec", "op", "scenario":
+		case "lossy":
+			c.lossy = v == "true"
 		default:
-			b.WriteRune(r)
+			others = append(others, k+"="+v)
 		}
 	}
-	return b.String()
-}
-
-func unescapeNameValue(s string) (string, error) {
-	var b bytes.Buffer
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '.':
-			b.WriteByte('/')
-		case '%':
-			if i+2 >= len(s) {
-				return "", fmt.Errorf("bad escape %q in %q", s[i:], s)
-			}
-			x, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
-			if err != nil {
-				return "", fmt.Errorf("bad escape %q in %q", s[i:i+3], s)
-			}
-			b.WriteByte(byte(x))
-			i += 2
-		default:
-			b.WriteByte(c)
+	c.codec, c.scenario, c.op = vals["codec"], vals["scenario"], vals["op"]
+	if c.codec == "" {
+		return c, fmt.Errorf("report: benchmark %q has no codec= part (want %s/codec=.../scenario=.../op=..., or codec=... in a go test benchmark)", name, BenchBase)
+	}
+	switch {
+	case string(base) == BenchBase:
+		if c.scenario == "" || c.op == "" {
+			return c, fmt.Errorf("report: benchmark %q lacks codec=, scenario= or op=", name)
+		}
+	case c.op != "":
+		if c.scenario == "" {
+			c.scenario = strings.Join(append([]string{string(base)}, others...), "/")
+		}
+	default:
+		c.op = strings.ToLower(string(base))
+		if c.scenario == "" {
+			c.scenario = strings.Join(others, "/")
+		}
+		if c.scenario == "" {
+			c.scenario = "go-test"
 		}
 	}
-	return b.String(), nil
+	return c, nil
 }

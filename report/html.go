@@ -67,7 +67,10 @@ type htmlPageData struct {
 }
 
 func buildPage(doc *Document) (*htmlPageData, error) {
-	p := &htmlPageData{Env: doc.Env, Doc: doc, Modules: modules(doc), Started: doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")}
+	p := &htmlPageData{Env: doc.Env, Doc: doc, Modules: modules(doc)}
+	if !doc.Env.Started.IsZero() { // unknown in go test output
+		p.Started = doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")
+	}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	order, groups := byScenario(doc.Results)
 	gs := grids(doc)

@@ -48,7 +48,12 @@ func ReadFile(path string) (*Document, error) {
 // Read reads a results document from r; name labels errors. The format is
 // told by content: input whose first non-space byte is '{' is serbench/v1
 // JSON (any other schema is an error), anything else is the Go benchmark
-// format as Benchfmt writes it. From benchmark lines Read rebuilds each
+// format: as Benchfmt writes it, as `go test -bench` prints it for
+// benchmarks written with package serbench (names without scenario=, see
+// ParseBenchName; lossy=true marks a cell that did not round-trip, and the
+// notes the library logs, indented and after a "file.go:N: " prefix, give
+// the first difference or the n/a reason), or hand-written benchmarks
+// whose names carry codec=. From benchmark lines Read rebuilds each
 // cell's Samples (ns/op), its median and 95% interval (benchmath, as the
 // runner computes them), MB/s, B/op, allocs/op and size; the "// serbench:"
 // notes give back fidelity failures and n/a cells; the configuration lines
@@ -125,7 +130,7 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 		case *benchfmt.SyntaxError:
 			doc.Warnings = append(doc.Warnings, rec.Error())
 		case *benchfmt.Result:
-			codec, scenario, op, err := ParseBenchName(rec.Name.String())
+			cn, err := parseCellName(rec.Name.String())
 			if err != nil {
 				if foreign == 0 {
 					firstForeign = "Benchmark" + rec.Name.String()
@@ -137,7 +142,10 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 				doc.Env = envFromResult(rec)
 				envSet = true
 			}
-			c := cell(codec, scenario, op)
+			c := cell(cn.codec, cn.scenario, cn.op)
+			if cn.lossy && c.res.Error == "" {
+				c.res.Error = lossyText
+			}
 			c.res.Iterations = rec.Iters
 			for _, v := range rec.Values {
 				val, unit := v.Value, v.Unit
@@ -170,7 +178,7 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 	line := 0
 	for sc.Scan() {
 		line++
-		rest, ok := strings.CutPrefix(sc.Text(), notePrefix)
+		rest, ok := noteText(sc.Text())
 		if !ok {
 			continue
 		}
@@ -222,12 +230,32 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 	return doc, nil
 }
 
+// lossyText is the error of a cell whose name carries lossy=true when no
+// note gave the difference.
+const lossyText = "lossy=true: the value did not round-trip exactly (the first difference is in the go test log)"
+
+// noteText returns what follows notePrefix on a note line: one Benchfmt
+// wrote (the prefix at the start), or one package serbench logged in go
+// test output, where the testing package indents it and puts the file and
+// line in front ("    benchmark.go:108: // serbench: fail ...").
+func noteText(line string) (string, bool) {
+	t := strings.TrimLeft(line, " \t")
+	if rest, ok := strings.CutPrefix(t, notePrefix); ok {
+		return rest, true
+	}
+	i := strings.Index(t, ": "+notePrefix)
+	if i <= 0 || strings.ContainsAny(t[:i], " \t") || !strings.Contains(t[:i], ".go:") {
+		return "", false
+	}
+	return t[i+2+len(notePrefix):], true
+}
+
 // envFromResult rebuilds the environment from a result's configuration and
 // its name's GOMAXPROCS suffix.
 func envFromResult(rec *benchfmt.Result) bench.Env {
 	env := bench.Env{GOMAXPROCS: 1}
 	for _, cfg := range rec.Config {
-		v := string(cfg.Value)
+		v := strings.TrimSpace(string(cfg.Value))
 		switch cfg.Key {
 		case "goos":
 			env.GOOS = v

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/report"
 )
 
@@ -227,5 +228,90 @@ func TestReadNotARun(t *testing.T) {
 	_, err := report.Read(strings.NewReader(`{"schema":"serbench/v1","results":[]}`), "empty.json")
 	if err == nil || !strings.Contains(err.Error(), "no results") {
 		t.Errorf("empty run: err = %v", err)
+	}
+}
+
+// go test output of package serbench (testdata/gotest-v.txt, from
+// `go test -v -bench . -benchtime 100x -count 2` on a scratch module):
+// names without scenario=, lossy=true, and the notes the library logs.
+func TestReadGoTest(t *testing.T) {
+	doc, err := report.ReadFile(filepath.Join("testdata", "gotest-v.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct{ codec, scenario, op string }
+	got := map[key]bench.Result{}
+	for _, r := range doc.Results {
+		got[key{r.Codec, r.Scenario, r.Op}] = r
+	}
+	for _, tc := range []struct {
+		key
+		ok, na  bool
+		samples int
+		err     string
+	}{
+		{key{"encoding/json", "Codecs", "marshal"}, true, false, 2, ""},
+		{key{"cbor", "Codecs", "unmarshal"}, true, false, 2, ""},
+		{key{"protobuf", "Codecs", "marshal"}, false, true, 0, "no message for *order.Order"},
+		{key{"encoding/json", "Lossy", "marshal"}, false, false, 2, "fidelity: .N: want 7 of type int64, got 7 of type float64"},
+		{key{"gob", "Lossy", "unmarshal"}, true, false, 2, ""},
+	} {
+		r, found := got[tc.key]
+		if !found {
+			t.Errorf("%v: no result", tc.key)
+			continue
+		}
+		if r.OK != tc.ok || r.NA != tc.na || len(r.Samples) != tc.samples || !strings.Contains(r.Error, tc.err) || (tc.err == "" && r.Error != "") {
+			t.Errorf("%v: ok %v na %v samples %d error %q; want %v %v %d %q", tc.key, r.OK, r.NA, len(r.Samples), r.Error, tc.ok, tc.na, tc.samples, tc.err)
+		}
+		if tc.ok && (r.SizeBytes == 0 || r.NsPerOp == 0 || r.Speedup == 0 && tc.scenario == "Codecs") {
+			t.Errorf("%v: size %d ns/op %v speed-up %v", tc.key, r.SizeBytes, r.NsPerOp, r.Speedup)
+		}
+	}
+	if doc.Env.GOOS != "linux" || doc.Env.CPU == "" || strings.HasSuffix(doc.Env.CPU, " ") || doc.Env.GOMAXPROCS != 2 {
+		t.Errorf("env %+v", doc.Env)
+	}
+	if len(doc.Warnings) != 0 {
+		t.Errorf("warnings %q", doc.Warnings)
+	}
+	// Without -v go test prints no notes for skipped codecs, but a lossy
+	// codec's name still says so.
+	data, err := os.ReadFile(filepath.Join("testdata", "gotest-v.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.Contains(l, "// serbench:") {
+			plain = append(plain, l)
+		}
+	}
+	doc, err = report.Read(strings.NewReader(strings.Join(plain, "\n")), "plain.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range doc.Results {
+		if r.Scenario == "Lossy" && r.Codec == "encoding/json" && (r.OK || !strings.Contains(r.Error, "lossy=true")) {
+			t.Errorf("lossy cell without notes: ok %v error %q", r.OK, r.Error)
+		}
+	}
+}
+
+// Hand-written benchmarks in the same style: one function per operation,
+// codec= in the name.
+func TestReadPlainCodecNames(t *testing.T) {
+	in := "BenchmarkMarshal/codec=json-8 100 50 ns/op\nBenchmarkMarshal/codec=cbor-8 100 25 ns/op\n" +
+		"BenchmarkUnmarshal/codec=json/size=1k-8 100 90 ns/op\nBenchmarkEncode/op=marshal/codec=x 100 9 ns/op\n"
+	doc, err := report.Read(strings.NewReader(in), "plain.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range doc.Results {
+		got = append(got, r.Codec+" "+r.Scenario+" "+r.Op)
+	}
+	want := []string{"json go-test marshal", "cbor go-test marshal", "json size=1k unmarshal", "x Encode marshal"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("cells %q, want %q", got, want)
 	}
 }

@@ -79,7 +79,20 @@ func legend(doc *Document) string {
 func envText(doc *Document) string {
 	e := doc.Env
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s %s/%s, %s, %d CPUs, GOMAXPROCS=%d, started %s\n", e.Go, e.GOOS, e.GOARCH, e.CPU, e.NumCPU, e.GOMAXPROCS, e.Started.Format("2006-01-02T15:04:05Z07:00"))
+	// A file of go test output has no Go version, CPU count or start
+	// time: what is unknown is left out rather than shown as zero.
+	parts := []string{strings.TrimSpace(e.Go + " " + e.GOOS + "/" + e.GOARCH)}
+	if e.CPU != "" {
+		parts = append(parts, e.CPU)
+	}
+	if e.NumCPU > 0 {
+		parts = append(parts, fmt.Sprintf("%d CPUs", e.NumCPU))
+	}
+	parts = append(parts, fmt.Sprintf("GOMAXPROCS=%d", e.GOMAXPROCS))
+	if !e.Started.IsZero() {
+		parts = append(parts, "started "+e.Started.Format("2006-01-02T15:04:05Z07:00"))
+	}
+	fmt.Fprintf(&b, "\n%s\n", strings.Join(parts, ", "))
 	if ms := modules(doc); len(ms) > 0 {
 		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
 	}

@@ -24,8 +24,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW [NEW...]")
-		fmt.Fprintln(stderr, "Each file is written by serbench run -format json or -format benchfmt (or go test -bench with")
-		fmt.Fprintln(stderr, "the serbench library); every NEW is compared with OLD.")
+		fmt.Fprintln(stderr, "Each file is written by serbench run -format json or -format benchfmt (or go test -bench output of")
+		fmt.Fprintln(stderr, "benchmarks written with github.com/serbench/serbench); every NEW is compared with OLD.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {

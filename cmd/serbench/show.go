@@ -29,7 +29,9 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench show [flags] FILE")
-		fmt.Fprintln(stderr, "FILE is a file written by serbench run -format json or -format benchfmt.")
+		fmt.Fprintln(stderr, "FILE is a file written by serbench run -format json or -format benchfmt, or the")
+		fmt.Fprintln(stderr, "output of go test -bench for benchmarks written with github.com/serbench/serbench")
+		fmt.Fprintln(stderr, "(or any benchmark whose sub-benchmark names carry codec=).")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, 1, "one file"); help || err != nil {

@@ -1,0 +1,187 @@
+package serbench
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"text/tabwriter"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
+)
+
+// Status is what a codec did with a value.
+type Status string
+
+// The statuses of a Finding.
+const (
+	// OK: the value came back equal to the original.
+	OK Status = "ok"
+	// Lossy: the value came back different; Finding.Err names the first
+	// difference. Benchmark still times the codec.
+	Lossy Status = "lossy"
+	// NA: the codec cannot take the value (it refused the type, failed to
+	// marshal or to unmarshal its own output, or panicked); Finding.Err
+	// says which and why. Benchmark skips the codec.
+	NA Status = "n/a"
+)
+
+// Finding is the round trip of a value through one codec.
+type Finding struct {
+	Codec  string
+	Status Status
+	// Size is the encoded value in bytes; 0 when the codec could not
+	// marshal it.
+	Size int
+	// Err is nil for OK; the difference for Lossy; the reason for NA.
+	Err error
+	// Required is true when Options.Require names the codec.
+	Required bool
+
+	ops []bench.Op
+}
+
+// Failed reports whether the finding fails Check and Benchmark: a required
+// codec that is not OK.
+func (f Finding) Failed() bool { return f.Required && f.Status != OK }
+
+// Fidelity is one Finding per codec, in the order the codecs run.
+type Fidelity []Finding
+
+// String is the table Check logs: one line per codec with its status, its
+// encoded size in bytes and the difference or reason; required codecs are
+// marked with '*'.
+func (f Fidelity) String() string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "codec\tresult\tsize\tfirst difference or reason")
+	for _, x := range f {
+		id := x.Codec
+		if x.Required {
+			id += " *"
+		}
+		size, why := "", ""
+		if x.Size > 0 {
+			size = fmt.Sprint(x.Size)
+		}
+		if x.Err != nil {
+			why = strings.Join(strings.Fields(x.Err.Error()), " ")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, x.Status, size, why)
+	}
+	tw.Flush()
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Fidelity round-trips v through every codec of o and compares each result
+// with v; it times nothing. v is a pointer to a value of your type (a
+// non-pointer is copied). The error is for v itself (nil, a nil pointer, a
+// cycle, nesting deeper than MaxDepth) or for invalid options; what a codec
+// does with v is a Finding, never an error.
+func (o Options) Fidelity(v any) (Fidelity, error) {
+	p, err := o.plan()
+	if err != nil {
+		return nil, err
+	}
+	sample, err := sampleOf(v)
+	if err != nil {
+		return nil, err
+	}
+	out := make(Fidelity, len(p.codecs))
+	for i, c := range p.codecs {
+		out[i] = probe(c, sample, p.compare)
+		out[i].Required = p.required[out[i].Codec]
+		if out[i].Status == Lossy && unexportedPath(out[i].Err) {
+			out[i].Err = fmt.Errorf("%w (an unexported field: codecs that use reflection never see it)", out[i].Err)
+		}
+	}
+	return out, nil
+}
+
+// unexportedPath reports whether err is a fidelity.Mismatch whose path
+// goes through an unexported struct field (".inner.n").
+func unexportedPath(err error) bool {
+	var m *fidelity.Mismatch
+	if !errors.As(err, &m) {
+		return false
+	}
+	for _, seg := range strings.Split(m.Path, ".")[1:] {
+		if r, _ := utf8.DecodeRuneInString(seg); unicode.IsLower(r) || r == '_' {
+			return true
+		}
+	}
+	return false
+}
+
+// probe prepares c on sample through bench.Prepare and classifies the
+// outcome. A panic in the codec or in compare becomes an NA finding.
+func probe(c codec.Codec, sample any, compare func(want, got any) error) (f Finding) {
+	f.Codec = c.Info().ID
+	defer func() {
+		if r := recover(); r != nil {
+			f.Status, f.Err, f.ops = NA, fmt.Errorf("%s panicked on %T: %v", f.Codec, sample, r), nil
+		}
+	}()
+	f.ops = bench.Prepare(c, sample, compare)
+	f.Status = OK
+	for _, op := range f.ops {
+		f.Size = max(f.Size, op.Size)
+		if op.Err != nil && op.Run == nil && f.Status != NA {
+			// Not timed: n/a, or a step of the round trip failed.
+			f.Status, f.Err = NA, op.Err
+		}
+	}
+	if f.Status == NA {
+		f.ops = nil
+		return f
+	}
+	for _, op := range f.ops {
+		if op.Err != nil {
+			f.Status, f.Err = Lossy, op.Err
+			break
+		}
+	}
+	return f
+}
+
+// Check round-trips v through the codecs of opts (at most one Options;
+// none means the defaults), logs the Fidelity table with t.Log, and fails t
+// with t.Error for each codec in Options.Require that did not round-trip
+// exactly. Invalid options or an unusable v (see Fidelity) fail t with
+// t.Fatal.
+func Check(t testing.TB, v any, opts ...Options) {
+	t.Helper()
+	o, err := one(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := o.Fidelity(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("round trip of %T through %d codecs (* = required):\n%s", v, len(f), f)
+	for _, x := range f {
+		if x.Failed() {
+			t.Errorf("serbench: required codec %s: %s: %v", x.Codec, x.Status, x.Err)
+		}
+	}
+}
+
+// one returns the single Options of a variadic argument, or the zero value.
+func one(opts []Options) (Options, error) {
+	switch len(opts) {
+	case 0:
+		return Options{}, nil
+	case 1:
+		return opts[0], nil
+	}
+	return Options{}, fmt.Errorf("serbench: %d Options given, want at most one", len(opts))
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/serbench/serbench/internal/golden"
+)
+
+const orderSource = `package order
+
+import "time"
+
+// Order is the six-field struct of the README's "Your own type".
+type Order struct {
+	ID       string    ` + "`json:\"id\"`" + `
+	Created  time.Time ` + "`json:\"created\"`" + `
+	Customer string    ` + "`json:\"customer\"`" + `
+	Items    int       ` + "`json:\"items\"`" + `
+	Paid     bool      ` + "`json:\"paid\"`" + `
+	Total    float64   ` + "`json:\"total\"`" + `
+	Tags     []string  ` + "`json:\"tags\"`" + `
+	note     string
+}
+`
+
+func writeText(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// init writes the starter file (golden), lists the next steps, and never
+// overwrites a file.
+func TestInit(t *testing.T) {
+	dir := t.TempDir()
+	writeText(t, filepath.Join(dir, "order.go"), orderSource)
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "msgp,easyjson", "-dir", dir}); err != nil {
+		t.Fatalf("%v (stderr %s)", err, stderr.Bytes())
+	}
+	got, err := os.ReadFile(filepath.Join(dir, InitFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "init-order.go.txt"), got)
+	for _, want := range []string{"go get github.com/serbench/serbench", "go get -tool github.com/tinylib/msgp@v1.6.5",
+		"go get -tool github.com/mailru/easyjson/easyjson@v0.9.2", "go generate", "go mod tidy", "serbench show new.txt"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout does not mention %q:\n%s", want, stdout.Bytes())
+		}
+	}
+	// A type that is not a composite gets new(T), which always compiles.
+	other := t.TempDir()
+	writeText(t, filepath.Join(other, "cents.go"), "package money\n\ntype Cents int64\n")
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Cents", "-dir", other}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(other, InitFile)); !bytes.Contains(b, []byte("var sampleCents = new(Cents)")) || bytes.Contains(b, []byte("codec.Codec")) {
+		t.Errorf("init for a non-struct type wrote:\n%s", b)
+	}
+	// A second init fails and leaves the file as it was.
+	writeText(t, filepath.Join(dir, InitFile), "package order // mine\n")
+	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-dir", dir})
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("second init: err = %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, InitFile)); string(b) != "package order // mine\n" {
+		t.Errorf("init overwrote the user's file: %q", b)
+	}
+}
+
+func TestInitErrors(t *testing.T) {
+	dir := t.TempDir()
+	empty := t.TempDir()
+	writeText(t, filepath.Join(dir, "order.go"), orderSource)
+	writeText(t, filepath.Join(dir, "generic.go"), "package order\n\ntype Box[T any] struct{ V T }\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"init", "-dir", dir}, "-type is required"},
+		{[]string{"init", "-type", "Order", "-codegen", "msgp,capnp", "-dir", dir}, `unknown generator "capnp"`},
+		{[]string{"init", "-type", "Order", "-dir", empty}, "no Go files"},
+		{[]string{"init", "-type", "Invoice", "-dir", dir}, "no type Invoice declared in package order"},
+		{[]string{"init", "-type", "Box", "-dir", dir}, "is generic"},
+		{[]string{"init", "-type", "Order", "-dir", dir, "extra"}, "unexpected argument"},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := run(context.Background(), &stdout, &stderr, tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err = %v, want it to mention %q", tc.args, err, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, InitFile)); !os.IsNotExist(err) {
+		t.Errorf("a failed init left %s behind", InitFile)
+	}
+}
+
+// The generator versions init pins are the ones serbench itself builds its
+// generated code with.
+func TestInitVersionsMatchGoMod(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mf, err := modfile.Parse("go.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, g := range generators {
+		found := false
+		for _, r := range mf.Require {
+			if r.Mod.Path == g.module {
+				found = true
+				if r.Mod.Version != g.version {
+					t.Errorf("%s: init pins %s, go.mod has %s", name, g.version, r.Mod.Version)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: %s not in go.mod", name, g.module)
+		}
+	}
+}

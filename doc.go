@@ -1,0 +1,31 @@
+// Package serbench measures serialization codecs on your own Go type, from
+// `go test`. Next to the type, in a _test.go file:
+//
+//	func BenchmarkCodecs(b *testing.B) { serbench.Benchmark(b, &Order{...}) }
+//	func TestCodecs(t *testing.T)      { serbench.Check(t, &Order{...}) }
+//
+// Benchmark runs one sub-benchmark per codec and operation, named
+//
+//	BenchmarkCodecs/codec=<id>/op=marshal|unmarshal|convert
+//
+// so that `go test -bench . -count 10 | benchstat -col /codec` compares the
+// codecs, and `serbench show` or `serbench compare` print the same tables,
+// Markdown and HTML as `serbench run`. Every codec first round-trips the
+// value and the result is compared with the original (fidelity.Diff unless
+// Options.Compare says otherwise); a codec that loses data is still timed,
+// with the key lossy=true in its name and the first difference in the test
+// log. A codec that cannot take the type at all is skipped with the reason.
+//
+// Check prints the same round-trip findings as a table with t.Log and fails
+// only for the codecs listed in Options.Require.
+//
+// The built-in codecs are those of `serbench list`. The code generators
+// (easyjson, msgp, protobuf, ...) built in work only on serbench's own
+// payloads; for your type, generate the code and add it with Msgp, EasyJSON,
+// Proto or codec.Funcs in Options.Extra. `serbench init -type Order` writes
+// a starter serbench_test.go. FromJSON loads a sample value from a JSON file.
+//
+// Nothing here panics on bad input: a nil or cyclic value is an error of the
+// whole benchmark or check, and a codec that fails, or panics, on the type
+// is that codec's finding.
+package serbench

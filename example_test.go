@@ -1,0 +1,62 @@
+package serbench_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/serbench/serbench"
+)
+
+// Load a sample from a JSON file and see which codecs round-trip it, with
+// the encoded size of each. Check logs this table in a test.
+func ExampleOptions_Fidelity() {
+	order, err := serbench.FromJSON[Order](filepath.Join("testdata", "order.json"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := serbench.Options{Codecs: []string{"encoding/json", "msgpack", "cbor", "protobuf"}}.Fidelity(order)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(f)
+	// Output:
+	// codec          result  size  first difference or reason
+	// encoding/json  ok      118
+	// msgpack        ok      77
+	// cbor           ok      98
+	// protobuf       n/a           protobuf: not supported: no message for *serbench_test.Order in schema/proto/serbench.proto
+}
+
+func ExampleFromJSON() {
+	order, err := serbench.FromJSON[Order](filepath.Join("testdata", "order.json"))
+	fmt.Println(order.ID, order.Items, order.Total, err)
+	_, err = serbench.FromJSON[Order](filepath.Join("testdata", "order-bad-type.json"))
+	fmt.Println(err)
+	// Output:
+	// ord-1842 3 129.95 <nil>
+	// serbench: testdata/order-bad-type.json:3:12: at /items: JSON string does not fit Go int
+}
+
+// In a _test.go file next to your type; run it with
+// `go test -bench Codecs -count 10 | benchstat -col /codec -` or save the
+// output and run `serbench show` on it.
+func ExampleBenchmark() {
+	sample := &Order{ID: "ord-1842", Customer: "Ada Lovelace", Items: 3, Paid: true, Total: 129.95}
+	benchmarkCodecs := func(b *testing.B) {
+		serbench.Benchmark(b, sample, serbench.Options{Codecs: []string{"encoding/json", "sonic", "msgpack", "cbor"}})
+	}
+	_ = benchmarkCodecs // func BenchmarkCodecs(b *testing.B) { ... }
+}
+
+// In a _test.go file next to your type: logs the fidelity table and fails
+// only if encoding/json does not round-trip the order.
+func ExampleCheck() {
+	sample := &Order{ID: "ord-1842", Customer: "Ada Lovelace", Items: 3, Paid: true, Total: 129.95}
+	testCodecs := func(t *testing.T) {
+		serbench.Check(t, sample, serbench.Options{Require: []string{"encoding/json"}})
+	}
+	_ = testCodecs // func TestCodecs(t *testing.T) { ... }
+}

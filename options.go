@@ -1,0 +1,105 @@
+package serbench
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/fidelity"
+)
+
+// Options configure Benchmark, Check and Fidelity. The zero value means the
+// defaults: every built-in codec, none required, compared with
+// fidelity.Diff.
+type Options struct {
+	// Codecs selects built-in codecs by ID, in the order given (the IDs of
+	// `serbench list`, such as "encoding/json" or "sonic/fastest"). Nil
+	// means every built-in codec. Codecs in Extra always run.
+	Codecs []string
+	// Extra adds codecs of your own: codec.Funcs for a library with
+	// Marshal and Unmarshal functions, Msgp, EasyJSON or Proto for code
+	// generated onto your type. One whose ID equals a built-in ID replaces
+	// that codec (the built-in generators cannot take your type anyway).
+	Extra []codec.Codec
+	// Require lists codec IDs that must round-trip the value exactly:
+	// Check and Benchmark fail when one of them cannot take the value or
+	// loses data. Other codecs' findings are reported, never failures.
+	Require []string
+	// Compare returns nil when got, the value after a round trip, equals
+	// want, the original, and otherwise an error naming the first
+	// difference. Both are pointers to values of the benchmarked type.
+	// Nil means fidelity.Diff (deep equality; time.Time by instant; a nil
+	// and an empty slice or map differ).
+	Compare func(want, got any) error
+}
+
+// plan is Options validated: the codecs to run, in order.
+type plan struct {
+	codecs   []codec.Codec
+	required map[string]bool
+	compare  func(want, got any) error
+}
+
+// plan validates o. Unknown IDs in Codecs or Require, duplicate IDs in
+// Extra and an Extra codec with an empty ID are errors naming them.
+func (o Options) plan() (*plan, error) {
+	extra := map[string]codec.Codec{}
+	for _, c := range o.Extra {
+		if c == nil {
+			return nil, fmt.Errorf("serbench: nil codec in Options.Extra")
+		}
+		id := c.Info().ID
+		if id == "" {
+			return nil, fmt.Errorf("serbench: codec %T in Options.Extra has an empty ID", c)
+		}
+		if _, dup := extra[id]; dup {
+			return nil, fmt.Errorf("serbench: two codecs with ID %q in Options.Extra", id)
+		}
+		extra[id] = c
+	}
+	reg := all.Registry()
+	builtin := reg.All()
+	if o.Codecs != nil {
+		var err error
+		if builtin, err = reg.Select(o.Codecs); err != nil {
+			return nil, fmt.Errorf("serbench: Options.Codecs: %w", err)
+		}
+	}
+	p := &plan{required: map[string]bool{}, compare: o.Compare}
+	if p.compare == nil {
+		p.compare = fidelity.Diff
+	}
+	seen := map[string]bool{}
+	for _, c := range builtin {
+		id := c.Info().ID
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		if x, ok := extra[id]; ok {
+			c = x
+		}
+		p.codecs = append(p.codecs, c)
+	}
+	for _, c := range o.Extra {
+		if id := c.Info().ID; !seen[id] {
+			seen[id] = true
+			p.codecs = append(p.codecs, c)
+		}
+	}
+	var unknown []string
+	for _, id := range o.Require {
+		if !seen[id] {
+			unknown = append(unknown, fmt.Sprintf("%q", id))
+		}
+		p.required[id] = true
+	}
+	if len(unknown) > 0 {
+		ids := slices.Sorted(maps.Keys(seen))
+		return nil, fmt.Errorf("serbench: Options.Require names %s, not among the codecs run (%s)", strings.Join(unknown, ", "), strings.Join(ids, ", "))
+	}
+	return p, nil
+}

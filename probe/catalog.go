@@ -26,12 +26,12 @@ type (
 	float32s   struct {
 		Tenth, Max, Subnormal float32
 	}
-	timeValue  struct{ T time.Time }
-	intSlice   struct{ S []int }
-	stringMap  struct{ M map[string]int }
-	byteSlice  struct{ B []byte }
-	stringOne  struct{ S string }
-	embedBase  struct{ ID int }
+	timeValue struct{ T time.Time }
+	intSlice  struct{ S []int }
+	stringMap struct{ M map[string]int }
+	byteSlice struct{ B []byte }
+	stringOne struct{ S string }
+	embedBase struct{ ID int }
 	// EmbedExtra is embedded by pointer in the struct-embedded probe; it is
 	// exported because encoding/json cannot set an embedded pointer to an
 	// unexported struct type.

@@ -218,4 +218,3 @@ func cut(s string, n int) string {
 	}
 	return s[:n-3] + "..."
 }
-

@@ -176,11 +176,26 @@ func FidelityTable(w io.Writer, doc *FidelityDocument) error {
 func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 	ew := &errWriter{w: w}
 	m := buildFidelityMatrix(doc, true)
-	writeMarkdownGrid(ew, m.grid)
+	g := m.grid
+	g.rows = make([][]string, len(m.rows))
+	for i, r := range m.rows {
+		for _, c := range r {
+			g.rows[i] = append(g.rows[i], markdownEscaper.Replace(c))
+		}
+	}
+	g.notes = nil
+	writeMarkdownGrid(ew, g)
+	if len(m.notes) > 0 {
+		fmt.Fprintln(ew)
+		for n, note := range m.notes {
+			fmt.Fprintf(ew, "- [%d] %s\n", n+1, codeSpan(note))
+		}
+	}
 	if len(m.allNA) > 0 {
 		fmt.Fprintf(ew, "\nn/a for every probe:\n\n")
 		for _, s := range m.allNA {
-			fmt.Fprintf(ew, "- %s\n", s)
+			id, reason, _ := strings.Cut(s, ": ")
+			fmt.Fprintf(ew, "- %s: %s\n", id, codeSpan(reason))
 		}
 	}
 	fmt.Fprintln(ew)
@@ -189,6 +204,23 @@ func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 	}
 	fmt.Fprint(ew, fidelityEnvText(doc.Env))
 	return ew.err
+}
+
+// markdownEscaper keeps text in a Markdown table cell from being read as
+// HTML or emphasis.
+var markdownEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;", "&", "&amp;", "*", `\*`, "_", `\_`)
+
+// codeSpan writes s as a Markdown code span, long enough a fence for the
+// backticks inside it.
+func codeSpan(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
 }
 
 // FidelityCSVHeader is the first record FidelityCSV writes; one record

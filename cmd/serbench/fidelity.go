@@ -31,6 +31,10 @@ func init() {
 	}
 }
 
+// fidelityEnv reads the environment a fidelity report records; tests
+// replace it with a fixed one.
+var fidelityEnv = bench.CollectEnv
+
 func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -89,7 +93,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	env := bench.CollectEnv(started, moduleVersions(codecs))
+	env := fidelityEnv(started, moduleVersions(codecs))
 	env.Settings = settings(fs)
 	doc := &report.FidelityDocument{Env: &env, Cells: cells}
 	for _, c := range codecs {

@@ -84,40 +84,41 @@ const DeepLevels = 10001
 const LargeBytes = 1 << 20
 
 // Catalog returns every probe, in the order reports show them. Each call
-// returns new Probes; their values are deterministic.
+// returns new Probes; their values are deterministic. Probes whose value
+// has the Go type of a seed scenario field carry a Seed (seed.go).
 func Catalog() []Probe {
 	strict := fidelity.DiffStrict
 	return []Probe{
 		{ID: "int64-extremes", Group: "integers", Doc: "int64 minimum and maximum", New: func() any { return &int64Extremes{math.MinInt64, math.MaxInt64} }},
-		{ID: "uint64-max", Group: "integers", Doc: "uint64 maximum, 2^64-1", New: func() any { return &uint64Max{math.MaxUint64} }},
-		{ID: "int-2^53+1", Group: "integers", Doc: "2^53+1 in int64 and uint64: the first integer a float64 cannot hold", New: func() any { return &beyond2p53{1<<53 + 1, 1<<53 + 1} }},
-		{ID: "float-nan", Group: "floats", Doc: "float64 NaN (kept when a NaN comes back)", New: func() any { return &float64One{math.NaN()} }},
-		{ID: "float-inf", Group: "floats", Doc: "float64 +Inf and -Inf", New: func() any { return &floats64{math.Inf(1), math.Inf(-1)} }},
-		{ID: "float-negzero", Group: "floats", Doc: "float64 -0 (compared by sign bit)", New: func() any { return &float64One{math.Copysign(0, -1)} }, Compare: strict},
-		{ID: "float-subnormal", Group: "floats", Doc: "smallest float64 subnormal, 5e-324", New: func() any { return &float64One{math.SmallestNonzeroFloat64} }},
+		{ID: "uint64-max", Group: "integers", Doc: "uint64 maximum, 2^64-1", New: func() any { return &uint64Max{math.MaxUint64} }, Seed: idsSeed(math.MaxUint64)},
+		{ID: "int-2^53+1", Group: "integers", Doc: "2^53+1 in int64 and uint64: the first integer a float64 cannot hold", New: func() any { return &beyond2p53{1<<53 + 1, 1<<53 + 1} }, Seed: idsSeed(1<<53 + 1)},
+		{ID: "float-nan", Group: "floats", Doc: "float64 NaN (kept when a NaN comes back)", New: func() any { return &float64One{math.NaN()} }, Seed: scoresSeed(math.NaN())},
+		{ID: "float-inf", Group: "floats", Doc: "float64 +Inf and -Inf", New: func() any { return &floats64{math.Inf(1), math.Inf(-1)} }, Seed: scoresSeed(math.Inf(1), math.Inf(-1))},
+		{ID: "float-negzero", Group: "floats", Doc: "float64 -0 (compared by sign bit)", New: func() any { return &float64One{math.Copysign(0, -1)} }, Compare: strict, Seed: scoresSeed(math.Copysign(0, -1))},
+		{ID: "float-subnormal", Group: "floats", Doc: "smallest float64 subnormal, 5e-324", New: func() any { return &float64One{math.SmallestNonzeroFloat64} }, Seed: scoresSeed(math.SmallestNonzeroFloat64)},
 		{ID: "float32-precision", Group: "floats", Doc: "float32 0.1, its maximum and smallest subnormal, in float32 fields", New: func() any {
 			return &float32s{0.1, math.MaxFloat32, math.SmallestNonzeroFloat32}
-		}},
+		}, Seed: float32Seed()},
 		{ID: "time-nanos", Group: "time", Doc: "UTC time with nanoseconds (compared as instants)", New: func() any {
-			return &timeValue{time.Date(2026, 11, 23, 9, 30, 15, 123456789, time.UTC)}
-		}},
+			return &timeValue{nanosTime()}
+		}, Seed: createdAtSeed(nanosTime)},
 		{ID: "time-zone", Group: "time", Doc: "time in America/New_York (zone name and offset compared)", New: func() any {
-			return &timeValue{time.Date(2026, 7, 4, 12, 0, 0, 0, newYork())}
-		}, Compare: strict},
+			return &timeValue{zoneTime()}
+		}, Compare: strict, Seed: createdAtSeed(zoneTime)},
 		{ID: "time-offset", Group: "time", Doc: "time at a fixed +05:30 offset with no zone name (offset compared)", New: func() any {
-			return &timeValue{time.Date(2026, 7, 4, 12, 0, 0, 0, time.FixedZone("", 5*3600+30*60))}
-		}, Compare: strict},
-		{ID: "time-zero", Group: "time", Doc: "the zero time.Time, 0001-01-01 UTC", New: func() any { return &timeValue{} }},
+			return &timeValue{offsetTime()}
+		}, Compare: strict, Seed: createdAtSeed(offsetTime)},
+		{ID: "time-zero", Group: "time", Doc: "the zero time.Time, 0001-01-01 UTC", New: func() any { return &timeValue{} }, Seed: createdAtSeed(func() time.Time { return time.Time{} })},
 		{ID: "time-year-10000", Group: "time", Doc: "year 10000, beyond RFC 3339's four digits", New: func() any {
-			return &timeValue{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}
-		}},
+			return &timeValue{year10000()}
+		}, Seed: createdAtSeed(year10000)},
 		{ID: "time-year-negative", Group: "time", Doc: "year -1", New: func() any {
-			return &timeValue{time.Date(-1, 6, 1, 0, 0, 0, 0, time.UTC)}
-		}},
-		{ID: "slice-nil", Group: "nil and empty", Doc: "nil []int", New: func() any { return &intSlice{} }},
-		{ID: "slice-empty", Group: "nil and empty", Doc: "empty, non-nil []int", New: func() any { return &intSlice{[]int{}} }},
-		{ID: "map-nil", Group: "nil and empty", Doc: "nil map[string]int", New: func() any { return &stringMap{} }},
-		{ID: "map-empty", Group: "nil and empty", Doc: "empty, non-nil map[string]int", New: func() any { return &stringMap{map[string]int{}} }},
+			return &timeValue{yearNegative()}
+		}, Seed: createdAtSeed(yearNegative)},
+		{ID: "slice-nil", Group: "nil and empty", Doc: "nil []int", New: func() any { return &intSlice{} }, Seed: tagsSeed(nil)},
+		{ID: "slice-empty", Group: "nil and empty", Doc: "empty, non-nil []int", New: func() any { return &intSlice{[]int{}} }, Seed: tagsSeed([]string{})},
+		{ID: "map-nil", Group: "nil and empty", Doc: "nil map[string]int", New: func() any { return &stringMap{} }, Seed: metadataSeed(func() map[string]string { return nil })},
+		{ID: "map-empty", Group: "nil and empty", Doc: "empty, non-nil map[string]int", New: func() any { return &stringMap{map[string]int{}} }, Seed: metadataSeed(func() map[string]string { return map[string]string{} })},
 		{ID: "bytes-nil", Group: "bytes", Doc: "nil []byte", New: func() any { return &byteSlice{} }},
 		{ID: "bytes-empty", Group: "bytes", Doc: "empty, non-nil []byte", New: func() any { return &byteSlice{[]byte{}} }},
 		{ID: "bytes-1MiB", Group: "bytes", Doc: "1 MiB []byte of every byte value", New: func() any {
@@ -127,12 +128,12 @@ func Catalog() []Probe {
 			}
 			return &byteSlice{b}
 		}},
-		{ID: "string-invalid-utf8", Group: "strings", Doc: `string with bytes that are not UTF-8: "a\xffb\xc0"`, New: func() any { return &stringOne{"a\xffb\xc0"} }},
-		{ID: "string-nul", Group: "strings", Doc: `string with a NUL byte: "a\x00b"`, New: func() any { return &stringOne{"a\x00b"} }},
+		{ID: "string-invalid-utf8", Group: "strings", Doc: `string with bytes that are not UTF-8: "a\xffb\xc0"`, New: func() any { return &stringOne{"a\xffb\xc0"} }, Seed: contentSeed("a\xffb\xc0")},
+		{ID: "string-nul", Group: "strings", Doc: `string with a NUL byte: "a\x00b"`, New: func() any { return &stringOne{"a\x00b"} }, Seed: contentSeed("a\x00b")},
 		{ID: "string-html", Group: "strings", Doc: `string with HTML characters: <a href="x">&</a>`, New: func() any { return &stringOne{`<a href="x">&</a>`} },
-			Wire: htmlNote},
+			Wire: htmlNote, Seed: contentSeed(`<a href="x">&</a>`)},
 		{ID: "string-u2028", Group: "strings", Doc: "string with U+2028 and U+2029, line separators to JavaScript", New: func() any { return &stringOne{"a\u2028b\u2029c"} },
-			Wire: separatorNote},
+			Wire: separatorNote, Seed: contentSeed("a\u2028b\u2029c")},
 		{ID: "struct-embedded", Group: "structs", Doc: "embedded struct and embedded pointer to an exported struct", New: func() any {
 			return &embedded{embedBase{7}, &EmbedExtra{"x"}, "n"}
 		}},
@@ -165,6 +166,17 @@ func Catalog() []Probe {
 			return n
 		}, Compare: compareCycle, Isolate: true, WantError: true},
 	}
+}
+
+// The time probes' values.
+func nanosTime() time.Time { return time.Date(2026, 11, 23, 9, 30, 15, 123456789, time.UTC) }
+func zoneTime() time.Time  { return time.Date(2026, 7, 4, 12, 0, 0, 0, newYork()) }
+func offsetTime() time.Time {
+	return time.Date(2026, 7, 4, 12, 0, 0, 0, time.FixedZone("", 5*3600+30*60))
+}
+func year10000() time.Time { return time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) }
+func yearNegative() time.Time {
+	return time.Date(-1, 6, 1, 0, 0, 0, 0, time.UTC)
 }
 
 // newYork returns America/New_York, or a fixed -05:00 zone of the same name

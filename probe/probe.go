@@ -59,6 +59,22 @@ type Probe struct {
 	Isolate bool
 	// WantError is true when an error is the right answer (a cycle).
 	WantError bool
+	// Seed, when set, carries the probe's value in one field of a seed
+	// scenario value, for codecs that cannot bind the probe's own type
+	// but have a schema for that scenario (the codegen codecs and wire).
+	Seed *Seed
+}
+
+// Seed places a probe's value in a field of a seed scenario's value.
+type Seed struct {
+	// Field names the scenario and the field: "ws-message .Content".
+	Field string
+	// New returns a new seed value (a pointer, as scenario.Seeds gives)
+	// with the probe's value in Field.
+	New func() any
+	// Get returns Field of a value of that type; the probe's comparison
+	// is applied to Get(want) and Get(got) only.
+	Get func(v any) any
 }
 
 // Info is the part of a Probe that reports show.
@@ -88,23 +104,39 @@ type Cell struct {
 	Note string `json:"note,omitempty"`
 	// Size is the encoded size in bytes, 0 when marshal failed.
 	Size int `json:"size_bytes,omitempty"`
+	// Via is the Seed.Field the probe went through when the codec could
+	// not take the probe's own type; "" otherwise.
+	Via string `json:"via,omitempty"`
 }
 
 // Detail is the cell's explanation in one line: "want X → got Y" (with
 // the path first) for Changed, the error or reason for Error and NA, the
-// note for Kept; "" when there is nothing to add.
+// note for Kept; then "(via SCENARIO .FIELD)" when the probe went through
+// a seed scenario; "" when there is nothing to say.
 func (c Cell) Detail() string {
+	var d string
 	switch c.Status {
 	case Changed:
-		p := c.Path
-		if p == "" {
-			p = "(root)"
+		switch {
+		case c.Path != "":
+			d = fmt.Sprintf("%s: %s → %s", c.Path, c.Want, c.Got)
+		case c.Via != "":
+			d = fmt.Sprintf("%s → %s", c.Want, c.Got) // the field is in "via"
+		default:
+			d = fmt.Sprintf("(root): %s → %s", c.Want, c.Got)
 		}
-		return fmt.Sprintf("%s: %s → %s", p, c.Want, c.Got)
 	case Error, NA:
-		return c.Error
+		d = c.Error
+	default:
+		d = c.Note
 	}
-	return c.Note
+	if c.Via != "" {
+		if d == "" {
+			return "via " + c.Via
+		}
+		return d + " (via " + c.Via + ")"
+	}
+	return d
 }
 
 // Select returns the probes of ps named by ids, in the order given. An

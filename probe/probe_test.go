@@ -12,8 +12,11 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/gob"
+	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgpack"
+	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/probe"
 )
 
@@ -47,10 +50,18 @@ func TestCatalog(t *testing.T) {
 			}
 			cmp := p.Compare
 			if cmp == nil {
-				cmp = func(w, g any) error { return nil }
+				cmp = fidelity.Diff
 			}
 			if err := cmp(a, b); err != nil {
 				t.Errorf("two values of the probe differ: %v", err)
+			}
+			if p.Seed != nil {
+				if !strings.Contains(p.Seed.Field, " .") {
+					t.Errorf("Seed.Field %q is not \"SCENARIO .FIELD\"", p.Seed.Field)
+				}
+				if err := cmp(p.Seed.Get(p.Seed.New()), p.Seed.Get(p.Seed.New())); err != nil {
+					t.Errorf("two seed values differ: %v", err)
+				}
 			}
 		})
 	}
@@ -82,6 +93,12 @@ func TestCells(t *testing.T) {
 		{msgpack.New(), "float-nan", probe.Kept, "", "", ""},
 		{gob.New(), "float-negzero", probe.Changed, ".F", "0", ""},
 		{gob.New(), "pointer-zero", probe.Changed, ".I", "nil", ""},
+		// Through a seed scenario's field: protobuf's generated code refuses
+		// invalid UTF-8 and has no nil/empty distinction for repeated fields.
+		{protobuf.New(), "string-invalid-utf8", probe.Error, "", "", "string field contains invalid UTF-8"},
+		{protobuf.New(), "slice-empty", probe.Changed, "", "nil", ""},
+		{protobuf.New(), "bytes-nil", probe.NA, "", "", "protobuf: not supported: no message for *probe.byteSlice"},
+		{memmove.New(), "string-nul", probe.NA, "", "", "a reference row, not a codec"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.codec.Info().ID+"/"+tt.probe, func(t *testing.T) {
@@ -90,7 +107,8 @@ func TestCells(t *testing.T) {
 				t.Fatalf("no probe %q", tt.probe)
 			}
 			c := probe.RunCell(tt.codec, p)
-			if c.Status != tt.status || c.Path != tt.path || c.Got != tt.got || !strings.Contains(c.Error, tt.errHas) {
+			wantVia := tt.codec.Info().Kind == codec.Codegen && tt.status != probe.NA
+			if c.Status != tt.status || c.Path != tt.path || c.Got != tt.got || !strings.Contains(c.Error, tt.errHas) || (c.Via != "") != wantVia {
 				t.Errorf("cell = %+v, want status %s, path %q, got %q, error containing %q", c, tt.status, tt.path, tt.got, tt.errHas)
 			}
 		})

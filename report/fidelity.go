@@ -62,8 +62,10 @@ type fidelityMatrix struct {
 	grid
 	// status[i][j] is the status of rows[i][j+1], for the HTML colours.
 	status [][]probe.Status
-	// allNA lists "codec: reason" for codecs with no column.
-	allNA []string
+	// naReasons lists "codec: reason" for every codec with an n/a cell:
+	// the reason of its first, with "(every probe)" for codecs with no
+	// column.
+	naReasons []string
 	// codecColumns is the number of codec columns, the last of the header.
 	codecColumns int
 }
@@ -91,8 +93,13 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 		if tried[ci.ID] {
 			cols = append(cols, ci.ID)
 			m.header, m.rightAlign = append(m.header, ci.ID), append(m.rightAlign, false)
-		} else if r, ok := firstNA[ci.ID]; ok {
-			m.allNA = append(m.allNA, ci.ID+": "+cutRunes(strings.TrimPrefix(r, ci.ID+": "), maxNote))
+		}
+		if r, ok := firstNA[ci.ID]; ok {
+			every := ""
+			if !tried[ci.ID] {
+				every = " (every probe)"
+			}
+			m.naReasons = append(m.naReasons, ci.ID+every+": "+cutRunes(strings.TrimPrefix(r, ci.ID+": "), maxNote))
 		}
 	}
 	m.codecColumns = len(cols)
@@ -109,7 +116,7 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 				continue
 			}
 			text := string(c.Status)
-			if d := c.Detail(); d != "" {
+			if d := c.Detail(); d != "" && c.Status != probe.NA {
 				text += " " + m.note(cutRunes(strings.ReplaceAll(d, "\n", " "), maxNote))
 			}
 			row, st = append(row, text), append(st, c.Status)
@@ -120,13 +127,16 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 	return m
 }
 
+// naHeading introduces the list of n/a reasons.
+const naHeading = "n/a, the first reason per codec (the other cells name another type); codecs n/a for every probe have no column:"
+
 // fidelityLegend explains the cell words, one sentence per line.
 func fidelityLegend() []string {
 	return []string{
 		"kept: the decoded value equals the original (package fidelity: times as instants, except the zone probes, which also compare zone name and offset; -0 by its sign).",
 		"changed: decoded without error but different; the note gives the first difference as path: want → got.",
 		"error: marshal or unmarshal failed, the library panicked, or (cycle, deep-nesting: run in a child process) the process crashed; for cycle an error is the right answer.",
-		"n/a: the codec cannot take the probe's type.",
+		"n/a: the codec cannot take the probe's type. A codec bound to the seed scenario types (codegen, wire) gets the probe's value in a seed field of the same Go type where there is one (\"via\" in the note).",
 	}
 }
 
@@ -155,9 +165,9 @@ func FidelityTable(w io.Writer, doc *FidelityDocument) error {
 	for n, note := range m.notes {
 		fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
 	}
-	if len(m.allNA) > 0 {
-		fmt.Fprintf(ew, "\nn/a for every probe:\n")
-		for _, s := range m.allNA {
+	if len(m.naReasons) > 0 {
+		fmt.Fprintf(ew, "\n%s\n", naHeading)
+		for _, s := range m.naReasons {
 			fmt.Fprintf(ew, "  %s\n", s)
 		}
 	}
@@ -191,9 +201,9 @@ func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 			fmt.Fprintf(ew, "- [%d] %s\n", n+1, codeSpan(note))
 		}
 	}
-	if len(m.allNA) > 0 {
-		fmt.Fprintf(ew, "\nn/a for every probe:\n\n")
-		for _, s := range m.allNA {
+	if len(m.naReasons) > 0 {
+		fmt.Fprintf(ew, "\n%s\n\n", naHeading)
+		for _, s := range m.naReasons {
 			id, reason, _ := strings.Cut(s, ": ")
 			fmt.Fprintf(ew, "- %s: %s\n", id, codeSpan(reason))
 		}

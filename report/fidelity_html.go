@@ -16,7 +16,7 @@ import (
 // that could take no probe, the legend and the environment.
 func FidelityHTML(w io.Writer, doc *FidelityDocument) error {
 	m := buildFidelityMatrix(doc, true)
-	data := fidelityPage{Doc: doc, Env: doc.Env, Header: m.header, Notes: m.notes, AllNA: m.allNA, Legend: fidelityLegend()}
+	data := fidelityPage{Doc: doc, Env: doc.Env, Header: m.header, Notes: m.notes, NAReasons: m.naReasons, NAHeading: naHeading, Legend: fidelityLegend()}
 	if doc.Env != nil {
 		data.Started = doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")
 		data.Modules = modules(&Document{Env: *doc.Env})
@@ -39,15 +39,16 @@ func FidelityHTML(w io.Writer, doc *FidelityDocument) error {
 type fidelityHTMLCell struct{ Text, Class string }
 
 type fidelityPage struct {
-	Doc     *FidelityDocument
-	Env     *bench.Env
-	Started string
-	Modules []string
-	Header  []string
-	Rows    [][]fidelityHTMLCell
-	Notes   []string
-	AllNA   []string
-	Legend  []string
+	Doc       *FidelityDocument
+	Env       *bench.Env
+	Started   string
+	Modules   []string
+	Header    []string
+	Rows      [][]fidelityHTMLCell
+	Notes     []string
+	NAReasons []string
+	NAHeading string
+	Legend    []string
 }
 
 func statusClass(s probe.Status) string {

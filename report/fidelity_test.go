@@ -74,7 +74,7 @@ func TestFidelityHTML(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"&lt;a&gt;&amp;&lt;/a&gt;", `<td class="error">error [1]</td>`, `<td class="kept">kept</td>`, `<td class="changed">changed [3]</td>`,
-		"body { font-family:", "protobuf: not supported: no message for *probe.float64One"} {
+		"body { font-family:", "protobuf (every probe): not supported: no message for *probe.float64One"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -7,6 +7,13 @@
 // every payload serbench carries); a nil and an empty slice or map differ
 // (encoding/json writes one as null and the other as [] or {}); and the result
 // names the first differing path with both values instead of a bare bool.
+//
+// DiffStrict is Diff for values where the location of a time or the sign of
+// a zero is the point (the probes of package probe): it also tells apart
+// times in different zones and -0 from +0.
+//
+// Unexported struct fields are compared too (a codec that skips them shows
+// up as a difference); comparing them never panics.
 package fidelity
 
 import (
@@ -45,13 +52,30 @@ const maxDepth = 1000
 // a *Mismatch naming the first difference otherwise. Maps are visited in
 // sorted key order so the difference reported is the same on every run.
 func Diff(want, got any) error {
-	if m := diff(reflect.ValueOf(want), reflect.ValueOf(got), "", 0); m != nil {
+	if m := (differ{}).diff(reflect.ValueOf(want), reflect.ValueOf(got), "", 0); m != nil {
 		return m
 	}
 	return nil
 }
 
-func diff(w, g reflect.Value, path string, depth int) *Mismatch {
+// DiffStrict is Diff with two more checks: two times are equal only when
+// they denote the same instant in locations with the same name
+// (time.Location.String: "America/New_York", "UTC", "Local", "" for a
+// fixed offset without a name) and the same offset from UTC; two floats are
+// equal only when they are equal and have the same sign bit, so -0 and +0
+// differ (NaN still equals NaN, whatever its payload). A time's location is
+// printed after it in the Mismatch: `2026-01-02T03:04:05-05:00 "America/New_York"`.
+func DiffStrict(want, got any) error {
+	if m := (differ{strict: true}).diff(reflect.ValueOf(want), reflect.ValueOf(got), "", 0); m != nil {
+		return m
+	}
+	return nil
+}
+
+// differ holds the comparison's options.
+type differ struct{ strict bool }
+
+func (d differ) diff(w, g reflect.Value, path string, depth int) *Mismatch {
 	if depth > maxDepth {
 		return &Mismatch{Path: path, Want: "value nested deeper than 1000 levels", Got: "not compared"}
 	}
@@ -70,6 +94,9 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		if !wt.Equal(gt) {
 			return &Mismatch{Path: path, Want: wt.Format(time.RFC3339Nano), Got: gt.Format(time.RFC3339Nano)}
 		}
+		if d.strict && !sameZone(wt, gt) {
+			return &Mismatch{Path: path, Want: showZoned(wt), Got: showZoned(gt)}
+		}
 		return nil
 	}
 	switch w.Kind() {
@@ -80,11 +107,11 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 			}
 			return nil
 		}
-		return diff(w.Elem(), g.Elem(), path, depth+1)
+		return d.diff(w.Elem(), g.Elem(), path, depth+1)
 	case reflect.Struct:
 		for i := range w.NumField() {
 			f := w.Type().Field(i)
-			if m := diff(w.Field(i), g.Field(i), path+"."+f.Name, depth+1); m != nil {
+			if m := d.diff(w.Field(i), g.Field(i), path+"."+f.Name, depth+1); m != nil {
 				return m
 			}
 		}
@@ -99,7 +126,7 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 			return &Mismatch{Path: path, Want: fmt.Sprintf("length %d", w.Len()), Got: fmt.Sprintf("length %d", g.Len())}
 		}
 		for i := range w.Len() {
-			if m := diff(w.Index(i), g.Index(i), fmt.Sprintf("%s[%d]", path, i), depth+1); m != nil {
+			if m := d.diff(w.Index(i), g.Index(i), fmt.Sprintf("%s[%d]", path, i), depth+1); m != nil {
 				return m
 			}
 		}
@@ -116,7 +143,7 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 			if !gv.IsValid() {
 				return &Mismatch{Path: kp, Want: show(w.MapIndex(k)), Got: "missing key"}
 			}
-			if m := diff(w.MapIndex(k), gv, kp, depth+1); m != nil {
+			if m := d.diff(w.MapIndex(k), gv, kp, depth+1); m != nil {
 				return m
 			}
 		}
@@ -130,7 +157,7 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		return nil
 	case reflect.Float32, reflect.Float64:
 		wf, gf := w.Float(), g.Float()
-		if wf == gf || (math.IsNaN(wf) && math.IsNaN(gf)) {
+		if (wf == gf && (!d.strict || math.Signbit(wf) == math.Signbit(gf))) || (math.IsNaN(wf) && math.IsNaN(gf)) {
 			return nil
 		}
 		return &Mismatch{Path: path, Want: show(w), Got: show(g)}
@@ -140,15 +167,7 @@ func diff(w, g reflect.Value, path string, depth int) *Mismatch {
 		}
 		return &Mismatch{Path: path, Want: w.Type().String(), Got: "not comparable"}
 	default:
-		if !w.CanInterface() || !g.CanInterface() {
-			// An unexported field that is not addressable (inside a map
-			// value): compare what fmt prints, which reads it anyway.
-			if fmt.Sprint(w) != fmt.Sprint(g) {
-				return &Mismatch{Path: path, Want: show(w), Got: show(g)}
-			}
-			return nil
-		}
-		if w.Interface() != g.Interface() {
+		if !equalScalar(w, g) {
 			return &Mismatch{Path: path, Want: show(w), Got: show(g)}
 		}
 		return nil
@@ -165,6 +184,42 @@ func readable(v reflect.Value) reflect.Value {
 		return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 	}
 	return v
+}
+
+// equalScalar compares two values of the same non-composite type through
+// their kind's accessor, which, unlike Interface, also works on values read
+// from unexported fields.
+func equalScalar(w, g reflect.Value) bool {
+	switch w.Kind() {
+	case reflect.Bool:
+		return w.Bool() == g.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return w.Int() == g.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return w.Uint() == g.Uint()
+	case reflect.Complex64, reflect.Complex128:
+		return w.Complex() == g.Complex()
+	case reflect.String:
+		return w.String() == g.String()
+	}
+	if !w.CanInterface() || !g.CanInterface() {
+		// An unexported field that is not addressable (inside a map
+		// value): compare what fmt prints, which reads it anyway.
+		return fmt.Sprint(w) == fmt.Sprint(g)
+	}
+	return w.Interface() == g.Interface()
+}
+
+// sameZone reports whether a and b have locations of the same name and the
+// same offset from UTC at their instant.
+func sameZone(a, b time.Time) bool {
+	_, ao := a.Zone()
+	_, bo := b.Zone()
+	return ao == bo && a.Location().String() == b.Location().String()
+}
+
+func showZoned(t time.Time) string {
+	return fmt.Sprintf("%s %q", t.Format(time.RFC3339Nano), t.Location().String())
 }
 
 // show prints a value briefly: strings quoted, long values cut to 60 bytes.

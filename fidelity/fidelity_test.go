@@ -2,6 +2,8 @@ package fidelity_test
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -114,5 +116,57 @@ func TestDiffUnexported(t *testing.T) {
 		if !errors.As(err, &m) || m.Path != tc.path {
 			t.Errorf("Diff = %v, want a mismatch at %s", err, tc.path)
 		}
+	}
+}
+
+func TestDiffStrict(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skipf("no zone database: %v", err)
+	}
+	at := time.Date(2026, 7, 4, 12, 0, 0, 0, ny)
+	negZero := math.Copysign(0, -1)
+	type T struct {
+		At time.Time
+		F  float64
+	}
+	tests := []struct {
+		name      string
+		want, got T
+		strictErr string // "" when DiffStrict finds them equal
+	}{
+		{"same", T{at, 1}, T{at, 1}, ""},
+		{"NaN", T{at, math.NaN()}, T{at, math.NaN()}, ""},
+		{"zone name lost", T{at, 1}, T{at.In(time.FixedZone("", -4*3600)), 1},
+			`fidelity: .At: want 2026-07-04T12:00:00-04:00 "America/New_York", got 2026-07-04T12:00:00-04:00 ""`},
+		{"offset lost", T{at, 1}, T{at.UTC(), 1},
+			`fidelity: .At: want 2026-07-04T12:00:00-04:00 "America/New_York", got 2026-07-04T16:00:00Z "UTC"`},
+		{"sign of zero", T{at, negZero}, T{at, 0}, "fidelity: .F: want -0, got 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := fidelity.Diff(&tt.want, &tt.got); err != nil {
+				t.Errorf("Diff: %v (it compares instants and zeros by value)", err)
+			}
+			err := fidelity.DiffStrict(&tt.want, &tt.got)
+			if got := fmt.Sprint(err); (err == nil) != (tt.strictErr == "") || (err != nil && got != tt.strictErr) {
+				t.Errorf("DiffStrict = %v, want %q", err, tt.strictErr)
+			}
+		})
+	}
+}
+
+func TestDiffUnexportedKinds(t *testing.T) {
+	type T struct {
+		Public  int
+		private string
+		keys    map[int]bool
+	}
+	err := fidelity.Diff(&T{1, "a", map[int]bool{1: true}}, &T{1, "a", map[int]bool{1: false}})
+	if err == nil || err.Error() != "fidelity: .keys[1]: want true, got false" {
+		t.Errorf("err = %v", err)
+	}
+	if err := fidelity.Diff(&T{1, "a", nil}, &T{1, "", nil}); err == nil || err.Error() != `fidelity: .private: want "a", got ""` {
+		t.Errorf("err = %v", err)
 	}
 }

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/probe"
+	"github.com/serbench/serbench/report"
+)
+
+func init() {
+	register("fidelity", "send every probe value through every codec: what each keeps, changes or refuses", cmdFidelity)
+	// A probe that may make a library recurse without end runs in a child
+	// process of this executable (probe.Isolator); this is that child. It
+	// runs before main, and before TestMain in tests, so that the test
+	// binary serves as the child of the command's tests too.
+	if spec, ok := os.LookupEnv(probe.ChildEnv); ok {
+		if err := probe.Child(os.Stdout, spec, all.Registry().Lookup); err != nil {
+			fmt.Fprintf(os.Stderr, "serbench: %v\n", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+}
+
+// fidelityEnv reads the environment a fidelity report records; tests
+// replace it with a fixed one.
+var fidelityEnv = bench.CollectEnv
+
+func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		codecsFlag = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
+		probesFlag = fs.String("probes", "", "comma-separated probe IDs (default: all; -probes list prints them)")
+		format     = fs.String("format", "table", "output format: "+strings.Join(report.FidelityFormats, ", "))
+		out        = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		timeout    = fs.Duration("timeout", probe.DefaultTimeout, "time limit of one cell (a child process gets three times as long)")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench fidelity [flags]")
+		fs.PrintDefaults()
+	}
+	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
+		return err
+	}
+	if !slices.Contains(report.FidelityFormats, *format) {
+		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.FidelityFormats, ", "))
+	}
+	if *timeout <= 0 {
+		return fmt.Errorf("invalid -timeout %v (must be positive)", *timeout)
+	}
+	probes := probe.Catalog()
+	if *probesFlag == "list" {
+		for _, p := range probes {
+			fmt.Fprintf(stdout, "%-20s %-14s %s\n", p.ID, p.Group, p.Doc)
+		}
+		return nil
+	}
+	var err error
+	if *probesFlag != "" {
+		if probes, err = probe.Select(probes, splitList(*probesFlag)); err != nil {
+			return err
+		}
+	}
+	reg := all.Registry()
+	codecs := reg.All()
+	if *codecsFlag != "" {
+		if codecs, err = reg.Select(splitList(*codecsFlag)); err != nil {
+			return err
+		}
+	}
+
+	w, commit, err := openOutput(stdout, *out)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+
+	started := time.Now()
+	progress := newProgress(stderr, started, "cells")
+	iso := probe.Isolator{Timeout: 3 * *timeout}
+	cells, err := probe.Run(ctx, codecs, probes, probe.Options{Timeout: *timeout, Isolate: iso.Cell, Progress: progress.update})
+	progress.finish()
+	if err != nil {
+		return err
+	}
+	env := fidelityEnv(started, moduleVersions(codecs))
+	env.Settings = settings(fs)
+	doc := &report.FidelityDocument{Env: &env, Cells: cells}
+	for _, c := range codecs {
+		doc.Codecs = append(doc.Codecs, c.Info())
+	}
+	for _, p := range probes {
+		doc.Probes = append(doc.Probes, p.Info())
+	}
+	if err := report.WriteFidelity(w, *format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*out), err)
+	}
+	return commit(true)
+}

@@ -1,0 +1,277 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/probe"
+)
+
+// FidelitySchema is the version of the fidelity matrix's JSON format.
+const FidelitySchema = "serbench-fidelity/v1"
+
+// FidelityDocument is everything a fidelity report shows: which probes of
+// package probe each codec keeps, changes or refuses.
+type FidelityDocument struct {
+	Schema string `json:"schema"`
+	// Env is where the matrix was made; nil leaves it out (the README's
+	// copy, which must not change from machine to machine).
+	Env *bench.Env `json:"env,omitempty"`
+	// Codecs and Probes describe the columns and rows, in report order.
+	Codecs []codec.Info `json:"codecs"`
+	Probes []probe.Info `json:"probes"`
+	Cells  []probe.Cell `json:"cells"`
+}
+
+// FidelityFormats lists the names WriteFidelity accepts.
+var FidelityFormats = []string{"table", "markdown", "csv", "json", "html"}
+
+// WriteFidelity renders doc in the named format. An unknown format is an
+// error that lists the valid ones.
+func WriteFidelity(w io.Writer, format string, doc *FidelityDocument) error {
+	switch format {
+	case "table":
+		return FidelityTable(w, doc)
+	case "markdown":
+		return FidelityMarkdown(w, doc)
+	case "csv":
+		return FidelityCSV(w, doc)
+	case "json":
+		return FidelityJSON(w, doc)
+	case "html":
+		return FidelityHTML(w, doc)
+	}
+	return fmt.Errorf("report: unknown fidelity format %q (valid: %s)", format, strings.Join(FidelityFormats, ", "))
+}
+
+// maxNote is the most runes of a cell's detail a footnote shows; the JSON
+// and CSV formats keep all of it.
+const maxNote = 160
+
+// fidelityMatrix is the matrix laid out for the text formats: one row per
+// probe, one column per codec that could take at least one probe, and the
+// codecs that could take none with their first reason.
+type fidelityMatrix struct {
+	grid
+	// status[i][j] is the status of rows[i][j+1], for the HTML colours.
+	status [][]probe.Status
+	// naReasons lists "codec: reason" for every codec with an n/a cell:
+	// the reason of its first, with "(every probe)" for codecs with no
+	// column.
+	naReasons []string
+	// codecColumns is the number of codec columns, the last of the header.
+	codecColumns int
+}
+
+func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
+	cells := map[[2]string]probe.Cell{}
+	tried := map[string]bool{}
+	firstNA := map[string]string{}
+	for _, c := range doc.Cells {
+		cells[[2]string{c.Probe, c.Codec}] = c
+		if c.Status != probe.NA {
+			tried[c.Codec] = true
+		} else if _, ok := firstNA[c.Codec]; !ok {
+			firstNA[c.Codec] = c.Error
+		}
+	}
+	m := fidelityMatrix{grid: grid{title: "fidelity: probe × codec"}}
+	m.header = []string{"probe"}
+	m.rightAlign = []bool{false}
+	if withDoc {
+		m.header, m.rightAlign = append(m.header, "value"), append(m.rightAlign, false)
+	}
+	var cols []string
+	for _, ci := range doc.Codecs {
+		if tried[ci.ID] {
+			cols = append(cols, ci.ID)
+			m.header, m.rightAlign = append(m.header, ci.ID), append(m.rightAlign, false)
+		}
+		if r, ok := firstNA[ci.ID]; ok {
+			every := ""
+			if !tried[ci.ID] {
+				every = " (every probe)"
+			}
+			m.naReasons = append(m.naReasons, ci.ID+every+": "+cutRunes(strings.TrimPrefix(r, ci.ID+": "), maxNote))
+		}
+	}
+	m.codecColumns = len(cols)
+	for _, p := range doc.Probes {
+		row := []string{p.ID}
+		if withDoc {
+			row = append(row, p.Doc)
+		}
+		var st []probe.Status
+		for _, id := range cols {
+			c, ok := cells[[2]string{p.ID, id}]
+			if !ok {
+				row, st = append(row, ""), append(st, "")
+				continue
+			}
+			text := string(c.Status)
+			if d := c.Detail(); d != "" && c.Status != probe.NA {
+				text += " " + m.note(cutRunes(strings.ReplaceAll(d, "\n", " "), maxNote))
+			}
+			row, st = append(row, text), append(st, c.Status)
+		}
+		m.rows = append(m.rows, row)
+		m.status = append(m.status, st)
+	}
+	return m
+}
+
+// naHeading introduces the list of n/a reasons.
+const naHeading = "n/a, the first reason per codec (the other cells name another type); codecs n/a for every probe have no column:"
+
+// fidelityLegend explains the cell words, one sentence per line.
+func fidelityLegend() []string {
+	return []string{
+		"kept: the decoded value equals the original (package fidelity: times as instants, except the zone probes, which also compare zone name and offset; -0 by its sign).",
+		"changed: decoded without error but different; the note gives the first difference as path: want → got.",
+		"error: marshal or unmarshal failed, the library panicked, or (cycle, deep-nesting: run in a child process) the process crashed; for cycle an error is the right answer.",
+		"n/a: the codec cannot take the probe's type. A codec bound to the seed scenario types (codegen, wire) gets the probe's value in a seed field of the same Go type where there is one (\"via\" in the note).",
+	}
+}
+
+func fidelityEnvText(e *bench.Env) string {
+	if e == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s %s/%s, %s, %d CPUs, started %s\n", e.Go, e.GOOS, e.GOARCH, e.CPU, e.NumCPU, e.Started.Format("2006-01-02T15:04:05Z07:00"))
+	if ms := modules(&Document{Env: *e}); len(ms) > 0 {
+		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
+	}
+	return b.String()
+}
+
+// FidelityTable writes doc as an aligned plain-text matrix, probes down
+// and codecs across, with numbered notes, the codecs that could take no
+// probe, a legend and the environment.
+func FidelityTable(w io.Writer, doc *FidelityDocument) error {
+	ew := &errWriter{w: w}
+	m := buildFidelityMatrix(doc, false)
+	fmt.Fprintf(ew, "%s\n", m.title)
+	for _, line := range align(m.grid) {
+		fmt.Fprintln(ew, line)
+	}
+	for n, note := range m.notes {
+		fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
+	}
+	if len(m.naReasons) > 0 {
+		fmt.Fprintf(ew, "\n%s\n", naHeading)
+		for _, s := range m.naReasons {
+			fmt.Fprintf(ew, "  %s\n", s)
+		}
+	}
+	fmt.Fprintln(ew)
+	for _, l := range fidelityLegend() {
+		fmt.Fprintln(ew, l)
+	}
+	fmt.Fprint(ew, fidelityEnvText(doc.Env))
+	return ew.err
+}
+
+// FidelityMarkdown writes doc as a GitHub-flavoured Markdown table with a
+// "value" column describing each probe, the notes as a list, the codecs
+// that could take no probe, the legend and, when doc.Env is set, the
+// environment.
+func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
+	ew := &errWriter{w: w}
+	m := buildFidelityMatrix(doc, true)
+	g := m.grid
+	g.rows = make([][]string, len(m.rows))
+	for i, r := range m.rows {
+		for _, c := range r {
+			g.rows[i] = append(g.rows[i], markdownEscaper.Replace(c))
+		}
+	}
+	g.notes = nil
+	writeMarkdownGrid(ew, g)
+	if len(m.notes) > 0 {
+		fmt.Fprintln(ew)
+		for n, note := range m.notes {
+			fmt.Fprintf(ew, "- [%d] %s\n", n+1, codeSpan(note))
+		}
+	}
+	if len(m.naReasons) > 0 {
+		fmt.Fprintf(ew, "\n%s\n\n", naHeading)
+		for _, s := range m.naReasons {
+			id, reason, _ := strings.Cut(s, ": ")
+			fmt.Fprintf(ew, "- %s: %s\n", id, codeSpan(reason))
+		}
+	}
+	fmt.Fprintln(ew)
+	for _, l := range fidelityLegend() {
+		fmt.Fprintf(ew, "%s  \n", l)
+	}
+	fmt.Fprint(ew, fidelityEnvText(doc.Env))
+	return ew.err
+}
+
+// markdownEscaper keeps text in a Markdown table cell from being read as
+// HTML or emphasis.
+var markdownEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;", "&", "&amp;", "*", `\*`, "_", `\_`)
+
+// codeSpan writes s as a Markdown code span, long enough a fence for the
+// backticks inside it.
+func codeSpan(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// FidelityCSVHeader is the first record FidelityCSV writes; one record
+// per cell follows, with probe.Cell's fields under their JSON names.
+var FidelityCSVHeader = []string{"codec", "probe", "status", "path", "want", "got", "error", "note", "size_bytes"}
+
+// FidelityCSV writes doc's cells as RFC 4180 CSV with a header record.
+func FidelityCSV(w io.Writer, doc *FidelityDocument) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(FidelityCSVHeader); err != nil {
+		return err
+	}
+	for _, c := range doc.Cells {
+		if err := cw.Write([]string{c.Codec, c.Probe, string(c.Status), c.Path, c.Want, c.Got, c.Error, c.Note, strconv.Itoa(c.Size)}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// FidelityJSON writes doc as one indented JSON object; doc.Schema is set
+// to FidelitySchema if empty.
+func FidelityJSON(w io.Writer, doc *FidelityDocument) error {
+	d := *doc
+	if d.Schema == "" {
+		d.Schema = FidelitySchema
+	}
+	if d.Cells == nil {
+		d.Cells = []probe.Cell{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(&d)
+}
+
+// cutRunes shortens s to n runes at most, marking the cut with "…".
+func cutRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}

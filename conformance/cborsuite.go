@@ -137,7 +137,7 @@ func runCBOR(ctx context.Context, cs []codec.Codec) ([]Row, error) {
 			}
 			dec.Total++
 			if err != nil {
-				row.Misses = append(row.Misses, Case{Name: cc.name, Check: dec.Name, Detail: fmt.Sprintf("%x: %s", cc.encoded, short(err.Error(), 160)), Panic: isPanic(err)})
+				row.Misses = append(row.Misses, Case{Name: cc.name, Check: dec.Name, Detail: fmt.Sprintf("%s (input %s)", short(err.Error(), 160), short(fmt.Sprintf("%x", cc.encoded), 40)), Panic: isPanic(err)})
 				continue
 			}
 			dec.Passed++

@@ -92,6 +92,9 @@ func readItem(b []byte, depth int) (*item, []byte, error) {
 				b = b[1:]
 				break
 			}
+			if b[0]>>5 != it.major || b[0]&0x1f == 31 {
+				return nil, nil, fmt.Errorf("chunk 0x%02x in an indefinite-length string of major type %d", b[0], it.major)
+			}
 			var chunk *item
 			if chunk, b, err = readItem(b, depth+1); err != nil {
 				return nil, nil, err

@@ -34,7 +34,10 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
@@ -229,9 +232,24 @@ func firstFrames(stack []byte, n int) string {
 	return strings.Join(out, " < ")
 }
 
-// short cuts s to at most n bytes (on a rune boundary), marking the cut.
+// short makes s printable on one line (invalid UTF-8 as \xNN, control
+// characters escaped as Go does) and cuts it to about n bytes, marking the cut.
 func short(s string, n int) string {
-	s = strings.ReplaceAll(s, "\n", " ")
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r) || r == utf8.RuneError:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	s = b.String()
 	if len(s) <= n {
 		return s
 	}

@@ -143,8 +143,9 @@ type Options struct {
 	Codecs []string
 }
 
-// Run runs the selected suites against codecs (every codec serbench ships,
-// in report order; Options.Codecs filters them). It returns an error for an
+// Run runs the selected suites against those of codecs they apply to (pass
+// codec/all's Codecs for every codec serbench ships; Options.Codecs filters
+// them by ID, rows keep the order of codecs). It returns an error for an
 // unknown suite or codec ID, an unreadable embedded suite, or when ctx is
 // done; a library's failure on a case is data in the rows, not an error.
 func Run(ctx context.Context, codecs []codec.Codec, opts Options) ([]Row, error) {

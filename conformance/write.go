@@ -82,20 +82,21 @@ func methodLine(key string, codecs []string) string {
 	return suite + " " + strings.Join(codecs, ", ") + ": " + method
 }
 
-// details lists every miss and outcome of rep as lines.
+// details lists every miss and outcome of rep as lines, row by row.
 func details(rep *Report) []string {
 	var lines []string
-	for _, r := range rep.Rows {
-		for _, c := range slices.Concat(r.Misses, r.Outcomes) {
-			kind := "miss"
-			if slices.Contains(r.Outcomes, c) {
-				kind = "outcome"
-			}
+	add := func(r Row, kind string, cases []Case) {
+		for _, c := range cases {
+			k := kind
 			if c.Panic {
-				kind += " (panic)"
+				k += " (panic)"
 			}
-			lines = append(lines, fmt.Sprintf("%s %s [%s] %s: %s: %s", r.Suite, r.Codec, c.Check, kind, c.Name, c.Detail))
+			lines = append(lines, fmt.Sprintf("%s %s [%s] %s: %s: %s", r.Suite, r.Codec, c.Check, k, c.Name, c.Detail))
 		}
+	}
+	for _, r := range rep.Rows {
+		add(r, "miss", r.Misses)
+		add(r, "outcome", r.Outcomes)
 	}
 	return lines
 }

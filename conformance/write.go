@@ -1,0 +1,213 @@
+package conformance
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Formats lists the formats Write takes.
+var Formats = []string{"table", "markdown", "json", "csv"}
+
+// Write writes rep to w in format (one of Formats). With verbose, the table
+// and Markdown forms also list every miss and every reported outcome; JSON
+// always holds them, and CSV holds them as rows of kind "miss" and
+// "outcome" only with verbose. Errors from w are returned.
+func Write(w io.Writer, format string, rep *Report, verbose bool) error {
+	switch format {
+	case "table":
+		return writeTable(w, rep, verbose)
+	case "markdown":
+		return writeMarkdown(w, rep, verbose)
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", " ")
+		if err := enc.Encode(rep); err != nil {
+			return fmt.Errorf("conformance: write json: %w", err)
+		}
+		return nil
+	case "csv":
+		return writeCSV(w, rep, verbose)
+	}
+	return fmt.Errorf("conformance: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+}
+
+// checksText is a row's counts in one cell: "y accepted 95/95, ...".
+func checksText(r Row) string {
+	if r.NA != "" {
+		return "n/a: " + r.NA
+	}
+	parts := make([]string, len(r.Checks))
+	for i, c := range r.Checks {
+		parts[i] = fmt.Sprintf("%s %d/%d", c.Name, c.Passed, c.Total)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// passText is a row's judged total: "283/283", or "n/a".
+func passText(r Row) string {
+	if r.NA != "" {
+		return "n/a"
+	}
+	p, t := r.Passed()
+	return fmt.Sprintf("%d/%d", p, t)
+}
+
+// methods groups the rows by suite and by how they were run, in first-seen
+// order: "jsontestsuite encoding/json, json-v2" → method.
+func methods(rep *Report) (order []string, rows map[string][]string) {
+	rows = map[string][]string{}
+	for _, r := range rep.Rows {
+		if r.Method == "" {
+			continue
+		}
+		key := r.Suite + "\x00" + r.Method
+		if _, ok := rows[key]; !ok {
+			order = append(order, key)
+		}
+		rows[key] = append(rows[key], r.Codec)
+	}
+	return order, rows
+}
+
+// methodLine writes one group of methods as "suite codec, codec: method".
+func methodLine(key string, codecs []string) string {
+	suite, method, _ := strings.Cut(key, "\x00")
+	return suite + " " + strings.Join(codecs, ", ") + ": " + method
+}
+
+// details lists every miss and outcome of rep as lines, row by row.
+func details(rep *Report) []string {
+	var lines []string
+	add := func(r Row, kind string, cases []Case) {
+		for _, c := range cases {
+			k := kind
+			if c.Panic {
+				k += " (panic)"
+			}
+			lines = append(lines, fmt.Sprintf("%s %s [%s] %s: %s: %s", r.Suite, r.Codec, c.Check, k, c.Name, c.Detail))
+		}
+	}
+	for _, r := range rep.Rows {
+		add(r, "miss", r.Misses)
+		add(r, "outcome", r.Outcomes)
+	}
+	return lines
+}
+
+func envLine(rep *Report) string {
+	e := rep.Env
+	mods := make([]string, 0, len(e.Modules))
+	for _, m := range slices.Sorted(maps.Keys(e.Modules)) {
+		mods = append(mods, m+" "+e.Modules[m])
+	}
+	return fmt.Sprintf("%s %s/%s, %s; %s", e.Go, e.GOOS, e.GOARCH, e.CPU, strings.Join(mods, ", "))
+}
+
+// errWriter keeps the first write error so that a writer can check once.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+func writeTable(w io.Writer, rep *Report, verbose bool) error {
+	ew := &errWriter{w: w}
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "suite\tcodec\tpassed\tpanics\tchecks")
+	for _, r := range rep.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", r.Suite, r.Codec, passText(r), r.Panics(), checksText(r))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("conformance: write table: %w", err)
+	}
+	order, byMethod := methods(rep)
+	fmt.Fprintln(ew, "\nhow each row ran:")
+	for _, m := range order {
+		fmt.Fprintf(ew, "  %s\n", methodLine(m, byMethod[m]))
+	}
+	if verbose {
+		fmt.Fprintln(ew, "\nmisses and outcomes:")
+		for _, l := range details(rep) {
+			fmt.Fprintln(ew, "  "+l)
+		}
+	}
+	fmt.Fprintf(ew, "\n%s\n", envLine(rep))
+	if ew.err != nil {
+		return fmt.Errorf("conformance: write table: %w", ew.err)
+	}
+	return nil
+}
+
+func writeMarkdown(w io.Writer, rep *Report, verbose bool) error {
+	ew := &errWriter{w: w}
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	fmt.Fprintln(ew, "| suite | codec | passed | panics | checks |")
+	fmt.Fprintln(ew, "|---|---|--:|--:|---|")
+	for _, r := range rep.Rows {
+		fmt.Fprintf(ew, "| %s | %s | %s | %d | %s |\n", r.Suite, cell(r.Codec), passText(r), r.Panics(), cell(checksText(r)))
+	}
+	order, byMethod := methods(rep)
+	fmt.Fprintln(ew, "\nHow each row ran:")
+	fmt.Fprintln(ew)
+	for _, m := range order {
+		fmt.Fprintf(ew, "- %s\n", methodLine(m, byMethod[m]))
+	}
+	if verbose {
+		fmt.Fprintln(ew, "\nMisses and outcomes:")
+		fmt.Fprintln(ew)
+		for _, l := range details(rep) {
+			fmt.Fprintf(ew, "- %s\n", l)
+		}
+	}
+	fmt.Fprintf(ew, "\n%s\n", envLine(rep))
+	if ew.err != nil {
+		return fmt.Errorf("conformance: write markdown: %w", ew.err)
+	}
+	return nil
+}
+
+func writeCSV(w io.Writer, rep *Report, verbose bool) error {
+	cw := csv.NewWriter(w)
+	rec := func(fields ...string) { _ = cw.Write(fields) } // cw.Error reports any failure below
+	rec("kind", "suite", "codec", "check", "passed", "total", "informative", "case", "detail", "panic")
+	for _, r := range rep.Rows {
+		if r.NA != "" {
+			rec("n/a", r.Suite, r.Codec, "", "", "", "", "", r.NA, "")
+			continue
+		}
+		for _, c := range r.Checks {
+			rec("count", r.Suite, r.Codec, c.Name, strconv.Itoa(c.Passed), strconv.Itoa(c.Total), strconv.FormatBool(c.Informative), "", "", "")
+		}
+		if !verbose {
+			continue
+		}
+		for _, kc := range []struct {
+			kind  string
+			cases []Case
+		}{{"miss", r.Misses}, {"outcome", r.Outcomes}} {
+			for _, c := range kc.cases {
+				rec(kc.kind, r.Suite, r.Codec, c.Check, "", "", "", c.Name, c.Detail, strconv.FormatBool(c.Panic))
+			}
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("conformance: write csv: %w", err)
+	}
+	return nil
+}

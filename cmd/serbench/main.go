@@ -96,7 +96,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: serbench <subcommand> [flags]")
 	fmt.Fprintln(w)
 	for _, n := range names() {
-		fmt.Fprintf(w, "  %-8s %s\n", n, subcommands[n].summary)
+		fmt.Fprintf(w, "  %-12s %s\n", n, subcommands[n].summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run serbench <subcommand> -h for its flags.")

@@ -24,7 +24,6 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -186,7 +185,7 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 	for _, s := range scenarios {
 		sample := s.Value()
 		for _, c := range codecs {
-			cells = append(cells, prepare(c, s.ID, sample)...)
+			cells = append(cells, prepare(c, s, sample)...)
 		}
 	}
 	var timed []*cell
@@ -271,13 +270,13 @@ type cell struct {
 	failed error
 }
 
-// prepare binds c to the scenario, round-trips once, compares and builds
-// the timed functions. It returns the cells for marshal, unmarshal and, for
-// converting codecs, convert.
-func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
+// prepare binds c to the scenario, round-trips once, compares (s.Diff)
+// and builds the timed functions. sample is s.Value(). It returns the cells
+// for marshal, unmarshal and, for converting codecs, convert.
+func prepare(c codec.Codec, s scenario.Scenario, sample any) []*cell {
 	info := c.Info()
 	mk := func(op string) *cell {
-		return &cell{Result: Result{Codec: info.ID, Scenario: scenarioID, Op: op}}
+		return &cell{Result: Result{Codec: info.ID, Scenario: s.ID, Op: op}}
 	}
 	m, u := mk(OpMarshal), mk(OpUnmarshal)
 	na := func(err error) []*cell {
@@ -403,7 +402,7 @@ func prepare(c codec.Codec, scenarioID string, sample any) []*cell {
 		}
 	}
 	if info.Kind != codec.Reference {
-		if d := fidelity.Diff(sample, out); d != nil {
+		if d := s.Diff(out); d != nil {
 			for _, x := range cells {
 				x.failed = d
 			}

@@ -138,7 +138,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
 	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc})
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source})
 	}
 	for _, warn := range warnings {
 		if *out != "" || *format != "table" {

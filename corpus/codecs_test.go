@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -119,6 +120,74 @@ func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []knownFailure,
 					t.Logf("known failure: %v (%s)", err, k.why)
 				}
 			})
+		}
+	}
+}
+
+// TestBigIDs loads a small API response with snowflake IDs above 2^53: the
+// source-fidelity finding counts the IDs encoding/json rounds, the JSON
+// codecs that decode numbers into any as float64 are lossy, and the binary
+// codecs keep the IDs as integers.
+func TestBigIDs(t *testing.T) {
+	ss, err := corpus.Files(filepath.Join("testdata", "tweets.json"), corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ss[0]
+	want := []scenario.SourceLoss{{Kind: corpus.LossBigInteger, Count: 7, Path: `["data"][1]["id"]`,
+		Text: "1849205512907743233", Decoded: "1849205512907743232"}}
+	if !reflect.DeepEqual(s.Source, want) {
+		t.Errorf("Source:\n got  %+v\n want %+v", s.Source, want)
+	}
+	rounded := `fidelity: ["data"][1]["author_id"]: want 1603825917466333185, got float64 1603825917466333184`
+	tests := []struct {
+		codec string
+		err   string // "" when the codec keeps the file
+	}{
+		{"encoding/json", rounded},
+		{"json-v2", rounded},
+		{"jsoniter", rounded},
+		{"go-json", rounded},
+		{"sonic", rounded},
+		{"segmentio-json", rounded},
+		{"msgpack", ""},
+		{"cbor", ""},
+		{"gob", `fidelity: ["data"][0]["entities"]["urls"]: want empty array, got nil slice (null)`},
+	}
+	reg := all.Registry()
+	for _, tt := range tests {
+		t.Run(tt.codec, func(t *testing.T) {
+			c, ok := reg.Lookup(tt.codec)
+			if !ok {
+				t.Fatalf("no codec %q", tt.codec)
+			}
+			got, err := codec.RoundTrip(c, s.Value())
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = s.Diff(got)
+			if (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
+				t.Fatalf("got %v, want %q", err, tt.err)
+			}
+			// Where the codec keeps the file, the IDs are Go integers.
+			id := (*got.(*any)).(map[string]any)["data"].([]any)[1].(map[string]any)["id"]
+			kind := reflect.TypeOf(id).Kind()
+			isInt := kind >= reflect.Int && kind <= reflect.Uint64
+			if isInt != (tt.err == "" || tt.codec == "gob") {
+				t.Errorf("id decoded as %T %v", id, id)
+			}
+			t.Logf("%s decodes the ID 1849205512907743233 as %T %v", tt.codec, id, id)
+		})
+	}
+}
+
+// TestToolchainUnchanged checks that the toolchain corpora, decoded into
+// their Go types, keep the plain comparison (fidelity.Diff against the
+// value) and carry no source-fidelity finding: their types lose nothing.
+func TestToolchainUnchanged(t *testing.T) {
+	for _, s := range loadToolchain(t) {
+		if s.Compare != nil || s.Source != nil {
+			t.Errorf("%s: Compare set: %v; Source %v", s.ID, s.Compare != nil, s.Source)
 		}
 	}
 }

@@ -31,7 +31,7 @@ const (
 var lossOrder = []string{LossBigInteger, LossDigits, LossRange, LossDuplicate, LossUTF8, LossSurrogate}
 
 // maxShown caps SourceLoss.Text and .Decoded, in bytes.
-const maxShown = 60
+const maxShown = 100
 
 // exactDecoder builds the exact value of one document (see the package doc)
 // and records what encoding/json into any would change on the way.
@@ -131,7 +131,7 @@ func (d *exactDecoder) object() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := d.str(raw)
+		k, keyText := d.str(raw), string(raw) // raw is valid until the next read only
 		d.path = append(d.path, k)
 		start := d.dec.InputOffset()
 		v, err := d.value()
@@ -140,7 +140,7 @@ func (d *exactDecoder) object() (any, error) {
 		}
 		if earlier, dup := m[k]; dup {
 			after := strings.TrimSpace(string(d.data[start:d.dec.InputOffset()]))
-			text := string(raw) + ": " + strings.TrimSpace(strings.TrimPrefix(after, ":"))
+			text := showRaw([]byte(keyText)) + ": " + strings.TrimSpace(strings.TrimPrefix(after, ":"))
 			d.lose(LossDuplicate, text, func() string { return decodedDuplicate(earlier, v) })
 		}
 		m[k] = v
@@ -157,7 +157,7 @@ func (d *exactDecoder) object() (any, error) {
 func decodedDuplicate(earlier, last any) string {
 	e, _ := json.Marshal(earlier)
 	l, _ := json.Marshal(last)
-	return fmt.Sprintf("%s kept, %s dropped", cut(string(l)), cut(string(e)))
+	return fmt.Sprintf("%s (the last value; %s dropped)", cut(string(l)), cut(string(e)))
 }
 
 func (d *exactDecoder) array() (any, error) {
@@ -265,7 +265,23 @@ func hex4(b []byte) rune {
 
 // loseString records a string loss, with what encoding/json makes of raw.
 func (d *exactDecoder) loseString(kind string, raw []byte) {
-	d.lose(kind, fmt.Sprintf("%q", raw), func() string { return decodedByStd(raw) })
+	d.lose(kind, showRaw(raw), func() string { return decodedByStd(raw) })
+}
+
+// showRaw writes JSON text as it is in the file, bytes that are not valid
+// UTF-8 as \xNN.
+func showRaw(raw []byte) string {
+	var b strings.Builder
+	for len(raw) > 0 {
+		r, n := utf8.DecodeRune(raw)
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, `\x%02x`, raw[0])
+		} else {
+			b.Write(raw[:n])
+		}
+		raw = raw[n:]
+	}
+	return b.String()
 }
 
 // number returns the exact value of a number token (see the package doc)

@@ -23,7 +23,8 @@
 //     -0 is float64 negative zero. Another number is the nearest float64
 //     when that float64, printed with as many significant digits as the
 //     file used, gives the file's number back (0.1 and -65.613616999999977
-//     are float64s; 1.00000000000000000001 is not). A number none of these
+//     are float64s, the second as a program printing 17 digits of a float64
+//     wrote it; 1.00000000000000000001 is not). A number none of these
 //     holds stays a json.Number, its text. Strings keep their bytes, invalid
 //     UTF-8 included. A key given twice keeps its last value, as
 //     encoding/json does; a lone surrogate escape (\ud800) becomes U+FFFD,
@@ -34,12 +35,15 @@
 //     3, but float64 9007199254740992 does not equal 9007199254740993, and
 //     a json.Number of the file equals only a json.Number (or integer) of
 //     the same value, never a float64. Zeros are equal only with the same
-//     sign, so a codec that turns -0 into 0 is lossy. The first difference
-//     is a *fidelity.Mismatch whose path is written as `["ids"][0]`.
+//     sign, so a codec that turns -0 into 0 is lossy. A binary codec
+//     carries a json.Number as a string, so it is lossy there too: the file
+//     holds a number no Go number holds. The first difference is a
+//     *fidelity.Mismatch whose path is written as `["ids"][0]`.
 //   - What encoding/json into any loses (Scenario.Source, one
-//     scenario.SourceLoss per kind with a count and the first example):
-//     integers above 2^53 it rounds, numbers with more digits than float64
-//     holds, numbers beyond float64's range (it refuses the file), keys
+//     scenario.SourceLoss per kind with a count and the first example, in
+//     the constants Loss*): integers above 2^53 it rounds, other numbers
+//     the float64 it makes does not hold (too many digits, or too small),
+//     numbers beyond float64's range (it refuses the file), keys
 //     given twice (it keeps the last), invalid UTF-8 and lone surrogates
 //     (it writes U+FFFD). A -0 is not among them: encoding/json keeps it as
 //     float64 negative zero.

@@ -202,7 +202,7 @@ func (want number) equal(got number) bool {
 	case "dd", "di", "id":
 		x, okx := want.decimal()
 		y, oky := got.decimal()
-		return okx && oky && x.equal(y)
+		return okx && oky && x.equal(y) || want.kind == 'd' && got.kind == 'd' && want.text == got.text
 	case "fd":
 		f, err := strconv.ParseFloat(got.text, 64)
 		return err == nil && f == want.f && math.Signbit(f) == math.Signbit(want.f)

@@ -426,7 +426,7 @@ func (a decimal) equal(b decimal) bool {
 }
 
 // parseDecimal parses a JSON number, or what strconv.FormatFloat writes.
-// It returns false for an exponent beyond the range of int.
+// It returns false for a non-zero number whose exponent is beyond ±2^31.
 func parseDecimal(s string) (decimal, bool) {
 	var d decimal
 	if strings.HasPrefix(s, "-") {
@@ -435,19 +435,21 @@ func parseDecimal(s string) (decimal, bool) {
 		s = strings.TrimPrefix(s, "+")
 	}
 	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	trimmed := strings.TrimRight(digits, "0")
+	if trimmed == "" {
+		return d, true // zero, whatever the exponent
+	}
+	d.digits = trimmed
+	d.exp = len(digits) - len(trimmed) - len(frac)
 	if hasExp {
 		e, err := strconv.Atoi(exp)
 		if err != nil || e > math.MaxInt32 || e < math.MinInt32 {
 			return d, false
 		}
-		d.exp = e
+		d.exp += e
 	}
-	whole, frac, _ := strings.Cut(mant, ".")
-	digits := strings.TrimLeft(whole+frac, "0")
-	d.exp -= len(frac)
-	trimmed := strings.TrimRight(digits, "0")
-	d.exp += len(digits) - len(trimmed)
-	d.digits = trimmed
 	return d, true
 }
 

@@ -210,3 +210,45 @@ func TestDecodeExactErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDecodeExact checks decodeExact against encoding/json on any input: no
+// panic; it accepts exactly the documents json.Valid accepts; its value
+// equals itself; and encoding/json's decoding into any differs from it
+// exactly when a number or UTF-8 loss is reported (or fails exactly when a
+// range loss is).
+func FuzzDecodeExact(f *testing.F) {
+	for _, s := range []string{
+		`{"id": 1849205512907743233, "n": [1, -0, 0.1, 1e400, 1.00000000000000000001]}`,
+		`{"a": 1, "a": {"a": [true, false, null]}}`,
+		"[\"caf\xe9\", \"\\ud800\", \"\\ud83d\\ude00\", \"\\u00e9\\n\"]",
+		`18446744073709551616`, `-9223372036854775809`, `1180591620717411303424`, `[1e-400, 5e-324, -0.0e5]`,
+		``, `{`, `[1,]`, `{} {}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, losses, err := decodeExact(data)
+		if (err == nil) != json.Valid(data) {
+			t.Fatalf("decodeExact error %v, json.Valid %v", err, json.Valid(data))
+		}
+		if err != nil {
+			return
+		}
+		if d := diffExact(&v, &v); d != nil {
+			t.Fatalf("the value differs from itself: %v", d)
+		}
+		valueLoss, rangeLoss := false, false
+		for _, l := range losses {
+			valueLoss = valueLoss || l.Kind == LossBigInteger || l.Kind == LossDigits || l.Kind == LossUTF8
+			rangeLoss = rangeLoss || l.Kind == LossRange
+		}
+		var std any
+		if err := json.Unmarshal(data, &std); (err != nil) != rangeLoss {
+			t.Fatalf("encoding/json error %v, range loss reported: %v", err, rangeLoss)
+		} else if err == nil {
+			if d := diffExact(&v, &std); (d != nil) != valueLoss {
+				t.Fatalf("encoding/json into any differs: %v; value loss reported: %v (%v)", d, valueLoss, losses)
+			}
+		}
+	})
+}

@@ -35,9 +35,9 @@
 //     3, but float64 9007199254740992 does not equal 9007199254740993, and
 //     a json.Number of the file equals only a json.Number (or integer) of
 //     the same value, never a float64. Zeros are equal only with the same
-//     sign, so a codec that turns -0 into 0 is lossy. A binary codec
-//     carries a json.Number as a string, so it is lossy there too: the file
-//     holds a number no Go number holds. The first difference is a
+//     sign, so a codec that turns -0 into 0 is lossy. json-v2 and the
+//     binary codecs carry a json.Number as a string, so they are lossy there
+//     too: the file holds a number no Go number holds. The first difference is a
 //     *fidelity.Mismatch whose path is written as `["ids"][0]`.
 //   - What encoding/json into any loses (Scenario.Source, one
 //     scenario.SourceLoss per kind with a count and the first example, in

@@ -200,7 +200,7 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 	for _, s := range scenarios {
 		sample := s.Value()
 		for _, c := range codecs {
-			cells = append(cells, prepare(c, s.ID, sample, fidelity.Diff)...)
+			cells = append(cells, prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })...)
 		}
 	}
 	var timed []*cell

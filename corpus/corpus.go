@@ -11,8 +11,42 @@
 // (member order and white space aside; integers equal exactly, other numbers
 // equal as float64, so "16.0" and "16" count as equal).
 //
-// Files loads a user's own JSON file, or every .json file of a folder,
-// decoded into any.
+// Files loads a user's own JSON file, or every .json file of a folder. Its
+// scenarios hold what the file holds, not what encoding/json into any makes
+// of it (which rounds integers above 2^53 to float64), and are judged
+// against the file:
+//
+//   - The value (Scenario.Value, a *any) is built of nil, bool, string,
+//     []any, map[string]any and, for numbers, the first Go type that holds
+//     the number exactly: an integer (no fraction, no exponent) is an int64,
+//     else a uint64, else a float64 if that float64 is exactly the integer;
+//     -0 is float64 negative zero. Another number is the nearest float64
+//     when that float64, printed with as many significant digits as the
+//     file used, gives the file's number back (0.1 and -65.613616999999977
+//     are float64s, the second as a program printing 17 digits of a float64
+//     wrote it; 1.00000000000000000001 is not). A number none of these
+//     holds stays a json.Number, its text. Strings keep their bytes, invalid
+//     UTF-8 included. A key given twice keeps its last value, as
+//     encoding/json does; a lone surrogate escape (\ud800) becomes U+FFFD,
+//     as no UTF-8 string can hold it.
+//   - A codec's result (Scenario.Compare) keeps the file when it has the
+//     same structure and strings and the same numbers as exact values,
+//     whatever their Go type: float64 1 equals the file's 1, int8 3 equals
+//     3, but float64 9007199254740992 does not equal 9007199254740993, and
+//     a json.Number of the file equals only a json.Number (or integer) of
+//     the same value, never a float64. Zeros are equal only with the same
+//     sign, so a codec that turns -0 into 0 is lossy. json-v2 and the
+//     binary codecs carry a json.Number as a string, so they are lossy there
+//     too: the file holds a number no Go number holds. The first difference is a
+//     *fidelity.Mismatch whose path is written as `["ids"][0]`.
+//   - What encoding/json into any loses (Scenario.Source, one
+//     scenario.SourceLoss per kind with a count and the first example, in
+//     the constants Loss*): integers above 2^53 it rounds, other numbers
+//     the float64 it makes does not hold (too many digits, or too small),
+//     numbers beyond float64's range (it refuses the file), keys
+//     given twice (it keeps the last), invalid UTF-8 and lone surrogates
+//     (it writes U+FFFD). A -0 is not among them: encoding/json keeps it as
+//     float64 negative zero.
 //
 // Both read untrusted bytes through one limit, Options.MaxFileBytes, and
 // return errors that name the file.

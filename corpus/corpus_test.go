@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/serbench/serbench/corpus"
@@ -396,7 +397,14 @@ func TestFiles(t *testing.T) {
 func TestFilesErrors(t *testing.T) {
 	empty := writeFiles(t, map[string]string{"readme.txt": "no JSON here"})
 	bad := writeFiles(t, map[string]string{"ok.json": `{}`, "bad.json": `{"a": 1,, "b": 2}`})
+	lines := writeFiles(t, map[string]string{"lines.json": "[\n  1,\n  2,\n  tru\n]\n"})
+	blank := writeFiles(t, map[string]string{"blank.json": "  \n"})
+	two := writeFiles(t, map[string]string{"two.json": `{"a": 1} {"b": 2}`})
 	big := writeFiles(t, map[string]string{"big.json": `"` + strings.Repeat("x", 100) + `"`})
+	dangling := writeFiles(t, nil)
+	if err := os.Symlink(filepath.Join(dangling, "nowhere"), filepath.Join(dangling, "gone.json")); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		path string
@@ -405,8 +413,12 @@ func TestFilesErrors(t *testing.T) {
 		is   error
 	}{
 		{"missing path", filepath.Join(empty, "missing.json"), corpus.Options{}, []string{"missing.json"}, os.ErrNotExist},
-		{"empty folder", empty, corpus.Options{}, []string{empty, "no .json files"}, nil},
-		{"invalid JSON", bad, corpus.Options{}, []string{"bad.json", "invalid JSON at byte offset 9"}, nil},
+		{"unreadable file in a folder", dangling, corpus.Options{}, []string{"gone.json"}, os.ErrNotExist},
+		{"folder without .json", empty, corpus.Options{}, []string{empty, "no .json files"}, nil},
+		{"invalid JSON", bad, corpus.Options{}, []string{"bad.json", "invalid JSON at byte offset 8 (line 1, column 9)"}, nil},
+		{"invalid JSON on line 4", lines, corpus.Options{}, []string{"lines.json", "invalid JSON at byte offset 17 (line 4, column 6)"}, nil},
+		{"empty file", blank, corpus.Options{}, []string{"blank.json", "empty file: no JSON value"}, nil},
+		{"two documents", two, corpus.Options{}, []string{"two.json", "data after the JSON value at byte offset 8 (line 1, column 9)"}, nil},
 		{"over the limit", big, corpus.Options{MaxFileBytes: 50}, []string{"big.json", "size 102 bytes exceeds MaxFileBytes 50"}, nil},
 		{"negative limit", big, corpus.Options{MaxFileBytes: -5}, []string{"invalid MaxFileBytes -5"}, nil},
 	}
@@ -427,13 +439,29 @@ func TestFilesErrors(t *testing.T) {
 		})
 	}
 
-	var se *json.SyntaxError
-	if _, err := corpus.Files(bad, corpus.Options{}); !errors.As(err, &se) {
-		t.Errorf("invalid JSON: %v does not wrap *json.SyntaxError", err)
+	var se *jsontext.SyntacticError
+	if _, err := corpus.Files(bad, corpus.Options{}); !errors.As(err, &se) || se.ByteOffset != 8 {
+		t.Errorf("invalid JSON: %v does not wrap a *jsontext.SyntacticError at offset 8", err)
 	}
 	var le *corpus.LimitError
 	if _, err := corpus.Files(big, corpus.Options{MaxFileBytes: 50}); !errors.As(err, &le) || le.Size != 102 || le.Limit != 50 {
 		t.Errorf("over the limit: got %v", err)
+	}
+}
+
+// TestFilesUnreadable checks a file the process may not read; root may read
+// anything, so the test is skipped for root.
+func TestFilesUnreadable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: file permissions do not stop reads")
+	}
+	dir := writeFiles(t, map[string]string{"secret.json": `{}`})
+	path := filepath.Join(dir, "secret.json")
+	if err := os.Chmod(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := corpus.Files(path, corpus.Options{}); !errors.Is(err, os.ErrPermission) || !strings.Contains(err.Error(), "secret.json") {
+		t.Errorf("got %v, want a permission error naming secret.json", err)
 	}
 }
 

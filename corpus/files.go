@@ -1,8 +1,6 @@
 package corpus
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,13 +15,15 @@ import (
 // folder, each file of that folder whose name ends in ".json" (not
 // recursive; sub-folders and other files are ignored), sorted by name. Each
 // becomes the scenario "corpus/" + file name without ".json", whose Value is
-// the document decoded by encoding/json into a *any (objects as
-// map[string]any, numbers as float64, so integers beyond 2^53 lose
-// precision).
+// a *any holding the document's exact value, whose Compare compares a
+// codec's result with what the file holds, and whose Source lists what
+// encoding/json into any would lose; the package doc gives the rules.
 //
 // Errors, each naming the file and wrapping the underlying error: a path
-// that cannot be read, a folder without .json files, invalid JSON (with the
-// byte offset), or a file larger than opts.MaxFileBytes (a *LimitError).
+// that cannot be read, a folder without .json files, an empty file, invalid
+// JSON (with the byte offset, line and column; it wraps a
+// *jsontext.SyntacticError), data after the document, or a file larger than
+// opts.MaxFileBytes (a *LimitError).
 //
 // IDs are unique within one call. A caller combining several calls, or
 // Files with Toolchain, should use Join, which refuses a duplicate ID: a
@@ -87,17 +87,17 @@ func loadFile(path string, limit int64) (scenario.Scenario, error) {
 	if int64(len(data)) > limit {
 		return scenario.Scenario{}, &LimitError{File: path, Size: int64(len(data)), AtLeast: true, Limit: limit}
 	}
-	v := new(any)
-	if err := json.Unmarshal(data, v); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return scenario.Scenario{}, fmt.Errorf("corpus: %s: invalid JSON at byte offset %d: %w", path, se.Offset, err)
-		}
+	exact, losses, err := decodeExact(data)
+	if err != nil {
 		return scenario.Scenario{}, fmt.Errorf("corpus: %s: %w", path, err)
 	}
+	v := &exact
 	name := strings.TrimSuffix(filepath.Base(path), ".json")
-	doc := fmt.Sprintf("the user's JSON document %s (%d bytes), decoded into any", path, len(data))
-	return newScenario(name, doc, v), nil
+	doc := fmt.Sprintf("the user's JSON document %s (%d bytes), decoded into any with numbers kept exact", path, len(data))
+	s := newScenario(name, doc, v)
+	s.Compare = func(got any) error { return diffExact(v, got) }
+	s.Source = losses
+	return s, nil
 }
 
 // Join concatenates lists of scenarios (for example Toolchain's and Files')

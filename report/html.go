@@ -52,6 +52,7 @@ type htmlScenario struct {
 	RightAlign             []bool
 	Rows                   [][]string
 	Notes                  []string
+	Source                 []string
 }
 
 type htmlFinding struct{ Codec, Scenario, Op, Kind, Text string }
@@ -81,7 +82,7 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	for i, id := range order {
 		g := gs[i]
 		s := htmlScenario{ID: id, Title: g.title, Doc: docs[id], Anchor: fmt.Sprintf("s%d", i+1),
-			Header: g.header, RightAlign: g.rightAlign, Rows: g.rows, Notes: g.notes}
+			Header: g.header, RightAlign: g.rightAlign, Rows: g.rows, Notes: g.notes, Source: g.source}
 		var err error
 		if s.NsChart, err = nsChart(groups[id]); err != nil {
 			return nil, fmt.Errorf("report: chart of %s: %w", id, err)

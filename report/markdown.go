@@ -15,6 +15,12 @@ func Markdown(w io.Writer, doc *Document) error {
 	}
 	for _, g := range grids(doc) {
 		fmt.Fprintf(ew, "### %s\n\n", g.title)
+		for _, line := range g.source {
+			fmt.Fprintf(ew, "> %s  \n", strings.ReplaceAll(line, "|", `\|`))
+		}
+		if len(g.source) > 0 {
+			fmt.Fprintln(ew)
+		}
 		writeMarkdownGrid(ew, g)
 		fmt.Fprintln(ew)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/scenario"
 )
 
 // Schema is the version of the JSON results format (docs/reference.md, "JSON documents").
@@ -38,6 +39,11 @@ type ScenarioInfo struct {
 	ID   string `json:"id"`
 	Type string `json:"type"`
 	Doc  string `json:"doc,omitempty"`
+	// Source is the source-fidelity finding of a user's JSON file
+	// (scenario.Scenario.Source): what encoding/json into any loses of it,
+	// one entry per kind. Absent when nothing is lost, and for built-in
+	// scenarios.
+	Source []scenario.SourceLoss `json:"source_fidelity,omitempty"`
 }
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
@@ -77,7 +83,10 @@ func byScenario(rs []bench.Result) (order []string, groups map[string][]bench.Re
 
 // grid is one scenario's table: a header, rows of cells and footnotes.
 type grid struct {
-	title      string
+	title string
+	// source holds the scenario's source-fidelity lines, shown above the
+	// table.
+	source     []string
 	header     []string
 	rightAlign []bool
 	rows       [][]string
@@ -102,13 +111,15 @@ var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "GC/1
 // footnotes share a number.
 func grids(doc *Document) []grid {
 	types := map[string]string{}
+	sources := map[string][]string{}
 	for _, s := range doc.Scenarios {
 		types[s.ID] = s.Type
+		sources[s.ID] = sourceLines(s.Source)
 	}
 	order, groups := byScenario(doc.Results)
 	var out []grid
 	for _, id := range order {
-		g := grid{title: id}
+		g := grid{title: id, source: sources[id]}
 		parallel, floor := hasParallel(groups[id]), hasFloor(groups[id])
 		g.header = append([]string(nil), header[:len(header)-1]...)
 		g.rightAlign = []bool{false, false, true, true, true, true, true, true, true}
@@ -159,6 +170,17 @@ func grids(doc *Document) []grid {
 			}, scalingCell(r), floorCell(r), mark))
 		}
 		out = append(out, g)
+	}
+	return out
+}
+
+// sourceLines writes a source-fidelity finding as lines, one per kind:
+// "source fidelity: encoding/json into any loses integer above 2^53
+// rounded (25×), first ...".
+func sourceLines(losses []scenario.SourceLoss) []string {
+	var out []string
+	for _, l := range losses {
+		out = append(out, "source fidelity: encoding/json into any loses "+l.String())
 	}
 	return out
 }

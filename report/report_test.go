@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
 )
 
 // fixture is a fixed document: every format's golden file is rendered from
@@ -30,10 +31,13 @@ func fixture() *report.Document {
 			{ID: "encoding/json", Module: "std", Version: "go1.26.8", Format: "JSON", Kind: codec.Reflect, Options: "defaults"},
 			{ID: "msgpack", Module: "github.com/vmihailenco/msgpack/v5", Version: "v5.4.1", Format: "MessagePack", Kind: codec.Reflect, Binary: true, Options: "defaults"},
 		},
-		Scenarios: []report.ScenarioInfo{{ID: "sse-event", Type: "*scenario.SSEEvent"}, {ID: "corpus/x", Type: "*any"}},
-		Baseline:  "encoding/json",
-		Count:     6,
-		Warnings:  []string{"corpus: toolchain corpus folder /nowhere not found; corpus scenarios skipped"},
+		Scenarios: []report.ScenarioInfo{{ID: "sse-event", Type: "*scenario.SSEEvent"}, {ID: "corpus/x", Type: "*any", Source: []scenario.SourceLoss{
+			{Kind: "integer above 2^53 rounded", Count: 3, Path: `["ids"][1]`, Text: "9007199254740993", Decoded: "9007199254740992"},
+			{Kind: "duplicate key, earlier values dropped", Count: 1, Path: `["a|b"]`, Text: `"a|b": 2`, Decoded: "2 (the last value; 1 dropped)"},
+		}}},
+		Baseline: "encoding/json",
+		Count:    6,
+		Warnings: []string{"corpus: toolchain corpus folder /nowhere not found; corpus scenarios skipped"},
 		Results: []bench.Result{
 			{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, NsPerOpLo: 1260, NsPerOpHi: 1311, MBPerS: 143.1, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, SpeedupP: 1, FloorRatio: 128.6, OK: true, Samples: samples(1286), Iterations: 1000,
 				GCPer1kOps: 0.52, GCPauseNsPerOp: 3.5, PeakHeapBytes: 4 << 20,

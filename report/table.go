@@ -19,6 +19,9 @@ func Table(w io.Writer, doc *Document) error {
 			fmt.Fprintln(ew)
 		}
 		fmt.Fprintf(ew, "%s\n", g.title)
+		for _, line := range g.source {
+			fmt.Fprintln(ew, line)
+		}
 		for _, line := range align(g) {
 			fmt.Fprintln(ew, line)
 		}

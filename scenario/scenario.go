@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/serbench/serbench/fidelity"
 )
 
 // Scenario is one payload: a Go value that every codec marshals and unmarshals.
@@ -20,6 +22,57 @@ type Scenario struct {
 	// Value returns the payload as a non-nil pointer. Each call returns the
 	// same value; callers must not modify it.
 	Value func() any
+	// Compare, when set, says whether got, the value a codec decoded, keeps
+	// what the scenario holds: nil if it does, or an error (a
+	// *fidelity.Mismatch) naming the first difference. Nil means
+	// fidelity.Diff(Value(), got). A user's JSON file (package corpus) sets
+	// it to compare against what the file holds rather than against a Go
+	// value, numbers as exact values.
+	Compare func(got any) error
+	// Source lists what decoding the scenario's JSON document with
+	// encoding/json into any loses (integers above 2^53, duplicate keys,
+	// ...), one entry per kind, in a fixed order. Empty for the seeds and
+	// the toolchain corpora, whose Go types lose nothing, and for a user's
+	// file that holds nothing encoding/json changes.
+	Source []SourceLoss
+}
+
+// Diff reports whether got keeps what s holds: s.Compare(got) when set,
+// fidelity.Diff(s.Value(), got) otherwise.
+func (s Scenario) Diff(got any) error {
+	if s.Compare != nil {
+		return s.Compare(got)
+	}
+	return fidelity.Diff(s.Value(), got)
+}
+
+// SourceLoss is one kind of change that decoding a JSON document with
+// encoding/json into any (objects as map[string]any, numbers as float64)
+// makes to what the document holds, before any codec sees it.
+type SourceLoss struct {
+	// Kind names the change, for example "integer above 2^53 rounded" or
+	// "duplicate key, earlier values dropped".
+	Kind string `json:"kind"`
+	// Count is the number of places in the document where it happens.
+	Count int `json:"count"`
+	// Path locates the first place, written as fidelity paths are:
+	// `["statuses"][0]["id"]`, "" for the root.
+	Path string `json:"path"`
+	// Text is the JSON text there, as in the file (cut to 60 bytes).
+	Text string `json:"text"`
+	// Decoded is what encoding/json into any makes of it, written as JSON
+	// (or the error it returns).
+	Decoded string `json:"decoded"`
+}
+
+// String describes l in one line: `integer above 2^53 rounded (25×),
+// first ["data"][1]["id"]: 1849205512907743233 in the file, 1849205512907743200 after decoding`.
+func (l SourceLoss) String() string {
+	p := l.Path
+	if p == "" {
+		p = "(root)"
+	}
+	return fmt.Sprintf("%s (%d×), first %s: %s in the file, %s after decoding", l.Kind, l.Count, p, l.Text, l.Decoded)
 }
 
 // Seeds returns the five seed scenarios of docs/reference.md, "Scenarios", in the order of that

@@ -34,7 +34,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	var (
 		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in)")
-		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
+		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, "target duration of one sample of one cell")
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell (at least 6 for a 95% interval on the median)")
@@ -139,7 +139,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
 	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc})
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source})
 	}
 	for _, warn := range warnings {
 		if *out != "" || *format != "table" {

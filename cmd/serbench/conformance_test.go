@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/conformance"
+	"github.com/serbench/serbench/docs/schema"
 )
 
 // TestConformanceCommand runs one small suite through the command and reads
@@ -32,6 +33,9 @@ func TestConformanceCommand(t *testing.T) {
 	var rep conformance.Report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		t.Fatal(err)
+	}
+	if err := schema.Validate(data); err != nil {
+		t.Errorf("output does not conform to docs/schema: %v", err)
 	}
 	if rep.Schema != conformance.Schema || len(rep.Rows) != 1 || rep.Rows[0].Codec != "msgpack" {
 		t.Fatalf("schema %q, rows %+v: want one msgpack row", rep.Schema, rep.Rows)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
@@ -41,6 +42,11 @@ func TestFidelityCommand(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", "fidelity."+format), stdout.Bytes())
+			if format == "json" {
+				if err := schema.Validate(stdout.Bytes()); err != nil {
+					t.Errorf("output does not conform to docs/schema: %v", err)
+				}
+			}
 		})
 	}
 	t.Run("-o", func(t *testing.T) {

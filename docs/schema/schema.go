@@ -24,9 +24,11 @@ var files embed.FS
 // Files maps each document's "schema" value to its JSON Schema file in this
 // folder. A new document kind adds one line here and one file.
 var Files = map[string]string{
-	"serbench/v1":         "run.schema.json",
-	"serbench-load/v1":    "load.schema.json",
-	"serbench-compare/v1": "compare.schema.json",
+	"serbench/v1":             "run.schema.json",
+	"serbench-load/v1":        "load.schema.json",
+	"serbench-compare/v1":     "compare.schema.json",
+	"serbench-fidelity/v1":    "fidelity.schema.json",
+	"serbench-conformance/v1": "conformance.schema.json",
 }
 
 // base is the URL prefix the files' $id values share; "$ref"s between files

@@ -59,8 +59,8 @@ type message struct {
 // ServeChild is the child side of Run: it reads one job from standard
 // input, sets the memory limits (debug.SetMemoryLimit, debug.SetMaxStack
 // and, where the OS has one, an rlimit on the data segment), looks up the
-// target's decoder, decodes the valid encoding once to warm caches up (not
-// measured), then decodes each input in turn and writes its outcome,
+// target's decoder, decodes the valid encoding, its first half and an empty
+// input once to warm caches up (not measured), then decodes each input in turn and writes its outcome,
 // allocated bytes and time to file descriptor 3. A panic in the decoder is
 // recovered and reported; anything worse ends the process, which Run
 // reports. It returns an error only when it cannot run the job.
@@ -100,7 +100,11 @@ func serve(lookup Lookup, in io.Reader, out io.Writer) error {
 		send(message{Fatal: err.Error()})
 		return err
 	}
+	// Warm up: a decoder's first call, and its first error, may fill
+	// caches (reflection, JIT-compiled code, error tables) once per process.
 	decode(dec, j.Warm)
+	decode(dec, j.Warm[:len(j.Warm)/2])
+	decode(dec, nil)
 	if err := send(message{Ready: true}); err != nil {
 		return err
 	}
@@ -142,7 +146,7 @@ func decode(dec Decoder, data []byte) (m message) {
 		if p := recover(); p != nil {
 			m.Outcome = Panicked
 			m.Message = firstLine(fmt.Sprint(p))
-			m.Origin = panicOrigin(string(debug.Stack()))
+			m.Origin = PanicOrigin(string(debug.Stack()))
 		}
 	}()
 	if err := dec(data); err != nil {
@@ -151,10 +155,11 @@ func decode(dec Decoder, data []byte) (m message) {
 	return message{Outcome: Accepted}
 }
 
-// panicOrigin returns the function in which a panic arose: the first frame
-// of stack (a runtime/debug.Stack taken in the deferred recover) after the
-// runtime's panic machinery, "" if there is none.
-func panicOrigin(stack string) string {
+// PanicOrigin returns the function in which a panic arose, such as
+// "github.com/google/flatbuffers/go.(*Table).Offset": the first frame of
+// stack (a runtime/debug.Stack taken in the deferred function that
+// recovered) after the runtime's panic machinery, "" if there is none.
+func PanicOrigin(stack string) string {
 	lines := strings.Split(stack, "\n")
 	afterPanic := false
 	for _, l := range lines {

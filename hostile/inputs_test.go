@@ -27,7 +27,7 @@ var theSample = sample{Name: "hostile", Tags: []string{"a", "bb"}, Attr: map[str
 
 // encodings returns a valid encoding of theSample in each format with
 // length heads.
-func encodings(t *testing.T) map[string][]byte {
+func encodings(t testing.TB) map[string][]byte {
 	t.Helper()
 	mp, err := msgpack.Marshal(theSample)
 	if err != nil {

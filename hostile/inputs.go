@@ -40,7 +40,7 @@ type GenOptions struct {
 	// same inputs on every run and machine.
 	Seed uint64
 	// Flips is the number of bit-flip inputs, each the valid encoding with 1
-	// to 4 random bits inverted. Default DefaultFlips.
+	// to 4 random bits inverted. 0 means DefaultFlips; negative, none.
 	Flips int
 	// Depth is the nesting depth of the nested-array inputs. Default
 	// DefaultDepth (1,000,000).
@@ -54,7 +54,7 @@ const (
 )
 
 func (o GenOptions) effective() GenOptions {
-	if o.Flips <= 0 {
+	if o.Flips == 0 {
 		o.Flips = DefaultFlips
 	}
 	if o.Depth <= 0 {
@@ -81,7 +81,9 @@ func Generate(format string, valid []byte, opts GenOptions) []Input {
 	opts = opts.effective()
 	in := []Input{{Name: "valid", Data: clone(valid)}}
 	in = append(in, Truncations(valid)...)
-	in = append(in, Flips(valid, opts.Seed, opts.Flips)...)
+	if opts.Flips > 0 {
+		in = append(in, Flips(valid, opts.Seed, opts.Flips)...)
+	}
 	in = append(in, Heads(format, valid)...)
 	in = append(in, Nesting(format, opts.Depth)...)
 	return in
@@ -99,9 +101,9 @@ func Truncations(valid []byte) []Input {
 
 // Flips returns n copies of valid, each with 1 to 4 distinct bits inverted at
 // positions drawn from a PCG generator seeded with seed and a hash of valid,
-// named "flip/K". valid empty gives none.
+// named "flip/K". valid empty or n <= 0 gives none.
 func Flips(valid []byte, seed uint64, n int) []Input {
-	if len(valid) == 0 {
+	if len(valid) == 0 || n <= 0 {
 		return nil
 	}
 	h := fnv.New64a()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -35,6 +36,7 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		memLimit      = fs.Int64("mem-limit", hostile.DefaultMemory>>20, "memory limit of a child in MiB (debug.SetMemoryLimit, and RLIMIT_DATA on Linux)")
 		stackLimit    = fs.Int64("stack-limit", hostile.DefaultStack>>20, "largest goroutine stack of a child in MiB (Go's default is 1024)")
 		maxKills      = fs.Int("max-kills", hostile.DefaultMaxKills, "inputs of one (codec, scenario) that may kill a child before the rest are skipped")
+		save          = fs.String("save", "", "write the first input of each finding into this folder, as <codec>_<scenario>_<input>.bin")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench hostile [flags]")
@@ -75,6 +77,11 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return err
 		}
 	}
+	if *save != "" {
+		if err := os.MkdirAll(*save, 0o755); err != nil {
+			return fmt.Errorf("-save %s: %w", *save, err)
+		}
+	}
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
@@ -108,7 +115,13 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			if err != nil {
 				return fmt.Errorf("%s %s: %w", info.ID, s.ID, err)
 			}
-			doc.Rows = append(doc.Rows, hostile.Summarize(info.ID, s.ID, results))
+			row := hostile.Summarize(info.ID, s.ID, results)
+			doc.Rows = append(doc.Rows, row)
+			if *save != "" {
+				if err := saveFindings(*save, row, inputs); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	fmt.Fprintf(stderr, "serbench: hostile: done in %v\n", time.Since(started).Round(time.Second))
@@ -180,4 +193,20 @@ func hostileChild() int {
 		return 2
 	}
 	return 0
+}
+
+// saveFindings writes the input of each of row's findings into dir.
+func saveFindings(dir string, row hostile.Row, inputs []hostile.Input) error {
+	byName := make(map[string][]byte, len(inputs))
+	for _, in := range inputs {
+		byName[in.Name] = in.Data
+	}
+	clean := strings.NewReplacer("/", "-", "=", "-", "@", "-at-", "^", "")
+	for _, f := range row.Findings {
+		name := clean.Replace(row.Codec + "_" + row.Scenario + "_" + f.Input + ".bin")
+		if err := os.WriteFile(filepath.Join(dir, name), byName[f.Input], 0o644); err != nil {
+			return fmt.Errorf("-save: %w", err)
+		}
+	}
+	return nil
 }

@@ -47,13 +47,14 @@ type knownPanic struct {
 
 var knownPanics = []knownPanic{}
 
-// known returns the known panic that p (recovered, with its stack) is, or nil.
-func known(codecID string, p any, stack string) *knownPanic {
+// known returns the entry of list that p (a panic of codecID, recovered,
+// with its stack) is, or nil.
+func known(list []knownPanic, codecID string, p any, stack string) *knownPanic {
 	origin := hostile.PanicOrigin(stack)
 	msg := fmt.Sprint(p)
-	for i, k := range knownPanics {
+	for i, k := range list {
 		if k.Codec == codecID && strings.HasPrefix(origin, k.Origin) && k.Message.MatchString(msg) {
-			return &knownPanics[i]
+			return &list[i]
 		}
 	}
 	return nil
@@ -195,7 +196,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		native, _, err, p, stack := decodeOrPanic(b, data)
 		if p != nil {
-			if k := known(id, p, stack); k != nil {
+			if k := known(knownPanics, id, p, stack); k != nil {
 				t.Skipf("known panic in %s (see %s): %v", k.Origin, k.Seed, p)
 			}
 			t.Fatalf("%s %s: decoding %q panicked: %v\n%s", id, seeds[i].ID, data, p, stack)
@@ -244,5 +245,36 @@ func TestKnownFindings(t *testing.T) {
 		if _, ok := reg.Lookup(id); !ok {
 			t.Errorf("known bomb of %q: no such codec", id)
 		}
+	}
+}
+
+//go:noinline
+func indexPanic(b []byte, i int) byte { return b[i] }
+
+// TestKnownPanicMatch checks the matching that lets FuzzDecode tolerate a
+// known library panic and no other: same codec, a panic arising in the
+// named function, a message matching the pattern.
+func TestKnownPanicMatch(t *testing.T) {
+	catch := func(f func()) (p any, stack string) {
+		defer func() { p, stack = recover(), string(debug.Stack()) }()
+		f()
+		return nil, ""
+	}
+	p, stack := catch(func() { indexPanic(nil, 3) })
+	list := []knownPanic{{Codec: "msgpack", Origin: "github.com/serbench/serbench/codec/all_test.indexPanic",
+		Message: regexp.MustCompile(`^runtime error: index out of range \[3\]`), Seed: "x"}}
+	if known(list, "msgpack", p, stack) == nil {
+		t.Errorf("panic %v in indexPanic not matched by %+v; stack:\n%s", p, list[0], stack)
+	}
+	if known(list, "msgp", p, stack) != nil {
+		t.Error("the same panic in another codec matched")
+	}
+	other, otherStack := catch(func() { panic("index out of range [3]") })
+	if known(list, "msgpack", other, otherStack) != nil {
+		t.Error("a panic arising elsewhere matched")
+	}
+	list[0].Message = regexp.MustCompile(`slice bounds`)
+	if known(list, "msgpack", p, stack) != nil {
+		t.Error("a panic with another message matched")
 	}
 }

@@ -64,7 +64,7 @@ type Limits struct {
 	Time time.Duration `json:"time_ns"`
 	// Memory is the child's memory limit in bytes: debug.SetMemoryLimit,
 	// and an rlimit of Memory+Stack+256 MiB on the data segment where the
-	// OS has one (Linux). Default DefaultMemory.
+	// OS has one (Linux; not in a -race binary). Default DefaultMemory.
 	Memory int64 `json:"memory_bytes"`
 	// Stack is the largest goroutine stack in bytes (debug.SetMaxStack;
 	// Go's own default is 1 GiB on 64-bit systems). Default DefaultStack.

@@ -14,9 +14,14 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/serbench/serbench/hostile"
 )
 
 func main() {
+	if hostile.IsChild() {
+		os.Exit(hostileChild())
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/scenario"
+)
+
+func init() {
+	register("hostile", "feed every decoder malformed input in a guarded child process and report panics, hangs and allocation bombs", cmdHostile)
+}
+
+func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("hostile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
+		scenariosFlag = fs.String("scenarios", "", "comma-separated seed scenario IDs (default: all five)")
+		format        = fs.String("format", "table", "output format: "+strings.Join(hostile.Formats, ", "))
+		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		seed          = fs.Uint64("seed", 1, "seed of the random bit flips")
+		flips         = fs.Int("flips", hostile.DefaultFlips, "bit-flip inputs per (codec, scenario)")
+		depth         = fs.Int("depth", hostile.DefaultDepth, "nesting depth of the nested-array inputs (JSON, CBOR, MessagePack)")
+		timeLimit     = fs.Duration("time-limit", hostile.DefaultTime, "time one input may take before the child is killed")
+		memLimit      = fs.Int64("mem-limit", hostile.DefaultMemory>>20, "memory limit of a child in MiB (debug.SetMemoryLimit, and RLIMIT_DATA on Linux)")
+		stackLimit    = fs.Int64("stack-limit", hostile.DefaultStack>>20, "largest goroutine stack of a child in MiB (Go's default is 1024)")
+		maxKills      = fs.Int("max-kills", hostile.DefaultMaxKills, "inputs of one (codec, scenario) that may kill a child before the rest are skipped")
+		save          = fs.String("save", "", "write the first input of each finding into this folder, as <codec>_<scenario>_<input>.bin")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench hostile [flags]")
+		fs.PrintDefaults()
+	}
+	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
+		return err
+	}
+	if !contains(hostile.Formats, *format) {
+		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(hostile.Formats, ", "))
+	}
+	if *flips < 0 {
+		return fmt.Errorf("invalid -flips %d (must be at least 0)", *flips)
+	}
+	if *depth < 1 {
+		return fmt.Errorf("invalid -depth %d (must be at least 1)", *depth)
+	}
+	if *timeLimit <= 0 {
+		return fmt.Errorf("invalid -time-limit %v (must be positive)", *timeLimit)
+	}
+	if *maxKills < 1 {
+		return fmt.Errorf("invalid -max-kills %d (must be at least 1)", *maxKills)
+	}
+	limits, err := hostile.Limits{Time: *timeLimit, Memory: *memLimit << 20, Stack: *stackLimit << 20, MaxKills: *maxKills}.Effective()
+	if err != nil {
+		return err
+	}
+	reg := all.Registry()
+	codecs := reg.All()
+	if *codecsFlag != "" {
+		if codecs, err = reg.Select(splitList(*codecsFlag)); err != nil {
+			return err
+		}
+	}
+	scenarios := scenario.Seeds()
+	if *scenariosFlag != "" {
+		if scenarios, err = scenario.Select(scenarios, splitList(*scenariosFlag)); err != nil {
+			return err
+		}
+	}
+	if *save != "" {
+		if err := os.MkdirAll(*save, 0o755); err != nil {
+			return fmt.Errorf("-save %s: %w", *save, err)
+		}
+	}
+	w, commit, err := openOutput(stdout, *out)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+
+	started := time.Now()
+	doc := &hostile.Document{
+		Env:    bench.CollectEnv(started, moduleVersions(codecs)),
+		Seed:   *seed,
+		Limits: limits,
+		Rlimit: limits.Rlimit(),
+	}
+	doc.Env.Settings = settings(fs)
+	guard := hostile.Guard{Limits: limits}
+	gen := hostile.GenOptions{Seed: *seed, Flips: *flips, Depth: *depth}
+	if *flips == 0 {
+		gen.Flips = -1
+	}
+	for i, c := range codecs {
+		info := c.Info()
+		fmt.Fprintf(stderr, "serbench: hostile: %s (%d/%d), %v elapsed\n", info.ID, i+1, len(codecs), time.Since(started).Round(time.Second))
+		for _, s := range scenarios {
+			valid, err := validEncoding(c, s)
+			if err != nil {
+				doc.Rows = append(doc.Rows, hostile.Row{Codec: info.ID, Scenario: s.ID, Error: err.Error()})
+				continue
+			}
+			inputs := hostile.Generate(info.Format, valid, gen)
+			results, err := guard.Run(ctx, hostileTarget(info.ID, s.ID), valid, inputs)
+			if err != nil {
+				return fmt.Errorf("%s %s: %w", info.ID, s.ID, err)
+			}
+			row := hostile.Summarize(info.ID, s.ID, results)
+			doc.Rows = append(doc.Rows, row)
+			if *save != "" {
+				if err := saveFindings(*save, row, inputs); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "serbench: hostile: done in %v\n", time.Since(started).Round(time.Second))
+	if err := hostile.Write(w, *format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*out), err)
+	}
+	return commit(true)
+}
+
+// hostileTarget names a (codec, scenario) decoder for a child process.
+func hostileTarget(codecID, scenarioID string) string { return codecID + "|" + scenarioID }
+
+// validEncoding returns c's encoding of s's value, or an error (a codec
+// without a schema for the scenario, say).
+func validEncoding(c codec.Codec, s scenario.Scenario) ([]byte, error) {
+	b, err := c.Bind(s.Value())
+	if err != nil {
+		return nil, err
+	}
+	v := s.Value()
+	if conv, ok := b.(codec.Converter); ok {
+		if v, err = conv.ToNative(v); err != nil {
+			return nil, err
+		}
+	}
+	data, err := b.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), data...), nil
+}
+
+// hostileDecoder is the child's Lookup: the Unmarshal of the target's codec
+// bound to its scenario's type, followed by FromNative for codecs that
+// decode into their own types (so a panic while converting counts too).
+func hostileDecoder(target string) (hostile.Decoder, error) {
+	codecID, scenarioID, ok := strings.Cut(target, "|")
+	if !ok {
+		return nil, fmt.Errorf("target %q is not <codec>|<scenario>", target)
+	}
+	c, ok := all.Registry().Lookup(codecID)
+	if !ok {
+		return nil, fmt.Errorf("unknown codec %q", codecID)
+	}
+	ss, err := scenario.Select(scenario.Seeds(), []string{scenarioID})
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.Bind(ss[0].Value())
+	if err != nil {
+		return nil, err
+	}
+	conv, _ := b.(codec.Converter)
+	return func(data []byte) error {
+		v, err := b.Unmarshal(data)
+		if err != nil || conv == nil {
+			return err
+		}
+		_, err = conv.FromNative(v)
+		return err
+	}, nil
+}
+
+// hostileChild runs this process as a child of `serbench hostile` and
+// returns its exit status.
+func hostileChild() int {
+	if err := hostile.ServeChild(hostileDecoder); err != nil {
+		fmt.Fprintf(os.Stderr, "serbench hostile child: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// saveFindings writes the input of each of row's findings into dir.
+func saveFindings(dir string, row hostile.Row, inputs []hostile.Input) error {
+	byName := make(map[string][]byte, len(inputs))
+	for _, in := range inputs {
+		byName[in.Name] = in.Data
+	}
+	clean := strings.NewReplacer("/", "-", "=", "-", "@", "-at-", "^", "")
+	for _, f := range row.Findings {
+		name := clean.Replace(row.Codec + "_" + row.Scenario + "_" + f.Input + ".bin")
+		if err := os.WriteFile(filepath.Join(dir, name), byName[f.Input], 0o644); err != nil {
+			return fmt.Errorf("-save: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+package hostile
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// Schema is the version of the JSON document Write produces.
+const Schema = "serbench-hostile/v1"
+
+// Formats lists the formats Write accepts.
+var Formats = []string{"table", "markdown", "csv", "json"}
+
+// Document is one hostile-input run.
+type Document struct {
+	Schema string    `json:"schema"`
+	Env    bench.Env `json:"env"`
+	// Seed seeded the bit flips.
+	Seed uint64 `json:"seed"`
+	// Limits are the limits in effect for every child.
+	Limits Limits `json:"limits"`
+	// Rlimit names the rlimit the children set ("RLIMIT_DATA=..."), "" if none.
+	Rlimit string `json:"rlimit,omitempty"`
+	// Rows has one Row per (codec, scenario), in run order.
+	Rows []Row `json:"rows"`
+}
+
+// Write renders doc in format ("table", "markdown", "csv" or "json").
+func Write(w io.Writer, format string, doc *Document) error {
+	switch format {
+	case "table":
+		return writeTable(w, doc)
+	case "markdown":
+		return writeMarkdown(w, doc)
+	case "csv":
+		return writeCSV(w, doc)
+	case "json":
+		d := *doc
+		d.Schema = Schema
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(&d)
+	}
+	return fmt.Errorf("hostile: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+}
+
+var columns = []string{"codec", "scenario", "inputs", "rejected", "accepted", "panics", "killed", "bombs", "worst B/in-byte", "worst time"}
+
+func cells(r Row) []string {
+	if r.Error != "" {
+		return []string{r.Codec, r.Scenario, "error: " + r.Error}
+	}
+	alloc := strconv.FormatFloat(r.WorstAllocPerByte, 'f', 0, 64)
+	if r.WorstAllocInput != "" {
+		alloc += " (" + r.WorstAllocInput + ")"
+	}
+	worst := durationText(r.WorstTime)
+	if r.WorstTimeInput != "" {
+		worst += " (" + r.WorstTimeInput + ")"
+	}
+	killed := strconv.Itoa(r.Killed)
+	if r.Skipped > 0 {
+		killed += fmt.Sprintf(" +%d skipped", r.Skipped)
+	}
+	return []string{r.Codec, r.Scenario, strconv.Itoa(r.Inputs), strconv.Itoa(r.Rejected), strconv.Itoa(r.Accepted),
+		strconv.Itoa(r.Panics), killed, strconv.Itoa(r.Bombs), alloc, worst}
+}
+
+// durationText rounds d to three significant figures.
+func durationText(d time.Duration) string {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond).String()
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	case d >= time.Microsecond:
+		return d.Round(10 * time.Nanosecond).String()
+	}
+	return d.String()
+}
+
+func settingsText(doc *Document) string {
+	s := fmt.Sprintf("seed %d; per input: time limit %v, memory limit %d MiB, stack limit %d MiB",
+		doc.Seed, doc.Limits.Time, doc.Limits.Memory>>20, doc.Limits.Stack>>20)
+	if doc.Rlimit != "" {
+		s += ", " + doc.Rlimit
+	}
+	return s + fmt.Sprintf("; bomb: more than %dx the input (at least %d B counted) or %d MiB", BombRatio, BombMinSize, BombBytes>>20)
+}
+
+func findingText(f Finding) string {
+	s := fmt.Sprintf("%s on %s (%d B)", f.Outcome, f.Input, f.Size)
+	if f.Count > 1 {
+		s += fmt.Sprintf(" and %d more inputs", f.Count-1)
+	}
+	s += ": " + f.Message
+	if f.Origin != "" {
+		s += " [in " + f.Origin + "]"
+	}
+	return s
+}
+
+func writeTable(w io.Writer, doc *Document) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(columns, "\t"))
+	for _, r := range doc.Rows {
+		fmt.Fprintln(tw, strings.Join(cells(r), "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%s\n", settingsText(doc))
+	var b strings.Builder
+	for _, r := range doc.Rows {
+		for _, f := range r.Findings {
+			fmt.Fprintf(&b, "  %s %s: %s\n", r.Codec, r.Scenario, findingText(f))
+		}
+	}
+	if b.Len() > 0 {
+		fmt.Fprintf(w, "\nfindings:\n%s", b.String())
+	}
+	_, err := fmt.Fprintf(w, "\n%s %s/%s, %d CPUs, %s\n", doc.Env.Go, doc.Env.GOOS, doc.Env.GOARCH, doc.Env.NumCPU, doc.Env.CPU)
+	return err
+}
+
+func writeMarkdown(w io.Writer, doc *Document) error {
+	var b strings.Builder
+	b.WriteString("| " + strings.Join(columns, " | ") + " |\n|")
+	for i := range columns {
+		if i < 2 {
+			b.WriteString("---|")
+		} else {
+			b.WriteString("--:|")
+		}
+	}
+	b.WriteString("\n")
+	for _, r := range doc.Rows {
+		c := cells(r)
+		for len(c) < len(columns) {
+			c = append(c, "")
+		}
+		for i := range c {
+			c[i] = strings.ReplaceAll(c[i], "|", `\|`)
+		}
+		b.WriteString("| " + strings.Join(c, " | ") + " |\n")
+	}
+	fmt.Fprintf(&b, "\n%s. %s %s/%s, %d CPUs, %s.\n", settingsText(doc), doc.Env.Go, doc.Env.GOOS, doc.Env.GOARCH, doc.Env.NumCPU, doc.Env.CPU)
+	first := true
+	for _, r := range doc.Rows {
+		for _, f := range r.Findings {
+			if first {
+				b.WriteString("\nFindings:\n\n")
+				first = false
+			}
+			fmt.Fprintf(&b, "- `%s` %s: %s\n", r.Codec, r.Scenario, strings.ReplaceAll(findingText(f), "|", `\|`))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// CSVHeader is the first record of the CSV format; one record per row
+// follows, findings joined by "; " in the last field.
+var CSVHeader = []string{"codec", "scenario", "inputs", "rejected", "accepted", "panics", "killed", "skipped", "bombs",
+	"worst_alloc_per_byte", "worst_alloc_input", "worst_alloc_bytes", "worst_time_ns", "worst_time_input", "error", "findings"}
+
+func writeCSV(w io.Writer, doc *Document) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, r := range doc.Rows {
+		var fs []string
+		for _, f := range r.Findings {
+			fs = append(fs, findingText(f))
+		}
+		rec := []string{r.Codec, r.Scenario, strconv.Itoa(r.Inputs), strconv.Itoa(r.Rejected), strconv.Itoa(r.Accepted),
+			strconv.Itoa(r.Panics), strconv.Itoa(r.Killed), strconv.Itoa(r.Skipped), strconv.Itoa(r.Bombs),
+			strconv.FormatFloat(r.WorstAllocPerByte, 'g', -1, 64), r.WorstAllocInput, strconv.FormatInt(r.WorstAlloc, 10),
+			strconv.FormatInt(int64(r.WorstTime), 10), r.WorstTimeInput, r.Error, strings.Join(fs, "; ")}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

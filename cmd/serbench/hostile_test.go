@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/hostile"
 )
 
@@ -29,6 +30,9 @@ func TestHostile(t *testing.T) {
 	var doc hostile.Document
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
+	}
+	if err := schema.Validate([]byte(stdout)); err != nil {
+		t.Errorf("output does not conform to docs/schema: %v", err)
 	}
 	if doc.Schema != hostile.Schema || len(doc.Rows) != 2 || doc.Env.Go == "" || doc.Seed != 1 {
 		t.Fatalf("document %+v, want schema %s, env, seed 1 and 2 rows", doc, hostile.Schema)

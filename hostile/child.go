@@ -10,21 +10,19 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+
+	"github.com/serbench/serbench/internal/childproc"
 )
 
-// ChildEnv is the environment variable that puts a process in child mode:
-// Run starts its children with ChildEnv=1, and a program that uses Run must
-// call ServeChild first thing when IsChild is true (in main, or in TestMain
-// for a test binary) and exit with its result.
-const ChildEnv = "SERBENCH_HOSTILE_CHILD"
+// ChildRole is the internal/childproc role in which Run starts its
+// children. A program that uses Run must serve it with ServeChild
+// (childproc.Main, first thing in main, or in TestMain for a test binary).
+const ChildRole = "hostile"
 
 // resultsFD is the file descriptor on which a child writes its results
 // (os/exec's ExtraFiles[0]), so that whatever a library prints on standard
 // output cannot be mistaken for one.
 const resultsFD = 3
-
-// IsChild reports whether this process was started by Run as a child.
-func IsChild() bool { return os.Getenv(ChildEnv) != "" }
 
 // Decoder decodes one message. It returns an error when it rejects the
 // message and nil when it accepts it; anything else it does (panic, hang,
@@ -56,7 +54,8 @@ type message struct {
 	Nanos   int64   `json:"ns,omitempty"`
 }
 
-// ServeChild is the child side of Run: it reads one job from standard
+// ServeChild is the child side of Run, the function of ChildRole (its
+// argument is unused): it reads one job from standard
 // input, sets the memory limits (debug.SetMemoryLimit, debug.SetMaxStack
 // and, where the OS has one, an rlimit on the data segment), looks up the
 // target's decoder, decodes the valid encoding, its first half and an empty
@@ -94,9 +93,7 @@ func serve(lookup Lookup, in io.Reader, out io.Writer) error {
 		send(message{Fatal: err.Error()})
 		return err
 	}
-	debug.SetMemoryLimit(j.Memory)
-	debug.SetMaxStack(int(j.Stack))
-	if err := setRlimit(rlimitBytes(j.Memory, j.Stack)); err != nil {
+	if err := childproc.SetLimits(childproc.Limits{Memory: j.Memory, Stack: j.Stack}); err != nil {
 		send(message{Fatal: err.Error()})
 		return err
 	}
@@ -125,19 +122,10 @@ func serve(lookup Lookup, in io.Reader, out io.Writer) error {
 	return nil
 }
 
-// rlimitHeadroom is added to the memory and stack limits to make the
-// rlimit: the runtime's own mappings, the job's inputs and the binary's data.
-const rlimitHeadroom = 256 << 20
-
-func rlimitBytes(memory, stack int64) uint64 { return uint64(memory + stack + rlimitHeadroom) }
-
 // Rlimit names the rlimit a child sets under l, such as
 // "RLIMIT_DATA=832 MiB", or "" where the OS has none that bounds the Go heap.
 func (l Limits) Rlimit() string {
-	if rlimitName == "" {
-		return ""
-	}
-	return fmt.Sprintf("%s=%d MiB", rlimitName, rlimitBytes(l.Memory, l.Stack)>>20)
+	return childproc.Limits{Memory: l.Memory, Stack: l.Stack}.String()
 }
 
 // decode calls dec on data, recovering a panic.
@@ -145,12 +133,12 @@ func decode(dec Decoder, data []byte) (m message) {
 	defer func() {
 		if p := recover(); p != nil {
 			m.Outcome = Panicked
-			m.Message = firstLine(fmt.Sprint(p))
+			m.Message = childproc.Line(fmt.Sprint(p))
 			m.Origin = PanicOrigin(string(debug.Stack()))
 		}
 	}()
 	if err := dec(data); err != nil {
-		return message{Outcome: Rejected, Message: firstLine(err.Error())}
+		return message{Outcome: Rejected, Message: childproc.Line(err.Error())}
 	}
 	return message{Outcome: Accepted}
 }
@@ -180,17 +168,4 @@ func PanicOrigin(stack string) string {
 		return fn
 	}
 	return ""
-}
-
-// maxMessage caps the messages kept from errors, panics and fatal errors.
-const maxMessage = 200
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > maxMessage {
-		s = s[:maxMessage] + "…"
-	}
-	return s
 }

@@ -6,8 +6,8 @@
 // truncation, seeded bit flips, length heads that claim 2^32 or 2^63
 // elements, and a million nested arrays for JSON, CBOR and MessagePack.
 //
-// Guard.Run decodes them in a child process (this program run again with
-// ChildEnv set; it must call ServeChild when IsChild is true) under a memory
+// Guard.Run decodes them in a child process (this program run again in
+// ChildRole by internal/childproc; it must serve the role with ServeChild) under a memory
 // limit (debug.SetMemoryLimit and, on Linux, RLIMIT_DATA), a stack limit
 // (debug.SetMaxStack) and a per-input time limit enforced by the parent, so
 // that what would kill a Go program (a stack overflow, running out of

@@ -8,9 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"strings"
 	"time"
+
+	"github.com/serbench/serbench/internal/childproc"
 )
 
 // Outcome is what happened when a decoder got one input.
@@ -121,10 +121,9 @@ const startGrace = 10 * time.Second
 type Guard struct {
 	// Limits bound each child.
 	Limits Limits
-	// Command returns the command that starts a child. nil means
-	// os.Executable() with ChildEnv=1 added to the environment, which only
-	// works if the program calls ServeChild when IsChild.
-	Command func(ctx context.Context) (*exec.Cmd, error)
+	// Exe is the executable to start as a child; it must serve ChildRole
+	// with ServeChild. "" means os.Executable().
+	Exe string
 }
 
 // Run decodes each input with the decoder that the child's Lookup returns
@@ -171,16 +170,18 @@ func (g Guard) Run(ctx context.Context, target string, warm []byte, inputs []Inp
 // messages for the inputs done and, if the child died, a Result for the
 // input in flight.
 func (g Guard) child(ctx context.Context, lim Limits, target string, warm []byte, inputs []Input) ([]message, *Result, error) {
-	cmd, err := g.command(ctx)
+	// The child is killed below, on ctx or the time limit, after which its
+	// pipe is drained; a context on the command would race with that.
+	cmd, err := childproc.Command(context.Background(), g.Exe, ChildRole, "")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("hostile: %w", err)
 	}
 	body, err := json.Marshal(job{Target: target, Memory: lim.Memory, Stack: lim.Stack, Warm: warm, Inputs: inputs})
 	if err != nil {
 		return nil, nil, fmt.Errorf("hostile: encoding the job: %w", err)
 	}
 	cmd.Stdin = bytes.NewReader(body)
-	stderr := &headBuffer{max: 16 << 10}
+	stderr := childproc.NewHead()
 	cmd.Stderr = stderr
 	cmd.Stdout = nil
 	r, w, err := os.Pipe()
@@ -231,7 +232,7 @@ func (g Guard) child(ctx context.Context, lim Limits, target string, warm []byte
 		case <-timer.C:
 			kill()
 			if !ready {
-				return nil, nil, fmt.Errorf("hostile: target %q: child not ready after %v: %s", target, startGrace+lim.Time, firstLine(stderr.String()))
+				return nil, nil, fmt.Errorf("hostile: target %q: child not ready after %v: %s", target, startGrace+lim.Time, childproc.Line(stderr.String()))
 			}
 			return got, &Result{Outcome: Timeout, Alloc: -1, Time: time.Since(started),
 				Message: fmt.Sprintf("still running after %v; killed", lim.Time)}, nil
@@ -245,9 +246,9 @@ func (g Guard) child(ctx context.Context, lim Limits, target string, warm []byte
 					return got, nil, nil
 				}
 				if !ready {
-					return nil, nil, fmt.Errorf("hostile: target %q: child died before it was ready (%v): %s", target, waitErr, firstLine(stderr.String()))
+					return nil, nil, fmt.Errorf("hostile: target %q: child died before it was ready (%v): %s", target, waitErr, childproc.Line(stderr.String()))
 				}
-				d := classify(stderr.String(), waitErr)
+				d := death(childproc.Classify(stderr.String(), waitErr))
 				d.Time = time.Since(started)
 				return got, &d, nil
 			}
@@ -266,67 +267,14 @@ func (g Guard) child(ctx context.Context, lim Limits, target string, warm []byte
 	}
 }
 
-func (g Guard) command(ctx context.Context) (*exec.Cmd, error) {
-	if g.Command != nil {
-		return g.Command(ctx)
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("hostile: finding this program to re-run as a child: %w", err)
-	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), ChildEnv+"=1")
-	return cmd, nil
-}
-
-// classify names the way a child died from the start of its standard error
-// and its exit status.
-func classify(stderr string, waitErr error) Result {
-	r := Result{Alloc: -1}
-	fatal := ""
-	for _, l := range strings.Split(stderr, "\n") {
-		if strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "runtime: ") {
-			if fatal == "" || strings.HasPrefix(l, "fatal error: ") {
-				fatal = l
-			}
-			if strings.HasPrefix(l, "fatal error: ") {
-				break
-			}
-		}
-	}
-	switch {
-	case strings.Contains(stderr, "goroutine stack exceeds") || strings.Contains(fatal, "stack overflow"):
+// death is the Result of an input that ended the child as d says.
+func death(d childproc.Death) Result {
+	r := Result{Outcome: Crashed, Message: d.Message, Alloc: -1}
+	switch d.Cause {
+	case childproc.StackOverflow:
 		r.Outcome = StackOverflow
-	case strings.Contains(fatal, "out of memory") || strings.Contains(stderr, "cannot allocate memory"):
+	case childproc.OutOfMemory:
 		r.Outcome = OutOfMemory
-	default:
-		r.Outcome = Crashed
-	}
-	switch {
-	case fatal != "" && waitErr != nil:
-		r.Message = firstLine(fatal + " (" + waitErr.Error() + ")")
-	case fatal != "":
-		r.Message = firstLine(fatal)
-	case waitErr != nil:
-		r.Message = firstLine(waitErr.Error())
-	default:
-		r.Message = "exited before finishing its inputs"
 	}
 	return r
 }
-
-// headBuffer keeps the first max bytes written to it: a dying Go program's
-// first lines say why; the goroutine dump after them can be huge.
-type headBuffer struct {
-	buf bytes.Buffer
-	max int
-}
-
-func (h *headBuffer) Write(p []byte) (int, error) {
-	if room := h.max - h.buf.Len(); room > 0 {
-		h.buf.Write(p[:min(room, len(p))])
-	}
-	return len(p), nil
-}
-
-func (h *headBuffer) String() string { return h.buf.String() }

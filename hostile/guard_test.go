@@ -10,17 +10,15 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/internal/childproc"
 )
 
 // TestMain turns the test binary into a child when Guard.Run starts it
-// again with hostile.ChildEnv set, serving the fake decoders below.
+// again in hostile.ChildRole, serving the fake decoders below.
 func TestMain(m *testing.M) {
-	if hostile.IsChild() {
-		if err := hostile.ServeChild(fakeDecoder); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		os.Exit(0)
+	serve := func(string) error { return hostile.ServeChild(fakeDecoder) }
+	if status, ok := childproc.Main(map[string]childproc.Role{hostile.ChildRole: serve}, os.Stderr); ok {
+		os.Exit(status)
 	}
 	os.Exit(m.Run())
 }

@@ -3,7 +3,6 @@ package probe_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -17,18 +16,16 @@ import (
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/probe"
 )
 
 // TestMain also serves as the child process of the Isolator tests: the
-// Isolator starts this test binary with probe.ChildEnv set.
+// Isolator starts this test binary in probe.ChildRole.
 func TestMain(m *testing.M) {
-	if spec, ok := os.LookupEnv(probe.ChildEnv); ok {
-		if err := probe.Child(os.Stdout, spec, all.Registry().Lookup); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
+	serve := func(spec string) error { return probe.Child(os.Stdout, spec, all.Registry().Lookup) }
+	if status, ok := childproc.Main(map[string]childproc.Role{probe.ChildRole: serve}, os.Stderr); ok {
+		os.Exit(status)
 	}
 	os.Exit(m.Run())
 }

@@ -18,17 +18,13 @@ import (
 
 func init() {
 	register("fidelity", "send every probe value through every codec: what each keeps, changes or refuses", cmdFidelity)
-	// A probe that may make a library recurse without end runs in a child
-	// process of this executable (probe.Isolator); this is that child. It
-	// runs before main, and before TestMain in tests, so that the test
-	// binary serves as the child of the command's tests too.
-	if spec, ok := os.LookupEnv(probe.ChildEnv); ok {
-		if err := probe.Child(os.Stdout, spec, all.Registry().Lookup); err != nil {
-			fmt.Fprintf(os.Stderr, "serbench: %v\n", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+}
+
+// fidelityChild serves probe.ChildRole: a probe that may make a library
+// recurse without end runs in a child process of this executable
+// (probe.Isolator), which writes its cell on standard output.
+func fidelityChild(spec string) error {
+	return probe.Child(os.Stdout, spec, all.Registry().Lookup)
 }
 
 // fidelityEnv reads the environment a fidelity report records; tests

@@ -185,15 +185,9 @@ func hostileDecoder(target string) (hostile.Decoder, error) {
 	}, nil
 }
 
-// hostileChild runs this process as a child of `serbench hostile` and
-// returns its exit status.
-func hostileChild() int {
-	if err := hostile.ServeChild(hostileDecoder); err != nil {
-		fmt.Fprintf(os.Stderr, "serbench hostile child: %v\n", err)
-		return 2
-	}
-	return 0
-}
+// hostileChild serves hostile.ChildRole: the child of `serbench hostile`
+// that runs one codec's decoder on malformed inputs.
+func hostileChild(string) error { return hostile.ServeChild(hostileDecoder) }
 
 // saveFindings writes the input of each of row's findings into dir.
 func saveFindings(dir string, row hostile.Row, inputs []hostile.Input) error {

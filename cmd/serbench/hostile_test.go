@@ -2,22 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/hostile"
 )
-
-// TestMain lets `serbench hostile` tests re-run the test binary as their
-// child process, as main does for the serbench binary.
-func TestMain(m *testing.M) {
-	if hostile.IsChild() {
-		os.Exit(hostileChild())
-	}
-	os.Exit(m.Run())
-}
 
 func TestHostile(t *testing.T) {
 	if testing.Short() {

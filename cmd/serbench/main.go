@@ -16,11 +16,13 @@ import (
 	"syscall"
 
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/probe"
 )
 
 func main() {
-	if hostile.IsChild() {
-		os.Exit(hostileChild())
+	if status, ok := childproc.Main(childRoles, os.Stderr); ok {
+		os.Exit(status)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
@@ -29,6 +31,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "serbench: %v\n", err)
 		os.Exit(exitCode(err))
 	}
+}
+
+// childRoles are the child processes this program serves
+// (internal/childproc): main, and TestMain in tests, run them first thing.
+var childRoles = map[string]childproc.Role{
+	probe.ChildRole:   fidelityChild,
+	hostile.ChildRole: hostileChild,
 }
 
 // usageError is a command line that could not be parsed: an unknown

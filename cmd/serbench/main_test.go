@@ -12,7 +12,18 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/internal/childproc"
 )
+
+// TestMain lets the tests of `serbench fidelity` and `serbench hostile`
+// re-run the test binary as their child processes, as main does for the
+// serbench binary.
+func TestMain(m *testing.M) {
+	if status, ok := childproc.Main(childRoles, os.Stderr); ok {
+		os.Exit(status)
+	}
+	os.Exit(m.Run())
+}
 
 // serbench runs the command in-process and returns its output.
 func serbench(t *testing.T, args ...string) (stdout, stderr string, err error) {

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package hostile
+package childproc
 
 // rlimitName is empty outside Linux: where RLIMIT_DATA does not count
 // mmap'd memory (macOS, the BSDs) it would not bound the Go heap, and

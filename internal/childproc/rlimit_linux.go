@@ -1,11 +1,11 @@
-package hostile
+package childproc
 
 import (
 	"fmt"
 	"syscall"
 )
 
-// rlimitName is the rlimit setRlimit sets. On Linux since 4.7, RLIMIT_DATA
+// rlimitName is the rlimit SetLimits sets. On Linux since 4.7, RLIMIT_DATA
 // counts private writable mappings, which is where the Go heap and goroutine
 // stacks live, so an allocation past it makes the runtime fail with "fatal
 // error: runtime: out of memory". RLIMIT_AS does not work for Go: the
@@ -28,7 +28,7 @@ func setRlimit(limit uint64) error {
 		rl.Cur, rl.Max = old.Max, old.Max
 	}
 	if err := syscall.Setrlimit(syscall.RLIMIT_DATA, &rl); err != nil {
-		return fmt.Errorf("hostile: setrlimit RLIMIT_DATA %d: %w", limit, err)
+		return fmt.Errorf("childproc: setrlimit RLIMIT_DATA %d: %w", limit, err)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 //go:build !race
 
-package hostile
+package childproc
 
 // raceEnabled is true in a binary built with -race (see race.go).
 const raceEnabled = false

@@ -1,6 +1,6 @@
 //go:build race
 
-package hostile
+package childproc
 
 // raceEnabled is true in a binary built with -race. The race detector maps
 // terabytes of shadow memory, which any RLIMIT_DATA a child could set would

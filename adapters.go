@@ -99,18 +99,11 @@ func Proto[T, M any, P interface {
 	*M
 	proto.Message
 }](to func(*T) P, from func(P) *T) codec.Codec {
-	conv := pbcodec.NewConv(func(s *T) *M { return (*M)(to(s)) }, func(m *M) *T { return from(P(m)) })
-	c := pbcodec.Codec[proto.Message]{
-		Meta: codec.Info{ID: "protobuf", Module: protoModule, Version: codec.ModuleVersion(protoModule),
-			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-			Options: fmt.Sprintf("%T through the caller's conversion functions; proto.Marshal/proto.Unmarshal with default options", P(nil))},
-		For: func(sample any) (pbcodec.Conv, bool) {
-			_, ok := sample.(*T)
-			return conv, ok
-		},
-		Marshal:   proto.Marshal,
-		Unmarshal: proto.Unmarshal,
-	}
+	conv := codec.NewConv(func(s *T) *M { return (*M)(to(s)) }, func(m *M) *T { return from(P(m)) })
+	c := pbcodec.New(codec.Info{ID: "protobuf", Module: protoModule, Version: codec.ModuleVersion(protoModule),
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Options: fmt.Sprintf("%T through the caller's conversion functions; proto.Marshal/proto.Unmarshal with default options", P(nil))},
+		[]codec.Conv{conv}, proto.Marshal, proto.Unmarshal)
 	return typed[T]{c}
 }
 

@@ -25,19 +25,15 @@ const module = "github.com/mailru/easyjson"
 // sorted as encoding/json sorts them. Bind returns an error wrapping
 // codec.ErrUnsupported for every type but the five seed scenarios.
 func New() codec.Codec {
-	return mirror.Funcs{
+	return codec.Converting[easyjson.MarshalerUnmarshaler]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
 			Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted"},
-		Marshal: func(v any) ([]byte, error) {
-			m, ok := v.(easyjson.Marshaler)
-			if !ok {
-				return nil, fmt.Errorf("easyjson: Marshal wants a mirror value, got %T", v)
-			}
-			return easyjson.Marshal(m)
-		},
-		Unmarshal: func(data []byte, p any) error {
-			if err := easyjson.Unmarshal(data, p.(easyjson.Unmarshaler)); err != nil {
+		Convs:   mirror.Convs,
+		Missing: mirror.Missing,
+		Marshal: func(m easyjson.MarshalerUnmarshaler) ([]byte, error) { return easyjson.Marshal(m) },
+		Unmarshal: func(data []byte, m easyjson.MarshalerUnmarshaler) error {
+			if err := easyjson.Unmarshal(data, m); err != nil {
 				return fmt.Errorf("easyjson: %w", err)
 			}
 			return nil

@@ -32,11 +32,13 @@ const module = "github.com/pquerna/ffjson"
 // scenarios. A value without generated code is an error from MarshalFast,
 // never a silent fallback to encoding/json.
 func New() codec.Codec {
-	return mirror.Funcs{
+	return codec.Converting[any]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
 			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted",
 			Status:  "archived upstream; its last commit is from 2019-09"},
+		Convs:   mirror.Convs,
+		Missing: mirror.Missing,
 		Marshal: func(v any) ([]byte, error) {
 			data, err := ffjson.MarshalFast(v)
 			if err != nil {

@@ -79,6 +79,11 @@ func (c fbCodec) Info() codec.Info {
 	return i
 }
 
+// Bind implements codec.Codec. FlatBuffers keeps a binding of its own
+// rather than a codec.Converting: encoding needs a Builder per Binding and
+// the object API's Pack, and the lazy variant's Unmarshal returns a root
+// table accessor (R) that is neither the object type (T) nor convertible
+// back without UnPack, so each type needs six functions, not two.
 func (c fbCodec) Bind(sample any) (codec.Binding, error) {
 	id := c.Info().ID
 	switch sample.(type) {

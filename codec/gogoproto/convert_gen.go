@@ -7,28 +7,21 @@ import (
 
 	types "github.com/gogo/protobuf/types"
 
+	"github.com/serbench/serbench/codec"
 	gogopb "github.com/serbench/serbench/codec/gogoproto/gogopb"
 	"github.com/serbench/serbench/codec/protobuf/pbcodec"
 	"github.com/serbench/serbench/scenario"
 )
 
-// convFor returns the Conv between sample's type and its message in
-// package gogopb, and false when the schema has no message for that type.
-// sample is a pointer to a seed scenario value (*scenario.WSMessage, ...).
-func convFor(sample any) (pbcodec.Conv, bool) {
-	switch sample.(type) {
-	case *scenario.SSEEvent:
-		return pbcodec.NewConv(sseToMsg, sseFromMsg), true
-	case *scenario.UserEvent:
-		return pbcodec.NewConv(userEventToMsg, userEventFromMsg), true
-	case *scenario.WSMessage:
-		return pbcodec.NewConv(wsToMsg, wsFromMsg), true
-	case *scenario.Annotation:
-		return pbcodec.NewConv(annotationToMsg, annotationFromMsg), true
-	case *scenario.UserProfile:
-		return pbcodec.NewConv(profileToMsg, profileFromMsg), true
-	}
-	return pbcodec.Conv{}, false
+// convs are the conversions between the seed scenario types and
+// their messages in package gogopb, one per type, for
+// codec.Converting.Convs.
+var convs = []codec.Conv{
+	codec.NewConv(sseToMsg, sseFromMsg),
+	codec.NewConv(userEventToMsg, userEventFromMsg),
+	codec.NewConv(wsToMsg, wsFromMsg),
+	codec.NewConv(annotationToMsg, annotationFromMsg),
+	codec.NewConv(profileToMsg, profileFromMsg),
 }
 
 // timeToMsg keeps t's instant; its zone is lost.

@@ -35,13 +35,9 @@ type Message interface {
 // Version is that of the gogo/protobuf module linked in, which is also the
 // pinned protoc-gen-gogofaster's.
 func New() codec.Codec {
-	return pbcodec.Codec[Message]{
-		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-			Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options,
-			Status:  "unmaintained: upstream marked it deprecated in 2022 (gogo/protobuf issue 691); no APIv2 support"},
-		For:       convFor,
-		Marshal:   Message.Marshal,
-		Unmarshal: func(data []byte, m Message) error { return m.Unmarshal(data) },
-	}
+	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options,
+		Status:  "unmaintained: upstream marked it deprecated in 2022 (gogo/protobuf issue 691); no APIv2 support"},
+		convs, Message.Marshal, func(data []byte, m Message) error { return m.Unmarshal(data) })
 }

@@ -1,95 +1,29 @@
 package mirror
 
 import (
-	"fmt"
-
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
 )
 
-// Binder converts between one seed type of package scenario and its mirror.
-// Funcs embeds it in its Binding, which makes the Binding a
-// codec.Converter. The zero Binder is not usable; get one from Bind.
+// Convs are the conversions between the five seed types of package
+// scenario and their mirrors, for codec.Converting.Convs.
 //
 // Conversions copy every struct and every slice of structs. Strings, and
 // slices and maps whose element types are the same on both sides ([]string,
 // []float64, []bool, map[string]string), are shared rather than copied: the
 // codecs only read them, and FromNative's result is built from a freshly
 // decoded value. nil stays nil and empty stays empty.
-type Binder struct {
-	newMirror func() any
-	to        func(any) (any, bool)
-	from      func(any) (any, bool)
-	want      string // the scenario type, for errors
+var Convs = []codec.Conv{
+	codec.NewConv(sseToMirror, sseFromMirror),
+	codec.NewConv(userEventToMirror, userEventFromMirror),
+	codec.NewConv(wsToMirror, wsFromMirror),
+	codec.NewConv(annotationToMirror, annotationFromMirror),
+	codec.NewConv(profileToMirror, profileFromMirror),
 }
 
-// Bind returns the Binder for the type of sample, a pointer to one of the
-// five seed types of package scenario. For any other type it returns an
-// error wrapping codec.ErrUnsupported, naming codec id and the type.
-func Bind(id string, sample any) (Binder, error) {
-	b := Binder{want: fmt.Sprintf("%T", sample)}
-	switch sample.(type) {
-	case *scenario.SSEEvent:
-		b.newMirror = func() any { return new(SSEEvent) }
-		b.to = convert(sseToMirror)
-		b.from = convert(sseFromMirror)
-	case *scenario.UserEvent:
-		b.newMirror = func() any { return new(UserEvent) }
-		b.to = convert(userEventToMirror)
-		b.from = convert(userEventFromMirror)
-	case *scenario.WSMessage:
-		b.newMirror = func() any { return new(WSMessage) }
-		b.to = convert(wsToMirror)
-		b.from = convert(wsFromMirror)
-	case *scenario.Annotation:
-		b.newMirror = func() any { return new(Annotation) }
-		b.to = convert(annotationToMirror)
-		b.from = convert(annotationFromMirror)
-	case *scenario.UserProfile:
-		b.newMirror = func() any { return new(UserProfile) }
-		b.to = convert(profileToMirror)
-		b.from = convert(profileFromMirror)
-	default:
-		return Binder{}, codec.Unsupported(id, "no generated type for %T (only the five seed scenarios have one)", sample)
-	}
-	return b, nil
-}
-
-// New returns a pointer to a new zero mirror value of the bound type, for
-// Unmarshal to decode into.
-func (b Binder) New() any { return b.newMirror() }
-
-// ToNative implements codec.Converter: v must be a pointer to the bound
-// scenario type; the result is a pointer to its mirror.
-func (b Binder) ToNative(v any) (any, error) {
-	m, ok := b.to(v)
-	if !ok {
-		return nil, fmt.Errorf("mirror: ToNative wants %s, got %T", b.want, v)
-	}
-	return m, nil
-}
-
-// FromNative implements codec.Converter: v must be a pointer to the mirror
-// of the bound type; the result is a pointer to the scenario type.
-func (b Binder) FromNative(v any) (any, error) {
-	s, ok := b.from(v)
-	if !ok {
-		return nil, fmt.Errorf("mirror: FromNative wants the mirror of %s, got %T", b.want, v)
-	}
-	return s, nil
-}
-
-// convert adapts a typed conversion to one on any that reports a wrong or
-// nil input instead of panicking.
-func convert[In, Out any](f func(*In) *Out) func(any) (any, bool) {
-	return func(v any) (any, bool) {
-		p, ok := v.(*In)
-		if !ok || p == nil {
-			return nil, false
-		}
-		return f(p), true
-	}
-}
+// Missing is the reason a codec on the mirror types gives for any other
+// type (codec.Converting.Missing).
+const Missing = "no generated type for %T (only the five seed scenarios have one)"
 
 func sseToMirror(s *scenario.SSEEvent) *SSEEvent {
 	return &SSEEvent{ID: s.ID, Event: s.Event, Data: s.Data, Replay: s.Replay, Meta: s.Meta}

@@ -18,6 +18,6 @@
 //     and UnmarshalJSONFFLexer.
 //   - msgp (types_gen.go): MarshalMsg, UnmarshalMsg and Msgsize.
 //
-// Binder converts scenario values to these types and back; the codec
-// adapters embed it to implement codec.Converter.
+// Convs convert scenario values to these types and back; each adapter is a
+// codec.Converting over them, whose Bindings are codec.Converters.
 package mirror

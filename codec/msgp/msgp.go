@@ -26,19 +26,15 @@ const module = "github.com/tinylib/msgp"
 // zone is not, and values decode in time.Local. Bind returns an error
 // wrapping codec.ErrUnsupported for every type but the five seed scenarios.
 func New() codec.Codec {
-	return mirror.Funcs{
+	return codec.Converting[methods]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "MessagePack", Kind: codec.Codegen, Binary: true,
 			Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted"},
-		Marshal: func(v any) ([]byte, error) {
-			m, ok := v.(msgp.Marshaler)
-			if !ok {
-				return nil, fmt.Errorf("msgp: Marshal wants a mirror value, got %T", v)
-			}
-			return m.MarshalMsg(nil)
-		},
-		Unmarshal: func(data []byte, p any) error {
-			rest, err := p.(msgp.Unmarshaler).UnmarshalMsg(data)
+		Convs:   mirror.Convs,
+		Missing: mirror.Missing,
+		Marshal: func(m methods) ([]byte, error) { return m.MarshalMsg(nil) },
+		Unmarshal: func(data []byte, m methods) error {
+			rest, err := m.UnmarshalMsg(data)
 			if err != nil {
 				return fmt.Errorf("msgp: %w", err)
 			}
@@ -48,4 +44,10 @@ func New() codec.Codec {
 			return nil
 		},
 	}
+}
+
+// methods are the methods msgp generated onto the mirror types.
+type methods interface {
+	msgp.Marshaler
+	msgp.Unmarshaler
 }

@@ -23,12 +23,8 @@ const module = "google.golang.org/protobuf"
 // New returns the protobuf codec. It binds the five seed scenario types and
 // returns an error wrapping codec.ErrUnsupported for any other.
 func New() codec.Codec {
-	return pbcodec.Codec[proto.Message]{
-		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-			Options: "protoc-gen-go types; proto.Marshal/proto.Unmarshal with default options; " + pbcodec.Options},
-		For:       pbcodec.For,
-		Marshal:   proto.Marshal,
-		Unmarshal: proto.Unmarshal,
-	}
+	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Options: "protoc-gen-go types; proto.Marshal/proto.Unmarshal with default options; " + pbcodec.Options},
+		pbcodec.Convs, proto.Marshal, proto.Unmarshal)
 }

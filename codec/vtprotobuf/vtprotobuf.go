@@ -32,12 +32,8 @@ type Message interface {
 // Version is that of the vtprotobuf module linked in, which is also the
 // pinned protoc-gen-go-vtproto's.
 func New() codec.Codec {
-	return pbcodec.Codec[Message]{
-		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-			Options: "generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size) on protoc-gen-go types; " + pbcodec.Options},
-		For:       pbcodec.For,
-		Marshal:   Message.MarshalVT,
-		Unmarshal: func(data []byte, m Message) error { return m.UnmarshalVT(data) },
-	}
+	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Options: "generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size) on protoc-gen-go types; " + pbcodec.Options},
+		pbcodec.Convs, Message.MarshalVT, func(data []byte, m Message) error { return m.UnmarshalVT(data) })
 }

@@ -23,15 +23,15 @@ const ConvertFile = "convert_gen.go"
 type ConvertData struct {
 	// Package is the Go package the file belongs to ("pbcodec").
 	Package string
-	// ForName names the function that picks a Conv for a sample ("For").
-	ForName string
+	// ConvsName names the table of conversions ("Convs").
+	ConvsName string
 	// Alias and TypesImport name the package of generated types.
 	Alias, TypesImport string
 	// TimestampPkg and TimestampImport name the package of the generated
 	// Timestamp type, which has int64 Seconds and int32 Nanos fields.
 	TimestampPkg, TimestampImport string
-	// HelpersImport is the import path of package pbcodec (Conv, NewConv,
-	// Slice), or "" when the file is part of pbcodec itself.
+	// HelpersImport is the import path of package pbcodec (Slice), or ""
+	// when the file is part of pbcodec itself.
 	HelpersImport string
 }
 

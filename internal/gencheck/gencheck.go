@@ -70,7 +70,7 @@ var Jobs = []Job{
 		Plugin{Tool: "protoc-gen-go-vtproto", Opts: "paths=source_relative,features=marshal+unmarshal+size,Mserbench.proto=" + module + "/codec/protobuf/pb"},
 	),
 	convertJob("protobuf-convert", "codec/protobuf/pbcodec", ConvertData{
-		Package: "pbcodec", ForName: "For",
+		Package: "pbcodec", ConvsName: "Convs",
 		Alias: "pb", TypesImport: module + "/codec/protobuf/pb",
 		TimestampPkg: "timestamppb", TimestampImport: "google.golang.org/protobuf/types/known/timestamppb",
 	}),
@@ -81,7 +81,7 @@ var Jobs = []Job{
 			",import_path=" + module + "/codec/gogoproto/gogopb"},
 	),
 	convertJob("gogoproto-convert", "codec/gogoproto", ConvertData{
-		Package: "gogoproto", ForName: "convFor",
+		Package: "gogoproto", ConvsName: "convs",
 		Alias: "gogopb", TypesImport: module + "/codec/gogoproto/gogopb",
 		TimestampPkg: "types", TimestampImport: "github.com/gogo/protobuf/types",
 		HelpersImport: module + "/codec/protobuf/pbcodec",

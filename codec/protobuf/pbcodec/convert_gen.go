@@ -7,27 +7,20 @@ import (
 
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/serbench/serbench/codec"
 	pb "github.com/serbench/serbench/codec/protobuf/pb"
 	"github.com/serbench/serbench/scenario"
 )
 
-// For returns the Conv between sample's type and its message in
-// package pb, and false when the schema has no message for that type.
-// sample is a pointer to a seed scenario value (*scenario.WSMessage, ...).
-func For(sample any) (Conv, bool) {
-	switch sample.(type) {
-	case *scenario.SSEEvent:
-		return NewConv(sseToMsg, sseFromMsg), true
-	case *scenario.UserEvent:
-		return NewConv(userEventToMsg, userEventFromMsg), true
-	case *scenario.WSMessage:
-		return NewConv(wsToMsg, wsFromMsg), true
-	case *scenario.Annotation:
-		return NewConv(annotationToMsg, annotationFromMsg), true
-	case *scenario.UserProfile:
-		return NewConv(profileToMsg, profileFromMsg), true
-	}
-	return Conv{}, false
+// Convs are the conversions between the seed scenario types and
+// their messages in package pb, one per type, for
+// codec.Converting.Convs.
+var Convs = []codec.Conv{
+	codec.NewConv(sseToMsg, sseFromMsg),
+	codec.NewConv(userEventToMsg, userEventFromMsg),
+	codec.NewConv(wsToMsg, wsFromMsg),
+	codec.NewConv(annotationToMsg, annotationFromMsg),
+	codec.NewConv(profileToMsg, profileFromMsg),
 }
 
 // timeToMsg keeps t's instant; its zone is lost.

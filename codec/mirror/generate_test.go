@@ -1,13 +1,16 @@
 package mirror
 
 import (
-	"bytes"
+	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/internal/gencheck"
 )
 
 // generated lists the files that the go:generate lines of types.go write.
@@ -16,47 +19,43 @@ var generated = []string{"types_easyjson.go", "types_ffjson.go", "types_gen.go"}
 // TestGeneratedCodeIsCurrent copies the module's Go sources into a temporary
 // folder, runs go generate on this package there (easyjson, ffjson and msgp,
 // all pinned as tool directives in go.mod, so nothing needs installing) and
-// checks that the result is byte for byte the committed files. It takes some
-// seconds (each generator builds and runs a helper program); -short skips
-// it, except when the environment variable CI is "true".
+// checks that the result is byte for byte the committed files
+// (gencheck.Verify). It takes some seconds: each generator builds and runs
+// a helper program.
 func TestGeneratedCodeIsCurrent(t *testing.T) {
-	if testing.Short() && os.Getenv("CI") != "true" {
-		t.Skip("-short: skipping the regeneration of easyjson, ffjson and msgp code")
-	}
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the go command is needed to run the generators: %v", err)
-	}
-	root := filepath.Join("..", "..")
-	tmp := t.TempDir()
-	copyModule(t, root, tmp)
-
-	cmd := exec.Command(gobin, "generate", "./codec/mirror")
-	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go generate ./codec/mirror: %v\n%s", err, msg)
-	}
-	for _, name := range generated {
-		want, err := os.ReadFile(filepath.Join(tmp, "codec", "mirror", name))
+	job := gencheck.NewJob("mirror", "codec/mirror", generated, func(ctx context.Context, root, outDir string) error {
+		gobin, err := exec.LookPath("go")
 		if err != nil {
-			t.Fatal(err)
+			return gencheck.MissingTool("the go command runs the generators: %v", err)
 		}
-		got, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
+		tmp := t.TempDir()
+		if err := copyModule(root, tmp); err != nil {
+			return err
 		}
-		if !bytes.Equal(want, got) {
-			t.Errorf("%s differs from what its generator writes: run go generate ./codec/mirror", name)
+		cmd := exec.CommandContext(ctx, gobin, "generate", "./codec/mirror")
+		cmd.Dir = tmp
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go generate ./codec/mirror: %v\n%s", err, msg)
 		}
-	}
+		for _, name := range generated {
+			b, err := os.ReadFile(filepath.Join(tmp, "codec", "mirror", name))
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(outDir, name), b, 0o644); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	gencheck.Verify(t, job, "")
 }
 
 // copyModule copies go.mod, go.sum, every Go source file but tests, and
 // every shell script (ffjson-go.sh), from the module rooted at src to dst,
 // keeping the folder layout and the scripts' mode.
-func copyModule(t *testing.T, src, dst string) {
-	t.Helper()
+func copyModule(src, dst string) error {
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -88,6 +87,7 @@ func copyModule(t *testing.T, src, dst string) {
 		return os.WriteFile(filepath.Join(dst, rel), b, mode)
 	})
 	if err != nil {
-		t.Fatalf("copying the module to %s: %v", dst, err)
+		return fmt.Errorf("copying the module to %s: %w", dst, err)
 	}
+	return nil
 }

@@ -3,15 +3,15 @@ package gencheck
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 )
 
-// ErrNoProtoc is returned by a protoc job when protoc is not on the PATH.
-var ErrNoProtoc = errors.New("protoc not found on PATH (run scripts/install-codegen-tools.sh)")
+// ErrNoProtoc is returned by a protoc job when protoc is not on the PATH. It
+// wraps ErrMissingTool.
+var ErrNoProtoc = fmt.Errorf("protoc not found on PATH (run scripts/install-codegen-tools.sh): %w", ErrMissingTool)
 
 // Plugin is one protoc plugin run by a protoc job.
 type Plugin struct {

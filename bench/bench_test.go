@@ -207,7 +207,7 @@ func TestCancelled(t *testing.T) {
 }
 
 func TestProfileName(t *testing.T) {
-	if got := bench.ProfileName("sonic/fastest", "corpus/citm_catalog", "marshal"); got != "sonic-fastest_corpus-citm_catalog_marshal.pprof" {
+	if got := bench.ProfileName("sonic/fastest", "corpus/citm_catalog", "marshal"); got != "sonic.fastest_corpus.citm_catalog_marshal.pprof" {
 		t.Error(got)
 	}
 }

@@ -7,9 +7,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"strings"
 
 	"github.com/google/pprof/profile"
+
+	"github.com/serbench/serbench/codec"
 )
 
 // profileMemRate is runtime.MemProfileRate during a memory-profiling pass:
@@ -17,10 +18,10 @@ import (
 const profileMemRate = 4096
 
 // ProfileName returns the file name of a cell's profile:
-// <codec>_<scenario>_<op>.pprof with every "/" written as "-".
+// <codec>_<scenario>_<op>.pprof, each part escaped by codec.EscapeID ("/"
+// written as "."), as in benchmark names.
 func ProfileName(codecID, scenarioID, op string) string {
-	clean := func(s string) string { return strings.ReplaceAll(s, "/", "-") }
-	return clean(codecID) + "_" + clean(scenarioID) + "_" + op + ".pprof"
+	return codec.EscapeID(codecID) + "_" + codec.EscapeID(scenarioID) + "_" + codec.EscapeID(op) + ".pprof"
 }
 
 // profile runs c once more for opts.ProfileTime worth of operations (at

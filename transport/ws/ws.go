@@ -16,15 +16,16 @@
 // before it closes the TCP connection.
 //
 // The codec is chosen by the codec= query parameter or negotiated as the
-// subprotocol "serbench.<codec ID with / replaced by .>" (Subprotocol).
+// subprotocol "serbench.<codec ID with / replaced by .>" (Subprotocol,
+// which escapes the ID with codec.EscapeID).
 package ws
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/transport"
 )
 
@@ -37,10 +38,12 @@ const EndReason = "end"
 // SubprotocolPrefix starts every serbench subprotocol name.
 const SubprotocolPrefix = "serbench."
 
-// Subprotocol returns the subprotocol that selects codecID, e.g.
-// "serbench.encoding.json" for "encoding/json".
+// Subprotocol returns the subprotocol that selects codecID: the prefix and
+// codec.EscapeID of the ID, e.g. "serbench.encoding.json" for
+// "encoding/json". For every ID of codec/all (letters, digits, '-' and '/')
+// that is the ID with '/' written as '.', as it always was.
 func Subprotocol(codecID string) string {
-	return SubprotocolPrefix + strings.ReplaceAll(codecID, "/", ".")
+	return SubprotocolPrefix + codec.EscapeID(codecID)
 }
 
 // AppendHeader appends the header of m to dst.

@@ -18,8 +18,6 @@ type Funcs struct {
 	Meta      Info
 	Marshal   MarshalFunc
 	Unmarshal UnmarshalFunc
-	// Append, if set, makes the Binding an Appender.
-	Append func(dst []byte, v any) ([]byte, error)
 }
 
 var _ Codec = Funcs{}
@@ -33,11 +31,7 @@ func (f Funcs) Bind(sample any) (Binding, error) {
 	if t == nil || t.Kind() != reflect.Pointer || reflect.ValueOf(sample).IsNil() {
 		return nil, fmt.Errorf("%s: Bind needs a non-nil pointer, got %T", f.Meta.ID, sample)
 	}
-	b := &funcBinding{elem: t.Elem(), m: f.Marshal, u: f.Unmarshal}
-	if f.Append != nil {
-		return &appendBinding{funcBinding: b, a: f.Append}, nil
-	}
-	return b, nil
+	return &funcBinding{elem: t.Elem(), m: f.Marshal, u: f.Unmarshal}, nil
 }
 
 type funcBinding struct {
@@ -55,10 +49,3 @@ func (b *funcBinding) Unmarshal(data []byte) (any, error) {
 	}
 	return p, nil
 }
-
-type appendBinding struct {
-	*funcBinding
-	a func(dst []byte, v any) ([]byte, error)
-}
-
-func (b *appendBinding) AppendMarshal(dst []byte, v any) ([]byte, error) { return b.a(dst, v) }

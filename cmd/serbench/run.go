@@ -57,22 +57,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline, ProfileTime: *profiletime}
-	if *quick {
-		if !set["benchtime"] {
-			opts.Benchtime = quickBenchtime
-		}
-		if !set["count"] {
-			opts.Count = quickCount
-		}
-	}
-	if *count < 1 {
-		return fmt.Errorf("invalid -count %d (range is [1, %d])", *count, bench.MaxCount)
-	}
-	if *benchtime <= 0 {
-		return fmt.Errorf("invalid -benchtime %v (must be positive)", *benchtime)
-	}
-	opts, err := opts.Effective()
+	opts, err := runOptions(*benchtime, *count, *profiletime, *quick, set)
 	if err != nil {
 		return err
 	}
@@ -90,23 +75,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	defer restore()
 
-	reg := all.Registry()
-	codecs := reg.All()
-	if *codecsFlag != "" {
-		if codecs, err = reg.Select(splitList(*codecsFlag)); err != nil {
-			return err
-		}
-	}
-	codecs = withBaseline(reg, codecs, opts.Baseline)
-
-	scenarios, warnings, err := loadScenarios(*corpusFlag)
+	codecs, scenarios, warnings, err := selectMatrix(*codecsFlag, *scenariosFlag, *corpusFlag, opts.Baseline)
 	if err != nil {
 		return err
-	}
-	if *scenariosFlag != "" {
-		if scenarios, err = scenario.Select(scenarios, splitList(*scenariosFlag)); err != nil {
-			return err
-		}
 	}
 
 	// Open the output before the long part, so an unwritable -o fails fast.
@@ -124,22 +95,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	doc := &report.Document{
-		Env:      bench.CollectEnv(started, moduleVersions(codecs)),
-		Results:  results,
-		Warnings: warnings,
-		Baseline: opts.Baseline,
-		Count:    opts.Count,
-	}
+	doc := runDocument(started, codecs, scenarios, results, warnings, opts)
 	doc.Env.Settings = settings(fs)
 	if *gogc != "" {
 		doc.Env.GOGC = *gogc
-	}
-	for _, c := range codecs {
-		doc.Codecs = append(doc.Codecs, c.Info())
-	}
-	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source})
 	}
 	for _, warn := range warnings {
 		if *out != "" || *format != "table" {
@@ -150,6 +109,71 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)
+}
+
+// runOptions are the bench.Options of run's flags: -quick's budget for
+// what -benchtime and -count did not set (set holds the flags given), with
+// defaults and ranges checked.
+func runOptions(benchtime time.Duration, count int, profiletime time.Duration, quick bool, set map[string]bool) (bench.Options, error) {
+	opts := bench.Options{Benchtime: benchtime, Count: count, Baseline: bench.DefaultBaseline, ProfileTime: profiletime}
+	if quick {
+		if !set["benchtime"] {
+			opts.Benchtime = quickBenchtime
+		}
+		if !set["count"] {
+			opts.Count = quickCount
+		}
+	}
+	if count < 1 {
+		return opts, fmt.Errorf("invalid -count %d (range is [1, %d])", count, bench.MaxCount)
+	}
+	if benchtime <= 0 {
+		return opts, fmt.Errorf("invalid -benchtime %v (must be positive)", benchtime)
+	}
+	return opts.Effective()
+}
+
+// selectMatrix returns the codecs (with the baseline added) and the
+// scenarios (built-in, plus -corpus's, with its warnings) that -codecs and
+// -scenarios name, all of them when a flag is "".
+func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
+	reg := all.Registry()
+	codecs := reg.All()
+	var err error
+	if codecsFlag != "" {
+		if codecs, err = reg.Select(splitList(codecsFlag)); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	codecs = withBaseline(reg, codecs, baseline)
+	scenarios, warnings, err := loadScenarios(corpusFlag)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if scenariosFlag != "" {
+		if scenarios, err = scenario.Select(scenarios, splitList(scenariosFlag)); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return codecs, scenarios, warnings, nil
+}
+
+// runDocument is the report of a run that started at started.
+func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.Scenario, results []bench.Result, warnings []string, opts bench.Options) *report.Document {
+	doc := &report.Document{
+		Env:      bench.CollectEnv(started, moduleVersions(codecs)),
+		Results:  results,
+		Warnings: warnings,
+		Baseline: opts.Baseline,
+		Count:    opts.Count,
+	}
+	for _, c := range codecs {
+		doc.Codecs = append(doc.Codecs, c.Info())
+	}
+	for _, s := range scenarios {
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source})
+	}
+	return doc
 }
 
 func validFormat(f string) bool {

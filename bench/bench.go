@@ -342,21 +342,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 		return na(err)
 	}
 	_, isConv := b.(codec.Converter)
-	// bind returns a new Binding and the value its Marshal takes.
-	bind := func() (codec.Binding, any, error) {
-		b, err := c.Bind(sample)
-		if err != nil {
-			return nil, nil, err
-		}
-		if conv, ok := b.(codec.Converter); ok {
-			in, err := conv.ToNative(sample)
-			if err != nil {
-				return nil, nil, fmt.Errorf("convert to native: %w", err)
-			}
-			return b, in, nil
-		}
-		return b, sample, nil
-	}
+	bind := binder(c, sample)
 	b, in, err := bind()
 	if err != nil {
 		return na(err)
@@ -368,27 +354,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 	data = bytes.Clone(data) // a reusing codec may overwrite its output on the next call
 	m.SizeBytes, u.SizeBytes = len(data), len(data)
 	m.size, u.size = len(data), len(data)
-	m.newFn = func() (func(int) error, error) {
-		b, in, err := bind()
-		if err != nil {
-			return nil, err
-		}
-		// Each timed function keeps its last result in a sink of its own
-		// (one per Binding, so parallel goroutines never share one): the
-		// work cannot be optimised away, and there is no data race.
-		sink := new([]byte)
-		return func(n int) error {
-			var out []byte
-			var err error
-			for range n {
-				if out, err = b.Marshal(in); err != nil {
-					return err
-				}
-			}
-			*sink = out
-			return nil
-		}, nil
-	}
+	m.newFn = marshalLoop(bind)
 	cells := []*cell{m, u}
 	var cv *cell
 	if isConv {
@@ -404,24 +370,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 		}
 		return ready(cells)
 	}
-	u.newFn = func() (func(int) error, error) {
-		b, _, err := bind()
-		if err != nil {
-			return nil, err
-		}
-		sink := new(any)
-		return func(n int) error {
-			var v any
-			var err error
-			for range n {
-				if v, err = b.Unmarshal(data); err != nil {
-					return err
-				}
-			}
-			*sink = v
-			return nil
-		}, nil
-	}
+	u.newFn = unmarshalLoop(bind, data)
 	if isConv {
 		back, err := b.(codec.Converter).FromNative(out)
 		if err != nil {
@@ -430,28 +379,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 			return ready(cells)
 		}
 		out = back
-		cv.newFn = func() (func(int) error, error) {
-			b, _, err := bind()
-			if err != nil {
-				return nil, err
-			}
-			conv := b.(codec.Converter)
-			sink := new(any)
-			return func(n int) error {
-				var v any
-				var err error
-				for range n {
-					if v, err = conv.ToNative(sample); err != nil {
-						return err
-					}
-					if v, err = conv.FromNative(v); err != nil {
-						return err
-					}
-				}
-				*sink = v
-				return nil
-			}, nil
-		}
+		cv.newFn = convertLoop(bind, sample)
 	}
 	if info.Kind != codec.Reference {
 		if d := diff(sample, out); d != nil {

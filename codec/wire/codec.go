@@ -10,7 +10,7 @@ import (
 // Codec IDs.
 const (
 	ID      = "wire"       // Marshal returns new bytes per call
-	ReuseID = "wire/reuse" // Marshal returns a buffer the Binding owns
+	ReuseID = "wire/reuse" // Marshal and Unmarshal return a buffer and a value the Binding owns
 )
 
 // Format is the codec.Info.Format of both codecs.
@@ -36,7 +36,9 @@ func New() codec.Codec { return wireCodec{} }
 
 // NewReuse returns the "wire/reuse" codec: Marshal appends into a buffer the
 // Binding owns and returns it, valid only until the next Marshal on that
-// Binding, so steady-state marshalling allocates nothing.
+// Binding, and Unmarshal decodes into a value the Binding owns, valid only
+// until the next Unmarshal (codec.Info.ReusesOutput), so steady-state
+// marshalling and unmarshalling allocate nothing.
 func NewReuse() codec.Codec { return wireCodec{reuse: true} }
 
 type wireCodec struct{ reuse bool }
@@ -50,7 +52,9 @@ func (c wireCodec) Info() codec.Info {
 	if c.reuse {
 		i.ID = ReuseID
 		i.ReusesOutput = true
-		i.Options = "Marshal returns a buffer owned by the Binding, valid until its next Marshal; " + i.Options
+		i.Options = "Marshal returns a buffer owned by the Binding, valid until its next Marshal; " +
+			"Unmarshal decodes into a value owned by the Binding (its slices, maps and one string buffer reused), valid until its next Unmarshal; " +
+			"time keeps instant and offset, not the zone name"
 	}
 	return i
 }
@@ -61,15 +65,15 @@ func (c wireCodec) Bind(sample any) (codec.Binding, error) {
 	id := c.Info().ID
 	switch sample.(type) {
 	case *scenario.SSEEvent:
-		return &sseBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &sseBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.UserEvent:
-		return &userEventBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &userEventBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.WSMessage:
-		return &wsBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &wsBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.Annotation:
-		return &annotationBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &annotationBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.UserProfile:
-		return &profileBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &profileBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	}
 	return nil, codec.Unsupported(id, "no hand-written encoder for %T", sample)
 }
@@ -79,6 +83,7 @@ type bindingBase struct {
 	reuse bool
 	mode  DecMode
 	buf   []byte
+	rs    reuseState // wire/reuse's decoding storage
 }
 
 func (b *bindingBase) typeErr(v any, want string) error {
@@ -89,7 +94,10 @@ func (b *bindingBase) typeErr(v any, want string) error {
 // Marshal calls its encoder directly and the scratch buffer stays on the
 // stack.
 
-type sseBinding struct{ bindingBase }
+type sseBinding struct {
+	bindingBase
+	val scenario.SSEEvent // wire/reuse decodes into it
+}
 
 func (b *sseBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.SSEEvent)
@@ -113,6 +121,13 @@ func (b *sseBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *sseBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.sseEvent(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.SSEEvent)
 	if err := b.mode.UnmarshalSSEEvent(data, p); err != nil {
 		return nil, err
@@ -120,7 +135,10 @@ func (b *sseBinding) Unmarshal(data []byte) (any, error) {
 	return p, nil
 }
 
-type userEventBinding struct{ bindingBase }
+type userEventBinding struct {
+	bindingBase
+	val scenario.UserEvent // wire/reuse decodes into it
+}
 
 func (b *userEventBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.UserEvent)
@@ -144,6 +162,13 @@ func (b *userEventBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *userEventBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.userEvent(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.UserEvent)
 	if err := b.mode.UnmarshalUserEvent(data, p); err != nil {
 		return nil, err
@@ -151,7 +176,10 @@ func (b *userEventBinding) Unmarshal(data []byte) (any, error) {
 	return p, nil
 }
 
-type wsBinding struct{ bindingBase }
+type wsBinding struct {
+	bindingBase
+	val scenario.WSMessage // wire/reuse decodes into it
+}
 
 func (b *wsBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.WSMessage)
@@ -175,6 +203,13 @@ func (b *wsBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *wsBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.wsMessage(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.WSMessage)
 	if err := b.mode.UnmarshalWSMessage(data, p); err != nil {
 		return nil, err
@@ -182,7 +217,10 @@ func (b *wsBinding) Unmarshal(data []byte) (any, error) {
 	return p, nil
 }
 
-type annotationBinding struct{ bindingBase }
+type annotationBinding struct {
+	bindingBase
+	val scenario.Annotation // wire/reuse decodes into it
+}
 
 func (b *annotationBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.Annotation)
@@ -206,6 +244,13 @@ func (b *annotationBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *annotationBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.annotation(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.Annotation)
 	if err := b.mode.UnmarshalAnnotation(data, p); err != nil {
 		return nil, err
@@ -213,7 +258,10 @@ func (b *annotationBinding) Unmarshal(data []byte) (any, error) {
 	return p, nil
 }
 
-type profileBinding struct{ bindingBase }
+type profileBinding struct {
+	bindingBase
+	val scenario.UserProfile // wire/reuse decodes into it
+}
 
 func (b *profileBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.UserProfile)
@@ -237,6 +285,13 @@ func (b *profileBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *profileBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.userProfile(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.UserProfile)
 	if err := b.mode.UnmarshalUserProfile(data, p); err != nil {
 		return nil, err

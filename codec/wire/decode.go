@@ -125,6 +125,7 @@ type Decoder struct {
 	depth int
 	mode  DecMode
 	err   *DecodeError
+	rs    *reuseState // storage kept between messages (wire/reuse); nil otherwise
 }
 
 // NewDecoder returns a Decoder over data with mode m (the zero DecMode for
@@ -435,6 +436,12 @@ func (d *Decoder) Time() time.Time {
 	if off == 0 {
 		return t.In(time.UTC)
 	}
+	if rs := d.rs; rs != nil {
+		if rs.zone == nil || rs.zoneOff != off {
+			rs.zone, rs.zoneOff = time.FixedZone("", int(off)), off
+		}
+		return t.In(rs.zone)
+	}
 	return t.In(time.FixedZone("", int(off)))
 }
 
@@ -462,12 +469,16 @@ func cut(s string) string {
 }
 
 // Strings reads a []string.
-func (d *Decoder) Strings() []string {
+func (d *Decoder) Strings() []string { return d.stringsInto(nil) }
+
+// stringsInto reads a []string into s's storage when it is non-nil and large
+// enough, into a new slice otherwise.
+func (d *Decoder) stringsInto(s []string) []string {
 	n, isNil := d.Header(1)
 	if isNil || !d.Enter() {
 		return nil
 	}
-	s := make([]string, n)
+	s = resize(s, n)
 	for i := range s {
 		s[i] = d.String()
 	}
@@ -475,13 +486,31 @@ func (d *Decoder) Strings() []string {
 	return s
 }
 
+// resize returns s[:n] when s is non-nil with room for n elements, a new
+// slice of n elements otherwise; never nil. The elements are not cleared:
+// the caller overwrites every one.
+func resize[T any](s []T, n int) []T {
+	if s != nil && cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
 // StringMap reads a map[string]string, checking keys are strictly increasing.
-func (d *Decoder) StringMap() map[string]string {
+func (d *Decoder) StringMap() map[string]string { return d.stringMapInto(nil) }
+
+// stringMapInto reads a map[string]string into m, cleared, when it is
+// non-nil, into a new map otherwise.
+func (d *Decoder) stringMapInto(m map[string]string) map[string]string {
 	n, isNil := d.Header(2)
 	if isNil || !d.Enter() {
 		return nil
 	}
-	m := make(map[string]string, n)
+	if m == nil {
+		m = make(map[string]string, n)
+	} else {
+		clear(m)
+	}
 	var prev string
 	for i := range n {
 		start := d.off
@@ -498,12 +527,32 @@ func (d *Decoder) StringMap() map[string]string {
 
 // StringMapMap reads a map[string]map[string]string, checking keys are
 // strictly increasing at both levels.
-func (d *Decoder) StringMapMap() map[string]map[string]string {
+func (d *Decoder) StringMapMap() map[string]map[string]string { return d.stringMapMapInto(nil) }
+
+// stringMapMapInto reads a map[string]map[string]string into m, cleared,
+// when it is non-nil, into a new map otherwise. With reuse storage, m's
+// inner maps are kept as spares and refilled for the new entries.
+func (d *Decoder) stringMapMapInto(m map[string]map[string]string) map[string]map[string]string {
 	n, isNil := d.Header(2)
 	if isNil || !d.Enter() {
 		return nil
 	}
-	m := make(map[string]map[string]string, n)
+	var spare *[]map[string]string
+	if d.rs != nil {
+		spare = &d.rs.maps
+	}
+	if m == nil {
+		m = make(map[string]map[string]string, n)
+	} else {
+		if spare != nil {
+			for _, inner := range m {
+				if inner != nil {
+					*spare = append(*spare, inner)
+				}
+			}
+		}
+		clear(m)
+	}
 	var prev string
 	for i := range n {
 		start := d.off
@@ -511,7 +560,17 @@ func (d *Decoder) StringMapMap() map[string]map[string]string {
 		if i > 0 && !d.keyOrder(start, prev, k) {
 			break
 		}
-		m[k] = d.StringMap()
+		var inner map[string]string
+		if spare != nil && len(*spare) > 0 {
+			inner = (*spare)[len(*spare)-1]
+			(*spare)[len(*spare)-1] = nil
+			*spare = (*spare)[:len(*spare)-1]
+		}
+		got := d.stringMapInto(inner)
+		if got == nil && inner != nil {
+			*spare = append(*spare, inner) // a nil inner map: keep the spare
+		}
+		m[k] = got
 		if d.err != nil {
 			break
 		}

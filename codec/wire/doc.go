@@ -95,4 +95,22 @@
 // allocation once the buffer has grown). Both Bindings implement
 // codec.Appender, and Bind any type but the five seed types returns an error
 // wrapping codec.ErrUnsupported.
+//
+// # Decoding into reused storage
+//
+// "wire" Unmarshal returns a new value per call. "wire/reuse" Unmarshal
+// decodes into a value its Binding owns and returns a pointer to it, valid
+// until that Binding's next Unmarshal (codec.Info.ReusesOutput): the value's
+// slices are resliced when their capacity suffices, its maps cleared and
+// refilled (the inner maps of a map of maps kept as spares), the last
+// non-UTC time zone kept while the offset repeats, and its strings all view
+// one buffer the Binding owns, into which each Unmarshal first copies the
+// message (unsafe.String). The rule that follows: every string of a value,
+// map keys included, changes under the caller at the next Unmarshal, so a
+// caller copies what it keeps (strings.Clone) or finishes with the value
+// before decoding the next message. The input itself may be reused at once.
+// Once the storage has grown to a message's shape, decoding a message of
+// that shape allocates nothing (all five seed types; TestReuseUnmarshalAllocs).
+// A collection encoded as nil sets its field to nil and drops its storage,
+// so a stream alternating nil and non-nil collections allocates again.
 package wire

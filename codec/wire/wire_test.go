@@ -453,3 +453,80 @@ func ExampleDecodeError() {
 	// wire: offset 1: string length 4000000 exceeds remaining 2 bytes
 	// true
 }
+
+// wire/reuse decodes into storage its Binding owns: after the first message
+// of a shape, unmarshalling allocates nothing, on every seed.
+func TestReuseUnmarshalAllocs(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		v := s.Value()
+		b, _ := wire.NewReuse().Bind(v)
+		data, _ := wire.Marshal(v)
+		if _, err := b.Unmarshal(data); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(20, func() { b.Unmarshal(data) }); n != 0 {
+			t.Errorf("%s: Unmarshal makes %v allocations, want 0", s.ID, n)
+		}
+	}
+}
+
+// Decoding a sequence of differently shaped messages into one wire/reuse
+// Binding gives each message's value: nothing of the previous one (longer
+// slices, more map entries, other inner maps, another zone) leaks through.
+func TestReuseSequence(t *testing.T) {
+	ue := func(mod func(*scenario.UserEvent)) any {
+		v := scenario.NewUserEvent()
+		mod(v)
+		return v
+	}
+	up := func(mod func(*scenario.UserProfile)) any {
+		v := scenario.NewUserProfile()
+		mod(v)
+		return v
+	}
+	seqs := map[string][]any{
+		"user-event": {
+			scenario.NewUserEvent(),
+			ue(func(v *scenario.UserEvent) {
+				v.Tags, v.Items, v.Scores, v.Flags = v.Tags[:1], v.Items[:1], []float64{}, nil
+				v.Attributes = map[string]map[string]string{"only": nil, "z": {}}
+				v.OccurredAt = v.OccurredAt.In(time.FixedZone("X", -3600))
+			}),
+			ue(func(v *scenario.UserEvent) {
+				v.Tags = append(v.Tags, "more", "tags", "than", "before")
+				v.Items = append(v.Items, v.Items...)
+				v.Attributes = nil
+				v.OccurredAt = v.OccurredAt.UTC()
+			}),
+			scenario.NewUserEvent(),
+		},
+		"user-profile": {
+			scenario.NewUserProfile(),
+			up(func(v *scenario.UserProfile) { v.Addresses, v.Metadata = nil, map[string]string{} }),
+			up(func(v *scenario.UserProfile) { v.Metadata = map[string]string{"a": "1"} }),
+			scenario.NewUserProfile(),
+		},
+		"sse-event": {
+			scenario.NewSSEEvent(),
+			&scenario.SSEEvent{ID: "x", Meta: map[string]string{"a": "b", "c": "d"}},
+			&scenario.SSEEvent{},
+			scenario.NewSSEEvent(),
+		},
+	}
+	for name, seq := range seqs {
+		b, _ := wire.NewReuse().Bind(seq[0])
+		for i, want := range seq {
+			data, err := wire.Marshal(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := b.Unmarshal(data)
+			if err != nil {
+				t.Fatalf("%s #%d: %v", name, i, err)
+			}
+			if err := fidelity.Diff(want, got); err != nil {
+				t.Errorf("%s #%d: %v", name, i, err)
+			}
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 const (
 	ID      = "wire"       // Marshal returns new bytes per call
 	ReuseID = "wire/reuse" // Marshal and Unmarshal return a buffer and a value the Binding owns
+	LazyID  = "wire/lazy"  // Unmarshal returns a view over the input (lazy.go)
 )
 
 // Format is the codec.Info.Format of both codecs.
@@ -41,7 +42,17 @@ func New() codec.Codec { return wireCodec{} }
 // marshalling and unmarshalling allocate nothing.
 func NewReuse() codec.Codec { return wireCodec{reuse: true} }
 
-type wireCodec struct{ reuse bool }
+// NewLazy returns the "wire/lazy" codec: Marshal is wire's (new bytes per
+// call); Unmarshal checks the message and reads every field once into a
+// view the Binding owns (*SSEEventView, ...; see lazy.go), valid until the
+// next Unmarshal and while data stays unchanged (codec.Info.ReusesOutput),
+// allocating nothing. Its Bindings are codec.Converters: ToNative returns
+// the scenario value unchanged (Marshal takes it as it is), and FromNative
+// copies a view into a new scenario value (a scenario value it returns as
+// it is), so the runner can compare the round trip.
+func NewLazy() codec.Codec { return wireCodec{lazy: true} }
+
+type wireCodec struct{ reuse, lazy bool }
 
 var _ codec.Codec = wireCodec{}
 
@@ -49,6 +60,14 @@ func (c wireCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module), Format: Format,
 		Kind: codec.Manual, Binary: true,
 		Options: "defaults: strings of a decoded message share one copy of the input; time keeps instant and offset, not the zone name"}
+	if c.lazy {
+		i.ID = LazyID
+		i.ReusesOutput = true
+		i.Options = "Unmarshal checks the message and reads every field once into a view owned by the Binding " +
+			"(strings are unsafe views of the input, collections iterated in place), valid until its next Unmarshal; " +
+			"FromNative copies the view into a scenario value; convert is ToNative (identity) + FromNative of a scenario value (identity); " +
+			"time keeps instant and offset, not the zone name"
+	}
 	if c.reuse {
 		i.ID = ReuseID
 		i.ReusesOutput = true
@@ -63,6 +82,9 @@ func (c wireCodec) Info() codec.Info {
 // codec.ErrUnsupported for any other.
 func (c wireCodec) Bind(sample any) (codec.Binding, error) {
 	id := c.Info().ID
+	if c.lazy {
+		return bindLazy(id, sample)
+	}
 	switch sample.(type) {
 	case *scenario.SSEEvent:
 		return &sseBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil

@@ -416,23 +416,11 @@ func (d *Decoder) failCount(start int, c uint64, minSize int, limit bool) {
 // zone offset in seconds. Offset 0 gives time.UTC, any other an unnamed
 // time.FixedZone.
 func (d *Decoder) Time() time.Time {
-	sec := d.Varint()
-	start := d.off
-	nsec := d.Uvarint()
-	if nsec >= 1e9 {
-		d.fail(start, ErrInvalid, fmt.Sprintf("nanoseconds %d out of range [0, 999999999]", nsec))
+	sec, nsec, off, ok := d.timeParts()
+	if !ok {
 		return time.Time{}
 	}
-	start = d.off
-	off := d.Varint()
-	if off <= -86400 || off >= 86400 {
-		d.fail(start, ErrInvalid, fmt.Sprintf("zone offset %d s out of range (-86400, 86400)", off))
-		return time.Time{}
-	}
-	if d.err != nil {
-		return time.Time{}
-	}
-	t := time.Unix(sec, int64(nsec))
+	t := time.Unix(sec, nsec)
 	if off == 0 {
 		return t.In(time.UTC)
 	}
@@ -443,6 +431,26 @@ func (d *Decoder) Time() time.Time {
 		return t.In(rs.zone)
 	}
 	return t.In(time.FixedZone("", int(off)))
+}
+
+// timeParts reads and checks the three parts of a time: Unix seconds,
+// nanoseconds in [0, 999999999] and a zone offset in seconds in
+// (-86400, 86400). ok is false after any failure.
+func (d *Decoder) timeParts() (sec, nsec, off int64, ok bool) {
+	sec = d.Varint()
+	start := d.off
+	ns := d.Uvarint()
+	if ns >= 1e9 {
+		d.fail(start, ErrInvalid, fmt.Sprintf("nanoseconds %d out of range [0, 999999999]", ns))
+		return 0, 0, 0, false
+	}
+	start = d.off
+	off = d.Varint()
+	if off <= -86400 || off >= 86400 {
+		d.fail(start, ErrInvalid, fmt.Sprintf("zone offset %d s out of range (-86400, 86400)", off))
+		return 0, 0, 0, false
+	}
+	return sec, int64(ns), off, d.err == nil
 }
 
 // keyOrder fails unless k sorts strictly after prev.

@@ -34,7 +34,7 @@ func fuzzDecode[T any](t *testing.T, data []byte, seed *T, unmarshal func(wire.D
 	copyMode, _ := wire.DecOptions{CopyStrings: true}.DecMode()
 	v := new(T)
 	err := unmarshal(wire.DecMode{}, data, v)
-	for _, c := range []codec.Codec{wire.NewReuse()} {
+	for _, c := range []codec.Codec{wire.NewReuse(), wire.NewLazy()} {
 		b, berr := c.Bind(seed)
 		if berr != nil {
 			t.Fatal(berr)

@@ -530,3 +530,111 @@ func TestReuseSequence(t *testing.T) {
 		}
 	}
 }
+
+// wire/lazy's Unmarshal returns a view that its FromNative copies back to
+// the seed value; it allocates nothing, and a bad message is the same
+// *DecodeError as Unmarshal's.
+func TestLazy(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		t.Run(s.ID, func(t *testing.T) {
+			want := s.Value()
+			b, err := wire.NewLazy().Bind(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conv := b.(codec.Converter)
+			in, err := conv.ToNative(want)
+			if err != nil || in != want {
+				t.Fatalf("ToNative = %v, %v; want the value itself", in, err)
+			}
+			data, err := b.Marshal(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			view, err := b.Unmarshal(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := conv.FromNative(view)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fidelity.Diff(want, got); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := wire.Marshal(got); !bytes.Equal(again, data) {
+				t.Fatal("re-encoding the copied view differs")
+			}
+			if n := testing.AllocsPerRun(20, func() { b.Unmarshal(data) }); n != 0 {
+				t.Errorf("Unmarshal makes %v allocations, want 0", n)
+			}
+			bad := append(append([]byte(nil), data...), 0)
+			_, lerr := b.Unmarshal(bad)
+			uerr := wire.Unmarshal(bad, newOf(want))
+			var de *wire.DecodeError
+			if !errors.As(lerr, &de) || lerr.Error() != uerr.Error() {
+				t.Errorf("trailing byte: %v, Unmarshal says %v", lerr, uerr)
+			}
+			if _, err := conv.FromNative(new(int)); err == nil {
+				t.Error("FromNative(*int): no error")
+			}
+		})
+	}
+}
+
+// The accessors read the fields in place: strings are views of the input
+// (no copy), collections iterate in order.
+func TestViewAccessors(t *testing.T) {
+	ue := scenario.NewUserEvent()
+	data, _ := wire.Marshal(ue)
+	var v wire.UserEventView
+	if err := (wire.DecMode{}).ViewUserEvent(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.EventID() != ue.EventID || v.SessionID() != ue.SessionID || !v.OccurredAt().Time().Equal(ue.OccurredAt) ||
+		v.Source().Locale != ue.Source.Locale || v.Scores().Len() != len(ue.Scores) || v.Scores().At(1) != ue.Scores[1] ||
+		v.Flags().At(0) != ue.Flags[0] || v.Attributes().Len() != len(ue.Attributes) {
+		t.Errorf("view %+v differs from %+v", v, ue)
+	}
+	var tags []string
+	for it := v.Tags().Iter(); it.Next(); {
+		tags = append(tags, it.Value())
+	}
+	if fmt.Sprint(tags) != fmt.Sprint(ue.Tags) {
+		t.Errorf("tags %q, want %q", tags, ue.Tags)
+	}
+	i := 0
+	for it := v.Items().Iter(); it.Next(); i++ {
+		if x := it.Value(); x.SKU != ue.Items[i].SKU || x.Price != ue.Items[i].Price || x.Quantity != ue.Items[i].Quantity {
+			t.Errorf("item %d: %+v, want %+v", i, x, ue.Items[i])
+		}
+	}
+	walk := func() {
+		for it := v.Attributes().Iter(); it.Next(); {
+			for in := it.Value().Value.Iter(); in.Next(); {
+				_ = in.Value()
+			}
+		}
+		for it := v.Items().Iter(); it.Next(); {
+			_ = it.Value()
+		}
+	}
+	if n := testing.AllocsPerRun(20, walk); n != 0 {
+		t.Errorf("iterating makes %v allocations, want 0", n)
+	}
+	// A string of the view is the input's bytes: changing them shows through.
+	sid := v.SessionID()
+	at := bytes.Index(data, []byte(ue.SessionID))
+	data[at] ^= 0x20
+	if sid == ue.SessionID {
+		t.Error("SessionID is a copy, not a view of the input")
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("Scores().At(len) did not panic")
+			}
+		}()
+		v.Scores().At(v.Scores().Len())
+	}()
+}

@@ -106,6 +106,13 @@ type bindingBase struct {
 	mode  DecMode
 	buf   []byte
 	rs    reuseState // wire/reuse's decoding storage
+	kc    keyCache   // sorted map keys of the last message encoded
+}
+
+// cache readies the key cache for a new message.
+func (b *bindingBase) cache() *keyCache {
+	b.kc.next = 0
+	return &b.kc
 }
 
 func (b *bindingBase) typeErr(v any, want string) error {
@@ -127,11 +134,11 @@ func (b *sseBinding) Marshal(v any) ([]byte, error) {
 		return nil, b.typeErr(v, "*scenario.SSEEvent")
 	}
 	if b.reuse {
-		b.buf = AppendSSEEvent(b.buf[:0], p)
+		b.buf = appendSSEEvent(b.buf[:0], p, b.cache())
 		return b.buf, nil
 	}
 	var s [smallScratch]byte
-	return clone(AppendSSEEvent(s[:0], p)), nil
+	return clone(appendSSEEvent(s[:0], p, b.cache())), nil
 }
 
 func (b *sseBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -139,7 +146,7 @@ func (b *sseBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if !ok || p == nil {
 		return dst, b.typeErr(v, "*scenario.SSEEvent")
 	}
-	return AppendSSEEvent(dst, p), nil
+	return appendSSEEvent(dst, p, b.cache()), nil
 }
 
 func (b *sseBinding) Unmarshal(data []byte) (any, error) {
@@ -168,11 +175,11 @@ func (b *userEventBinding) Marshal(v any) ([]byte, error) {
 		return nil, b.typeErr(v, "*scenario.UserEvent")
 	}
 	if b.reuse {
-		b.buf = AppendUserEvent(b.buf[:0], p)
+		b.buf = appendUserEvent(b.buf[:0], p, b.cache())
 		return b.buf, nil
 	}
 	var s [largeScratch]byte
-	return clone(AppendUserEvent(s[:0], p)), nil
+	return clone(appendUserEvent(s[:0], p, b.cache())), nil
 }
 
 func (b *userEventBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -180,7 +187,7 @@ func (b *userEventBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if !ok || p == nil {
 		return dst, b.typeErr(v, "*scenario.UserEvent")
 	}
-	return AppendUserEvent(dst, p), nil
+	return appendUserEvent(dst, p, b.cache()), nil
 }
 
 func (b *userEventBinding) Unmarshal(data []byte) (any, error) {
@@ -291,11 +298,11 @@ func (b *profileBinding) Marshal(v any) ([]byte, error) {
 		return nil, b.typeErr(v, "*scenario.UserProfile")
 	}
 	if b.reuse {
-		b.buf = AppendUserProfile(b.buf[:0], p)
+		b.buf = appendUserProfile(b.buf[:0], p, b.cache())
 		return b.buf, nil
 	}
 	var s [smallScratch]byte
-	return clone(AppendUserProfile(s[:0], p)), nil
+	return clone(appendUserProfile(s[:0], p, b.cache())), nil
 }
 
 func (b *profileBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -303,7 +310,7 @@ func (b *profileBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if !ok || p == nil {
 		return dst, b.typeErr(v, "*scenario.UserProfile")
 	}
-	return AppendUserProfile(dst, p), nil
+	return appendUserProfile(dst, p, b.cache()), nil
 }
 
 func (b *profileBinding) Unmarshal(data []byte) (any, error) {

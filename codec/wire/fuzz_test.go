@@ -27,9 +27,9 @@ var updateCorpus = flag.Bool("update-corpus", false, "rewrite the seed corpus in
 // and TestHugeLengthNotAllocated measure.
 //
 // The codecs' Bindings must agree with DecMode's Unmarshal: "wire/reuse"
-// decoding data into the storage left by a seed value, and every other
-// Binding in bindings (wire/lazy), each failing with the same error or
-// giving an equal value.
+// decoding data into the storage left by a seed value, and "wire/lazy",
+// each failing with the same error or giving an equal value; and their
+// Marshal, after a seed value, must give data back.
 func fuzzDecode[T any](t *testing.T, data []byte, seed *T, unmarshal func(wire.DecMode, []byte, *T) error, appendT func([]byte, *T) []byte) {
 	copyMode, _ := wire.DecOptions{CopyStrings: true}.DecMode()
 	v := new(T)
@@ -56,6 +56,14 @@ func fuzzDecode[T any](t *testing.T, data []byte, seed *T, unmarshal func(wire.D
 		}
 		if d := fidelity.Diff(v, got); d != nil {
 			t.Fatalf("%s: %v", c.Info().ID, d)
+		}
+		// Marshal after the seed: the Binding's map key cache holds the
+		// seed's keys, and must still give data back.
+		if _, berr := b.Marshal(seed); berr != nil {
+			t.Fatal(berr)
+		}
+		if enc, berr := b.Marshal(v); berr != nil || !bytes.Equal(enc, data) {
+			t.Fatalf("%s: Marshal after the seed: %v\nin  % x\nout % x", c.Info().ID, berr, data, enc)
 		}
 	}
 	if err != nil {

@@ -17,13 +17,16 @@ const (
 )
 
 // AppendSSEEvent appends the message encoding of v.
-func AppendSSEEvent(dst []byte, v *scenario.SSEEvent) []byte {
+func AppendSSEEvent(dst []byte, v *scenario.SSEEvent) []byte { return appendSSEEvent(dst, v, nil) }
+
+// appendSSEEvent is AppendSSEEvent with an optional map key cache.
+func appendSSEEvent(dst []byte, v *scenario.SSEEvent, kc *keyCache) []byte {
 	dst = append(dst, Version)
 	dst = AppendString(dst, v.ID)
 	dst = AppendString(dst, v.Event)
 	dst = AppendString(dst, v.Data)
 	dst = AppendBool(dst, v.Replay)
-	return AppendStringMap(dst, v.Meta)
+	return appendStringMap(dst, v.Meta, kc)
 }
 
 // UnmarshalSSEEvent decodes a message into v.
@@ -46,7 +49,10 @@ func (d *Decoder) sseEvent(v *scenario.SSEEvent) error {
 }
 
 // AppendUserEvent appends the message encoding of v.
-func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte {
+func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte { return appendUserEvent(dst, v, nil) }
+
+// appendUserEvent is AppendUserEvent with an optional map key cache.
+func appendUserEvent(dst []byte, v *scenario.UserEvent, kc *keyCache) []byte {
 	dst = append(dst, Version)
 	dst = AppendUvarint(dst, v.EventID)
 	dst = AppendUvarint(dst, v.UserID)
@@ -68,7 +74,7 @@ func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte {
 		dst = AppendFloat64(dst, it.Price)
 		dst = AppendString(dst, it.Currency)
 	}
-	dst = AppendStringMapMap(dst, v.Attributes)
+	dst = appendStringMapMap(dst, v.Attributes, kc)
 	dst = AppendHeader(dst, len(v.Scores), v.Scores == nil)
 	for _, f := range v.Scores {
 		dst = AppendFloat64(dst, f)
@@ -226,7 +232,10 @@ func (d *Decoder) annotation(v *scenario.Annotation) error {
 }
 
 // AppendUserProfile appends the message encoding of v.
-func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte {
+func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte { return appendUserProfile(dst, v, nil) }
+
+// appendUserProfile is AppendUserProfile with an optional map key cache.
+func appendUserProfile(dst []byte, v *scenario.UserProfile, kc *keyCache) []byte {
 	dst = append(dst, Version)
 	dst = AppendVarint(dst, int64(v.ID))
 	dst = AppendString(dst, v.Name)
@@ -242,7 +251,7 @@ func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte {
 	}
 	dst = AppendBool(dst, v.IsActive)
 	dst = AppendTime(dst, v.CreatedAt)
-	return AppendStringMap(dst, v.Metadata)
+	return appendStringMap(dst, v.Metadata, kc)
 }
 
 // UnmarshalUserProfile decodes a message into v.

@@ -638,3 +638,57 @@ func TestViewAccessors(t *testing.T) {
 		v.Scores().At(v.Scores().Len())
 	}()
 }
+
+// A Binding remembers the sorted keys of the maps it last encoded: a
+// sequence of messages whose maps change (other keys, same count; more or
+// fewer; nil; inner maps changing under a same outer key set) must still
+// encode exactly as wire.Marshal does.
+func TestMarshalKeyCache(t *testing.T) {
+	ue := func(attrs map[string]map[string]string) *scenario.UserEvent {
+		v := scenario.NewUserEvent()
+		v.Attributes = attrs
+		return v
+	}
+	up := func(meta map[string]string) *scenario.UserProfile {
+		v := scenario.NewUserProfile()
+		v.Metadata = meta
+		return v
+	}
+	seqs := [][]any{
+		{
+			scenario.NewUserEvent(), scenario.NewUserEvent(),
+			ue(map[string]map[string]string{"a": {"x": "1", "y": "2"}, "b": {"z": "3"}}),
+			ue(map[string]map[string]string{"a": {"x": "1", "w": "2"}, "b": {"z": "3"}}),
+			ue(map[string]map[string]string{"a": {"x": "1", "w": "2"}, "c": {"z": "3"}}),
+			ue(map[string]map[string]string{"a": nil, "c": {}}),
+			ue(map[string]map[string]string{"a": {"q": "1"}, "c": {"z": "3"}}),
+			ue(nil), scenario.NewUserEvent(),
+		},
+		{
+			scenario.NewUserProfile(), scenario.NewUserProfile(),
+			up(map[string]string{"plan": "pro", "referrer": "x", "tone": "dark"}),
+			up(map[string]string{"plan": "pro", "referrer": "x"}),
+			up(map[string]string{"plan": "pro", "referrer": "x", "a": "b", "c": "d"}),
+			up(map[string]string{"one": "1"}), up(map[string]string{"two": "2"}), up(nil), up(map[string]string{}),
+		},
+		{
+			scenario.NewSSEEvent(), &scenario.SSEEvent{Meta: map[string]string{"other": "key"}},
+			&scenario.SSEEvent{Meta: map[string]string{"b": "1", "a": "2"}}, scenario.NewSSEEvent(),
+		},
+	}
+	for _, seq := range seqs {
+		for _, c := range []codec.Codec{wire.New(), wire.NewReuse()} {
+			b, _ := c.Bind(seq[0])
+			for i, v := range seq {
+				got, err := b.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := wire.Marshal(v)
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s %T #%d: Marshal\n% x\nwant\n% x", c.Info().ID, v, i, got, want)
+				}
+			}
+		}
+	}
+}

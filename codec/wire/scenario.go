@@ -232,7 +232,9 @@ func (d *Decoder) annotation(v *scenario.Annotation) error {
 }
 
 // AppendUserProfile appends the message encoding of v.
-func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte { return appendUserProfile(dst, v, nil) }
+func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte {
+	return appendUserProfile(dst, v, nil)
+}
 
 // appendUserProfile is AppendUserProfile with an optional map key cache.
 func appendUserProfile(dst []byte, v *scenario.UserProfile, kc *keyCache) []byte {

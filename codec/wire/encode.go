@@ -2,6 +2,7 @@ package wire
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -17,13 +18,27 @@ func AppendUvarint(dst []byte, x uint64) []byte {
 	return appendUvarintSlow(dst, x)
 }
 
+// appendUvarintSlow writes a varint of two bytes or more in one step: one
+// capacity check for the longest (10 bytes), then stores, instead of one
+// append per byte.
 func appendUvarintSlow(dst []byte, x uint64) []byte {
-	for x >= 0x80 {
-		dst = append(dst, byte(x)|0x80)
-		x >>= 7
+	l := len(dst)
+	if cap(dst)-l < maxVarintLen {
+		dst = slices.Grow(dst, maxVarintLen)
 	}
-	return append(dst, byte(x))
+	b := dst[l : l+maxVarintLen]
+	i := 0
+	for x >= 0x80 {
+		b[i] = byte(x) | 0x80
+		x >>= 7
+		i++
+	}
+	b[i] = byte(x)
+	return dst[:l+i+1]
 }
+
+// maxVarintLen is the longest uvarint: 10 bytes for 64 bits.
+const maxVarintLen = 10
 
 // AppendVarint appends x zig-zag mapped, as a uvarint.
 func AppendVarint(dst []byte, x int64) []byte {
@@ -53,11 +68,19 @@ func AppendFloat64(dst []byte, f float64) []byte {
 
 // AppendString appends the uvarint length of s, then s.
 func AppendString(dst []byte, s string) []byte {
-	if len(s) < 0x80 {
-		dst = append(dst, byte(len(s)))
-	} else {
-		dst = appendUvarintSlow(dst, uint64(len(s)))
+	// One capacity check for a short string that fits, instead of one for
+	// the length byte and one for the bytes.
+	if n, l := len(s), len(dst); n < 0x80 && cap(dst)-l > n {
+		dst = dst[:l+1+n]
+		dst[l] = byte(n)
+		copy(dst[l+1:], s)
+		return dst
 	}
+	return appendStringSlow(dst, s)
+}
+
+func appendStringSlow(dst []byte, s string) []byte {
+	dst = AppendUvarint(dst, uint64(len(s)))
 	return append(dst, s...)
 }
 

@@ -68,13 +68,8 @@ func AppendFloat64(dst []byte, f float64) []byte {
 
 // AppendString appends the uvarint length of s, then s.
 func AppendString(dst []byte, s string) []byte {
-	// One capacity check for a short string that fits, instead of one for
-	// the length byte and one for the bytes.
-	if n, l := len(s), len(dst); n < 0x80 && cap(dst)-l > n {
-		dst = dst[:l+1+n]
-		dst[l] = byte(n)
-		copy(dst[l+1:], s)
-		return dst
+	if len(s) < 0x80 {
+		return append(append(dst, byte(len(s))), s...)
 	}
 	return appendStringSlow(dst, s)
 }

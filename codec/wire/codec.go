@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
@@ -31,8 +32,11 @@ const (
 )
 
 // New returns the "wire" codec: Marshal returns a new slice per call (one
-// allocation for messages that fit its scratch buffer), Unmarshal decodes
-// with the default DecMode.
+// allocation for messages that fit its scratch buffer), Unmarshal returns a
+// new value per call, decoded with the default DecMode except that the
+// strings view a copy of the message packed into a chunk of chunkSize bytes
+// that the Binding fills message after message (one string allocation per
+// chunk, not per message).
 func New() codec.Codec { return wireCodec{} }
 
 // NewReuse returns the "wire/reuse" codec: Marshal appends into a buffer the
@@ -59,7 +63,7 @@ var _ codec.Codec = wireCodec{}
 func (c wireCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module), Format: Format,
 		Kind: codec.Manual, Binary: true,
-		Options: "defaults: strings of a decoded message share one copy of the input; time keeps instant and offset, not the zone name"}
+		Options: "Unmarshal copies each message into 4 KiB chunks the Binding fills one after another, which its strings view (a kept string keeps its chunk alive); time keeps instant and offset, not the zone name"}
 	if c.lazy {
 		i.ID = LazyID
 		i.ReusesOutput = true
@@ -107,6 +111,35 @@ type bindingBase struct {
 	buf   []byte
 	rs    reuseState // wire/reuse's decoding storage
 	kc    keyCache   // sorted map keys of the last message encoded
+	chunk []byte     // free end of wire's current string chunk
+}
+
+// chunkSize is the size of the chunks that a "wire" Binding copies messages
+// into for their strings; messages over a quarter of it get a copy of
+// their own.
+const chunkSize = 4096
+
+// chunked copies data into the free end of the Binding's current string
+// chunk (a new one when it does not fit) and returns a Decoder whose strings
+// view that copy. Each message gets its own bytes, never written again, so
+// decoded strings stay immutable; the cost is that a string kept from a
+// value keeps its whole chunk (at most chunkSize bytes) alive.
+func (b *bindingBase) chunked(data []byte) Decoder {
+	n := len(data)
+	if n == 0 || n > chunkSize/4 {
+		var d Decoder
+		d.init(data, b.mode)
+		return d
+	}
+	if len(b.chunk) < n {
+		b.chunk = make([]byte, chunkSize)
+	}
+	buf := b.chunk[:n:n]
+	b.chunk = b.chunk[n:]
+	copy(buf, data)
+	d := Decoder{data: buf, mode: b.mode.resolved(), depth: 1}
+	d.str = unsafe.String(unsafe.SliceData(buf), n)
+	return d
 }
 
 // cache readies the key cache for a new message.
@@ -158,7 +191,8 @@ func (b *sseBinding) Unmarshal(data []byte) (any, error) {
 		return &b.val, nil
 	}
 	p := new(scenario.SSEEvent)
-	if err := b.mode.UnmarshalSSEEvent(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.sseEvent(p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -199,7 +233,8 @@ func (b *userEventBinding) Unmarshal(data []byte) (any, error) {
 		return &b.val, nil
 	}
 	p := new(scenario.UserEvent)
-	if err := b.mode.UnmarshalUserEvent(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.userEvent(p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -240,7 +275,8 @@ func (b *wsBinding) Unmarshal(data []byte) (any, error) {
 		return &b.val, nil
 	}
 	p := new(scenario.WSMessage)
-	if err := b.mode.UnmarshalWSMessage(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.wsMessage(p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -281,7 +317,8 @@ func (b *annotationBinding) Unmarshal(data []byte) (any, error) {
 		return &b.val, nil
 	}
 	p := new(scenario.Annotation)
-	if err := b.mode.UnmarshalAnnotation(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.annotation(p); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -322,7 +359,8 @@ func (b *profileBinding) Unmarshal(data []byte) (any, error) {
 		return &b.val, nil
 	}
 	p := new(scenario.UserProfile)
-	if err := b.mode.UnmarshalUserProfile(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.userProfile(p); err != nil {
 		return nil, err
 	}
 	return p, nil

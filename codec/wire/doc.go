@@ -98,7 +98,11 @@
 //
 // # Decoding into reused storage
 //
-// "wire" Unmarshal returns a new value per call. "wire/reuse" Unmarshal
+// "wire" Unmarshal returns a new value per call. Its strings view a copy of
+// the message that the Binding packs into 4 KiB chunks, message after
+// message, each copy written once and never again: one allocation per chunk
+// instead of one per message, at the cost that a string kept from a value
+// keeps its chunk alive (messages over 1 KiB get a copy of their own). "wire/reuse" Unmarshal
 // decodes into a value its Binding owns and returns a pointer to it, valid
 // until that Binding's next Unmarshal (codec.Info.ReusesOutput): the value's
 // slices are resliced when their capacity suffices, its maps cleared and

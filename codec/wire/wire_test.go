@@ -692,3 +692,27 @@ func TestMarshalKeyCache(t *testing.T) {
 		}
 	}
 }
+
+// "wire" copies each message into a chunk its Binding shares between
+// messages: values decoded one after the other never change, and a
+// message too large for a chunk gets a copy of its own.
+func TestWireValuesIndependent(t *testing.T) {
+	b, _ := wire.New().Bind(new(scenario.WSMessage))
+	var got []any
+	var want []*scenario.WSMessage
+	for i := range 200 {
+		m := &scenario.WSMessage{Uid: fmt.Sprint("u", i), Content: strings.Repeat("c", i*11), Timestamp: int64(i)}
+		data, _ := wire.Marshal(m)
+		v, err := b.Unmarshal(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data[len(data)-2] ^= 0xff // the caller may reuse its buffer
+		got, want = append(got, v), append(want, m)
+	}
+	for i := range got {
+		if err := fidelity.Diff(want[i], got[i]); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+}

@@ -90,11 +90,14 @@
 // append to a caller's slice and cannot fail. Marshal sizes its output
 // exactly with the Size functions (one allocation). The "wire" codec's
 // Binding.Marshal encodes into a stack buffer and copies the result into one
-// exactly sized allocation; "wire/reuse" appends into a buffer the Binding
-// owns and returns it, valid until that Binding's next Marshal (no
-// allocation once the buffer has grown). Both Bindings implement
-// codec.Appender, and Bind any type but the five seed types returns an error
-// wrapping codec.ErrUnsupported.
+// exactly sized allocation, and so does "wire/lazy"'s; "wire/reuse" appends
+// into a buffer the Binding owns and returns it, valid until that Binding's
+// next Marshal (no allocation once the buffer has grown). Each Binding
+// remembers the sorted keys of the maps it last encoded and writes a map
+// with the same keys by lookups, without ranging over it or sorting. The
+// "wire" and "wire/reuse" Bindings implement codec.Appender; Bind of any
+// type but the five seed types returns an error wrapping
+// codec.ErrUnsupported.
 //
 // # Decoding into reused storage
 //
@@ -117,4 +120,35 @@
 // that shape allocates nothing (all five seed types; TestReuseUnmarshalAllocs).
 // A collection encoded as nil sets its field to nil and drops its storage,
 // so a stream alternating nil and non-nil collections allocates again.
+//
+// # Zero-copy views (wire/lazy)
+//
+// Views (SSEEventView, ...) read a message in place, without building a Go
+// value: the counterpart of FlatBuffers' table accessors for this format,
+// and what the "wire/lazy" codec's Unmarshal returns (a view its Binding
+// owns, valid until the next Unmarshal).
+//
+// A View function (DecMode.ViewSSEEvent, ...) makes one checked pass over a
+// whole message, with every check and limit of Unmarshal and the same
+// errors, reading every field once: scalars and top-level strings into the
+// view, collections checked element by element (map keys in order) and
+// recorded as an offset and a count. Nothing is allocated and nothing is
+// copied. The accessors then read in place, and the collection iterators
+// re-walk the checked bytes without checks or allocation.
+//
+// Safety rules:
+//
+//   - A view, every string it gives (map keys included) and every iterator
+//     refer to the bytes passed to View (unsafe.String, no copy). They are
+//     valid only while those bytes live unchanged: a caller that reuses or
+//     changes the buffer copies what it keeps first (strings.Clone, or
+//     Unmarshal instead of View).
+//   - Changing the bytes while a view is in use gives wrong strings and
+//     values or a panic (index out of range), never a read outside the
+//     slice: every in-place string is sliced, bounds-checked, before it is
+//     viewed.
+//   - Only a View function fills a view; the zero view of each type reads as
+//     empty: empty strings, zero numbers, collections of no elements.
+//   - Views are not safe for concurrent writes (View into the same view from
+//     two goroutines); concurrent reads of a filled view are safe.
 package wire

@@ -7,34 +7,6 @@ import (
 	"unsafe"
 )
 
-// Views read a message in place, without building a Go value: the
-// counterpart of FlatBuffers' table accessors for this format, and what the
-// "wire/lazy" codec's Unmarshal returns.
-//
-// A View function (DecMode.ViewSSEEvent, ...) makes one checked pass over a
-// whole message, with every check and limit of Unmarshal and the same
-// errors, reading every field once: scalars and top-level strings into the
-// view, collections checked element by element (map keys in order) and
-// recorded as an offset and a count. Nothing is allocated and nothing is
-// copied. The accessors then read in place, and the collection iterators
-// re-walk the checked bytes without checks or allocation.
-//
-// Safety rules:
-//
-//   - A view, every string it gives (map keys included) and every iterator
-//     refer to the bytes passed to View (unsafe.String, no copy). They are
-//     valid only while those bytes live unchanged: a caller that reuses or
-//     changes the buffer copies what it keeps first (strings.Clone, or
-//     Unmarshal instead of View).
-//   - Changing the bytes while a view is in use gives wrong strings and
-//     values or a panic (index out of range), never a read outside the
-//     slice: every in-place string is sliced, bounds-checked, before it is
-//     viewed.
-//   - Only a View function fills a view; the zero view of each type reads as
-//     empty: empty strings, zero numbers, collections of no elements.
-//   - Views are not safe for concurrent writes (View into the same view from
-//     two goroutines); concurrent reads of a filled view are safe.
-
 // viewCursor reads checked bytes in place, with no format checks: its
 // users walk only what a View function has checked.
 type viewCursor struct {

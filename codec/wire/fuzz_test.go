@@ -26,15 +26,16 @@ var updateCorpus = flag.Bool("update-corpus", false, "rewrite the seed corpus in
 // input before allocating; see the package doc), which TestAllocationBound
 // and TestHugeLengthNotAllocated measure.
 //
-// The codecs' Bindings must agree with DecMode's Unmarshal: "wire/reuse"
-// decoding data into the storage left by a seed value, and "wire/lazy",
-// each failing with the same error or giving an equal value; and their
-// Marshal, after a seed value, must give data back.
+// The codecs' Bindings must agree with DecMode's Unmarshal after decoding a
+// seed value ("wire" packing both into one string chunk, "wire/reuse"
+// decoding into the storage the seed left, "wire/lazy"), each failing with
+// the same error or giving an equal value; and their Marshal, after a seed
+// value, must give data back.
 func fuzzDecode[T any](t *testing.T, data []byte, seed *T, unmarshal func(wire.DecMode, []byte, *T) error, appendT func([]byte, *T) []byte) {
 	copyMode, _ := wire.DecOptions{CopyStrings: true}.DecMode()
 	v := new(T)
 	err := unmarshal(wire.DecMode{}, data, v)
-	for _, c := range []codec.Codec{wire.NewReuse(), wire.NewLazy()} {
+	for _, c := range []codec.Codec{wire.New(), wire.NewReuse(), wire.NewLazy()} {
 		b, berr := c.Bind(seed)
 		if berr != nil {
 			t.Fatal(berr)

@@ -2,7 +2,6 @@ package wire
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"time"
 )
@@ -18,27 +17,18 @@ func AppendUvarint(dst []byte, x uint64) []byte {
 	return appendUvarintSlow(dst, x)
 }
 
-// appendUvarintSlow writes a varint of two bytes or more in one step: one
-// capacity check for the longest (10 bytes), then stores, instead of one
-// append per byte.
+// appendUvarintSlow appends a varint of two bytes or more, one append per
+// byte. Writing it in one step (length from the highest bit, one capacity
+// check, then stores) measured slower: 12.8 against 9.8 ns for ws-message's
+// marshal, whose timestamp takes 6 bytes, because this loop is small enough
+// to inline and that one is not.
 func appendUvarintSlow(dst []byte, x uint64) []byte {
-	l := len(dst)
-	if cap(dst)-l < maxVarintLen {
-		dst = slices.Grow(dst, maxVarintLen)
-	}
-	b := dst[l : l+maxVarintLen]
-	i := 0
 	for x >= 0x80 {
-		b[i] = byte(x) | 0x80
+		dst = append(dst, byte(x)|0x80)
 		x >>= 7
-		i++
 	}
-	b[i] = byte(x)
-	return dst[:l+i+1]
+	return append(dst, byte(x))
 }
-
-// maxVarintLen is the longest uvarint: 10 bytes for 64 bits.
-const maxVarintLen = 10
 
 // AppendVarint appends x zig-zag mapped, as a uvarint.
 func AppendVarint(dst []byte, x int64) []byte {

@@ -64,11 +64,14 @@ type htmlPageData struct {
 	Scenarios []htmlScenario
 	Findings  []htmlFinding
 	Legend    []string
+	// Noise and Target describe the sampling (see sampling.go).
+	Noise, Target string
 }
 
 func buildPage(doc *Document) (*htmlPageData, error) {
 	p := &htmlPageData{Env: doc.Env, Doc: doc, Modules: modules(doc), Started: doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
+	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
 	order, groups := byScenario(doc.Results)
 	gs := grids(doc)
 	docs := map[string]string{}

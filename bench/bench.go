@@ -170,6 +170,11 @@ type Result struct {
 	Parallel []ParallelPoint `json:"parallel,omitempty"`
 	// Samples holds ns/op of each sample, in the order taken.
 	Samples []float64 `json:"samples"`
+	// SampleBytes and SampleAllocs hold B/op and allocs/op of each sample,
+	// in the order of Samples (absent in documents from before they were
+	// recorded: readers fall back to the medians).
+	SampleBytes  []float64 `json:"sample_bytes,omitempty"`
+	SampleAllocs []float64 `json:"sample_allocs,omitempty"`
 	// Iterations is the number of operations in each sample.
 	Iterations int `json:"iterations"`
 	// SamplesTaken is len(Samples): with adaptive sampling it differs
@@ -558,6 +563,7 @@ func (c *cell) result() Result {
 		r.GCPauseNsPerOp = summarize(c.pauses).Center
 		r.Samples = c.ns
 		r.SamplesTaken = len(c.ns)
+		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 		r.HalfWidth = halfWidth(s)
 		if c.Op != OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3

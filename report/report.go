@@ -35,6 +35,10 @@ type Document struct {
 	// Target is the adaptive sampling goal for each cell's 95% half-width,
 	// as a fraction of the median (0.03 is ±3%); 0 for a fixed Count.
 	Target float64 `json:"target,omitempty"`
+	// Recommendations and Geomeans are derived from Results (see Recommend
+	// and Geomeans); the JSON writer fills them in when empty.
+	Recommendations []Recommendation `json:"recommendations,omitempty"`
+	Geomeans        []Geomean        `json:"geomeans,omitempty"`
 }
 
 // ScenarioInfo describes one scenario of a run.

@@ -59,3 +59,12 @@ func fmtNs(ns float64) string {
 	}
 	return fmt.Sprintf("%.0f ns", ns)
 }
+
+// perSample returns sample i of xs as `go test -benchmem` prints it (the
+// integer part), or median when xs lacks it (older documents).
+func perSample(xs []float64, i int, median int64) float64 {
+	if i < len(xs) {
+		return float64(int64(xs[i]))
+	}
+	return float64(median)
+}

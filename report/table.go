@@ -26,6 +26,7 @@ func Table(w io.Writer, doc *Document) error {
 			fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
 		}
 	}
+	writeSummaryTable(ew, doc)
 	fmt.Fprintln(ew)
 	fmt.Fprint(ew, legend(doc))
 	fmt.Fprint(ew, envText(doc))

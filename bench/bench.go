@@ -56,7 +56,8 @@ const (
 // Options configure Run. The zero value means the defaults.
 type Options struct {
 	// Benchtime is the target duration of one sample of one cell.
-	// Default DefaultBenchtime; range (0, MaxBenchtime].
+	// Default DefaultBenchtime, or DefaultAdaptiveBenchtime with Target set;
+	// range (0, MaxBenchtime].
 	Benchtime time.Duration
 	// Count is the number of samples per cell. Default DefaultCount; range
 	// [1, MaxCount]. With Target set it is the first round's count (default
@@ -94,6 +95,9 @@ type Options struct {
 func (o Options) Effective() (Options, error) {
 	if o.Benchtime == 0 {
 		o.Benchtime = DefaultBenchtime
+		if o.Target > 0 {
+			o.Benchtime = DefaultAdaptiveBenchtime
+		}
 	}
 	if o.Count == 0 {
 		o.Count = DefaultCount

@@ -36,7 +36,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
-		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, "target duration of one sample of one cell")
+		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
 		target        = percentFlag(fs, "target", defaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
 		maxTime       = fs.Duration("max-time", bench.DefaultMaxTime, "adaptive sampling: wall-time budget for preparing and sampling")
@@ -61,6 +61,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline}
 	if !set["count"] && !*quick {
 		opts.Target, opts.MaxTime, opts.Count = *target, *maxTime, 0
+		if !set["benchtime"] && opts.Target > 0 {
+			opts.Benchtime = 0 // bench.DefaultAdaptiveBenchtime
+		}
 	}
 	if *quick {
 		if !set["benchtime"] {
@@ -81,6 +84,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	opts, err := opts.Effective()
 	if err != nil {
+		return err
+	}
+	// Record the sample length in effect (adaptive sampling has its own default).
+	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {
 		return err
 	}
 	if !validFormat(*format) {

@@ -108,4 +108,3 @@ func without(xs []string, x string) []string {
 	}
 	return out
 }
-

@@ -62,7 +62,8 @@ func (o Options) effectiveAdaptive() (Options, error) {
 // every cell whose 95% interval is still wider than the target (or has
 // none), widest first, so a pass is itself round-robin over the cells in
 // need; passes continue until every cell meets the target, reaches
-// MaxCount samples, or the deadline passes (checked before every sample).
+// MaxCount samples, or the deadline passes (checked before every sample of
+// a pass; the first round always completes, so every cell has an interval).
 // The noise meter runs once before every round or pass and once at the end.
 type sampler struct {
 	timed    []*cell

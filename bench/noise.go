@@ -167,17 +167,20 @@ const (
 	// StealLimit is the share of steal time above which Advice says the
 	// machine is oversubscribed by its hypervisor.
 	StealLimit = 0.02
-	// medianHalfWidthFactor turns a spread (IQR over median) into the 95%
-	// half-width of a median of n samples, times sqrt(n): 1.96 * sqrt(pi/2)
-	// (the large-sample standard error of a median, over sigma) / 1.349
-	// (a normal distribution's IQR, in sigmas) = 1.82.
-	medianHalfWidthFactor = 1.96 * 1.2533 / 1.349
+	// medianHalfWidthFactor turns the calibration loop's spread (IQR over
+	// median) into the 95% half-width of a cell's median of n samples,
+	// times sqrt(n). For independent normal samples it would be 1.82
+	// (1.96 * sqrt(pi/2) / 1.349); measured on the shared 2-core machine of
+	// the README it was 5.5 (default run: median half-width 4.9% with 66
+	// samples at a 7.2% spread) and 6.7 (13.4% with 99 samples at 20%):
+	// samples there are heavy-tailed and correlated in time. 6 is used.
+	medianHalfWidthFactor = 6.0
 )
 
 // SamplesNeeded is the number of samples per cell at which a median's 95%
 // interval is expected to reach ±target when samples spread like the
-// calibration loop (normal approximation; real samples have heavier tails,
-// so take it as a lower bound). 0 when target or the spread is not positive.
+// calibration loop (see medianHalfWidthFactor: an estimate from measured
+// runs, not a guarantee). 0 when target or the spread is not positive.
 func (n Noise) SamplesNeeded(target float64) int {
 	if target <= 0 || n.Spread <= 0 {
 		return 0

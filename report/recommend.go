@@ -158,12 +158,12 @@ func recommendText(rec Recommendation, baseline string, baseNs float64) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "for speed %s (%s ns marshal + unmarshal%s); ", rec.Speed.Codec, num(rec.Speed.NsPerOp), x(rec.Speed))
+	fmt.Fprintf(&b, "for speed %s (%s marshal + unmarshal%s); ", rec.Speed.Codec, fmtNs(rec.Speed.NsPerOp), x(rec.Speed))
 	fmt.Fprintf(&b, "for size %s (%d B", rec.Size.Codec, rec.Size.SizeBytes)
 	if rec.Size.Codec == rec.Speed.Codec {
 		b.WriteString(", also the fastest")
 	} else {
-		fmt.Fprintf(&b, ", %s ns", num(rec.Size.NsPerOp))
+		fmt.Fprintf(&b, ", %s", fmtNs(rec.Size.NsPerOp))
 	}
 	b.WriteString("); ")
 	switch {
@@ -172,7 +172,7 @@ func recommendText(rec Recommendation, baseline string, baseNs float64) string {
 	case rec.DropIn == nil:
 		fmt.Fprintf(&b, "no codec writes the same bytes as %s, so none is a drop-in replacement.", baseline)
 	default:
-		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes) %s (%s ns%s).", baseline, rec.DropIn.Codec, num(rec.DropIn.NsPerOp), x(rec.DropIn))
+		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes) %s (%s%s).", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
 	}
 	return b.String()
 }
@@ -328,7 +328,7 @@ func frontText(front []Choice) string {
 	}
 	parts := make([]string, len(front))
 	for i, c := range front {
-		parts[i] = fmt.Sprintf("%s (%s ns, %d B)", c.Codec, num(c.NsPerOp), c.SizeBytes)
+		parts[i] = fmt.Sprintf("%s (%s, %d B)", c.Codec, fmtNs(c.NsPerOp), c.SizeBytes)
 	}
 	return strings.Join(parts, ", ")
 }

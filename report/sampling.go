@@ -53,11 +53,11 @@ func pct(f float64) string {
 func fmtNs(ns float64) string {
 	switch {
 	case ns >= 1e6:
-		return fmt.Sprintf("%.1f ms", ns/1e6)
+		return num(ns/1e6) + " ms"
 	case ns >= 1e3:
-		return fmt.Sprintf("%.1f µs", ns/1e3)
+		return num(ns/1e3) + " µs"
 	}
-	return fmt.Sprintf("%.0f ns", ns)
+	return num(ns) + " ns"
 }
 
 // perSample returns sample i of xs as `go test -benchmem` prints it (the

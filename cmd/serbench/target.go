@@ -46,11 +46,12 @@ func (p *percent) Set(s string) error {
 }
 
 // noiseWarnings turns the run's noise into warnings when it exceeds what
-// the target (or, for a fixed count, ±3%) needs.
+// the target needs. A fixed -count has no target: its drift and steal are
+// judged against ±3%, and the samples it would need are not its concern.
 func noiseWarnings(m *bench.Measurement, opts bench.Options) []string {
 	t := opts.Target
 	if t == 0 {
-		t = defaultTarget
+		return m.Noise.Advice(defaultTarget, 0)
 	}
 	var samples, cells int
 	for _, r := range m.Results {

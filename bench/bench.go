@@ -10,7 +10,11 @@
 // burst of noise spreads over all codecs instead of landing on one. Second,
 // each figure is the median of the samples with a 95% confidence interval from
 // golang.org/x/perf/benchmath (the statistics benchstat uses), and speed-ups
-// carry the Mann-Whitney U-test p-value against the baseline.
+// carry the Mann-Whitney U-test p-value against the baseline and a bootstrap
+// 95% interval. With Options.Target set, sampling is adaptive instead of a
+// fixed Count: cells whose interval is still wide get more samples until a
+// time budget is spent (adaptive.go); a calibration loop timed between
+// rounds measures the machine's noise (noise.go).
 package bench
 
 import (

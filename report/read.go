@@ -212,6 +212,9 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
 			r.BytesPerOp = int64(median(c.bytes))
 			r.AllocsPerOp = int64(median(c.allocs))
+			if len(c.bytes) == len(r.Samples) && len(c.allocs) == len(r.Samples) {
+				r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
+			}
 			r.SizeBytes = int(median(c.sz))
 			switch {
 			case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:

@@ -25,8 +25,6 @@ import (
 	"runtime"
 	"time"
 
-	"golang.org/x/perf/benchmath"
-
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
@@ -321,8 +319,8 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	for i, c := range cells {
 		results[i] = c.result()
 	}
-	addSpeedups(results, cells, opts.Baseline)
-	addFloorRatios(results, codecs)
+	AddSpeedups(results, opts.Baseline)
+	AddFloorRatios(results, referenceID(codecs))
 	addSameBytes(results, cells, opts.Baseline)
 	if opts.Target > 0 {
 		for i := range results {
@@ -632,72 +630,4 @@ func (c *cell) result() Result {
 	}
 	r.OK = c.failed == nil && len(c.ns) > 0
 	return r
-}
-
-var thresholds = benchmath.DefaultThresholds
-
-func summarize(xs []float64) benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &thresholds), 0.95)
-}
-
-func finite(x float64) float64 {
-	if x != x || x > 1e300 || x < -1e300 {
-		return 0
-	}
-	return x
-}
-
-// addFloorRatios fills FloorRatio from the cells of the first codec of Kind
-// Reference in codecs, if any.
-func addFloorRatios(results []Result, codecs []codec.Codec) {
-	ref := ""
-	for _, c := range codecs {
-		if c.Info().Kind == codec.Reference {
-			ref = c.Info().ID
-			break
-		}
-	}
-	if ref == "" {
-		return
-	}
-	type key struct{ scenario, op string }
-	floor := map[key]float64{}
-	for _, r := range results {
-		if r.Codec == ref && r.Timed() && r.NsPerOp > 0 {
-			floor[key{r.Scenario, r.Op}] = r.NsPerOp
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		if f, ok := floor[key{r.Scenario, r.Op}]; ok && r.Timed() {
-			r.FloorRatio = r.NsPerOp / f
-		}
-	}
-}
-
-// addSpeedups fills Speedup and SpeedupP from the baseline's cells.
-func addSpeedups(results []Result, cells []*cell, baseline string) {
-	type key struct{ scenario, op string }
-	base := map[key]int{}
-	for i, r := range results {
-		if r.Codec == baseline && r.Timed() {
-			base[key{r.Scenario, r.Op}] = i
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		bi, ok := base[key{r.Scenario, r.Op}]
-		if !ok || !r.Timed() || r.NsPerOp == 0 {
-			continue
-		}
-		b := results[bi]
-		r.Speedup = b.NsPerOp / r.NsPerOp
-		if bi == i {
-			r.SpeedupP = 1
-			continue
-		}
-		cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(b.Samples, &thresholds), benchmath.NewSample(r.Samples, &thresholds))
-		r.SpeedupP = cmp.P
-		r.SpeedupLo, r.SpeedupHi = speedupInterval(b.Samples, r.Samples)
-	}
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"sort"
 )
@@ -20,14 +21,15 @@ const speedupResamples = 1000
 // a round of the default matrix lasts about ten seconds, so two samples of
 // one round are not close enough in time to share their disturbance
 // (pairing gains nothing over independent samples). The generator is
-// seeded from the samples themselves, so a run's intervals are
-// reproducible from its JSON. It returns 0, 0 when either side has fewer
+// seeded from the samples themselves (whole nanoseconds, so the benchfmt
+// text's rounding does not change the seed), so a run's intervals are
+// reproducible from its JSON or benchfmt file. It returns 0, 0 when either side has fewer
 // than 2 samples.
 func speedupInterval(base, xs []float64) (lo, hi float64) {
 	if len(base) < 2 || len(xs) < 2 {
 		return 0, 0
 	}
-	rng := rand.New(rand.NewPCG(uint64(len(base))<<32|uint64(len(xs)), uint64(base[0]*1e3)^uint64(xs[0]*1e3)))
+	rng := rand.New(rand.NewPCG(uint64(len(base))<<32|uint64(len(xs)), uint64(math.Round(base[0]))^uint64(math.Round(xs[0]))))
 	ratios := make([]float64, speedupResamples)
 	bs, xss := make([]float64, len(base)), make([]float64, len(xs))
 	for i := range ratios {

@@ -141,13 +141,15 @@ func Recommend(doc *Document) []Recommendation {
 				break
 			}
 		}
-		rec.Text = recommendText(rec, doc.Baseline, base)
+		// The baseline's own marshal cell is SameBytes when the bytes were
+		// compared at all (a run does; a go test or benchfmt file cannot).
+		rec.Text = recommendText(rec, doc.Baseline, base, sameBytes[doc.Baseline])
 		out = append(out, rec)
 	}
 	return out
 }
 
-func recommendText(rec Recommendation, baseline string, baseNs float64) string {
+func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCompared bool) string {
 	if rec.Speed == nil {
 		return "no codec round-tripped this payload exactly."
 	}
@@ -169,6 +171,8 @@ func recommendText(rec Recommendation, baseline string, baseNs float64) string {
 	switch {
 	case baseNs == 0:
 		fmt.Fprintf(&b, "no drop-in figure (%s did not run here).", baseline)
+	case rec.DropIn == nil && !bytesCompared:
+		fmt.Fprintf(&b, "no drop-in figure (this file does not say which codecs write the same bytes as %s).", baseline)
 	case rec.DropIn == nil:
 		fmt.Fprintf(&b, "no codec writes the same bytes as %s, so none is a drop-in replacement.", baseline)
 	default:

@@ -109,3 +109,22 @@ func TestGeomeans(t *testing.T) {
 	}
 	t.Error("no go-json marshal geomean")
 }
+
+// A file that does not record byte equality (go test or benchfmt output)
+// gets no drop-in claim either way; a run that compared bytes and found no
+// match says so.
+func TestRecommendDropInUnknown(t *testing.T) {
+	doc := adaptiveFixture()
+	for i := range doc.Results {
+		doc.Results[i].SameBytes = false
+	}
+	if text := report.Recommend(doc)[0].Text; !strings.Contains(text, "does not say which codecs write the same bytes") {
+		t.Errorf("unknown byte equality: %q", text)
+	}
+	for i, r := range doc.Results {
+		doc.Results[i].SameBytes = r.Codec == "encoding/json" && r.Op == "marshal"
+	}
+	if text := report.Recommend(doc)[0].Text; !strings.Contains(text, "no codec writes the same bytes") {
+		t.Errorf("compared, none equal: %q", text)
+	}
+}

@@ -10,7 +10,11 @@
 // burst of noise spreads over all codecs instead of landing on one. Second,
 // each figure is the median of the samples with a 95% confidence interval from
 // golang.org/x/perf/benchmath (the statistics benchstat uses), and speed-ups
-// carry the Mann-Whitney U-test p-value against the baseline.
+// carry the Mann-Whitney U-test p-value against the baseline and a bootstrap
+// 95% interval. With Options.Target set, sampling is adaptive instead of a
+// fixed Count: cells whose interval is still wide get more samples until a
+// time budget is spent (adaptive.go); a calibration loop timed between
+// rounds measures the machine's noise (noise.go).
 package bench
 
 import (
@@ -20,8 +24,6 @@ import (
 	"fmt"
 	"runtime"
 	"time"
-
-	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
@@ -59,10 +61,22 @@ const (
 // Options configure Matrix. The zero value means the defaults.
 type Options struct {
 	// Benchtime is the target duration of one sample of one cell.
-	// Default DefaultBenchtime; range (0, MaxBenchtime].
+	// Default DefaultBenchtime, or DefaultAdaptiveBenchtime with Target set;
+	// range (0, MaxBenchtime].
 	Benchtime time.Duration
-	// Count is the number of samples per cell. Default DefaultCount; range [1, MaxCount].
+	// Count is the number of samples per cell. Default DefaultCount; range
+	// [1, MaxCount]. With Target set it is the first round's count (default
+	// and minimum MinAdaptiveCount), after which Target decides.
 	Count int
+	// Target, when above 0, makes sampling adaptive (see adaptive.go): the
+	// goal for every cell's 95% confidence interval half-width, as a
+	// fraction of its median (0.03 is ±3%). 0 takes exactly Count samples.
+	// Range [0, 1).
+	Target float64
+	// MaxTime is the wall-time budget of Measure up to the end of adaptive
+	// sampling (preparing, calibrating and all samples; not the Parallel or
+	// profile passes). Used only with Target. Default DefaultMaxTime.
+	MaxTime time.Duration
 	// Baseline is the codec ID every speed-up is relative to. Default
 	// DefaultBaseline. Matrix measures it only when the codecs it is given
 	// include it (cmd/serbench run always adds it).
@@ -91,9 +105,18 @@ type Options struct {
 func (o Options) Effective() (Options, error) {
 	if o.Benchtime == 0 {
 		o.Benchtime = DefaultBenchtime
+		if o.Target > 0 {
+			o.Benchtime = DefaultAdaptiveBenchtime
+		}
 	}
 	if o.Count == 0 {
 		o.Count = DefaultCount
+		if o.Target > 0 {
+			o.Count = MinAdaptiveCount
+		}
+	}
+	if o.Target > 0 && o.MaxTime == 0 {
+		o.MaxTime = DefaultMaxTime
 	}
 	if o.Baseline == "" {
 		o.Baseline = DefaultBaseline
@@ -110,7 +133,7 @@ func (o Options) Effective() (Options, error) {
 	if o.Count < 1 || o.Count > MaxCount {
 		return o, fmt.Errorf("bench: invalid Count %d (range is [1, %d])", o.Count, MaxCount)
 	}
-	return o, nil
+	return o.effectiveAdaptive()
 }
 
 // Result is the outcome of one (codec, scenario, op) cell. Field names in
@@ -167,8 +190,32 @@ type Result struct {
 	Parallel []ParallelPoint `json:"parallel,omitempty"`
 	// Samples holds ns/op of each sample, in the order taken.
 	Samples []float64 `json:"samples"`
+	// SampleBytes and SampleAllocs hold B/op and allocs/op of each sample,
+	// in the order of Samples (absent in documents from before they were
+	// recorded: readers fall back to the medians).
+	SampleBytes  []float64 `json:"sample_bytes,omitempty"`
+	SampleAllocs []float64 `json:"sample_allocs,omitempty"`
 	// Iterations is the number of operations in each sample.
 	Iterations int `json:"iterations"`
+	// SamplesTaken is len(Samples): with adaptive sampling it differs
+	// from cell to cell.
+	SamplesTaken int `json:"samples_taken,omitempty"`
+	// HalfWidth is the half-width of the 95% interval of the median as a
+	// fraction of the median, the larger side (0.03 is ±3%); 0 when there
+	// is no interval (fewer than 6 samples).
+	HalfWidth float64 `json:"half_width,omitempty"`
+	// TargetMissed is true, with adaptive sampling, when the cell was timed
+	// but its HalfWidth is still above Options.Target (or it has none).
+	TargetMissed bool `json:"target_missed,omitempty"`
+	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup, from a
+	// bootstrap of the ratio of medians (see speedupInterval); 0 when
+	// Speedup is 0 or either side has fewer than 2 samples.
+	SpeedupLo float64 `json:"speedup_lo,omitempty"`
+	SpeedupHi float64 `json:"speedup_hi,omitempty"`
+	// SameBytes is true on a marshal cell whose output is byte for byte
+	// the baseline codec's on the same scenario (a drop-in replacement's
+	// wire format).
+	SameBytes bool `json:"same_bytes,omitempty"`
 }
 
 // ParallelPoint is throughput with a number of goroutines working at once.
@@ -192,10 +239,21 @@ func (r Result) Timed() bool { return len(r.Samples) > 0 }
 // invalid options or a cancelled context; per-cell failures are findings in
 // the results.
 func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) ([]Result, error) {
+	m, err := Measure(ctx, codecs, scenarios, opts)
+	if err != nil {
+		return nil, err
+	}
+	return m.Results, nil
+}
+
+// Measure is Matrix that also returns the machine's noise measured during
+// the run (see Noise).
+func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) (*Measurement, error) {
 	opts, err := opts.Effective()
 	if err != nil {
 		return nil, err
 	}
+	started := time.Now()
 	var cells []*cell
 	for _, s := range scenarios {
 		sample := s.Value()
@@ -231,14 +289,11 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 		c.calibrate(opts.Benchtime)
 		step()
 	}
-	for range opts.Count {
-		for _, c := range timed {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			c.sample()
-			step()
-		}
+	meter := newNoiseMeter(opts.Benchtime)
+	s := &sampler{timed: timed, opts: opts, deadline: started.Add(opts.MaxTime), step: step, meter: meter,
+		grow: func(n int) { total += n }}
+	if err := s.run(ctx); err != nil {
+		return nil, err
 	}
 	if opts.Parallel {
 		for _, c := range timed {
@@ -264,9 +319,16 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 	for i, c := range cells {
 		results[i] = c.result()
 	}
-	addSpeedups(results, cells, opts.Baseline)
-	addFloorRatios(results, codecs)
-	return results, nil
+	AddSpeedups(results, opts.Baseline)
+	AddFloorRatios(results, referenceID(codecs))
+	addSameBytes(results, cells, opts.Baseline)
+	if opts.Target > 0 {
+		for i := range results {
+			r := &results[i]
+			r.TargetMissed = r.Timed() && (r.NsPerOpLo == 0 || r.NsPerOpHi == 0 || r.HalfWidth > opts.Target)
+		}
+	}
+	return &Measurement{Results: results, Noise: meter.result()}, nil
 }
 
 // cell is one (codec, scenario, op) under measurement.
@@ -283,6 +345,8 @@ type cell struct {
 	gcs    []float64
 	pauses []float64
 	failed error
+	// encoded is the marshal output of the round trip (marshal cells only).
+	encoded []byte
 }
 
 // Op is one operation of a codec bound to one value, checked and ready to
@@ -354,6 +418,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 	data = bytes.Clone(data) // a reusing codec may overwrite its output on the next call
 	m.SizeBytes, u.SizeBytes = len(data), len(data)
 	m.size, u.size = len(data), len(data)
+	m.encoded = data
 	m.newFn = marshalLoop(bind)
 	cells := []*cell{m, u}
 	var cv *cell
@@ -482,6 +547,9 @@ func (c *cell) result() Result {
 		r.GCPer1kOps = summarize(c.gcs).Center
 		r.GCPauseNsPerOp = summarize(c.pauses).Center
 		r.Samples = c.ns
+		r.SamplesTaken = len(c.ns)
+		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
+		r.HalfWidth = halfWidth(s)
 		if c.Op != OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
 		}
@@ -490,71 +558,4 @@ func (c *cell) result() Result {
 	}
 	r.OK = c.failed == nil && len(c.ns) > 0
 	return r
-}
-
-var thresholds = benchmath.DefaultThresholds
-
-func summarize(xs []float64) benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &thresholds), 0.95)
-}
-
-func finite(x float64) float64 {
-	if x != x || x > 1e300 || x < -1e300 {
-		return 0
-	}
-	return x
-}
-
-// addFloorRatios fills FloorRatio from the cells of the first codec of Kind
-// Reference in codecs, if any.
-func addFloorRatios(results []Result, codecs []codec.Codec) {
-	ref := ""
-	for _, c := range codecs {
-		if c.Info().Kind == codec.Reference {
-			ref = c.Info().ID
-			break
-		}
-	}
-	if ref == "" {
-		return
-	}
-	type key struct{ scenario, op string }
-	floor := map[key]float64{}
-	for _, r := range results {
-		if r.Codec == ref && r.Timed() && r.NsPerOp > 0 {
-			floor[key{r.Scenario, r.Op}] = r.NsPerOp
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		if f, ok := floor[key{r.Scenario, r.Op}]; ok && r.Timed() {
-			r.FloorRatio = r.NsPerOp / f
-		}
-	}
-}
-
-// addSpeedups fills Speedup and SpeedupP from the baseline's cells.
-func addSpeedups(results []Result, cells []*cell, baseline string) {
-	type key struct{ scenario, op string }
-	base := map[key]int{}
-	for i, r := range results {
-		if r.Codec == baseline && r.Timed() {
-			base[key{r.Scenario, r.Op}] = i
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		bi, ok := base[key{r.Scenario, r.Op}]
-		if !ok || !r.Timed() || r.NsPerOp == 0 {
-			continue
-		}
-		b := results[bi]
-		r.Speedup = b.NsPerOp / r.NsPerOp
-		if bi == i {
-			r.SpeedupP = 1
-			continue
-		}
-		cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(b.Samples, &thresholds), benchmath.NewSample(r.Samples, &thresholds))
-		r.SpeedupP = cmp.P
-	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/internal/codectest"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -127,6 +128,21 @@ func TestMatrix(t *testing.T) {
 			t.Errorf("%+v", r)
 		}
 	})
+}
+
+// A codec that reuses its output (codec.Info.ReusesOutput) overwrites its
+// previous Marshal bytes and Unmarshal value on the next call: the runner
+// must round-trip-check before that, so the cells are ok.
+func TestReusedOutputCheckedBeforeNextCall(t *testing.T) {
+	rs, err := bench.Matrix(context.Background(), []codec.Codec{codectest.Scribble()}, seeds(t, "ws-message"), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+		if r := find(t, rs, codectest.ScribbleID, "ws-message", op); !r.OK || !r.Timed() {
+			t.Errorf("%s: %+v", op, r)
+		}
+	}
 }
 
 func TestMarshalAndUnmarshalFailures(t *testing.T) {

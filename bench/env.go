@@ -33,6 +33,9 @@ type Env struct {
 	LoadAvg string `json:"loadavg,omitempty"`
 	// Settings records the options the run used, as "name=value" strings.
 	Settings []string `json:"settings,omitempty"`
+	// Noise is the machine's noise measured during the run (see Noise);
+	// absent when not measured (load runs, older documents).
+	Noise *Noise `json:"noise,omitempty"`
 }
 
 // CollectEnv reads the current process's environment. started is the run's

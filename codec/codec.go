@@ -44,10 +44,14 @@ type Info struct {
 	Binary bool `json:"binary"`
 	// Options states, in words, every non-default option in effect and why.
 	Options string `json:"options"`
-	// ReusesOutput is true when Marshal returns a buffer that its Binding
-	// owns and overwrites on the next Marshal (wire/reuse, memmove), against
-	// the rule of Binding.Marshal: a caller that keeps the bytes past the
-	// next call must copy them.
+	// ReusesOutput is true when the Binding may own what it returns, against
+	// the rules of Binding.Marshal and Binding.Unmarshal: Marshal may return
+	// a buffer that the Binding overwrites on the next Marshal (wire/reuse,
+	// memmove), and Unmarshal may return a value (with its strings, slices
+	// and maps) that the Binding overwrites on the next Unmarshal
+	// (wire/reuse, wire/lazy). A caller that keeps either past the next call
+	// of the same method on the same Binding must copy it; comparing,
+	// converting (FromNative) or re-encoding it before that call is safe.
 	ReusesOutput bool `json:"reuses_output,omitempty"`
 	// Status warns about the library's upkeep or a pinned version, in
 	// words ("unmaintained upstream since 2022 ..."); "" for a library
@@ -75,7 +79,11 @@ type Binding interface {
 	// value returned by ToNative.
 	Marshal(v any) ([]byte, error)
 	// Unmarshal decodes data into a new value of the bound type and returns a
-	// pointer to it (or, for a Converter, a value FromNative accepts).
+	// pointer to it (or, for a Converter, a value FromNative accepts). When
+	// the codec's Info.ReusesOutput is true the value is the Binding's own,
+	// valid until the next Unmarshal. A value that reads data in place (the
+	// lazy variants: flatbuffers/lazy, wire/lazy) is valid only while data
+	// stays unchanged.
 	Unmarshal(data []byte) (any, error)
 }
 

@@ -13,7 +13,9 @@ func RoundTrip(c Codec, v any) (any, error) {
 	return RoundTripBinding(b, v)
 }
 
-// RoundTripBinding is RoundTrip with a Binding already made.
+// RoundTripBinding is RoundTrip with a Binding already made. When the
+// codec reuses its output (codec.Info.ReusesOutput), the value returned may
+// be b's own: compare or copy it before the next call on b.
 func RoundTripBinding(b Binding, v any) (any, error) {
 	in := v
 	conv, isConv := b.(Converter)

@@ -14,14 +14,18 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/codectest"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 )
 
-func startServer(t *testing.T) string {
+func startServer(t *testing.T) string { return startServerWith(t, server.Options{}) }
+
+func startServerWith(t *testing.T, opts server.Options) string {
 	t.Helper()
-	srv, err := server.New(server.Options{})
+	srv, err := server.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,6 +88,32 @@ func TestEveryCodecNoLoss(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A codec that overwrites its previous Unmarshal value (and Marshal bytes)
+// on the next call still gives every message, checked and decoded: the
+// client compares a value before it decodes the next payload, and the hub
+// copies reused payloads.
+func TestReusingCodecChecked(t *testing.T) {
+	reg, err := codec.NewRegistry(codectest.Scribble())
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := startServerWith(t, server.Options{Resolver: transport.Resolver{Codecs: reg}})
+	for _, tr := range load.Transports {
+		rs, err := load.Run(context.Background(), load.Options{
+			Transport: tr, URL: base, Conns: 2, Rate: 50, Duration: 200 * time.Millisecond,
+			Codecs: []string{codectest.ScribbleID}, Scenario: "ws-message", Registry: reg, Grace: 10 * time.Second,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rs {
+			if r.Received != r.Expected || r.Expected == 0 || r.DecodeErrors != 0 || r.Errors != 0 {
+				t.Errorf("%s: %+v", tr, r)
+			}
+		}
 	}
 }
 

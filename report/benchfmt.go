@@ -103,15 +103,15 @@ func Benchfmt(w io.Writer, doc *Document) error {
 			}
 			wroteUnits = true
 		}
-		for _, ns := range r.Samples {
+		for i, ns := range r.Samples {
 			res := &benchfmt.Result{Config: config, Name: benchfmt.Name(name + suffix), Iters: max(r.Iterations, 1)}
 			res.Values = append(res.Values, benchfmt.Value{Value: sig6(ns), Unit: "ns/op"})
 			if r.Op != bench.OpConvert && r.SizeBytes > 0 && ns > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: sig6(float64(r.SizeBytes) / ns * 1e3), Unit: "MB/s"})
 			}
 			res.Values = append(res.Values,
-				benchfmt.Value{Value: float64(r.BytesPerOp), Unit: "B/op"},
-				benchfmt.Value{Value: float64(r.AllocsPerOp), Unit: "allocs/op"})
+				benchfmt.Value{Value: perSample(r.SampleBytes, i, r.BytesPerOp), Unit: "B/op"},
+				benchfmt.Value{Value: perSample(r.SampleAllocs, i, r.AllocsPerOp), Unit: "allocs/op"})
 			if r.Op != bench.OpConvert && r.SizeBytes > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: float64(r.SizeBytes), Unit: UnitSize})
 			}

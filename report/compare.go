@@ -88,6 +88,23 @@ type CompareRow struct {
 	// Warnings are benchmath's reasons a change could not be significant,
 	// such as too few samples.
 	Warnings []string `json:"warnings,omitempty"`
+	// Bytes and Allocs compare B/op and allocs/op the same way, from each
+	// sample's figures (sample_bytes, sample_allocs); nil when either run
+	// has only medians (files written before per-sample figures).
+	Bytes  *MetricChange `json:"bytes_per_op_change,omitempty"`
+	Allocs *MetricChange `json:"allocs_per_op_change,omitempty"`
+	// SizeChanged is true when the encoded size differs: one value, so no
+	// test is needed.
+	SizeChanged bool `json:"size_changed,omitempty"`
+}
+
+// MetricChange is the comparison of one per-sample metric between two runs.
+type MetricChange struct {
+	P           float64 `json:"p"`
+	Significant bool    `json:"significant"`
+	// Delta is benchstat's form: "-25.00%", "~", or "0.00%" for equal
+	// medians.
+	Delta string `json:"delta"`
 }
 
 // Compare matches the cells of two runs by (codec, scenario, op) and
@@ -133,6 +150,9 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 			for _, w := range cmp.Warnings {
 				row.Warnings = append(row.Warnings, w.Error())
 			}
+			row.Bytes = compareMetric(o.SampleBytes, n.SampleBytes, &th, opts.Alpha)
+			row.Allocs = compareMetric(o.SampleAllocs, n.SampleAllocs, &th, opts.Alpha)
+			row.SizeChanged = o.SizeBytes != n.SizeBytes
 		}
 		c.Rows = append(c.Rows, row)
 	}
@@ -143,6 +163,18 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	}
 	c.Geomean = geomeans(c.Rows)
 	return c, nil
+}
+
+// compareMetric compares two runs' per-sample values of one metric with the
+// U-test, or returns nil when either has none.
+func compareMetric(old, new []float64, th *benchmath.Thresholds, alpha float64) *MetricChange {
+	if len(old) == 0 || len(new) == 0 {
+		return nil
+	}
+	os, ns := benchmath.NewSample(old, th), benchmath.NewSample(new, th)
+	cmp := benchmath.AssumeNothing.Compare(os, ns)
+	oc, nc := benchmath.AssumeNothing.Summary(os, 0.95).Center, benchmath.AssumeNothing.Summary(ns, 0.95).Center
+	return &MetricChange{P: cmp.P, Significant: cmp.P <= alpha, Delta: cmp.FormatDelta(oc, nc)}
 }
 
 // geomeans returns the geometric means of the compared rows' medians per
@@ -259,8 +291,11 @@ func compareGrids(c *Comparison) []grid {
 			delta, stat, bytes, allocs := "", "", "", ""
 			if r.Compared {
 				delta, stat = r.Delta, "("+r.Stat+")"
-				bytes = arrow(r.Old.BytesPerOp, r.New.BytesPerOp)
-				allocs = arrow(r.Old.AllocsPerOp, r.New.AllocsPerOp)
+				bytes = arrow(r.Old.BytesPerOp, r.New.BytesPerOp) + metricDelta(r.Bytes, r.Old.BytesPerOp != r.New.BytesPerOp)
+				allocs = arrow(r.Old.AllocsPerOp, r.New.AllocsPerOp) + metricDelta(r.Allocs, r.Old.AllocsPerOp != r.New.AllocsPerOp)
+				if r.SizeChanged {
+					notes = append(notes, fmt.Sprintf("size %d → %d B", r.Old.SizeBytes, r.New.SizeBytes))
+				}
 				for _, w := range r.Warnings {
 					notes = append(notes, g.note(w))
 				}
@@ -276,6 +311,15 @@ func compareGrids(c *Comparison) []grid {
 		out = append(out, g)
 	}
 	return out
+}
+
+// metricDelta prints " (-25.00%)" or " (~)" after a changed B/op or
+// allocs/op that could be tested, and nothing otherwise.
+func metricDelta(m *MetricChange, changed bool) string {
+	if m == nil || !changed {
+		return ""
+	}
+	return " (" + m.Delta + ")"
 }
 
 // arrow prints "192" when a figure did not change, "192 → 176" when it did.
@@ -333,7 +377,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 		"old, new ns/op: median ± half-width of its 95% confidence interval.",
 		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, p > %v), as benchstat prints it.", c.Alpha),
 		"geomean: geometric mean of the medians over the cells compared in both runs, per operation.",
-		"B/op, allocs/op: old → new medians. ✗: did not round-trip exactly or was not timed (the note says why).",
+		"B/op, allocs/op: old → new medians, with the change tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
 	}
 	if envLine(c.OldEnv) != envLine(c.NewEnv) {
 		lines = append(lines, "old env: "+envLine(c.OldEnv), "new env: "+envLine(c.NewEnv))

@@ -105,3 +105,44 @@ func TestCompareGolden(t *testing.T) {
 		t.Errorf("unknown format: err = %v", err)
 	}
 }
+
+// B/op and allocs/op are tested like ns/op when both runs carry per-sample
+// figures: a clear drop is significant and printed with its delta, equal
+// samples are not, and a changed size is noted.
+func TestCompareAllocations(t *testing.T) {
+	mk := func(bytes, allocs float64, size int) *report.Document {
+		s := func(c float64) []float64 { return []float64{c, c, c * 1.01, c, c * 0.99, c, c, c} }
+		return &report.Document{Results: []bench.Result{{
+			Codec: "cbor", Scenario: "ws-message", Op: "marshal", OK: true, SizeBytes: size,
+			NsPerOp: 100, Samples: s(100), BytesPerOp: int64(bytes), AllocsPerOp: int64(allocs),
+			SampleBytes: s(bytes), SampleAllocs: s(allocs)}}}
+	}
+	c, err := report.Compare(mk(200, 4, 71), mk(100, 4, 70), report.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.Rows[0]
+	if r.Bytes == nil || !r.Bytes.Significant || r.Bytes.Delta != "-50.00%" {
+		t.Errorf("B/op change %+v, want a significant -50.00%%", r.Bytes)
+	}
+	if r.Allocs == nil || r.Allocs.Significant {
+		t.Errorf("allocs/op change %+v, want not significant", r.Allocs)
+	}
+	if !r.SizeChanged {
+		t.Error("size 71 → 70 not noted")
+	}
+	var buf bytes.Buffer
+	if err := report.WriteComparison(&buf, "table", c); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"200 → 100 (-50.00%)", "size 71 → 70 B"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, buf.String())
+		}
+	}
+	old := mk(200, 4, 71)
+	old.Results[0].SampleBytes, old.Results[0].SampleAllocs = nil, nil
+	if c, _ := report.Compare(old, mk(100, 4, 71), report.CompareOptions{}); c.Rows[0].Bytes != nil {
+		t.Errorf("a run with medians only was tested: %+v", c.Rows[0].Bytes)
+	}
+}

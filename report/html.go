@@ -65,6 +65,22 @@ type htmlPageData struct {
 	Scenarios []htmlScenario
 	Findings  []htmlFinding
 	Legend    []string
+	// Noise and Target describe the sampling (see sampling.go).
+	Noise, Target string
+	Recs          []htmlRec
+	Summary       *htmlSummary
+}
+
+type htmlRec struct {
+	Recommendation
+	FrontText string
+}
+
+type htmlSummary struct {
+	Title      string
+	Header     []string
+	RightAlign []bool
+	Rows       [][]string
 }
 
 func buildPage(doc *Document) (*htmlPageData, error) {
@@ -73,6 +89,13 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 		p.Started = doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")
 	}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
+	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
+	for _, r := range Recommend(doc) {
+		p.Recs = append(p.Recs, htmlRec{r, frontText(r.Front)})
+	}
+	if g, ok := summaryGrid(doc); ok {
+		p.Summary = &htmlSummary{g.title, g.header, g.rightAlign, g.rows}
+	}
 	order, groups := byScenario(doc.Results)
 	gs := grids(doc)
 	docs := map[string]string{}

@@ -17,6 +17,12 @@ func JSON(w io.Writer, doc *Document) error {
 	if d.Results == nil {
 		d.Results = []bench.Result{}
 	}
+	if d.Recommendations == nil {
+		d.Recommendations = Recommend(&d)
+	}
+	if d.Geomeans == nil {
+		d.Geomeans = Geomeans(&d)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(&d)

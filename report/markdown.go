@@ -24,6 +24,7 @@ func Markdown(w io.Writer, doc *Document) error {
 		writeMarkdownGrid(ew, g)
 		fmt.Fprintln(ew)
 	}
+	writeSummaryMarkdown(ew, doc)
 	for _, line := range strings.Split(strings.TrimRight(legend(doc), "\n"), "\n") {
 		fmt.Fprintf(ew, "%s  \n", line)
 	}

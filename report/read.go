@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
-	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/bench"
 )
@@ -208,10 +207,12 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 	for _, c := range order {
 		r := &c.res
 		if len(r.Samples) > 0 {
-			s := summarize(r.Samples)
-			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
+			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = bench.Summarize(r.Samples)
 			r.BytesPerOp = int64(median(c.bytes))
 			r.AllocsPerOp = int64(median(c.allocs))
+			if len(c.bytes) == len(r.Samples) && len(c.allocs) == len(r.Samples) {
+				r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
+			}
 			r.SizeBytes = int(median(c.sz))
 			switch {
 			case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
@@ -226,7 +227,10 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 		}
 		doc.Results = append(doc.Results, *r)
 	}
-	addSpeedups(doc, bench.DefaultBaseline)
+	if bench.AddSpeedups(doc.Results, bench.DefaultBaseline) {
+		doc.Baseline = bench.DefaultBaseline
+	}
+	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
 	return doc, nil
 }
 
@@ -284,53 +288,11 @@ func envFromResult(rec *benchfmt.Result) bench.Env {
 	return env
 }
 
-var thresholds = benchmath.DefaultThresholds
-
-// summarize gives the median and its 95% interval, as bench does.
-func summarize(xs []float64) benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &thresholds), 0.95)
-}
-
+// median is the median of xs, 0 for none.
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	return summarize(xs).Center
-}
-
-func finite(x float64) float64 {
-	if x != x || x > 1e300 || x < -1e300 {
-		return 0
-	}
-	return x
-}
-
-// addSpeedups fills Speedup and SpeedupP relative to baseline, as the runner
-// does, and sets doc.Baseline when the baseline has results.
-func addSpeedups(doc *Document, baseline string) {
-	type key struct{ scenario, op string }
-	base := map[key]int{}
-	for i, r := range doc.Results {
-		if r.Codec == baseline && r.Timed() {
-			base[key{r.Scenario, r.Op}] = i
-		}
-	}
-	if len(base) == 0 {
-		return
-	}
-	doc.Baseline = baseline
-	for i := range doc.Results {
-		r := &doc.Results[i]
-		bi, ok := base[key{r.Scenario, r.Op}]
-		if !ok || !r.Timed() || r.NsPerOp == 0 {
-			continue
-		}
-		b := doc.Results[bi]
-		r.Speedup = b.NsPerOp / r.NsPerOp
-		if bi == i {
-			r.SpeedupP = 1
-			continue
-		}
-		r.SpeedupP = benchmath.AssumeNothing.Compare(benchmath.NewSample(b.Samples, &thresholds), benchmath.NewSample(r.Samples, &thresholds)).P
-	}
+	m, _, _ := bench.Summarize(xs)
+	return m
 }

@@ -11,8 +11,15 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"context"
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/cbor"
+	"github.com/serbench/serbench/codec/memmove"
+	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
+	"time"
 )
 
 func TestBenchNameRoundTrip(t *testing.T) {
@@ -313,5 +320,51 @@ func TestReadPlainCodecNames(t *testing.T) {
 	want := []string{"json go-test marshal", "cbor go-test marshal", "json size=1k unmarshal", "x Encode marshal"}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("cells %q, want %q", got, want)
+	}
+}
+
+// A run written as benchfmt and read back shows the same statistics as the
+// run itself: interval, speed-up with its p-value and interval, and ×floor
+// come from the same functions (package bench) on the same samples.
+func TestReadBenchfmtKeepsStatistics(t *testing.T) {
+	codecs := []codec.Codec{stdjson.New(), cbor.New(), memmove.New()}
+	ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := bench.Matrix(context.Background(), codecs, ss, bench.Options{Benchtime: time.Millisecond, Count: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := &report.Document{Results: rs, Baseline: bench.DefaultBaseline, Count: 6}
+	var buf bytes.Buffer
+	if err := report.Benchfmt(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	got, err := report.Read(&buf, "run.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Results) != len(rs) || got.Baseline != bench.DefaultBaseline {
+		t.Fatalf("%d results, baseline %q", len(got.Results), got.Baseline)
+	}
+	for i, w := range rs {
+		g := got.Results[i]
+		for _, f := range []struct {
+			name      string
+			got, want float64
+		}{
+			{"ns/op", g.NsPerOp, w.NsPerOp}, {"lo", g.NsPerOpLo, w.NsPerOpLo}, {"hi", g.NsPerOpHi, w.NsPerOpHi},
+			{"speed-up", g.Speedup, w.Speedup}, {"p", g.SpeedupP, w.SpeedupP},
+			{"speed-up lo", g.SpeedupLo, w.SpeedupLo}, {"speed-up hi", g.SpeedupHi, w.SpeedupHi},
+			{"×floor", g.FloorRatio, w.FloorRatio},
+		} {
+			if !near(f.got, f.want) {
+				t.Errorf("%s %s: %s %v read back, %v in the run", w.Codec, w.Op, f.name, f.got, f.want)
+			}
+		}
+		if w.FloorRatio == 0 {
+			t.Errorf("%s %s: no ×floor in the run", w.Codec, w.Op)
+		}
 	}
 }

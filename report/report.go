@@ -30,8 +30,16 @@ type Document struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Baseline is the codec ID speed-ups are relative to.
 	Baseline string `json:"baseline,omitempty"`
-	// Count is the number of samples per cell.
+	// Count is the number of samples per cell; with Target set, the first
+	// round's (cells then took more, see Result.SamplesTaken).
 	Count int `json:"count,omitempty"`
+	// Target is the adaptive sampling goal for each cell's 95% half-width,
+	// as a fraction of the median (0.03 is ±3%); 0 for a fixed Count.
+	Target float64 `json:"target,omitempty"`
+	// Recommendations and Geomeans are derived from Results (see Recommend
+	// and Geomeans); the JSON writer fills them in when empty.
+	Recommendations []Recommendation `json:"recommendations,omitempty"`
+	Geomeans        []Geomean        `json:"geomeans,omitempty"`
 }
 
 // ScenarioInfo describes one scenario of a run.
@@ -245,8 +253,15 @@ func nsCell(r bench.Result, count int) string {
 		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)
 		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
 	}
+	if r.TargetMissed {
+		s += MissedMark
+	}
 	return s
 }
+
+// MissedMark follows the ns/op of a cell whose interval did not reach the
+// adaptive sampling target.
+const MissedMark = " ◦"
 
 func mbCell(r bench.Result) string {
 	if r.MBPerS == 0 {
@@ -265,6 +280,10 @@ func speedupCell(r bench.Result, doc *Document) string {
 		return "base"
 	}
 	s := fmt.Sprintf("%.2fx", r.Speedup)
+	if r.SpeedupLo > 0 && r.SpeedupHi > 0 {
+		hw := max(r.SpeedupHi/r.Speedup-1, 1-r.SpeedupLo/r.Speedup)
+		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
+	}
 	if r.SpeedupP > 0.05 && len(r.Samples) >= MinSamplesForSignificance {
 		s = "~" + s
 	}

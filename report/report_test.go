@@ -55,14 +55,19 @@ func fixture() *report.Document {
 }
 
 func TestGolden(t *testing.T) {
-	for _, format := range report.Formats {
-		t.Run(format, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := report.Write(&buf, format, fixture()); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, filepath.Join("testdata", "fixture."+format), buf.Bytes())
-		})
+	for _, tc := range []struct {
+		name string
+		doc  func() *report.Document
+	}{{"fixture", fixture}, {"adaptive", adaptiveFixture}} {
+		for _, format := range report.Formats {
+			t.Run(tc.name+"/"+format, func(t *testing.T) {
+				var buf bytes.Buffer
+				if err := report.Write(&buf, format, tc.doc()); err != nil {
+					t.Fatal(err)
+				}
+				golden.Check(t, filepath.Join("testdata", tc.name+"."+format), buf.Bytes())
+			})
+		}
 	}
 }
 

@@ -29,6 +29,7 @@ func Table(w io.Writer, doc *Document) error {
 			fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
 		}
 	}
+	writeSummaryTable(ew, doc)
 	fmt.Fprintln(ew)
 	fmt.Fprint(ew, legend(doc))
 	fmt.Fprint(ew, envText(doc))
@@ -66,9 +67,9 @@ func align(g grid) []string {
 
 func legend(doc *Document) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "ns/op: median of %d samples ± half-width of its 95%% confidence interval (none with fewer than 6 samples).\n", doc.Count)
+	b.WriteString(samplingLegend(doc))
 	fmt.Fprintf(&b, "MB/s: encoded bytes per second (10^6). B/op, allocs/op: heap per operation, as go test -benchmem. GC/1k: GC cycles per 1,000 ops. size: encoded bytes.\n")
-	fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op; ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
+	fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op, ± half-width of its 95%% interval (bootstrap of the ratio of medians); ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
 	if hasFloor(doc.Results) {
 		fmt.Fprintf(&b, "×floor: median ns/op over the reference row's (memmove: copying the scenario's encoded bytes), same scenario and op.\n")
 	}
@@ -96,6 +97,9 @@ func envText(doc *Document) string {
 		parts = append(parts, "started "+e.Started.Format("2006-01-02T15:04:05Z07:00"))
 	}
 	fmt.Fprintf(&b, "\n%s\n", strings.Join(parts, ", "))
+	if n := noiseLine(e.Noise); n != "" {
+		fmt.Fprintf(&b, "%s\n", n)
+	}
 	if ms := modules(doc); len(ms) > 0 {
 		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
 	}

@@ -19,6 +19,8 @@ type progress struct {
 	bar     *progressbar.ProgressBar
 	started time.Time
 	last    time.Time
+	// done and total are the latest update's, for finish.
+	done, total int
 }
 
 // newProgress returns a progress display on w for work that started at
@@ -47,10 +49,19 @@ func (p *progress) update(done, total int) {
 		p.bar.Set(done)
 		return
 	}
+	// The last line waits for finish: adaptive sampling grows the total
+	// pass by pass, so done == total is not yet the end.
+	p.done, p.total = done, total
 	now := time.Now()
-	if now.Sub(p.last) < 5*time.Second && done != total {
+	if now.Sub(p.last) < 5*time.Second {
 		return
 	}
+	p.printLine(now)
+}
+
+// printLine writes the plain progress line.
+func (p *progress) printLine(now time.Time) {
+	done, total := p.done, p.total
 	p.last = now
 	fmt.Fprintf(p.w, "serbench: %d/%d %s (%.0f%%), %v elapsed\n", done, total, p.unit, 100*float64(done)/float64(total), now.Sub(p.started).Round(time.Second))
 }
@@ -58,6 +69,10 @@ func (p *progress) update(done, total int) {
 func (p *progress) finish() {
 	if p.bar != nil {
 		p.bar.Finish()
+		return
+	}
+	if p.total > 0 {
+		p.printLine(time.Now())
 	}
 }
 

@@ -36,8 +36,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
-		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, "target duration of one sample of one cell")
-		count         = fs.Int("count", bench.DefaultCount, "samples per cell (at least 6 for a 95% interval on the median)")
+		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
+		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
+		target        = percentFlag(fs, "target", defaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
+		maxTime       = fs.Duration("max-time", bench.DefaultMaxTime, "adaptive sampling: wall-time budget for preparing and sampling")
 		format        = fs.String("format", "table", "output format: "+strings.Join(report.Formats, ", "))
 		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
 		parallel      = fs.Bool("parallel", false, "also measure throughput with 1..GOMAXPROCS goroutines and report the scaling")
@@ -57,8 +59,36 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	opts, err := runOptions(*benchtime, *count, *profiletime, *quick, set)
+	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline, ProfileTime: *profiletime}
+	if !set["count"] && !*quick {
+		opts.Target, opts.MaxTime, opts.Count = *target, *maxTime, 0
+		if !set["benchtime"] && opts.Target > 0 {
+			opts.Benchtime = 0 // bench.DefaultAdaptiveBenchtime
+		}
+	}
+	if *quick {
+		if !set["benchtime"] {
+			opts.Benchtime = quickBenchtime
+		}
+		if !set["count"] {
+			opts.Count = quickCount
+		}
+	}
+	if *count < 1 {
+		return fmt.Errorf("invalid -count %d (range is [1, %d])", *count, bench.MaxCount)
+	}
+	if set["count"] && set["target"] && *target > 0 {
+		return fmt.Errorf("-count %d and -target %v: choose one (-count is a fixed number of samples)", *count, fs.Lookup("target").Value)
+	}
+	if *benchtime <= 0 {
+		return fmt.Errorf("invalid -benchtime %v (must be positive)", *benchtime)
+	}
+	opts, err := opts.Effective()
 	if err != nil {
+		return err
+	}
+	// Record the sample length in effect (adaptive sampling has its own default).
+	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {
 		return err
 	}
 	if !validFormat(*format) {
@@ -90,12 +120,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	started := time.Now()
 	progress := newProgress(stderr, started, "measurements")
 	opts.Progress = progress.update
-	results, err := bench.Matrix(ctx, codecs, scenarios, opts)
+	m, err := bench.Measure(ctx, codecs, scenarios, opts)
 	progress.finish()
 	if err != nil {
 		return err
 	}
-	doc := runDocument(started, codecs, scenarios, results, warnings, opts)
+	warnings = append(warnings, noiseWarnings(m, opts)...)
+	doc := runDocument(started, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
 	if *gogc != "" {
 		doc.Env.GOGC = *gogc
@@ -109,28 +140,6 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)
-}
-
-// runOptions are the bench.Options of run's flags: -quick's budget for
-// what -benchtime and -count did not set (set holds the flags given), with
-// defaults and ranges checked.
-func runOptions(benchtime time.Duration, count int, profiletime time.Duration, quick bool, set map[string]bool) (bench.Options, error) {
-	opts := bench.Options{Benchtime: benchtime, Count: count, Baseline: bench.DefaultBaseline, ProfileTime: profiletime}
-	if quick {
-		if !set["benchtime"] {
-			opts.Benchtime = quickBenchtime
-		}
-		if !set["count"] {
-			opts.Count = quickCount
-		}
-	}
-	if count < 1 {
-		return opts, fmt.Errorf("invalid -count %d (range is [1, %d])", count, bench.MaxCount)
-	}
-	if benchtime <= 0 {
-		return opts, fmt.Errorf("invalid -benchtime %v (must be positive)", benchtime)
-	}
-	return opts.Effective()
 }
 
 // selectMatrix returns the codecs (with the baseline added) and the
@@ -158,15 +167,17 @@ func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]cod
 	return codecs, scenarios, warnings, nil
 }
 
-// runDocument is the report of a run that started at started.
-func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.Scenario, results []bench.Result, warnings []string, opts bench.Options) *report.Document {
+// runDocument is the report of measurement m, started at started.
+func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.Scenario, m *bench.Measurement, warnings []string, opts bench.Options) *report.Document {
 	doc := &report.Document{
 		Env:      bench.CollectEnv(started, moduleVersions(codecs)),
-		Results:  results,
+		Results:  m.Results,
 		Warnings: warnings,
 		Baseline: opts.Baseline,
 		Count:    opts.Count,
+		Target:   opts.Target,
 	}
+	doc.Env.Noise = &m.Noise
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}

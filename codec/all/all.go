@@ -49,6 +49,7 @@ func Codecs() []codec.Codec {
 		flatbuffers.NewLazy(),
 		wire.New(),
 		wire.NewReuse(),
+		wire.NewLazy(),
 		memmove.New(),
 	}
 }

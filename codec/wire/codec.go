@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
@@ -10,7 +11,8 @@ import (
 // Codec IDs.
 const (
 	ID      = "wire"       // Marshal returns new bytes per call
-	ReuseID = "wire/reuse" // Marshal returns a buffer the Binding owns
+	ReuseID = "wire/reuse" // Marshal and Unmarshal return a buffer and a value the Binding owns
+	LazyID  = "wire/lazy"  // Unmarshal returns a view over the input (lazy.go)
 )
 
 // Format is the codec.Info.Format of both codecs.
@@ -30,27 +32,52 @@ const (
 )
 
 // New returns the "wire" codec: Marshal returns a new slice per call (one
-// allocation for messages that fit its scratch buffer), Unmarshal decodes
-// with the default DecMode.
+// allocation for messages that fit its scratch buffer), Unmarshal returns a
+// new value per call, decoded with the default DecMode except that the
+// strings view a copy of the message packed into a chunk of chunkSize bytes
+// that the Binding fills message after message (one string allocation per
+// chunk, not per message).
 func New() codec.Codec { return wireCodec{} }
 
 // NewReuse returns the "wire/reuse" codec: Marshal appends into a buffer the
 // Binding owns and returns it, valid only until the next Marshal on that
-// Binding, so steady-state marshalling allocates nothing.
+// Binding, and Unmarshal decodes into a value the Binding owns, valid only
+// until the next Unmarshal (codec.Info.ReusesOutput), so steady-state
+// marshalling and unmarshalling allocate nothing.
 func NewReuse() codec.Codec { return wireCodec{reuse: true} }
 
-type wireCodec struct{ reuse bool }
+// NewLazy returns the "wire/lazy" codec: Marshal is wire's (new bytes per
+// call); Unmarshal checks the message and reads every field once into a
+// view the Binding owns (*SSEEventView, ...; see lazy.go), valid until the
+// next Unmarshal and while data stays unchanged (codec.Info.ReusesOutput),
+// allocating nothing. Its Bindings are codec.Converters: ToNative returns
+// the scenario value unchanged (Marshal takes it as it is), and FromNative
+// copies a view into a new scenario value (a scenario value it returns as
+// it is), so the runner can compare the round trip.
+func NewLazy() codec.Codec { return wireCodec{lazy: true} }
+
+type wireCodec struct{ reuse, lazy bool }
 
 var _ codec.Codec = wireCodec{}
 
 func (c wireCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module), Format: Format,
 		Kind: codec.Manual, Binary: true,
-		Options: "defaults: strings of a decoded message share one copy of the input; time keeps instant and offset, not the zone name"}
+		Options: "Unmarshal copies each message into 4 KiB chunks the Binding fills one after another, which its strings view (a kept string keeps its chunk alive); time keeps instant and offset, not the zone name"}
+	if c.lazy {
+		i.ID = LazyID
+		i.ReusesOutput = true
+		i.Options = "Unmarshal checks the message and reads every field once into a view owned by the Binding " +
+			"(strings are unsafe views of the input, collections iterated in place), valid until its next Unmarshal; " +
+			"FromNative copies the view into a scenario value; convert is ToNative (identity) + FromNative of a scenario value (identity); " +
+			"time keeps instant and offset, not the zone name"
+	}
 	if c.reuse {
 		i.ID = ReuseID
 		i.ReusesOutput = true
-		i.Options = "Marshal returns a buffer owned by the Binding, valid until its next Marshal; " + i.Options
+		i.Options = "Marshal returns a buffer owned by the Binding, valid until its next Marshal; " +
+			"Unmarshal decodes into a value owned by the Binding (its slices, maps and one string buffer reused), valid until its next Unmarshal; " +
+			"time keeps instant and offset, not the zone name"
 	}
 	return i
 }
@@ -59,17 +86,20 @@ func (c wireCodec) Info() codec.Info {
 // codec.ErrUnsupported for any other.
 func (c wireCodec) Bind(sample any) (codec.Binding, error) {
 	id := c.Info().ID
+	if c.lazy {
+		return bindLazy(id, sample)
+	}
 	switch sample.(type) {
 	case *scenario.SSEEvent:
-		return &sseBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &sseBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.UserEvent:
-		return &userEventBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &userEventBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.WSMessage:
-		return &wsBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &wsBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.Annotation:
-		return &annotationBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &annotationBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.UserProfile:
-		return &profileBinding{bindingBase{id: id, reuse: c.reuse}}, nil
+		return &profileBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	}
 	return nil, codec.Unsupported(id, "no hand-written encoder for %T", sample)
 }
@@ -79,6 +109,43 @@ type bindingBase struct {
 	reuse bool
 	mode  DecMode
 	buf   []byte
+	rs    reuseState // wire/reuse's decoding storage
+	kc    keyCache   // sorted map keys of the last message encoded
+	chunk []byte     // free end of wire's current string chunk
+}
+
+// chunkSize is the size of the chunks that a "wire" Binding copies messages
+// into for their strings; messages over a quarter of it get a copy of
+// their own.
+const chunkSize = 4096
+
+// chunked copies data into the free end of the Binding's current string
+// chunk (a new one when it does not fit) and returns a Decoder whose strings
+// view that copy. Each message gets its own bytes, never written again, so
+// decoded strings stay immutable; the cost is that a string kept from a
+// value keeps its whole chunk (at most chunkSize bytes) alive.
+func (b *bindingBase) chunked(data []byte) Decoder {
+	n := len(data)
+	if n == 0 || n > chunkSize/4 {
+		var d Decoder
+		d.init(data, b.mode)
+		return d
+	}
+	if len(b.chunk) < n {
+		b.chunk = make([]byte, chunkSize)
+	}
+	buf := b.chunk[:n:n]
+	b.chunk = b.chunk[n:]
+	copy(buf, data)
+	d := Decoder{data: buf, mode: b.mode.resolved(), depth: 1}
+	d.str = unsafe.String(unsafe.SliceData(buf), n)
+	return d
+}
+
+// cache readies the key cache for a new message.
+func (b *bindingBase) cache() *keyCache {
+	b.kc.next = 0
+	return &b.kc
 }
 
 func (b *bindingBase) typeErr(v any, want string) error {
@@ -89,7 +156,10 @@ func (b *bindingBase) typeErr(v any, want string) error {
 // Marshal calls its encoder directly and the scratch buffer stays on the
 // stack.
 
-type sseBinding struct{ bindingBase }
+type sseBinding struct {
+	bindingBase
+	val scenario.SSEEvent // wire/reuse decodes into it
+}
 
 func (b *sseBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.SSEEvent)
@@ -97,11 +167,11 @@ func (b *sseBinding) Marshal(v any) ([]byte, error) {
 		return nil, b.typeErr(v, "*scenario.SSEEvent")
 	}
 	if b.reuse {
-		b.buf = AppendSSEEvent(b.buf[:0], p)
+		b.buf = appendSSEEvent(b.buf[:0], p, b.cache())
 		return b.buf, nil
 	}
 	var s [smallScratch]byte
-	return clone(AppendSSEEvent(s[:0], p)), nil
+	return clone(appendSSEEvent(s[:0], p, b.cache())), nil
 }
 
 func (b *sseBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -109,18 +179,29 @@ func (b *sseBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if !ok || p == nil {
 		return dst, b.typeErr(v, "*scenario.SSEEvent")
 	}
-	return AppendSSEEvent(dst, p), nil
+	return appendSSEEvent(dst, p, b.cache()), nil
 }
 
 func (b *sseBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.sseEvent(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.SSEEvent)
-	if err := b.mode.UnmarshalSSEEvent(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.sseEvent(p); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-type userEventBinding struct{ bindingBase }
+type userEventBinding struct {
+	bindingBase
+	val scenario.UserEvent // wire/reuse decodes into it
+}
 
 func (b *userEventBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.UserEvent)
@@ -128,11 +209,11 @@ func (b *userEventBinding) Marshal(v any) ([]byte, error) {
 		return nil, b.typeErr(v, "*scenario.UserEvent")
 	}
 	if b.reuse {
-		b.buf = AppendUserEvent(b.buf[:0], p)
+		b.buf = appendUserEvent(b.buf[:0], p, b.cache())
 		return b.buf, nil
 	}
 	var s [largeScratch]byte
-	return clone(AppendUserEvent(s[:0], p)), nil
+	return clone(appendUserEvent(s[:0], p, b.cache())), nil
 }
 
 func (b *userEventBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -140,18 +221,29 @@ func (b *userEventBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if !ok || p == nil {
 		return dst, b.typeErr(v, "*scenario.UserEvent")
 	}
-	return AppendUserEvent(dst, p), nil
+	return appendUserEvent(dst, p, b.cache()), nil
 }
 
 func (b *userEventBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.userEvent(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.UserEvent)
-	if err := b.mode.UnmarshalUserEvent(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.userEvent(p); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-type wsBinding struct{ bindingBase }
+type wsBinding struct {
+	bindingBase
+	val scenario.WSMessage // wire/reuse decodes into it
+}
 
 func (b *wsBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.WSMessage)
@@ -175,14 +267,25 @@ func (b *wsBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *wsBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.wsMessage(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.WSMessage)
-	if err := b.mode.UnmarshalWSMessage(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.wsMessage(p); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-type annotationBinding struct{ bindingBase }
+type annotationBinding struct {
+	bindingBase
+	val scenario.Annotation // wire/reuse decodes into it
+}
 
 func (b *annotationBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.Annotation)
@@ -206,14 +309,25 @@ func (b *annotationBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 }
 
 func (b *annotationBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.annotation(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.Annotation)
-	if err := b.mode.UnmarshalAnnotation(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.annotation(p); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-type profileBinding struct{ bindingBase }
+type profileBinding struct {
+	bindingBase
+	val scenario.UserProfile // wire/reuse decodes into it
+}
 
 func (b *profileBinding) Marshal(v any) ([]byte, error) {
 	p, ok := v.(*scenario.UserProfile)
@@ -221,11 +335,11 @@ func (b *profileBinding) Marshal(v any) ([]byte, error) {
 		return nil, b.typeErr(v, "*scenario.UserProfile")
 	}
 	if b.reuse {
-		b.buf = AppendUserProfile(b.buf[:0], p)
+		b.buf = appendUserProfile(b.buf[:0], p, b.cache())
 		return b.buf, nil
 	}
 	var s [smallScratch]byte
-	return clone(AppendUserProfile(s[:0], p)), nil
+	return clone(appendUserProfile(s[:0], p, b.cache())), nil
 }
 
 func (b *profileBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
@@ -233,12 +347,20 @@ func (b *profileBinding) AppendMarshal(dst []byte, v any) ([]byte, error) {
 	if !ok || p == nil {
 		return dst, b.typeErr(v, "*scenario.UserProfile")
 	}
-	return AppendUserProfile(dst, p), nil
+	return appendUserProfile(dst, p, b.cache()), nil
 }
 
 func (b *profileBinding) Unmarshal(data []byte) (any, error) {
+	if b.reuse {
+		d := b.rs.decoder(data, b.mode)
+		if err := d.userProfile(&b.val); err != nil {
+			return nil, err
+		}
+		return &b.val, nil
+	}
 	p := new(scenario.UserProfile)
-	if err := b.mode.UnmarshalUserProfile(data, p); err != nil {
+	d := b.chunked(data)
+	if err := d.userProfile(p); err != nil {
 		return nil, err
 	}
 	return p, nil

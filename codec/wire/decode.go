@@ -125,6 +125,7 @@ type Decoder struct {
 	depth int
 	mode  DecMode
 	err   *DecodeError
+	rs    *reuseState // storage kept between messages (wire/reuse); nil otherwise
 }
 
 // NewDecoder returns a Decoder over data with mode m (the zero DecMode for
@@ -415,27 +416,41 @@ func (d *Decoder) failCount(start int, c uint64, minSize int, limit bool) {
 // zone offset in seconds. Offset 0 gives time.UTC, any other an unnamed
 // time.FixedZone.
 func (d *Decoder) Time() time.Time {
-	sec := d.Varint()
-	start := d.off
-	nsec := d.Uvarint()
-	if nsec >= 1e9 {
-		d.fail(start, ErrInvalid, fmt.Sprintf("nanoseconds %d out of range [0, 999999999]", nsec))
+	sec, nsec, off, ok := d.timeParts()
+	if !ok {
 		return time.Time{}
 	}
-	start = d.off
-	off := d.Varint()
-	if off <= -86400 || off >= 86400 {
-		d.fail(start, ErrInvalid, fmt.Sprintf("zone offset %d s out of range (-86400, 86400)", off))
-		return time.Time{}
-	}
-	if d.err != nil {
-		return time.Time{}
-	}
-	t := time.Unix(sec, int64(nsec))
+	t := time.Unix(sec, nsec)
 	if off == 0 {
 		return t.In(time.UTC)
 	}
+	if rs := d.rs; rs != nil {
+		if rs.zone == nil || rs.zoneOff != off {
+			rs.zone, rs.zoneOff = time.FixedZone("", int(off)), off
+		}
+		return t.In(rs.zone)
+	}
 	return t.In(time.FixedZone("", int(off)))
+}
+
+// timeParts reads and checks the three parts of a time: Unix seconds,
+// nanoseconds in [0, 999999999] and a zone offset in seconds in
+// (-86400, 86400). ok is false after any failure.
+func (d *Decoder) timeParts() (sec, nsec, off int64, ok bool) {
+	sec = d.Varint()
+	start := d.off
+	ns := d.Uvarint()
+	if ns >= 1e9 {
+		d.fail(start, ErrInvalid, fmt.Sprintf("nanoseconds %d out of range [0, 999999999]", ns))
+		return 0, 0, 0, false
+	}
+	start = d.off
+	off = d.Varint()
+	if off <= -86400 || off >= 86400 {
+		d.fail(start, ErrInvalid, fmt.Sprintf("zone offset %d s out of range (-86400, 86400)", off))
+		return 0, 0, 0, false
+	}
+	return sec, int64(ns), off, d.err == nil
 }
 
 // keyOrder fails unless k sorts strictly after prev.
@@ -462,12 +477,16 @@ func cut(s string) string {
 }
 
 // Strings reads a []string.
-func (d *Decoder) Strings() []string {
+func (d *Decoder) Strings() []string { return d.stringsInto(nil) }
+
+// stringsInto reads a []string into s's storage when it is non-nil and large
+// enough, into a new slice otherwise.
+func (d *Decoder) stringsInto(s []string) []string {
 	n, isNil := d.Header(1)
 	if isNil || !d.Enter() {
 		return nil
 	}
-	s := make([]string, n)
+	s = resize(s, n)
 	for i := range s {
 		s[i] = d.String()
 	}
@@ -475,13 +494,31 @@ func (d *Decoder) Strings() []string {
 	return s
 }
 
+// resize returns s[:n] when s is non-nil with room for n elements, a new
+// slice of n elements otherwise; never nil. The elements are not cleared:
+// the caller overwrites every one.
+func resize[T any](s []T, n int) []T {
+	if s != nil && cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}
+
 // StringMap reads a map[string]string, checking keys are strictly increasing.
-func (d *Decoder) StringMap() map[string]string {
+func (d *Decoder) StringMap() map[string]string { return d.stringMapInto(nil) }
+
+// stringMapInto reads a map[string]string into m, cleared, when it is
+// non-nil, into a new map otherwise.
+func (d *Decoder) stringMapInto(m map[string]string) map[string]string {
 	n, isNil := d.Header(2)
 	if isNil || !d.Enter() {
 		return nil
 	}
-	m := make(map[string]string, n)
+	if m == nil {
+		m = make(map[string]string, n)
+	} else {
+		clear(m)
+	}
 	var prev string
 	for i := range n {
 		start := d.off
@@ -498,12 +535,32 @@ func (d *Decoder) StringMap() map[string]string {
 
 // StringMapMap reads a map[string]map[string]string, checking keys are
 // strictly increasing at both levels.
-func (d *Decoder) StringMapMap() map[string]map[string]string {
+func (d *Decoder) StringMapMap() map[string]map[string]string { return d.stringMapMapInto(nil) }
+
+// stringMapMapInto reads a map[string]map[string]string into m, cleared,
+// when it is non-nil, into a new map otherwise. With reuse storage, m's
+// inner maps are kept as spares and refilled for the new entries.
+func (d *Decoder) stringMapMapInto(m map[string]map[string]string) map[string]map[string]string {
 	n, isNil := d.Header(2)
 	if isNil || !d.Enter() {
 		return nil
 	}
-	m := make(map[string]map[string]string, n)
+	var spare *[]map[string]string
+	if d.rs != nil {
+		spare = &d.rs.maps
+	}
+	if m == nil {
+		m = make(map[string]map[string]string, n)
+	} else {
+		if spare != nil {
+			for _, inner := range m {
+				if inner != nil {
+					*spare = append(*spare, inner)
+				}
+			}
+		}
+		clear(m)
+	}
 	var prev string
 	for i := range n {
 		start := d.off
@@ -511,7 +568,17 @@ func (d *Decoder) StringMapMap() map[string]map[string]string {
 		if i > 0 && !d.keyOrder(start, prev, k) {
 			break
 		}
-		m[k] = d.StringMap()
+		var inner map[string]string
+		if spare != nil && len(*spare) > 0 {
+			inner = (*spare)[len(*spare)-1]
+			(*spare)[len(*spare)-1] = nil
+			*spare = (*spare)[:len(*spare)-1]
+		}
+		got := d.stringMapInto(inner)
+		if got == nil && inner != nil {
+			*spare = append(*spare, inner) // a nil inner map: keep the spare
+		}
+		m[k] = got
 		if d.err != nil {
 			break
 		}

@@ -90,9 +90,65 @@
 // append to a caller's slice and cannot fail. Marshal sizes its output
 // exactly with the Size functions (one allocation). The "wire" codec's
 // Binding.Marshal encodes into a stack buffer and copies the result into one
-// exactly sized allocation; "wire/reuse" appends into a buffer the Binding
-// owns and returns it, valid until that Binding's next Marshal (no
-// allocation once the buffer has grown). Both Bindings implement
-// codec.Appender, and Bind any type but the five seed types returns an error
-// wrapping codec.ErrUnsupported.
+// exactly sized allocation, and so does "wire/lazy"'s; "wire/reuse" appends
+// into a buffer the Binding owns and returns it, valid until that Binding's
+// next Marshal (no allocation once the buffer has grown). Each Binding
+// remembers the sorted keys of the maps it last encoded and writes a map
+// with the same keys by lookups, without ranging over it or sorting. The
+// "wire" and "wire/reuse" Bindings implement codec.Appender; Bind of any
+// type but the five seed types returns an error wrapping
+// codec.ErrUnsupported.
+//
+// # Decoding into reused storage
+//
+// "wire" Unmarshal returns a new value per call. Its strings view a copy of
+// the message that the Binding packs into 4 KiB chunks, message after
+// message, each copy written once and never again: one allocation per chunk
+// instead of one per message, at the cost that a string kept from a value
+// keeps its chunk alive (messages over 1 KiB get a copy of their own). "wire/reuse" Unmarshal
+// decodes into a value its Binding owns and returns a pointer to it, valid
+// until that Binding's next Unmarshal (codec.Info.ReusesOutput): the value's
+// slices are resliced when their capacity suffices, its maps cleared and
+// refilled (the inner maps of a map of maps kept as spares), the last
+// non-UTC time zone kept while the offset repeats, and its strings all view
+// one buffer the Binding owns, into which each Unmarshal first copies the
+// message (unsafe.String). The rule that follows: every string of a value,
+// map keys included, changes under the caller at the next Unmarshal, so a
+// caller copies what it keeps (strings.Clone) or finishes with the value
+// before decoding the next message. The input itself may be reused at once.
+// Once the storage has grown to a message's shape, decoding a message of
+// that shape allocates nothing (all five seed types; TestReuseUnmarshalAllocs).
+// A collection encoded as nil sets its field to nil and drops its storage,
+// so a stream alternating nil and non-nil collections allocates again.
+//
+// # Zero-copy views (wire/lazy)
+//
+// Views (SSEEventView, ...) read a message in place, without building a Go
+// value: the counterpart of FlatBuffers' table accessors for this format,
+// and what the "wire/lazy" codec's Unmarshal returns (a view its Binding
+// owns, valid until the next Unmarshal).
+//
+// A View function (DecMode.ViewSSEEvent, ...) makes one checked pass over a
+// whole message, with every check and limit of Unmarshal and the same
+// errors, reading every field once: scalars and top-level strings into the
+// view, collections checked element by element (map keys in order) and
+// recorded as an offset and a count. Nothing is allocated and nothing is
+// copied. The accessors then read in place, and the collection iterators
+// re-walk the checked bytes without checks or allocation.
+//
+// Safety rules:
+//
+//   - A view, every string it gives (map keys included) and every iterator
+//     refer to the bytes passed to View (unsafe.String, no copy). They are
+//     valid only while those bytes live unchanged: a caller that reuses or
+//     changes the buffer copies what it keeps first (strings.Clone, or
+//     Unmarshal instead of View).
+//   - Changing the bytes while a view is in use gives wrong strings and
+//     values or a panic (index out of range), never a read outside the
+//     slice: every in-place string is sliced, bounds-checked, before it is
+//     viewed.
+//   - Only a View function fills a view; the zero view of each type reads as
+//     empty: empty strings, zero numbers, collections of no elements.
+//   - Views are not safe for concurrent writes (View into the same view from
+//     two goroutines); concurrent reads of a filled view are safe.
 package wire

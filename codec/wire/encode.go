@@ -2,6 +2,7 @@ package wire
 
 import (
 	"math"
+	"strings"
 	"time"
 )
 
@@ -16,6 +17,11 @@ func AppendUvarint(dst []byte, x uint64) []byte {
 	return appendUvarintSlow(dst, x)
 }
 
+// appendUvarintSlow appends a varint of two bytes or more, one append per
+// byte. Writing it in one step (length from the highest bit, one capacity
+// check, then stores) measured slower: 12.8 against 9.8 ns for ws-message's
+// marshal, whose timestamp takes 6 bytes, because this loop is small enough
+// to inline and that one is not.
 func appendUvarintSlow(dst []byte, x uint64) []byte {
 	for x >= 0x80 {
 		dst = append(dst, byte(x)|0x80)
@@ -53,10 +59,13 @@ func AppendFloat64(dst []byte, f float64) []byte {
 // AppendString appends the uvarint length of s, then s.
 func AppendString(dst []byte, s string) []byte {
 	if len(s) < 0x80 {
-		dst = append(dst, byte(len(s)))
-	} else {
-		dst = appendUvarintSlow(dst, uint64(len(s)))
+		return append(append(dst, byte(len(s))), s...)
 	}
+	return appendStringSlow(dst, s)
+}
+
+func appendStringSlow(dst []byte, s string) []byte {
+	dst = AppendUvarint(dst, uint64(len(s)))
 	return append(dst, s...)
 }
 
@@ -94,6 +103,34 @@ type strPair struct{ k, v string }
 // AppendStringMap appends m as a map header then its entries in increasing
 // key order.
 func AppendStringMap(dst []byte, m map[string]string) []byte {
+	return appendStringMap(dst, m, nil)
+}
+
+// keyCache remembers the sorted keys of the maps of the last message a
+// Binding encoded, one slot per map in the order the message holds them, so
+// that the next message with the same keys is written without ranging over
+// its maps (Go's map iteration, with its random start, costs more than the
+// copying on the seed messages) or sorting. A slot is used when the map has
+// as many entries as the slot has keys and every key is found in it: then
+// the two key sets are equal. Keys are cloned into the cache (allocation
+// only when a map's keys change). Not safe for concurrent use: one per
+// Binding.
+type keyCache struct {
+	slots [][]string
+	next  int
+}
+
+// slot returns the index of the next slot of the message being encoded.
+func (c *keyCache) slot() int {
+	if c.next == len(c.slots) {
+		c.slots = append(c.slots, nil)
+	}
+	c.next++
+	return c.next - 1
+}
+
+// appendStringMap is AppendStringMap with an optional key cache.
+func appendStringMap(dst []byte, m map[string]string, kc *keyCache) []byte {
 	if m == nil {
 		return append(dst, 0)
 	}
@@ -101,7 +138,28 @@ func AppendStringMap(dst []byte, m map[string]string) []byte {
 	if len(m) == 0 {
 		return dst
 	}
-	if len(m) == 1 {
+	slot := -1
+	if kc != nil {
+		slot = kc.slot()
+		if keys := kc.slots[slot]; len(keys) == len(m) {
+			mark := len(dst)
+			hit := true
+			for _, k := range keys {
+				v, ok := m[k]
+				if !ok {
+					hit = false
+					break
+				}
+				dst = AppendString(dst, k)
+				dst = AppendString(dst, v)
+			}
+			if hit {
+				return dst
+			}
+			dst = dst[:mark]
+		}
+	}
+	if len(m) == 1 && kc == nil {
 		for k, v := range m {
 			dst = AppendString(dst, k)
 			dst = AppendString(dst, v)
@@ -120,6 +178,13 @@ func AppendStringMap(dst []byte, m map[string]string) []byte {
 	for i := range ps {
 		dst = AppendString(dst, ps[i].k)
 		dst = AppendString(dst, ps[i].v)
+	}
+	if kc != nil {
+		keys := kc.slots[slot][:0]
+		for i := range ps {
+			keys = append(keys, strings.Clone(ps[i].k))
+		}
+		kc.slots[slot] = keys
 	}
 	return dst
 }
@@ -175,10 +240,43 @@ func sortMapPairs(ps []mapPair) {
 // AppendStringMapMap appends m as a map header then its entries in
 // increasing key order, each value as by AppendStringMap.
 func AppendStringMapMap(dst []byte, m map[string]map[string]string) []byte {
+	return appendStringMapMap(dst, m, nil)
+}
+
+// appendStringMapMap is AppendStringMapMap with an optional key cache: one
+// slot for the outer keys, then one per inner map in key order.
+func appendStringMapMap(dst []byte, m map[string]map[string]string, kc *keyCache) []byte {
 	if m == nil {
 		return append(dst, 0)
 	}
 	dst = AppendUvarint(dst, uint64(len(m))+1)
+	if kc != nil {
+		slot := kc.slot()
+		if keys := kc.slots[slot]; len(keys) == len(m) && len(m) > 0 {
+			mark, next := len(dst), kc.next
+			hit := true
+			for _, k := range keys {
+				v, ok := m[k]
+				if !ok {
+					hit = false
+					break
+				}
+				dst = AppendString(dst, k)
+				dst = appendStringMap(dst, v, kc)
+			}
+			if hit {
+				return dst
+			}
+			dst, kc.next = dst[:mark], next
+		}
+		return appendStringMapMapSorted(dst, m, kc, slot)
+	}
+	return appendStringMapMapSorted(dst, m, nil, -1)
+}
+
+// appendStringMapMapSorted writes m's entries after ranging over it and
+// sorting, and records the sorted keys in kc's slot when kc is not nil.
+func appendStringMapMapSorted(dst []byte, m map[string]map[string]string, kc *keyCache, slot int) []byte {
 	var buf [smallMap]mapPair
 	ps := buf[:0]
 	if len(m) > smallMap {
@@ -190,7 +288,14 @@ func AppendStringMapMap(dst []byte, m map[string]map[string]string) []byte {
 	sortMapPairs(ps)
 	for i := range ps {
 		dst = AppendString(dst, ps[i].k)
-		dst = AppendStringMap(dst, ps[i].v)
+		dst = appendStringMap(dst, ps[i].v, kc)
+	}
+	if kc != nil {
+		keys := kc.slots[slot][:0]
+		for i := range ps {
+			keys = append(keys, strings.Clone(ps[i].k))
+		}
+		kc.slots[slot] = keys
 	}
 	return dst
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/wire"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
@@ -24,10 +25,48 @@ var updateCorpus = flag.Bool("update-corpus", false, "rewrite the seed corpus in
 // bounded by construction (every length is checked against the remaining
 // input before allocating; see the package doc), which TestAllocationBound
 // and TestHugeLengthNotAllocated measure.
-func fuzzDecode[T any](t *testing.T, data []byte, unmarshal func(wire.DecMode, []byte, *T) error, appendT func([]byte, *T) []byte) {
+//
+// The codecs' Bindings must agree with DecMode's Unmarshal after decoding a
+// seed value ("wire" packing both into one string chunk, "wire/reuse"
+// decoding into the storage the seed left, "wire/lazy"), each failing with
+// the same error or giving an equal value; and their Marshal, after a seed
+// value, must give data back.
+func fuzzDecode[T any](t *testing.T, data []byte, seed *T, unmarshal func(wire.DecMode, []byte, *T) error, appendT func([]byte, *T) []byte) {
 	copyMode, _ := wire.DecOptions{CopyStrings: true}.DecMode()
 	v := new(T)
 	err := unmarshal(wire.DecMode{}, data, v)
+	for _, c := range []codec.Codec{wire.New(), wire.NewReuse(), wire.NewLazy()} {
+		b, berr := c.Bind(seed)
+		if berr != nil {
+			t.Fatal(berr)
+		}
+		if _, berr := b.Unmarshal(appendT(nil, seed)); berr != nil {
+			t.Fatalf("%s: seed: %v", c.Info().ID, berr)
+		}
+		got, berr := b.Unmarshal(data)
+		if (berr == nil) != (err == nil) || (err != nil && berr.Error() != err.Error()) {
+			t.Fatalf("%s disagrees with DecMode: %v vs %v", c.Info().ID, berr, err)
+		}
+		if err != nil {
+			continue
+		}
+		if conv, ok := b.(codec.Converter); ok {
+			if got, berr = conv.FromNative(got); berr != nil {
+				t.Fatalf("%s: FromNative: %v", c.Info().ID, berr)
+			}
+		}
+		if d := fidelity.Diff(v, got); d != nil {
+			t.Fatalf("%s: %v", c.Info().ID, d)
+		}
+		// Marshal after the seed: the Binding's map key cache holds the
+		// seed's keys, and must still give data back.
+		if _, berr := b.Marshal(seed); berr != nil {
+			t.Fatal(berr)
+		}
+		if enc, berr := b.Marshal(v); berr != nil || !bytes.Equal(enc, data) {
+			t.Fatalf("%s: Marshal after the seed: %v\nin  % x\nout % x", c.Info().ID, berr, data, enc)
+		}
+	}
 	if err != nil {
 		var de *wire.DecodeError
 		if !errors.As(err, &de) {
@@ -85,34 +124,34 @@ func addSeeds(f *testing.F, name string, valid []byte) {
 func FuzzSSEEvent(f *testing.F) {
 	addSeeds(f, "FuzzSSEEvent", wire.AppendSSEEvent(nil, scenario.NewSSEEvent()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzDecode(t, data, wire.DecMode.UnmarshalSSEEvent, wire.AppendSSEEvent)
+		fuzzDecode(t, data, scenario.NewSSEEvent(), wire.DecMode.UnmarshalSSEEvent, wire.AppendSSEEvent)
 	})
 }
 
 func FuzzUserEvent(f *testing.F) {
 	addSeeds(f, "FuzzUserEvent", wire.AppendUserEvent(nil, scenario.NewUserEvent()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzDecode(t, data, wire.DecMode.UnmarshalUserEvent, wire.AppendUserEvent)
+		fuzzDecode(t, data, scenario.NewUserEvent(), wire.DecMode.UnmarshalUserEvent, wire.AppendUserEvent)
 	})
 }
 
 func FuzzWSMessage(f *testing.F) {
 	addSeeds(f, "FuzzWSMessage", wire.AppendWSMessage(nil, scenario.NewWSMessage()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzDecode(t, data, wire.DecMode.UnmarshalWSMessage, wire.AppendWSMessage)
+		fuzzDecode(t, data, scenario.NewWSMessage(), wire.DecMode.UnmarshalWSMessage, wire.AppendWSMessage)
 	})
 }
 
 func FuzzAnnotation(f *testing.F) {
 	addSeeds(f, "FuzzAnnotation", wire.AppendAnnotation(nil, scenario.NewAnnotation()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzDecode(t, data, wire.DecMode.UnmarshalAnnotation, wire.AppendAnnotation)
+		fuzzDecode(t, data, scenario.NewAnnotation(), wire.DecMode.UnmarshalAnnotation, wire.AppendAnnotation)
 	})
 }
 
 func FuzzUserProfile(f *testing.F) {
 	addSeeds(f, "FuzzUserProfile", wire.AppendUserProfile(nil, scenario.NewUserProfile()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzDecode(t, data, wire.DecMode.UnmarshalUserProfile, wire.AppendUserProfile)
+		fuzzDecode(t, data, scenario.NewUserProfile(), wire.DecMode.UnmarshalUserProfile, wire.AppendUserProfile)
 	})
 }

@@ -17,30 +17,42 @@ const (
 )
 
 // AppendSSEEvent appends the message encoding of v.
-func AppendSSEEvent(dst []byte, v *scenario.SSEEvent) []byte {
+func AppendSSEEvent(dst []byte, v *scenario.SSEEvent) []byte { return appendSSEEvent(dst, v, nil) }
+
+// appendSSEEvent is AppendSSEEvent with an optional map key cache.
+func appendSSEEvent(dst []byte, v *scenario.SSEEvent, kc *keyCache) []byte {
 	dst = append(dst, Version)
 	dst = AppendString(dst, v.ID)
 	dst = AppendString(dst, v.Event)
 	dst = AppendString(dst, v.Data)
 	dst = AppendBool(dst, v.Replay)
-	return AppendStringMap(dst, v.Meta)
+	return appendStringMap(dst, v.Meta, kc)
 }
 
 // UnmarshalSSEEvent decodes a message into v.
 func (m DecMode) UnmarshalSSEEvent(data []byte, v *scenario.SSEEvent) error {
 	var d Decoder
 	d.init(data, m)
+	*v = scenario.SSEEvent{}
+	return d.sseEvent(v)
+}
+
+// sseEvent decodes a message into v, reusing v's slices and maps.
+func (d *Decoder) sseEvent(v *scenario.SSEEvent) error {
 	d.Version()
 	v.ID = d.String()
 	v.Event = d.String()
 	v.Data = d.String()
 	v.Replay = d.Bool()
-	v.Meta = d.StringMap()
+	v.Meta = d.stringMapInto(v.Meta)
 	return d.Finish()
 }
 
 // AppendUserEvent appends the message encoding of v.
-func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte {
+func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte { return appendUserEvent(dst, v, nil) }
+
+// appendUserEvent is AppendUserEvent with an optional map key cache.
+func appendUserEvent(dst []byte, v *scenario.UserEvent, kc *keyCache) []byte {
 	dst = append(dst, Version)
 	dst = AppendUvarint(dst, v.EventID)
 	dst = AppendUvarint(dst, v.UserID)
@@ -62,7 +74,7 @@ func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte {
 		dst = AppendFloat64(dst, it.Price)
 		dst = AppendString(dst, it.Currency)
 	}
-	dst = AppendStringMapMap(dst, v.Attributes)
+	dst = appendStringMapMap(dst, v.Attributes, kc)
 	dst = AppendHeader(dst, len(v.Scores), v.Scores == nil)
 	for _, f := range v.Scores {
 		dst = AppendFloat64(dst, f)
@@ -78,6 +90,12 @@ func AppendUserEvent(dst []byte, v *scenario.UserEvent) []byte {
 func (m DecMode) UnmarshalUserEvent(data []byte, v *scenario.UserEvent) error {
 	var d Decoder
 	d.init(data, m)
+	*v = scenario.UserEvent{}
+	return d.userEvent(v)
+}
+
+// userEvent decodes a message into v, reusing v's slices and maps.
+func (d *Decoder) userEvent(v *scenario.UserEvent) error {
 	d.Version()
 	v.EventID = d.Uvarint()
 	v.UserID = d.Uvarint()
@@ -92,11 +110,12 @@ func (m DecMode) UnmarshalUserEvent(data []byte, v *scenario.UserEvent) error {
 		v.Source.Locale = d.String()
 		d.Leave()
 	}
-	v.Tags = d.Strings()
-	v.Items = nil
-	if n, isNil := d.Header(minEventItem); !isNil && d.Enter() {
+	v.Tags = d.stringsInto(v.Tags)
+	if n, isNil := d.Header(minEventItem); isNil {
+		v.Items = nil
+	} else if d.Enter() {
 		if d.Enter() {
-			v.Items = make([]scenario.EventItem, n)
+			v.Items = resize(v.Items, n)
 			for i := range v.Items {
 				it := &v.Items[i]
 				it.SKU = d.String()
@@ -109,18 +128,20 @@ func (m DecMode) UnmarshalUserEvent(data []byte, v *scenario.UserEvent) error {
 		}
 		d.Leave()
 	}
-	v.Attributes = d.StringMapMap()
-	v.Scores = nil
-	if n, isNil := d.Header(8); !isNil && d.Enter() {
-		v.Scores = make([]float64, n)
+	v.Attributes = d.stringMapMapInto(v.Attributes)
+	if n, isNil := d.Header(8); isNil {
+		v.Scores = nil
+	} else if d.Enter() {
+		v.Scores = resize(v.Scores, n)
 		for i := range v.Scores {
 			v.Scores[i] = d.Float64()
 		}
 		d.Leave()
 	}
-	v.Flags = nil
-	if n, isNil := d.Header(1); !isNil && d.Enter() {
-		v.Flags = make([]bool, n)
+	if n, isNil := d.Header(1); isNil {
+		v.Flags = nil
+	} else if d.Enter() {
+		v.Flags = resize(v.Flags, n)
 		for i := range v.Flags {
 			v.Flags[i] = d.Bool()
 		}
@@ -141,6 +162,12 @@ func AppendWSMessage(dst []byte, v *scenario.WSMessage) []byte {
 func (m DecMode) UnmarshalWSMessage(data []byte, v *scenario.WSMessage) error {
 	var d Decoder
 	d.init(data, m)
+	*v = scenario.WSMessage{}
+	return d.wsMessage(v)
+}
+
+// wsMessage decodes a message into v, reusing v's slices and maps.
+func (d *Decoder) wsMessage(v *scenario.WSMessage) error {
 	d.Version()
 	v.Uid = d.String()
 	v.Content = d.String()
@@ -170,13 +197,20 @@ func AppendAnnotation(dst []byte, v *scenario.Annotation) []byte {
 func (m DecMode) UnmarshalAnnotation(data []byte, v *scenario.Annotation) error {
 	var d Decoder
 	d.init(data, m)
+	*v = scenario.Annotation{}
+	return d.annotation(v)
+}
+
+// annotation decodes a message into v, reusing v's slices and maps.
+func (d *Decoder) annotation(v *scenario.Annotation) error {
 	d.Version()
 	v.ID = d.String()
-	v.Labels = nil
-	if n, isNil := d.Header(minLabel); !isNil && d.Enter() {
+	if n, isNil := d.Header(minLabel); isNil {
+		v.Labels = nil
+	} else if d.Enter() {
 		if d.Enter() { // each Label
 			if d.Enter() { // its Box
-				v.Labels = make([]scenario.Label, n)
+				v.Labels = resize(v.Labels, n)
 				for i := range v.Labels {
 					l := &v.Labels[i]
 					l.Name = d.String()
@@ -199,6 +233,11 @@ func (m DecMode) UnmarshalAnnotation(data []byte, v *scenario.Annotation) error 
 
 // AppendUserProfile appends the message encoding of v.
 func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte {
+	return appendUserProfile(dst, v, nil)
+}
+
+// appendUserProfile is AppendUserProfile with an optional map key cache.
+func appendUserProfile(dst []byte, v *scenario.UserProfile, kc *keyCache) []byte {
 	dst = append(dst, Version)
 	dst = AppendVarint(dst, int64(v.ID))
 	dst = AppendString(dst, v.Name)
@@ -214,21 +253,28 @@ func AppendUserProfile(dst []byte, v *scenario.UserProfile) []byte {
 	}
 	dst = AppendBool(dst, v.IsActive)
 	dst = AppendTime(dst, v.CreatedAt)
-	return AppendStringMap(dst, v.Metadata)
+	return appendStringMap(dst, v.Metadata, kc)
 }
 
 // UnmarshalUserProfile decodes a message into v.
 func (m DecMode) UnmarshalUserProfile(data []byte, v *scenario.UserProfile) error {
 	var d Decoder
 	d.init(data, m)
+	*v = scenario.UserProfile{}
+	return d.userProfile(v)
+}
+
+// userProfile decodes a message into v, reusing v's slices and maps.
+func (d *Decoder) userProfile(v *scenario.UserProfile) error {
 	d.Version()
 	v.ID = d.Int()
 	v.Name = d.String()
 	v.Email = d.String()
-	v.Addresses = nil
-	if n, isNil := d.Header(minAddress); !isNil && d.Enter() {
+	if n, isNil := d.Header(minAddress); isNil {
+		v.Addresses = nil
+	} else if d.Enter() {
 		if d.Enter() {
-			v.Addresses = make([]scenario.Address, n)
+			v.Addresses = resize(v.Addresses, n)
 			for i := range v.Addresses {
 				a := &v.Addresses[i]
 				a.Street = d.String()
@@ -243,6 +289,6 @@ func (m DecMode) UnmarshalUserProfile(data []byte, v *scenario.UserProfile) erro
 	}
 	v.IsActive = d.Bool()
 	v.CreatedAt = d.Time()
-	v.Metadata = d.StringMap()
+	v.Metadata = d.stringMapInto(v.Metadata)
 	return d.Finish()
 }

@@ -453,3 +453,266 @@ func ExampleDecodeError() {
 	// wire: offset 1: string length 4000000 exceeds remaining 2 bytes
 	// true
 }
+
+// wire/reuse decodes into storage its Binding owns: after the first message
+// of a shape, unmarshalling allocates nothing, on every seed.
+func TestReuseUnmarshalAllocs(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		v := s.Value()
+		b, _ := wire.NewReuse().Bind(v)
+		data, _ := wire.Marshal(v)
+		if _, err := b.Unmarshal(data); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(20, func() { b.Unmarshal(data) }); n != 0 {
+			t.Errorf("%s: Unmarshal makes %v allocations, want 0", s.ID, n)
+		}
+	}
+}
+
+// Decoding a sequence of differently shaped messages into one wire/reuse
+// Binding gives each message's value: nothing of the previous one (longer
+// slices, more map entries, other inner maps, another zone) leaks through.
+func TestReuseSequence(t *testing.T) {
+	ue := func(mod func(*scenario.UserEvent)) any {
+		v := scenario.NewUserEvent()
+		mod(v)
+		return v
+	}
+	up := func(mod func(*scenario.UserProfile)) any {
+		v := scenario.NewUserProfile()
+		mod(v)
+		return v
+	}
+	seqs := map[string][]any{
+		"user-event": {
+			scenario.NewUserEvent(),
+			ue(func(v *scenario.UserEvent) {
+				v.Tags, v.Items, v.Scores, v.Flags = v.Tags[:1], v.Items[:1], []float64{}, nil
+				v.Attributes = map[string]map[string]string{"only": nil, "z": {}}
+				v.OccurredAt = v.OccurredAt.In(time.FixedZone("X", -3600))
+			}),
+			ue(func(v *scenario.UserEvent) {
+				v.Tags = append(v.Tags, "more", "tags", "than", "before")
+				v.Items = append(v.Items, v.Items...)
+				v.Attributes = nil
+				v.OccurredAt = v.OccurredAt.UTC()
+			}),
+			scenario.NewUserEvent(),
+		},
+		"user-profile": {
+			scenario.NewUserProfile(),
+			up(func(v *scenario.UserProfile) { v.Addresses, v.Metadata = nil, map[string]string{} }),
+			up(func(v *scenario.UserProfile) { v.Metadata = map[string]string{"a": "1"} }),
+			scenario.NewUserProfile(),
+		},
+		"sse-event": {
+			scenario.NewSSEEvent(),
+			&scenario.SSEEvent{ID: "x", Meta: map[string]string{"a": "b", "c": "d"}},
+			&scenario.SSEEvent{},
+			scenario.NewSSEEvent(),
+		},
+	}
+	for name, seq := range seqs {
+		b, _ := wire.NewReuse().Bind(seq[0])
+		for i, want := range seq {
+			data, err := wire.Marshal(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := b.Unmarshal(data)
+			if err != nil {
+				t.Fatalf("%s #%d: %v", name, i, err)
+			}
+			if err := fidelity.Diff(want, got); err != nil {
+				t.Errorf("%s #%d: %v", name, i, err)
+			}
+		}
+	}
+}
+
+// wire/lazy's Unmarshal returns a view that its FromNative copies back to
+// the seed value; it allocates nothing, and a bad message is the same
+// *DecodeError as Unmarshal's.
+func TestLazy(t *testing.T) {
+	for _, s := range scenario.Seeds() {
+		t.Run(s.ID, func(t *testing.T) {
+			want := s.Value()
+			b, err := wire.NewLazy().Bind(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			conv := b.(codec.Converter)
+			in, err := conv.ToNative(want)
+			if err != nil || in != want {
+				t.Fatalf("ToNative = %v, %v; want the value itself", in, err)
+			}
+			data, err := b.Marshal(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			view, err := b.Unmarshal(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := conv.FromNative(view)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fidelity.Diff(want, got); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := wire.Marshal(got); !bytes.Equal(again, data) {
+				t.Fatal("re-encoding the copied view differs")
+			}
+			if n := testing.AllocsPerRun(20, func() { b.Unmarshal(data) }); n != 0 {
+				t.Errorf("Unmarshal makes %v allocations, want 0", n)
+			}
+			bad := append(append([]byte(nil), data...), 0)
+			_, lerr := b.Unmarshal(bad)
+			uerr := wire.Unmarshal(bad, newOf(want))
+			var de *wire.DecodeError
+			if !errors.As(lerr, &de) || lerr.Error() != uerr.Error() {
+				t.Errorf("trailing byte: %v, Unmarshal says %v", lerr, uerr)
+			}
+			if _, err := conv.FromNative(new(int)); err == nil {
+				t.Error("FromNative(*int): no error")
+			}
+		})
+	}
+}
+
+// The accessors read the fields in place: strings are views of the input
+// (no copy), collections iterate in order.
+func TestViewAccessors(t *testing.T) {
+	ue := scenario.NewUserEvent()
+	data, _ := wire.Marshal(ue)
+	var v wire.UserEventView
+	if err := (wire.DecMode{}).ViewUserEvent(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.EventID() != ue.EventID || v.SessionID() != ue.SessionID || !v.OccurredAt().Time().Equal(ue.OccurredAt) ||
+		v.Source().Locale != ue.Source.Locale || v.Scores().Len() != len(ue.Scores) || v.Scores().At(1) != ue.Scores[1] ||
+		v.Flags().At(0) != ue.Flags[0] || v.Attributes().Len() != len(ue.Attributes) {
+		t.Errorf("view %+v differs from %+v", v, ue)
+	}
+	var tags []string
+	for it := v.Tags().Iter(); it.Next(); {
+		tags = append(tags, it.Value())
+	}
+	if fmt.Sprint(tags) != fmt.Sprint(ue.Tags) {
+		t.Errorf("tags %q, want %q", tags, ue.Tags)
+	}
+	i := 0
+	for it := v.Items().Iter(); it.Next(); i++ {
+		if x := it.Value(); x.SKU != ue.Items[i].SKU || x.Price != ue.Items[i].Price || x.Quantity != ue.Items[i].Quantity {
+			t.Errorf("item %d: %+v, want %+v", i, x, ue.Items[i])
+		}
+	}
+	walk := func() {
+		for it := v.Attributes().Iter(); it.Next(); {
+			for in := it.Value().Value.Iter(); in.Next(); {
+				_ = in.Value()
+			}
+		}
+		for it := v.Items().Iter(); it.Next(); {
+			_ = it.Value()
+		}
+	}
+	if n := testing.AllocsPerRun(20, walk); n != 0 {
+		t.Errorf("iterating makes %v allocations, want 0", n)
+	}
+	// A string of the view is the input's bytes: changing them shows through.
+	sid := v.SessionID()
+	at := bytes.Index(data, []byte(ue.SessionID))
+	data[at] ^= 0x20
+	if sid == ue.SessionID {
+		t.Error("SessionID is a copy, not a view of the input")
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("Scores().At(len) did not panic")
+			}
+		}()
+		v.Scores().At(v.Scores().Len())
+	}()
+}
+
+// A Binding remembers the sorted keys of the maps it last encoded: a
+// sequence of messages whose maps change (other keys, same count; more or
+// fewer; nil; inner maps changing under a same outer key set) must still
+// encode exactly as wire.Marshal does.
+func TestMarshalKeyCache(t *testing.T) {
+	ue := func(attrs map[string]map[string]string) *scenario.UserEvent {
+		v := scenario.NewUserEvent()
+		v.Attributes = attrs
+		return v
+	}
+	up := func(meta map[string]string) *scenario.UserProfile {
+		v := scenario.NewUserProfile()
+		v.Metadata = meta
+		return v
+	}
+	seqs := [][]any{
+		{
+			scenario.NewUserEvent(), scenario.NewUserEvent(),
+			ue(map[string]map[string]string{"a": {"x": "1", "y": "2"}, "b": {"z": "3"}}),
+			ue(map[string]map[string]string{"a": {"x": "1", "w": "2"}, "b": {"z": "3"}}),
+			ue(map[string]map[string]string{"a": {"x": "1", "w": "2"}, "c": {"z": "3"}}),
+			ue(map[string]map[string]string{"a": nil, "c": {}}),
+			ue(map[string]map[string]string{"a": {"q": "1"}, "c": {"z": "3"}}),
+			ue(nil), scenario.NewUserEvent(),
+		},
+		{
+			scenario.NewUserProfile(), scenario.NewUserProfile(),
+			up(map[string]string{"plan": "pro", "referrer": "x", "tone": "dark"}),
+			up(map[string]string{"plan": "pro", "referrer": "x"}),
+			up(map[string]string{"plan": "pro", "referrer": "x", "a": "b", "c": "d"}),
+			up(map[string]string{"one": "1"}), up(map[string]string{"two": "2"}), up(nil), up(map[string]string{}),
+		},
+		{
+			scenario.NewSSEEvent(), &scenario.SSEEvent{Meta: map[string]string{"other": "key"}},
+			&scenario.SSEEvent{Meta: map[string]string{"b": "1", "a": "2"}}, scenario.NewSSEEvent(),
+		},
+	}
+	for _, seq := range seqs {
+		for _, c := range []codec.Codec{wire.New(), wire.NewReuse()} {
+			b, _ := c.Bind(seq[0])
+			for i, v := range seq {
+				got, err := b.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, _ := wire.Marshal(v)
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s %T #%d: Marshal\n% x\nwant\n% x", c.Info().ID, v, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// "wire" copies each message into a chunk its Binding shares between
+// messages: values decoded one after the other never change, and a
+// message too large for a chunk gets a copy of its own.
+func TestWireValuesIndependent(t *testing.T) {
+	b, _ := wire.New().Bind(new(scenario.WSMessage))
+	var got []any
+	var want []*scenario.WSMessage
+	for i := range 200 {
+		m := &scenario.WSMessage{Uid: fmt.Sprint("u", i), Content: strings.Repeat("c", i*11), Timestamp: int64(i)}
+		data, _ := wire.Marshal(m)
+		v, err := b.Unmarshal(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data[len(data)-2] ^= 0xff // the caller may reuse its buffer
+		got, want = append(got, v), append(want, m)
+	}
+	for i := range got {
+		if err := fidelity.Diff(want[i], got[i]); err != nil {
+			t.Fatalf("message %d: %v", i, err)
+		}
+	}
+}

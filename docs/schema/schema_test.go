@@ -15,6 +15,7 @@ import (
 func TestGoldenDocumentsConform(t *testing.T) {
 	for _, path := range []string{
 		"../../report/testdata/fixture.json",
+		"../../report/testdata/adaptive.json",
 		"../../load/testdata/report.json",
 	} {
 		data, err := os.ReadFile(filepath.FromSlash(path))

@@ -1,0 +1,121 @@
+package bench
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/scenario"
+)
+
+func TestWideOrder(t *testing.T) {
+	tight := []float64{100, 100, 100, 100, 100, 100, 100, 100, 100, 100}
+	mid := []float64{95, 97, 99, 100, 100, 100, 101, 103, 105, 110}
+	wide := []float64{60, 80, 90, 100, 100, 100, 110, 120, 150, 200}
+	few := []float64{100, 100}
+	fn := func(int) error { return nil }
+	mk := func(name string, ns []float64) *cell {
+		c := &cell{ns: ns, fn: fn}
+		c.Codec = name
+		return c
+	}
+	stopped := mk("stopped", wide)
+	stopped.fn = nil
+	s := &sampler{timed: []*cell{mk("tight", tight), mk("mid", mid), stopped, mk("wide", wide), mk("few", few)}, opts: Options{Target: 0.03}}
+	var got []string
+	for _, c := range s.wide() {
+		got = append(got, c.Codec)
+	}
+	if want := "few wide mid"; strings.Join(got, " ") != want {
+		t.Errorf("wide() = %q, want %q (no interval first, then widest; tight and stopped cells left out)", got, want)
+	}
+}
+
+func TestSpeedupInterval(t *testing.T) {
+	flat := func(v float64, n int) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = v
+		}
+		return xs
+	}
+	if lo, hi := speedupInterval(flat(200, 8), flat(100, 8)); lo != 2 || hi != 2 {
+		t.Errorf("constant samples: interval [%v, %v], want [2, 2]", lo, hi)
+	}
+	base := []float64{190, 195, 198, 200, 200, 202, 205, 210, 215, 230}
+	xs := []float64{90, 95, 98, 100, 100, 101, 103, 105, 120}
+	lo, hi := speedupInterval(base, xs)
+	if !(lo < 2 && 2 < hi) || lo < 1.7 || hi > 2.3 {
+		t.Errorf("interval [%v, %v] should hold 2 and stay within [1.7, 2.3]", lo, hi)
+	}
+	if lo2, hi2 := speedupInterval(base, xs); lo2 != lo || hi2 != hi {
+		t.Errorf("not reproducible: [%v, %v] then [%v, %v]", lo, hi, lo2, hi2)
+	}
+	if lo, hi := speedupInterval(base, xs[:1]); lo != 0 || hi != 0 {
+		t.Errorf("one sample: [%v, %v], want [0, 0]", lo, hi)
+	}
+}
+
+func TestNoiseAdvice(t *testing.T) {
+	steal := 0.05
+	n := Noise{Probes: 30, Spread: 0.08, Drift: 0.05, Steal: &steal}
+	if got := n.SamplesNeeded(0.03); got != 256 {
+		t.Errorf("SamplesNeeded(3%%) with 8%% spread = %d, want 256 ((6*8/3)^2)", got)
+	}
+	adv := strings.Join(n.Advice(0.03, 100), "\n")
+	for _, want := range []string{"-max-time", "-pin", "drifted +5.0%", "5.0% of CPU time was stolen"} {
+		if !strings.Contains(adv, want) {
+			t.Errorf("advice lacks %q:\n%s", want, adv)
+		}
+	}
+	quiet := Noise{Probes: 30, Spread: 0.01}
+	if adv := quiet.Advice(0.03, 10); adv != nil { // needs 4 samples
+		t.Errorf("a quiet machine got advice: %q", adv)
+	}
+}
+
+func TestAdaptiveMeasure(t *testing.T) {
+	ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An unreachable target: every cell keeps sampling until the budget ends.
+	opts := Options{Benchtime: time.Millisecond, Target: 1e-9, MaxTime: 300 * time.Millisecond}
+	m, err := Measure(context.Background(), []codec.Codec{stdjson.New()}, ss, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Noise.Probes < 2*noiseProbes {
+		t.Errorf("noise probes = %d, want at least %d (before the first round and after)", m.Noise.Probes, 2*noiseProbes)
+	}
+	for _, r := range m.Results {
+		if !r.Timed() {
+			t.Fatalf("%s %s not timed: %s", r.Codec, r.Op, r.Error)
+		}
+		if r.SamplesTaken != len(r.Samples) || r.SamplesTaken < MinAdaptiveCount {
+			t.Errorf("%s: samples_taken %d, len(samples) %d, want equal and at least %d", r.Op, r.SamplesTaken, len(r.Samples), MinAdaptiveCount)
+		}
+		if !r.TargetMissed {
+			t.Errorf("%s: target 1e-9 reported as met (half-width %v)", r.Op, r.HalfWidth)
+		}
+		if r.HalfWidth <= 0 || math.IsInf(r.HalfWidth, 0) {
+			t.Errorf("%s: half-width %v, want a positive fraction", r.Op, r.HalfWidth)
+		}
+	}
+}
+
+func TestAdaptiveOptions(t *testing.T) {
+	for _, o := range []Options{{Target: -0.1}, {Target: 1}, {Target: 0.03, Count: 3}, {Target: 0.03, MaxTime: -time.Second}} {
+		if _, err := o.Effective(); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+	o, err := Options{Target: 0.03}.Effective()
+	if err != nil || o.Count != MinAdaptiveCount || o.MaxTime != DefaultMaxTime {
+		t.Errorf("defaults with Target: Count %d, MaxTime %v, err %v", o.Count, o.MaxTime, err)
+	}
+}

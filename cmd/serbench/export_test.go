@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/report"
+)
+
+// TestExportRuns writes the module for two codecs on one scenario and runs
+// its benchmarks for a few iterations with the go command: the names it
+// prints must be serbench's cell names. The module's dependencies come from
+// the module cache only (GOPROXY=off); without them the test is skipped.
+func TestExportRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a Go module (-short)")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	err := cmdExport(context.Background(), &stdout, &stderr, []string{"-o", dir, "-codecs", "cbor", "-scenarios", "ws-message"})
+	if err != nil {
+		if strings.Contains(err.Error(), "go mod tidy") {
+			t.Skipf("module cache lacks a dependency and the proxy is off: %v", err)
+		}
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchtime", "10x")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go test in the exported module: %v\n%s", err, out)
+	}
+	seen := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\S+)-\d+\s+\d+\s+[\d.]+ ns/op`).FindAllStringSubmatch(string(out), -1) {
+		c, s, op, err := report.ParseBenchName(m[1])
+		if err != nil {
+			t.Errorf("exported benchmark %q is not a serbench cell name: %v", m[1], err)
+			continue
+		}
+		seen[c+" "+s+" "+op] = true
+	}
+	for _, want := range []string{"encoding/json ws-message marshal", "encoding/json ws-message unmarshal", "cbor ws-message marshal", "cbor ws-message unmarshal"} {
+		if !seen[want] {
+			t.Errorf("no benchmark for %s in:\n%s", want, out)
+		}
+	}
+}
+
+func TestExportRefusesNonEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if err := cmdExport(context.Background(), &stdout, &stderr, []string{"-o", dir + "/..", "-tidy=false"}); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("export into a non-empty folder: %v, want a 'not empty' error", err)
+	}
+	if err := cmdExport(context.Background(), &stdout, &stderr, []string{"-o", t.TempDir(), "-codecs", "protobuf", "-tidy=false"}); err == nil || !strings.Contains(err.Error(), "cannot be exported") {
+		t.Errorf("export of a codegen codec: %v, want 'cannot be exported'", err)
+	}
+}

@@ -1,0 +1,346 @@
+// Package export writes a standalone Go module that benchmarks serbench's
+// codecs on serbench's scenarios with plain testing.B loops: no serbench
+// runner, no serbench import. Anyone can run it with
+//
+//	go mod tidy && go test -bench . -count 10 | tee new.txt && benchstat new.txt
+//
+// and compare the speed-ups with serbench's. The module holds:
+//
+//   - go.mod requiring every module of the serbench build that wrote it, at
+//     the same versions (`go mod tidy` keeps those the benchmarks need);
+//   - types_test.go: copies of the scenario types, written from their
+//     reflect.Type with the same field names, types and tags;
+//   - testdata/<scenario>.json: each scenario value as encoding/json writes
+//     it, decoded into the copied type before timing;
+//   - bench_test.go: BenchmarkCodec with one sub-benchmark per (codec,
+//     scenario, op), named as serbench's benchfmt output names its cells
+//     (Codec/codec=encoding.json/scenario=ws-message/op=marshal), so
+//     benchstat can set the two side by side.
+//
+// Only codecs that work on plain Go types through their library's own
+// Marshal and Unmarshal can be exported (see Supported); codegen codecs need
+// their generated code and are left out. Scenario types with methods are
+// refused, since a copy without the methods could encode differently.
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/format"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/serbench/serbench/scenario"
+)
+
+// library is how the exported benchmarks call one codec: the import it
+// needs and the Go expressions of its marshal and unmarshal functions,
+// with the options serbench's adapter uses.
+type library struct {
+	imports   []string // "alias path" or "path"
+	setup     string   // package-level declarations
+	marshal   string   // a func(any) ([]byte, error)
+	unmarshal string   // a func([]byte, any) error
+}
+
+// libraries maps codec IDs to their calls. The options match the adapters
+// in codec/<library> (see `serbench list`).
+var libraries = map[string]library{
+	"encoding/json": {imports: []string{"encoding/json"}, marshal: "json.Marshal", unmarshal: "json.Unmarshal"},
+	"json-v2": {imports: []string{"jsonv2 github.com/go-json-experiment/json"},
+		setup:     "var jsonv2Opts = jsonv2.JoinOptions(jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilMapAsNull(true))",
+		marshal:   "func(v any) ([]byte, error) { return jsonv2.Marshal(v, jsonv2Opts) }",
+		unmarshal: "func(data []byte, v any) error { return jsonv2.Unmarshal(data, v, jsonv2Opts) }"},
+	"jsoniter": {imports: []string{"jsoniter github.com/json-iterator/go"},
+		marshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Marshal", unmarshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal"},
+	"go-json":        {imports: []string{"gojson github.com/goccy/go-json"}, marshal: "gojson.Marshal", unmarshal: "gojson.Unmarshal"},
+	"sonic":          {imports: []string{"github.com/bytedance/sonic"}, marshal: "sonic.ConfigStd.Marshal", unmarshal: "sonic.ConfigStd.Unmarshal"},
+	"sonic/default":  {imports: []string{"github.com/bytedance/sonic"}, marshal: "sonic.ConfigDefault.Marshal", unmarshal: "sonic.ConfigDefault.Unmarshal"},
+	"sonic/fastest":  {imports: []string{"github.com/bytedance/sonic"}, marshal: "sonic.ConfigFastest.Marshal", unmarshal: "sonic.ConfigFastest.Unmarshal"},
+	"segmentio-json": {imports: []string{"segjson github.com/segmentio/encoding/json"}, marshal: "segjson.Marshal", unmarshal: "segjson.Unmarshal"},
+	"msgpack":        {imports: []string{"github.com/vmihailenco/msgpack/v5"}, marshal: "msgpack.Marshal", unmarshal: "msgpack.Unmarshal"},
+	"cbor": {imports: []string{"reflect", "github.com/fxamacker/cbor/v2"},
+		setup: `var cborEnc, cborDec = func() (cbor.EncMode, cbor.DecMode) {
+	em, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
+	if err != nil {
+		panic(err)
+	}
+	dm, err := cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any](), MaxNestedLevels: 256}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return em, dm
+}()`,
+		marshal: "cborEnc.Marshal", unmarshal: "cborDec.Unmarshal"},
+}
+
+// Supported returns the IDs of the codecs Write can export, sorted.
+func Supported() []string {
+	ids := make([]string, 0, len(libraries))
+	for id := range libraries {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Module describes the module to write.
+type Module struct {
+	// Codecs are codec IDs, each one of Supported().
+	Codecs []string
+	// Scenarios are the scenarios to benchmark.
+	Scenarios []scenario.Scenario
+	// Go is the go directive's version ("1.26.8").
+	Go string
+	// Requires maps module paths to the versions go.mod requires.
+	Requires map[string]string
+	// BenchName returns the sub-benchmark name of a cell without the
+	// "Benchmark" prefix, as serbench's benchfmt output writes it.
+	BenchName func(codec, scenario, op string) string
+}
+
+// Skipped is a scenario Write left out, and why.
+type Skipped struct {
+	Scenario string
+	Err      error
+}
+
+// Write writes the module into dir, which must not exist or be empty: no
+// file of the user's is overwritten. It returns the scenarios it had to
+// leave out (types it cannot copy); an error for an unsupported codec, an
+// unusable dir, or when no scenario is left.
+func (m Module) Write(dir string) ([]Skipped, error) {
+	if len(m.Codecs) == 0 {
+		return nil, fmt.Errorf("export: no codecs")
+	}
+	for _, id := range m.Codecs {
+		if _, ok := libraries[id]; !ok {
+			return nil, fmt.Errorf("export: codec %q cannot be exported (supported: %s)", id, strings.Join(Supported(), ", "))
+		}
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return nil, fmt.Errorf("export: %s is not empty", dir)
+	} else if err != nil && !os.IsNotExist(err) {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	tw := newTypeWriter()
+	type scen struct{ id, typ, file string }
+	var scens []scen
+	var skipped []Skipped
+	files := map[string][]byte{}
+	for _, s := range m.Scenarios {
+		v := s.Value()
+		t := reflect.TypeOf(v)
+		if t.Kind() != reflect.Pointer {
+			skipped = append(skipped, Skipped{s.ID, fmt.Errorf("export: value of %s is %v, not a pointer", s.ID, t)})
+			continue
+		}
+		// Try on a copy of the writer, so a failure leaves no half-written types.
+		trial := tw.clone()
+		name, err := trial.expr(t.Elem())
+		if err != nil {
+			skipped = append(skipped, Skipped{s.ID, err})
+			continue
+		}
+		data, err := json.Marshal(v)
+		if err != nil {
+			skipped = append(skipped, Skipped{s.ID, fmt.Errorf("export: encoding/json cannot write %s: %w", s.ID, err)})
+			continue
+		}
+		tw = trial
+		file := "testdata/" + strings.ReplaceAll(s.ID, "/", "_") + ".json"
+		files[file] = data
+		scens = append(scens, scen{s.ID, name, file})
+	}
+	if len(scens) == 0 {
+		return skipped, fmt.Errorf("export: no scenario can be exported")
+	}
+
+	var types bytes.Buffer
+	types.WriteString("// Code generated by serbench export. DO NOT EDIT.\n\npackage serbenchexport\n\n")
+	if len(tw.imports) > 0 {
+		types.WriteString("import (\n")
+		for _, p := range sortedKeys(tw.imports) {
+			fmt.Fprintf(&types, "\t%q\n", p)
+		}
+		types.WriteString(")\n\n")
+	}
+	types.WriteString("// Copies of the scenario types, with their field names, types and tags.\n\n")
+	types.WriteString(tw.source())
+
+	imports := map[string]bool{"os": true, "testing": true, "encoding/json": true}
+	var setup []string
+	for _, id := range m.Codecs {
+		lib := libraries[id]
+		for _, imp := range lib.imports {
+			imports[imp] = true
+		}
+		if lib.setup != "" && !contains(setup, lib.setup) {
+			setup = append(setup, lib.setup)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString("// Code generated by serbench export. DO NOT EDIT.\n\n")
+	b.WriteString("// Package serbenchexport benchmarks codecs on serbench's scenarios with plain\n// testing.B loops, to check serbench's figures independently.\npackage serbenchexport\n\nimport (\n")
+	for _, imp := range sortedKeys(imports) {
+		if alias, path, ok := strings.Cut(imp, " "); ok {
+			fmt.Fprintf(&b, "\t%s %q\n", alias, path)
+		} else {
+			fmt.Fprintf(&b, "\t%q\n", imp)
+		}
+	}
+	b.WriteString(")\n\n")
+	for _, s := range setup {
+		b.WriteString(s + "\n\n")
+	}
+	b.WriteString("type codecFuncs struct {\n\tname      string\n\tmarshal   func(any) ([]byte, error)\n\tunmarshal func([]byte, any) error\n}\n\n")
+	b.WriteString("var codecs = []codecFuncs{\n")
+	for _, id := range m.Codecs {
+		lib := libraries[id]
+		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", id, lib.marshal, lib.unmarshal)
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("type scenarioData struct {\n\tname, file string\n\tnew        func() any\n}\n\n")
+	b.WriteString("var scenarios = []scenarioData{\n")
+	for _, s := range scens {
+		fmt.Fprintf(&b, "\t{%q, %q, func() any { return new(%s) }},\n", s.id, s.file, s.typ)
+	}
+	b.WriteString("}\n\n")
+	// Names: computed here with serbench's own function, so they match.
+	b.WriteString("// names[codec][scenario][op] is the sub-benchmark name serbench's benchfmt output gives the cell.\nvar names = map[string]map[string]map[string]string{\n")
+	for _, id := range m.Codecs {
+		fmt.Fprintf(&b, "\t%q: {\n", id)
+		for _, s := range scens {
+			fmt.Fprintf(&b, "\t\t%q: {\"marshal\": %q, \"unmarshal\": %q},\n", s.id, trimBase(m.BenchName(id, s.id, "marshal")), trimBase(m.BenchName(id, s.id, "unmarshal")))
+		}
+		b.WriteString("\t},\n")
+	}
+	b.WriteString("}\n\n")
+	b.WriteString(benchBody)
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return skipped, fmt.Errorf("export: generated bench_test.go does not parse: %w", err)
+	}
+	typesSrc, err := format.Source(types.Bytes())
+	if err != nil {
+		return skipped, fmt.Errorf("export: generated types_test.go does not parse: %w", err)
+	}
+	var mod bytes.Buffer
+	fmt.Fprintf(&mod, "module serbenchexport\n\ngo %s\n\nrequire (\n", m.Go)
+	for _, p := range sortedKeys(m.Requires) {
+		fmt.Fprintf(&mod, "\t%s %s\n", p, m.Requires[p])
+	}
+	mod.WriteString(")\n")
+	files["go.mod"] = mod.Bytes()
+	files["bench_test.go"] = src
+	files["types_test.go"] = typesSrc
+	files["README.md"] = []byte(readme)
+	for _, name := range sortedKeys(files) {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return skipped, fmt.Errorf("export: %w", err)
+		}
+		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+			return skipped, fmt.Errorf("export: %w", err)
+		}
+	}
+	return skipped, nil
+}
+
+// trimBase drops the base name ("Codec/") from a benchfmt cell name.
+func trimBase(name string) string {
+	_, rest, _ := strings.Cut(name, "/")
+	return rest
+}
+
+func (w *typeWriter) clone() *typeWriter {
+	c := newTypeWriter()
+	for k, v := range w.defs {
+		c.defs[k] = v
+	}
+	for k, v := range w.origin {
+		c.origin[k] = v
+	}
+	for k := range w.imports {
+		c.imports[k] = true
+	}
+	return c
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+const benchBody = `// BenchmarkCodec times marshal and unmarshal of every codec on every
+// scenario. The scenario value is decoded from testdata with encoding/json
+// into the copied type; each codec's encoding of it is made once before
+// its unmarshal loop. Unmarshal decodes into a new value each time.
+func BenchmarkCodec(b *testing.B) {
+	for _, s := range scenarios {
+		data, err := os.ReadFile(s.file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		v := s.new()
+		if err := json.Unmarshal(data, v); err != nil {
+			b.Fatalf("%s: %v", s.file, err)
+		}
+		for _, c := range codecs {
+			enc, err := c.marshal(v)
+			if err != nil {
+				b.Fatalf("%s on %s: %v", c.name, s.name, err)
+			}
+			b.Run(names[c.name][s.name]["marshal"], func(b *testing.B) {
+				b.SetBytes(int64(len(enc)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := c.marshal(v); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run(names[c.name][s.name]["unmarshal"], func(b *testing.B) {
+				b.SetBytes(int64(len(enc)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := c.unmarshal(enc, s.new()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+`
+
+const readme = `# serbench export
+
+Plain ` + "`go test`" + ` benchmarks of the codecs and scenarios serbench measured,
+written by ` + "`serbench export`" + `: no serbench code runs here.
+
+    go mod tidy
+    go test -run '^$' -bench . -count 10 | tee export.txt
+    benchstat export.txt
+
+The sub-benchmark names are those of ` + "`serbench run -format benchfmt`" + `, so
+benchstat can compare the two files: ` + "`benchstat -col .file serbench.txt export.txt`" + `
+(serbench's file has the name key ` + "`Codec`" + ` as here).
+`

@@ -1,0 +1,338 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+)
+
+// Recommendation is the choice a scenario's results support. Field names
+// in JSON follow docs/reference.md, "JSON documents".
+type Recommendation struct {
+	Scenario string `json:"scenario"`
+	// Front lists the codecs on the Pareto front of (marshal + unmarshal
+	// ns/op, encoded size) among those that round-tripped exactly: no other
+	// such codec is both at least as fast and at least as small, and
+	// better in one. Fastest first.
+	Front []Choice `json:"front"`
+	// Speed is the fastest codec (marshal + unmarshal), Size the smallest
+	// (the faster of equals), DropIn the fastest codec other than the
+	// baseline whose marshal output is byte for byte the baseline's
+	// (bench.Result.SameBytes). Each is absent when no codec qualifies.
+	Speed  *Choice `json:"speed,omitempty"`
+	Size   *Choice `json:"size,omitempty"`
+	DropIn *Choice `json:"drop_in,omitempty"`
+	// Text says the three picks in one sentence, with their figures.
+	Text string `json:"text"`
+}
+
+// Choice is one codec's figures in a Recommendation.
+type Choice struct {
+	Codec string `json:"codec"`
+	// NsPerOp is the median marshal ns/op plus the median unmarshal ns/op.
+	NsPerOp float64 `json:"ns_per_op"`
+	// SizeBytes is the encoded size.
+	SizeBytes int `json:"size_bytes"`
+	// Speedup is the baseline's NsPerOp over this one's; 0 when the
+	// baseline has no figure on the scenario.
+	Speedup float64 `json:"speedup"`
+}
+
+// Geomean is one codec's geometric-mean speed-up over the scenarios of a
+// run for one op, as benchstat's geomean row. Cells that did not
+// round-trip exactly are left out.
+type Geomean struct {
+	Codec string `json:"codec"`
+	Op    string `json:"op"`
+	// Cells is the number of scenarios averaged.
+	Cells   int     `json:"cells"`
+	Speedup float64 `json:"speedup"`
+	// SpeedupLo and SpeedupHi bound its 95% interval, combined from the
+	// cells' intervals in log space as independent normal errors (each
+	// cell's standard error taken as its log-interval width over 2×1.96);
+	// 0 when a cell lacks an interval.
+	SpeedupLo float64 `json:"speedup_lo,omitempty"`
+	SpeedupHi float64 `json:"speedup_hi,omitempty"`
+}
+
+// Recommend returns one Recommendation per scenario of doc, in run order.
+// Codecs of Kind Reference (memmove) are left out: they do not encode.
+func Recommend(doc *Document) []Recommendation {
+	ref := referenceCodecs(doc)
+	order, groups := byScenario(doc.Results)
+	var out []Recommendation
+	for _, id := range order {
+		type pair struct {
+			m, u *bench.Result
+		}
+		var codecs []string
+		pairs := map[string]*pair{}
+		for i := range groups[id] {
+			r := &groups[id][i]
+			if ref[r.Codec] || (r.Op != bench.OpMarshal && r.Op != bench.OpUnmarshal) {
+				continue
+			}
+			p := pairs[r.Codec]
+			if p == nil {
+				p = &pair{}
+				pairs[r.Codec] = p
+				codecs = append(codecs, r.Codec)
+			}
+			if r.Op == bench.OpMarshal {
+				p.m = r
+			} else {
+				p.u = r
+			}
+		}
+		var ok []Choice
+		sameBytes := map[string]bool{}
+		for _, c := range codecs {
+			p := pairs[c]
+			if p.m == nil || p.u == nil || !p.m.OK || !p.u.OK || p.m.NsPerOp <= 0 || p.u.NsPerOp <= 0 {
+				continue
+			}
+			ok = append(ok, Choice{Codec: c, NsPerOp: p.m.NsPerOp + p.u.NsPerOp, SizeBytes: p.m.SizeBytes})
+			sameBytes[c] = p.m.SameBytes
+		}
+		base := 0.0
+		for _, c := range ok {
+			if c.Codec == doc.Baseline {
+				base = c.NsPerOp
+			}
+		}
+		for i := range ok {
+			if base > 0 {
+				ok[i].Speedup = base / ok[i].NsPerOp
+			}
+		}
+		sort.SliceStable(ok, func(i, j int) bool { return ok[i].NsPerOp < ok[j].NsPerOp })
+		rec := Recommendation{Scenario: id, Front: []Choice{}}
+		for _, c := range ok {
+			dominated := false
+			for _, d := range ok {
+				if d.NsPerOp <= c.NsPerOp && d.SizeBytes <= c.SizeBytes && (d.NsPerOp < c.NsPerOp || d.SizeBytes < c.SizeBytes) {
+					dominated = true
+					break
+				}
+			}
+			if !dominated {
+				rec.Front = append(rec.Front, c)
+			}
+		}
+		if len(ok) > 0 {
+			speed := ok[0]
+			rec.Speed = &speed
+			size := ok[0]
+			for _, c := range ok {
+				if c.SizeBytes < size.SizeBytes {
+					size = c
+				}
+			}
+			rec.Size = &size
+		}
+		for _, c := range ok {
+			if c.Codec != doc.Baseline && sameBytes[c.Codec] {
+				drop := c
+				rec.DropIn = &drop
+				break
+			}
+		}
+		// The baseline's own marshal cell is SameBytes when the bytes were
+		// compared at all (a run does; a go test or benchfmt file cannot).
+		rec.Text = recommendText(rec, doc.Baseline, base, sameBytes[doc.Baseline])
+		out = append(out, rec)
+	}
+	return out
+}
+
+func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCompared bool) string {
+	if rec.Speed == nil {
+		return "no codec round-tripped this payload exactly."
+	}
+	x := func(c *Choice) string {
+		if c.Speedup > 0 && c.Codec != baseline {
+			return fmt.Sprintf(", %.2fx %s", c.Speedup, baseline)
+		}
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "for speed %s (%s marshal + unmarshal%s); ", rec.Speed.Codec, fmtNs(rec.Speed.NsPerOp), x(rec.Speed))
+	fmt.Fprintf(&b, "for size %s (%d B", rec.Size.Codec, rec.Size.SizeBytes)
+	if rec.Size.Codec == rec.Speed.Codec {
+		b.WriteString(", also the fastest")
+	} else {
+		fmt.Fprintf(&b, ", %s", fmtNs(rec.Size.NsPerOp))
+	}
+	b.WriteString("); ")
+	switch {
+	case baseNs == 0:
+		fmt.Fprintf(&b, "no drop-in figure (%s did not run here).", baseline)
+	case rec.DropIn == nil && !bytesCompared:
+		fmt.Fprintf(&b, "no drop-in figure (this file does not say which codecs write the same bytes as %s).", baseline)
+	case rec.DropIn == nil:
+		fmt.Fprintf(&b, "no codec writes the same bytes as %s, so none is a drop-in replacement.", baseline)
+	default:
+		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes) %s (%s%s).", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
+	}
+	return b.String()
+}
+
+// referenceCodecs is the set of doc's codecs of Kind Reference.
+func referenceCodecs(doc *Document) map[string]bool {
+	ref := map[string]bool{}
+	for _, c := range doc.Codecs {
+		if c.Kind == codec.Reference {
+			ref[c.ID] = true
+		}
+	}
+	return ref
+}
+
+// Geomeans returns each codec's geometric-mean speed-up per op over the
+// scenarios of doc, in the order of doc.Results (by codec, then marshal,
+// unmarshal, convert, for a codec that ran on the first scenario). The baseline
+// (1 by definition) and reference codecs are left out.
+func Geomeans(doc *Document) []Geomean {
+	type key struct{ codec, op string }
+	type acc struct {
+		n         int
+		sumLog    float64
+		sumVar    float64
+		intervals bool
+	}
+	ref := referenceCodecs(doc)
+	var keys []key
+	accs := map[key]*acc{}
+	for _, r := range doc.Results {
+		if r.Codec == doc.Baseline || ref[r.Codec] || !r.OK || r.Speedup <= 0 {
+			continue
+		}
+		k := key{r.Codec, r.Op}
+		a := accs[k]
+		if a == nil {
+			a = &acc{intervals: true}
+			accs[k] = a
+			keys = append(keys, k)
+		}
+		a.n++
+		a.sumLog += math.Log(r.Speedup)
+		if r.SpeedupLo > 0 && r.SpeedupHi > 0 {
+			se := (math.Log(r.SpeedupHi) - math.Log(r.SpeedupLo)) / (2 * 1.96)
+			a.sumVar += se * se
+		} else {
+			a.intervals = false
+		}
+	}
+	var out []Geomean
+	for _, k := range keys {
+		a := accs[k]
+		mean := a.sumLog / float64(a.n)
+		g := Geomean{Codec: k.codec, Op: k.op, Cells: a.n, Speedup: math.Exp(mean)}
+		if a.intervals {
+			se := math.Sqrt(a.sumVar) / float64(a.n)
+			g.SpeedupLo, g.SpeedupHi = math.Exp(mean-1.96*se), math.Exp(mean+1.96*se)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// summaryGrid lays out the geomeans as a grid: one row per codec, one
+// column per op.
+func summaryGrid(doc *Document) (grid, bool) {
+	gs := Geomeans(doc)
+	if len(gs) == 0 {
+		return grid{}, false
+	}
+	var ops []string
+	seenOp := map[string]bool{}
+	cells := map[[2]string]Geomean{}
+	var codecs []string
+	seenCodec := map[string]bool{}
+	for _, g := range gs {
+		if !seenCodec[g.Codec] {
+			seenCodec[g.Codec] = true
+			codecs = append(codecs, g.Codec)
+		}
+		if !seenOp[g.Op] {
+			seenOp[g.Op] = true
+			ops = append(ops, g.Op)
+		}
+		cells[[2]string{g.Codec, g.Op}] = g
+	}
+	opRank := map[string]int{bench.OpMarshal: 0, bench.OpUnmarshal: 1, bench.OpConvert: 2}
+	sort.SliceStable(ops, func(i, j int) bool { return opRank[ops[i]] < opRank[ops[j]] })
+	g := grid{title: fmt.Sprintf("geomean speed-up over %s, across scenarios", doc.Baseline), header: []string{"codec"}, rightAlign: []bool{false}}
+	for _, op := range ops {
+		g.header = append(g.header, op, "n")
+		g.rightAlign = append(g.rightAlign, true, true)
+	}
+	for _, c := range codecs {
+		row := []string{c}
+		for _, op := range ops {
+			x, ok := cells[[2]string{c, op}]
+			if !ok {
+				row = append(row, "", "")
+				continue
+			}
+			s := fmt.Sprintf("%.2fx", x.Speedup)
+			if x.SpeedupLo > 0 {
+				s += fmt.Sprintf(" ±%.0f%%", 100*max(x.SpeedupHi/x.Speedup-1, 1-x.SpeedupLo/x.Speedup))
+			}
+			row = append(row, s, fmt.Sprint(x.Cells))
+		}
+		g.rows = append(g.rows, row)
+	}
+	return g, true
+}
+
+// writeSummaryTable writes the recommendations and the geomean grid in
+// the table format.
+func writeSummaryTable(ew *errWriter, doc *Document) {
+	recs := Recommend(doc)
+	if len(recs) > 0 {
+		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time and size, exact round trips only)\n")
+		for _, r := range recs {
+			fmt.Fprintf(ew, "%s: %s\n  front: %s\n", r.Scenario, r.Text, frontText(r.Front))
+		}
+	}
+	if g, ok := summaryGrid(doc); ok {
+		fmt.Fprintf(ew, "\n%s\n", g.title)
+		for _, line := range align(g) {
+			fmt.Fprintln(ew, line)
+		}
+	}
+}
+
+// writeSummaryMarkdown is writeSummaryTable in Markdown.
+func writeSummaryMarkdown(ew *errWriter, doc *Document) {
+	recs := Recommend(doc)
+	if len(recs) > 0 {
+		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only.\n\n")
+		for _, r := range recs {
+			fmt.Fprintf(ew, "- **%s**: %s Front: %s.\n", r.Scenario, r.Text, frontText(r.Front))
+		}
+		fmt.Fprintln(ew)
+	}
+	if g, ok := summaryGrid(doc); ok {
+		fmt.Fprintf(ew, "### %s\n\n", g.title)
+		writeMarkdownGrid(ew, g)
+		fmt.Fprintln(ew)
+	}
+}
+
+// frontText lists a Pareto front as "wire (412 ns, 46 B), ...".
+func frontText(front []Choice) string {
+	if len(front) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(front))
+	for i, c := range front {
+		parts[i] = fmt.Sprintf("%s (%s, %d B)", c.Codec, fmtNs(c.NsPerOp), c.SizeBytes)
+	}
+	return strings.Join(parts, ", ")
+}

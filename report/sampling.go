@@ -1,0 +1,70 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// samplingLegend explains the ns/op column: fixed or adaptive sampling,
+// and how many cells missed the target.
+func samplingLegend(doc *Document) string {
+	if doc.Target <= 0 {
+		return fmt.Sprintf("ns/op: median of %d samples ± half-width of its 95%% confidence interval (none with fewer than 6 samples).\n", doc.Count)
+	}
+	timed, missed, lo, hi := 0, 0, 0, 0
+	for _, r := range doc.Results {
+		if !r.Timed() {
+			continue
+		}
+		n := len(r.Samples)
+		if timed == 0 || n < lo {
+			lo = n
+		}
+		hi = max(hi, n)
+		timed++
+		if r.TargetMissed {
+			missed++
+		}
+	}
+	return fmt.Sprintf("ns/op: median ± half-width of its 95%% confidence interval; adaptive sampling to ±%s: %d to %d samples per cell; %s = target missed (%d of %d cells).\n",
+		pct(doc.Target), lo, hi, MissedMark[1:], missed, timed)
+}
+
+// noiseLine summarizes the machine's noise for the report header, or ""
+// when it was not measured.
+func noiseLine(n *bench.Noise) string {
+	if n == nil || n.Probes == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("machine noise: calibration loop spread %.1f%% (IQR/median of %d timings of %s), drift %+.1f%%", 100*n.Spread, n.Probes, fmtNs(n.ProbeNs), 100*n.Drift)
+	if n.Steal != nil {
+		s += fmt.Sprintf(", steal %.1f%%", 100**n.Steal)
+	}
+	return s
+}
+
+// pct prints a fraction as a percentage without needless digits: 3%, 2.5%.
+func pct(f float64) string {
+	return fmt.Sprintf("%g%%", float64(int(f*1000+0.5))/10)
+}
+
+// fmtNs prints a duration in ns with a readable unit.
+func fmtNs(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return num(ns/1e6) + " ms"
+	case ns >= 1e3:
+		return num(ns/1e3) + " µs"
+	}
+	return num(ns) + " ns"
+}
+
+// perSample returns sample i of xs as `go test -benchmem` prints it (the
+// integer part), or median when xs lacks it (older documents).
+func perSample(xs []float64, i int, median int64) float64 {
+	if i < len(xs) {
+		return float64(int64(xs[i]))
+	}
+	return float64(median)
+}

@@ -1,0 +1,130 @@
+package report_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/report"
+)
+
+// adaptiveFixture is a run with adaptive sampling, noise figures, speed-up
+// intervals and per-sample allocation figures: three codecs on one
+// scenario, where the fastest is not the smallest and one writes the
+// baseline's bytes.
+func adaptiveFixture() *report.Document {
+	steal := 0.004
+	res := func(c, op string, ns, lo, hi float64, size int, sp, splo, sphi float64, missed, same bool) bench.Result {
+		n := 8
+		if missed {
+			n = 14
+		}
+		r := bench.Result{Codec: c, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: lo, NsPerOpHi: hi,
+			SizeBytes: size, Speedup: sp, SpeedupP: 0.001, SpeedupLo: splo, SpeedupHi: sphi, OK: true, Iterations: 1000,
+			BytesPerOp: 96, AllocsPerOp: 1, TargetMissed: missed, SameBytes: same, HalfWidth: max(hi/ns-1, 1-lo/ns)}
+		for i := range n {
+			r.Samples = append(r.Samples, ns*(1+0.01*float64(i%3-1)))
+			r.SampleBytes = append(r.SampleBytes, 96+float64(i%2)*0.5)
+			r.SampleAllocs = append(r.SampleAllocs, 1+float64(i%2))
+		}
+		r.SamplesTaken = n
+		if c == "encoding/json" {
+			r.SpeedupP, r.SpeedupLo, r.SpeedupHi = 1, 0, 0
+		}
+		return r
+	}
+	return &report.Document{
+		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+			Started: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC),
+			Noise:   &bench.Noise{Probes: 30, ProbeNs: 24e6, Spread: 0.062, Drift: -0.011, Steal: &steal}},
+		Codecs: []codec.Info{
+			{ID: "encoding/json", Module: "std", Kind: codec.Reflect},
+			{ID: "go-json", Module: "github.com/goccy/go-json", Kind: codec.Reflect},
+			{ID: "wire", Module: "github.com/serbench/serbench", Kind: codec.Manual, Binary: true},
+			{ID: "sonic", Module: "github.com/bytedance/sonic", Kind: codec.JIT},
+			{ID: "memmove", Module: "github.com/serbench/serbench", Kind: codec.Reference},
+		},
+		Scenarios: []report.ScenarioInfo{{ID: "ws-message", Type: "*scenario.WSMessage"}},
+		Baseline:  "encoding/json",
+		Count:     6,
+		Target:    0.03,
+		Results: []bench.Result{
+			res("encoding/json", "marshal", 1000, 990, 1010, 86, 1, 0, 0, false, true),
+			res("encoding/json", "unmarshal", 3000, 2950, 3040, 86, 1, 0, 0, false, false),
+			res("go-json", "marshal", 500, 495, 505, 86, 2, 1.96, 2.05, false, true),
+			res("go-json", "unmarshal", 1500, 1470, 1560, 86, 2, 1.9, 2.1, false, false),
+			res("wire", "marshal", 200, 190, 230, 46, 5, 4.5, 5.3, true, false),
+			res("wire", "unmarshal", 600, 595, 610, 46, 5, 4.8, 5.1, false, false),
+			res("sonic", "marshal", 150, 148, 152, 90, 6.67, 6.5, 6.8, false, false),
+			res("sonic", "unmarshal", 500, 490, 510, 90, 6, 5.8, 6.2, false, false),
+			res("memmove", "marshal", 10, 9, 11, 46, 100, 90, 110, false, false),
+			res("memmove", "unmarshal", 10, 9, 11, 46, 300, 290, 310, false, false),
+		},
+	}
+}
+
+func TestRecommend(t *testing.T) {
+	recs := report.Recommend(adaptiveFixture())
+	if len(recs) != 1 {
+		t.Fatalf("%d recommendations, want 1", len(recs))
+	}
+	r := recs[0]
+	var front []string
+	for _, c := range r.Front {
+		front = append(front, c.Codec)
+	}
+	// sonic is fastest (650 ns), wire smallest (46 B, 800 ns); go-json and
+	// encoding/json are dominated by wire; memmove is a reference, not a codec.
+	if got, want := strings.Join(front, " "), "sonic wire"; got != want {
+		t.Errorf("front %q, want %q", got, want)
+	}
+	if r.Speed == nil || r.Speed.Codec != "sonic" || r.Size == nil || r.Size.Codec != "wire" || r.DropIn == nil || r.DropIn.Codec != "go-json" {
+		t.Errorf("picks speed %+v size %+v drop-in %+v, want sonic, wire, go-json", r.Speed, r.Size, r.DropIn)
+	}
+	if r.DropIn != nil && math.Abs(r.DropIn.Speedup-2) > 1e-9 {
+		t.Errorf("go-json speed-up %v, want 2 (4000 ns over 2000 ns)", r.DropIn.Speedup)
+	}
+}
+
+func TestGeomeans(t *testing.T) {
+	doc := adaptiveFixture()
+	// A second scenario for go-json marshal at 8x: the geomean of 2 and 8 is 4.
+	doc.Results = append(doc.Results,
+		bench.Result{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Speedup: 1, OK: true, Samples: []float64{800}},
+		bench.Result{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Speedup: 8, SpeedupLo: 7, SpeedupHi: 9, OK: true, Samples: []float64{100}})
+	for _, g := range report.Geomeans(doc) {
+		if g.Codec != "go-json" || g.Op != "marshal" {
+			continue
+		}
+		if g.Cells != 2 || math.Abs(g.Speedup-4) > 1e-9 {
+			t.Errorf("go-json marshal geomean %v over %d cells, want 4 over 2", g.Speedup, g.Cells)
+		}
+		if !(g.SpeedupLo < 4 && g.SpeedupHi > 4) {
+			t.Errorf("interval [%v, %v] does not hold 4", g.SpeedupLo, g.SpeedupHi)
+		}
+		return
+	}
+	t.Error("no go-json marshal geomean")
+}
+
+// A file that does not record byte equality (go test or benchfmt output)
+// gets no drop-in claim either way; a run that compared bytes and found no
+// match says so.
+func TestRecommendDropInUnknown(t *testing.T) {
+	doc := adaptiveFixture()
+	for i := range doc.Results {
+		doc.Results[i].SameBytes = false
+	}
+	if text := report.Recommend(doc)[0].Text; !strings.Contains(text, "does not say which codecs write the same bytes") {
+		t.Errorf("unknown byte equality: %q", text)
+	}
+	for i, r := range doc.Results {
+		doc.Results[i].SameBytes = r.Codec == "encoding/json" && r.Op == "marshal"
+	}
+	if text := report.Recommend(doc)[0].Text; !strings.Contains(text, "no codec writes the same bytes") {
+		t.Errorf("compared, none equal: %q", text)
+	}
+}

@@ -53,6 +53,11 @@ type Info struct {
 	// of the same method on the same Binding must copy it; comparing,
 	// converting (FromNative) or re-encoding it before that call is safe.
 	ReusesOutput bool `json:"reuses_output,omitempty"`
+	// ZeroCopy is true when Unmarshal returns a view that reads the bytes
+	// in place instead of building a Go value (flatbuffers/lazy,
+	// wire/lazy): its unmarshal row is not comparable with other codecs',
+	// and recommendations leave it out.
+	ZeroCopy bool `json:"zero_copy,omitempty"`
 	// Status warns about the library's upkeep or a pinned version, in
 	// words ("unmaintained upstream since 2022 ..."); "" for a library
 	// maintained and used at its current release.

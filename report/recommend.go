@@ -60,9 +60,12 @@ type Geomean struct {
 }
 
 // Recommend returns one Recommendation per scenario of doc, in run order.
-// Codecs of Kind Reference (memmove) are left out: they do not encode.
+// Left out: codecs of Kind Reference (memmove: they do not encode), of Kind
+// Manual (wire: written by hand for serbench's own types, so not a library
+// a user can put on theirs) and ZeroCopy readers (their unmarshal builds
+// no Go value). Their rows stay in the tables.
 func Recommend(doc *Document) []Recommendation {
-	ref := referenceCodecs(doc)
+	ref := notRecommended(doc)
 	order, groups := byScenario(doc.Results)
 	var out []Recommendation
 	for _, id := range order {
@@ -181,6 +184,17 @@ func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCom
 	return b.String()
 }
 
+// notRecommended is the set of doc's codecs Recommend leaves out.
+func notRecommended(doc *Document) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range doc.Codecs {
+		if c.Kind == codec.Reference || c.Kind == codec.Manual || c.ZeroCopy {
+			out[c.ID] = true
+		}
+	}
+	return out
+}
+
 // referenceCodecs is the set of doc's codecs of Kind Reference.
 func referenceCodecs(doc *Document) map[string]bool {
 	ref := map[string]bool{}
@@ -295,7 +309,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 func writeSummaryTable(ew *errWriter, doc *Document) {
 	recs := Recommend(doc)
 	if len(recs) > 0 {
-		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time and size, exact round trips only)\n")
+		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's types, and zero-copy readers left out)\n")
 		for _, r := range recs {
 			fmt.Fprintf(ew, "%s: %s\n  front: %s\n", r.Scenario, r.Text, frontText(r.Front))
 		}
@@ -312,7 +326,7 @@ func writeSummaryTable(ew *errWriter, doc *Document) {
 func writeSummaryMarkdown(ew *errWriter, doc *Document) {
 	recs := Recommend(doc)
 	if len(recs) > 0 {
-		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only.\n\n")
+		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's own types, and zero-copy readers are left out.\n\n")
 		for _, r := range recs {
 			fmt.Fprintf(ew, "- **%s**: %s Front: %s.\n", r.Scenario, r.Text, frontText(r.Front))
 		}

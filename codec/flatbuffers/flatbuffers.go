@@ -72,6 +72,7 @@ func (c fbCodec) Info() codec.Info {
 		Status: "pinned to 2.0.8, the release of Debian 12's flatc, so the committed code regenerates identically"}
 	if c.lazy {
 		i.ID = LazyID
+		i.ZeroCopy = true
 		i.Options = "object API Pack (flatc 2.0.8); one Builder per Binding, Reset per Marshal, bytes copied out; " +
 			"Unmarshal reads every field in place (zero-copy) and returns the root table, unpacked only in FromNative; " +
 			"time as Unix ns + offset (zone name lost); maps as key-sorted vectors"

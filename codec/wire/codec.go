@@ -66,7 +66,7 @@ func (c wireCodec) Info() codec.Info {
 		Options: "Unmarshal copies each message into 4 KiB chunks the Binding fills one after another, which its strings view (a kept string keeps its chunk alive); time keeps instant and offset, not the zone name"}
 	if c.lazy {
 		i.ID = LazyID
-		i.ReusesOutput = true
+		i.ReusesOutput, i.ZeroCopy = true, true
 		i.Options = "Unmarshal checks the message and reads every field once into a view owned by the Binding " +
 			"(strings are unsafe views of the input, collections iterated in place), valid until its next Unmarshal; " +
 			"FromNative copies the view into a scenario value; convert is ToNative (identity) + FromNative of a scenario value (identity); " +

@@ -436,14 +436,12 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 		return ready(cells)
 	}
 	u.newFn = unmarshalLoop(bind, data)
+	if out, err = codec.Value(b, out); err != nil {
+		cv.failed = err
+		m.failed, u.failed = cv.failed, cv.failed
+		return ready(cells)
+	}
 	if isConv {
-		back, err := b.(codec.Converter).FromNative(out)
-		if err != nil {
-			cv.failed = fmt.Errorf("convert from native: %w", err)
-			m.failed, u.failed = cv.failed, cv.failed
-			return ready(cells)
-		}
-		out = back
 		cv.newFn = convertLoop(bind, sample)
 	}
 	if info.Kind != codec.Reference {

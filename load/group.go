@@ -11,7 +11,6 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -102,10 +101,7 @@ func (c *conn) message(now time.Time, seq uint64, intended int64, payload []byte
 		c.st.decodeErrors++
 	} else if !c.checked {
 		c.checked = true
-		if conv, ok := c.binding.(codec.Converter); ok {
-			v, err = conv.FromNative(v)
-		}
-		if err != nil || fidelity.Diff(c.g.scenario.Value(), v) != nil {
+		if v, err = codec.Value(c.binding, v); err != nil || c.g.scenario.Diff(v) != nil {
 			c.st.decodeErrors++
 		}
 	}

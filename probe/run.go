@@ -114,6 +114,8 @@ func RunCell(c codec.Codec, p Probe) Cell {
 		}
 		return fail("bind", err)
 	}
+	// The steps of codec.Encode, Unmarshal and codec.Value, each guarded on
+	// its own so that a panic is charged to the step that raised it.
 	conv, isConv := b.(codec.Converter)
 	v := in
 	if isConv {

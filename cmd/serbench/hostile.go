@@ -141,13 +141,7 @@ func validEncoding(c codec.Codec, s scenario.Scenario) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := s.Value()
-	if conv, ok := b.(codec.Converter); ok {
-		if v, err = conv.ToNative(v); err != nil {
-			return nil, err
-		}
-	}
-	data, err := b.Marshal(v)
+	data, err := codec.Encode(b, s.Value())
 	if err != nil {
 		return nil, err
 	}
@@ -174,13 +168,12 @@ func hostileDecoder(target string) (hostile.Decoder, error) {
 	if err != nil {
 		return nil, err
 	}
-	conv, _ := b.(codec.Converter)
 	return func(data []byte) error {
 		v, err := b.Unmarshal(data)
-		if err != nil || conv == nil {
+		if err != nil {
 			return err
 		}
-		_, err = conv.FromNative(v)
+		_, err = codec.Value(b, v)
 		return err
 	}, nil
 }

@@ -96,15 +96,16 @@ type Options struct {
 	MaxFileBytes int64
 }
 
-// maxBytes returns the limit in effect, or an error for a negative one.
-func (o Options) maxBytes() (int64, error) {
+// Effective returns o with defaults filled in (MaxFileBytes; Dir stays ""
+// for ToolchainDir), or an error naming the first field out of range.
+func (o Options) Effective() (Options, error) {
 	switch {
 	case o.MaxFileBytes < 0:
-		return 0, fmt.Errorf("corpus: invalid MaxFileBytes %d (must be >= 0; 0 means %d)", o.MaxFileBytes, DefaultMaxFileBytes)
+		return o, fmt.Errorf("corpus: invalid MaxFileBytes %d (must be >= 0; 0 means %d)", o.MaxFileBytes, DefaultMaxFileBytes)
 	case o.MaxFileBytes == 0:
-		return DefaultMaxFileBytes, nil
+		o.MaxFileBytes = DefaultMaxFileBytes
 	}
-	return o.MaxFileBytes, nil
+	return o, nil
 }
 
 // LimitError reports a document larger than Options.MaxFileBytes.
@@ -187,10 +188,11 @@ var toolchainDir = sync.OnceValue(func() string {
 // with a field or value the types do not expect (decoding uses
 // DisallowUnknownFields), is an error naming the file.
 func Toolchain(opts Options) ([]scenario.Scenario, error) {
-	limit, err := opts.maxBytes()
+	opts, err := opts.Effective()
 	if err != nil {
 		return nil, err
 	}
+	limit := opts.MaxFileBytes
 	dir := opts.Dir
 	if dir == "" {
 		dir = ToolchainDir()

@@ -30,10 +30,11 @@ import (
 // user's twitter_status.json would otherwise shadow the toolchain's
 // corpus/twitter_status.
 func Files(path string, opts Options) ([]scenario.Scenario, error) {
-	limit, err := opts.maxBytes()
+	opts, err := opts.Effective()
 	if err != nil {
 		return nil, err
 	}
+	limit := opts.MaxFileBytes
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %w", err)

@@ -101,11 +101,6 @@ type Converter interface {
 	FromNative(v any) (any, error)
 }
 
-// Appender is implemented by Bindings that can encode into a caller's buffer.
-// AppendMarshal appends the encoding of v to dst and returns the extended slice.
-type Appender interface {
-	AppendMarshal(dst []byte, v any) ([]byte, error)
-}
 
 // ErrUnsupported is wrapped by Bind when a codec cannot handle a type.
 var ErrUnsupported = errors.New("not supported")

@@ -60,6 +60,13 @@ type wireCodec struct{ reuse, lazy bool }
 
 var _ codec.Codec = wireCodec{}
 
+// Appender is implemented by the "wire" and "wire/reuse" Bindings: a
+// caller that owns a buffer can encode into it. AppendMarshal appends the
+// encoding of v to dst and returns the extended slice.
+type Appender interface {
+	AppendMarshal(dst []byte, v any) ([]byte, error)
+}
+
 func (c wireCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module), Format: Format,
 		Kind: codec.Manual, Binary: true,
@@ -367,11 +374,11 @@ func (b *profileBinding) Unmarshal(data []byte) (any, error) {
 }
 
 var (
-	_ codec.Appender = (*sseBinding)(nil)
-	_ codec.Appender = (*userEventBinding)(nil)
-	_ codec.Appender = (*wsBinding)(nil)
-	_ codec.Appender = (*annotationBinding)(nil)
-	_ codec.Appender = (*profileBinding)(nil)
+	_ Appender = (*sseBinding)(nil)
+	_ Appender = (*userEventBinding)(nil)
+	_ Appender = (*wsBinding)(nil)
+	_ Appender = (*annotationBinding)(nil)
+	_ Appender = (*profileBinding)(nil)
 )
 
 // clone copies b into a new slice of exactly len(b) bytes.

@@ -95,7 +95,7 @@
 // next Marshal (no allocation once the buffer has grown). Each Binding
 // remembers the sorted keys of the maps it last encoded and writes a map
 // with the same keys by lookups, without ranging over it or sorting. The
-// "wire" and "wire/reuse" Bindings implement codec.Appender; Bind of any
+// "wire" and "wire/reuse" Bindings implement Appender; Bind of any
 // type but the five seed types returns an error wrapping
 // codec.ErrUnsupported.
 //

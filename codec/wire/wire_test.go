@@ -98,7 +98,7 @@ func TestCodecs(t *testing.T) {
 				if !bytes.Equal(data, direct) {
 					t.Fatal("Binding.Marshal differs from wire.Marshal")
 				}
-				app, err := b.(codec.Appender).AppendMarshal([]byte("xy"), want)
+				app, err := b.(wire.Appender).AppendMarshal([]byte("xy"), want)
 				if err != nil || !bytes.Equal(app, append([]byte("xy"), direct...)) {
 					t.Fatalf("AppendMarshal: %v", err)
 				}

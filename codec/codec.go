@@ -101,7 +101,6 @@ type Converter interface {
 	FromNative(v any) (any, error)
 }
 
-
 // ErrUnsupported is wrapped by Bind when a codec cannot handle a type.
 var ErrUnsupported = errors.New("not supported")
 

@@ -109,18 +109,48 @@ type cellAcc struct {
 
 func readBenchfmt(data []byte, name string) (*Document, error) {
 	doc := &Document{Schema: Schema}
-	var order []*cellAcc
-	cells := map[string]*cellAcc{}
-	cell := func(codec, scenario, op string) *cellAcc {
-		k := codec + "\x00" + scenario + "\x00" + op
-		c, ok := cells[k]
-		if !ok {
-			c = &cellAcc{res: bench.Result{Codec: codec, Scenario: scenario, Op: op}}
-			cells[k] = c
-			order = append(order, c)
-		}
-		return c
+	cells := &cellSet{byKey: map[string]*cellAcc{}}
+	if err := readBenchLines(data, name, doc, cells); err != nil {
+		return nil, err
 	}
+	if err := readNotes(data, name, doc, cells); err != nil {
+		return nil, err
+	}
+	if len(cells.order) == 0 {
+		return nil, fmt.Errorf("report: %s: not a serbench results file (neither %s JSON nor benchmark lines named %s)", name, Schema, BenchName("<codec>", "<scenario>", "<op>"))
+	}
+	for _, c := range cells.order {
+		doc.Results = append(doc.Results, c.finish())
+		doc.Count = max(doc.Count, len(c.res.Samples))
+	}
+	if bench.AddSpeedups(doc.Results, bench.DefaultBaseline) {
+		doc.Baseline = bench.DefaultBaseline
+	}
+	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
+	return doc, nil
+}
+
+// cellSet holds the cells of a benchmark file in first-seen order.
+type cellSet struct {
+	order []*cellAcc
+	byKey map[string]*cellAcc
+}
+
+func (s *cellSet) get(codec, scenario, op string) *cellAcc {
+	k := codec + "\x00" + scenario + "\x00" + op
+	c, ok := s.byKey[k]
+	if !ok {
+		c = &cellAcc{res: bench.Result{Codec: codec, Scenario: scenario, Op: op}}
+		s.byKey[k] = c
+		s.order = append(s.order, c)
+	}
+	return c
+}
+
+// readBenchLines adds every benchmark line that names a cell to cells; the
+// first one's configuration gives doc.Env, and other lines are counted in a
+// warning.
+func readBenchLines(data []byte, name string, doc *Document, cells *cellSet) error {
 	foreign, firstForeign := 0, ""
 	envSet := false
 	rd := benchfmt.NewReader(bytes.NewReader(data), name)
@@ -141,37 +171,50 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 				doc.Env = envFromResult(rec)
 				envSet = true
 			}
-			c := cell(cn.codec, cn.scenario, cn.op)
+			c := cells.get(cn.codec, cn.scenario, cn.op)
 			if cn.lossy && c.res.Error == "" {
 				c.res.Error = lossyText
 			}
-			c.res.Iterations = rec.Iters
-			for _, v := range rec.Values {
-				val, unit := v.Value, v.Unit
-				if v.OrigUnit != "" {
-					val, unit = v.OrigValue, v.OrigUnit
-				}
-				switch unit {
-				case "ns/op":
-					c.res.Samples = append(c.res.Samples, val)
-				case "sec/op":
-					c.res.Samples = append(c.res.Samples, val*1e9)
-				case "MB/s":
-					c.mb = append(c.mb, val)
-				case "B/op":
-					c.bytes = append(c.bytes, val)
-				case "allocs/op":
-					c.allocs = append(c.allocs, val)
-				case UnitSize:
-					c.sz = append(c.sz, val)
-				}
-			}
+			c.add(rec)
 		}
 	}
 	if err := rd.Err(); err != nil {
-		return nil, fmt.Errorf("report: %s: %w", name, err)
+		return fmt.Errorf("report: %s: %w", name, err)
 	}
-	notes := 0
+	if foreign > 0 {
+		doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s: skipped %d benchmark lines that are not serbench cells, the first %s", name, foreign, firstForeign))
+	}
+	return nil
+}
+
+// add takes one benchmark line's iterations and values (one sample).
+func (c *cellAcc) add(rec *benchfmt.Result) {
+	c.res.Iterations = rec.Iters
+	for _, v := range rec.Values {
+		val, unit := v.Value, v.Unit
+		if v.OrigUnit != "" {
+			val, unit = v.OrigValue, v.OrigUnit
+		}
+		switch unit {
+		case "ns/op":
+			c.res.Samples = append(c.res.Samples, val)
+		case "sec/op":
+			c.res.Samples = append(c.res.Samples, val*1e9)
+		case "MB/s":
+			c.mb = append(c.mb, val)
+		case "B/op":
+			c.bytes = append(c.bytes, val)
+		case "allocs/op":
+			c.allocs = append(c.allocs, val)
+		case UnitSize:
+			c.sz = append(c.sz, val)
+		}
+	}
+}
+
+// readNotes applies the "// serbench:" note lines (fidelity failures and
+// n/a cells) to cells; an unreadable note is a warning.
+func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, MaxReadBytes)
 	line := 0
@@ -189,49 +232,39 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 			doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s:%d: unreadable serbench note", name, line))
 			continue
 		}
-		c := cell(codec, scenario, op)
+		c := cells.get(codec, scenario, op)
 		c.res.Error = text
 		c.res.NA = kind == noteNA
 		c.res.OK = false
-		notes++
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("report: %s: %w", name, err)
+		return fmt.Errorf("report: %s: %w", name, err)
 	}
-	if len(order) == 0 {
-		return nil, fmt.Errorf("report: %s: not a serbench results file (neither %s JSON nor benchmark lines named %s)", name, Schema, BenchName("<codec>", "<scenario>", "<op>"))
+	return nil
+}
+
+// finish summarises the cell's samples as the runner does.
+func (c *cellAcc) finish() bench.Result {
+	r := c.res
+	if len(r.Samples) == 0 {
+		r.Iterations = 0
+		return r
 	}
-	if foreign > 0 {
-		doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s: skipped %d benchmark lines that are not serbench cells, the first %s", name, foreign, firstForeign))
+	r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = bench.Summarize(r.Samples)
+	r.BytesPerOp = int64(median(c.bytes))
+	r.AllocsPerOp = int64(median(c.allocs))
+	if len(c.bytes) == len(r.Samples) && len(c.allocs) == len(r.Samples) {
+		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 	}
-	for _, c := range order {
-		r := &c.res
-		if len(r.Samples) > 0 {
-			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = bench.Summarize(r.Samples)
-			r.BytesPerOp = int64(median(c.bytes))
-			r.AllocsPerOp = int64(median(c.allocs))
-			if len(c.bytes) == len(r.Samples) && len(c.allocs) == len(r.Samples) {
-				r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
-			}
-			r.SizeBytes = int(median(c.sz))
-			switch {
-			case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
-				r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
-			default:
-				r.MBPerS = median(c.mb)
-			}
-			r.OK = r.Error == ""
-			doc.Count = max(doc.Count, len(r.Samples))
-		} else {
-			r.Iterations = 0
-		}
-		doc.Results = append(doc.Results, *r)
+	r.SizeBytes = int(median(c.sz))
+	switch {
+	case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
+		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
+	default:
+		r.MBPerS = median(c.mb)
 	}
-	if bench.AddSpeedups(doc.Results, bench.DefaultBaseline) {
-		doc.Baseline = bench.DefaultBaseline
-	}
-	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
-	return doc, nil
+	r.OK = r.Error == ""
+	return r
 }
 
 // lossyText is the error of a cell whose name carries lossy=true when no

@@ -2,8 +2,8 @@ package codec
 
 import (
 	"fmt"
-	"sort"
-	"strings"
+
+	"github.com/serbench/serbench/internal/pick"
 )
 
 // Registry holds codecs by ID, in the order they were added.
@@ -51,28 +51,5 @@ func (r *Registry) Lookup(id string) (Codec, bool) {
 // Select returns the codecs named by ids, in the order given. An unknown ID is
 // an error that lists the valid ones.
 func (r *Registry) Select(ids []string) ([]Codec, error) {
-	out := make([]Codec, 0, len(ids))
-	var unknown []string
-	for _, id := range ids {
-		c, ok := r.byID[id]
-		if !ok {
-			unknown = append(unknown, id)
-			continue
-		}
-		out = append(out, c)
-	}
-	if len(unknown) > 0 {
-		valid := r.IDs()
-		sort.Strings(valid)
-		return nil, fmt.Errorf("unknown codec %s (valid: %s)", quoteList(unknown), strings.Join(valid, ", "))
-	}
-	return out, nil
-}
-
-func quoteList(s []string) string {
-	q := make([]string, len(s))
-	for i, x := range s {
-		q[i] = fmt.Sprintf("%q", x)
-	}
-	return strings.Join(q, ", ")
+	return pick.ByID(r.order, func(c Codec) string { return c.Info().ID }, ids, "codec")
 }

@@ -16,10 +16,9 @@ package probe
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/pick"
 )
 
 // Status is the outcome of one probe through one codec.
@@ -142,27 +141,9 @@ func (c Cell) Detail() string {
 // Select returns the probes of ps named by ids, in the order given. An
 // unknown ID is an error that lists the valid ones.
 func Select(ps []Probe, ids []string) ([]Probe, error) {
-	byID := make(map[string]Probe, len(ps))
-	for _, p := range ps {
-		byID[p.ID] = p
-	}
-	out := make([]Probe, 0, len(ids))
-	var unknown []string
-	for _, id := range ids {
-		p, ok := byID[id]
-		if !ok {
-			unknown = append(unknown, fmt.Sprintf("%q", id))
-			continue
-		}
-		out = append(out, p)
-	}
-	if len(unknown) > 0 {
-		valid := make([]string, 0, len(ps))
-		for _, p := range ps {
-			valid = append(valid, p.ID)
-		}
-		sort.Strings(valid)
-		return nil, fmt.Errorf("probe: unknown probe %s (valid: %s)", strings.Join(unknown, ", "), strings.Join(valid, ", "))
+	out, err := pick.ByID(ps, func(p Probe) string { return p.ID }, ids, "probe")
+	if err != nil {
+		return nil, fmt.Errorf("probe: %w", err)
 	}
 	return out, nil
 }

@@ -5,10 +5,9 @@ package scenario
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/internal/pick"
 )
 
 // Scenario is one payload: a Go value that every codec marshals and unmarshals.
@@ -96,27 +95,5 @@ func seed(id, doc string, mk func() any) Scenario {
 // Select returns the scenarios of all named by ids, in the order given. An
 // unknown ID is an error that lists the valid ones.
 func Select(all []Scenario, ids []string) ([]Scenario, error) {
-	byID := make(map[string]Scenario, len(all))
-	for _, s := range all {
-		byID[s.ID] = s
-	}
-	var out []Scenario
-	var unknown []string
-	for _, id := range ids {
-		s, ok := byID[id]
-		if !ok {
-			unknown = append(unknown, fmt.Sprintf("%q", id))
-			continue
-		}
-		out = append(out, s)
-	}
-	if len(unknown) > 0 {
-		valid := make([]string, 0, len(all))
-		for _, s := range all {
-			valid = append(valid, s.ID)
-		}
-		sort.Strings(valid)
-		return nil, fmt.Errorf("unknown scenario %s (valid: %s)", strings.Join(unknown, ", "), strings.Join(valid, ", "))
-	}
-	return out, nil
+	return pick.ByID(all, func(s Scenario) string { return s.ID }, ids, "scenario")
 }

@@ -80,10 +80,9 @@ func (iso Isolator) Cell(ctx context.Context, c codec.Codec, p Probe) Cell {
 		return cell
 	}
 	var overMemory atomic.Bool
-	stop := make(chan struct{})
-	go childproc.WatchRSS(cmd.Process, maxRSS, &overMemory, stop)
+	stopWatch := childproc.WatchRSS(cmd.Process, maxRSS, &overMemory)
 	waitErr := cmd.Wait()
-	close(stop)
+	stopWatch()
 	switch {
 	case overMemory.Load():
 		cell.Error = fmt.Sprintf("killed: resident memory above %d MiB", maxRSS>>20)

@@ -2,5 +2,5 @@
 
 package childproc
 
-// raceEnabled is true in a binary built with -race (see race.go).
-const raceEnabled = false
+// RaceEnabled is true in a binary built with -race (see race.go).
+const RaceEnabled = false

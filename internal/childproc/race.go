@@ -2,7 +2,7 @@
 
 package childproc
 
-// raceEnabled is true in a binary built with -race. The race detector maps
+// RaceEnabled is true in a binary built with -race. The race detector maps
 // terabytes of shadow memory, which any RLIMIT_DATA a child could set would
 // refuse, so such a child sets none.
-const raceEnabled = true
+const RaceEnabled = true

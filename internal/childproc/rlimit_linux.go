@@ -13,13 +13,13 @@ import (
 // fails under an RLIMIT_AS of a few hundred MiB before it has allocated
 // anything.
 //
-// A binary built with -race sets none (see raceEnabled).
-var rlimitName = map[bool]string{false: "RLIMIT_DATA", true: ""}[raceEnabled]
+// A binary built with -race sets none (see RaceEnabled).
+var rlimitName = map[bool]string{false: "RLIMIT_DATA", true: ""}[RaceEnabled]
 
 // setRlimit caps the process's data segment at limit bytes (or the hard
 // limit already in place, if lower).
 func setRlimit(limit uint64) error {
-	if raceEnabled {
+	if RaceEnabled {
 		return nil
 	}
 	rl := syscall.Rlimit{Cur: limit, Max: limit}

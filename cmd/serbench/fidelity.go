@@ -67,12 +67,9 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 			return err
 		}
 	}
-	reg := all.Registry()
-	codecs := reg.All()
-	if *codecsFlag != "" {
-		if codecs, err = reg.Select(splitList(*codecsFlag)); err != nil {
-			return err
-		}
+	codecs, err := selectCodecs(*codecsFlag)
+	if err != nil {
+		return err
 	}
 
 	w, commit, err := openOutput(stdout, *out)

@@ -64,12 +64,9 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	reg := all.Registry()
-	codecs := reg.All()
-	if *codecsFlag != "" {
-		if codecs, err = reg.Select(splitList(*codecsFlag)); err != nil {
-			return err
-		}
+	codecs, err := selectCodecs(*codecsFlag)
+	if err != nil {
+		return err
 	}
 	scenarios := scenario.Seeds()
 	if *scenariosFlag != "" {

@@ -142,19 +142,25 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return commit(true)
 }
 
+// selectCodecs returns the codecs of codec/all that a -codecs flag names,
+// all of them when it is "".
+func selectCodecs(codecsFlag string) ([]codec.Codec, error) {
+	reg := all.Registry()
+	if codecsFlag == "" {
+		return reg.All(), nil
+	}
+	return reg.Select(splitList(codecsFlag))
+}
+
 // selectMatrix returns the codecs (with the baseline added) and the
 // scenarios (built-in, plus -corpus's, with its warnings) that -codecs and
 // -scenarios name, all of them when a flag is "".
 func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
-	reg := all.Registry()
-	codecs := reg.All()
-	var err error
-	if codecsFlag != "" {
-		if codecs, err = reg.Select(splitList(codecsFlag)); err != nil {
-			return nil, nil, nil, err
-		}
+	codecs, err := selectCodecs(codecsFlag)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	codecs = withBaseline(reg, codecs, baseline)
+	codecs = withBaseline(all.Registry(), codecs, baseline)
 	scenarios, warnings, err := loadScenarios(corpusFlag)
 	if err != nil {
 		return nil, nil, nil, err

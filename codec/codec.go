@@ -62,6 +62,15 @@ type Info struct {
 	// words ("unmaintained upstream since 2022 ..."); "" for a library
 	// maintained and used at its current release.
 	Status string `json:"status,omitempty"`
+	// Time says, in words, what the codec keeps of a time.Time: its
+	// precision and whether the zone or offset survives ("ns, offset kept",
+	// "ns, UTC forced", "µs, UTC forced", "no time.Time: Unix ns as int64");
+	// "" when not yet stated.
+	Time string `json:"time,omitempty"`
+	// Default is true for codecs in the default set, the ones `serbench
+	// run` measures when -codecs is not given (the most used libraries plus
+	// wire and memmove); the rest run with -codecs all or a named group.
+	Default bool `json:"default,omitempty"`
 }
 
 // Codec is one library configured one way.

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/bytedance/sonic v1.15.5
+	github.com/chromedp/chromedp v0.23.0
 	github.com/fxamacker/cbor/v2 v2.9.6
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
@@ -18,7 +19,10 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require golang.org/x/sync v0.23.0 // indirect
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect

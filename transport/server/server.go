@@ -1,10 +1,14 @@
 // Package server mounts serbench's push endpoints on one http.Handler:
 //
-//	GET /        a small HTML page that subscribes to /sse with EventSource
+//	GET /        the demo page: decodes every codec a browser can decode
+//	             over SSE and WebSocket and shows the cost (static/page.js)
 //	GET /sse     Server-Sent Events (package transport/sse)
 //	GET /ws      WebSocket (package transport/ws)
 //	GET /stats   JSON transport.ServerStats; ?run=ID selects a load run,
 //	             &reset_peak=1 starts a new peak RSS measurement (Linux)
+//	GET /static/ the page's script and vendored decoders (static/vendor)
+//	GET /browser/codecs?scenario=ID  codecs and their browser decoders (BrowserCodecs)
+//	GET /browser/proto.json          the .proto schema for protobufjs (ProtobufJSDescriptor)
 //
 // and runs it with graceful shutdown.
 package server
@@ -47,6 +51,8 @@ type Server struct {
 	WS   *ws.Handler
 	opts Options
 	mux  *http.ServeMux
+
+	protoDesc []byte // /browser/proto.json
 }
 
 // New validates opts, starts a Hub and builds the handlers. Close (or Serve
@@ -77,7 +83,11 @@ func New(opts Options) (*Server, error) {
 	s.mux.Handle("GET /sse", s.SSE)
 	s.mux.Handle("GET /ws", s.WS)
 	s.mux.HandleFunc("GET /stats", s.stats)
-	s.mux.HandleFunc("GET /{$}", index)
+	s.mux.Handle("GET /{$}", isolated(http.HandlerFunc(index)))
+	if err := s.mountBrowser(); err != nil {
+		hub.Close()
+		return nil, err
+	}
 	return s, nil
 }
 

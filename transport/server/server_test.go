@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 )
 
 // start serves a Server on a loopback port until the test ends.
-func start(t *testing.T, o server.Options) (base string, srv *server.Server, stop func() error) {
+func start(t testing.TB, o server.Options) (base string, srv *server.Server, stop func() error) {
 	t.Helper()
 	srv, err := server.New(o)
 	if err != nil {
@@ -316,8 +317,37 @@ func TestIndexPage(t *testing.T) {
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 || !strings.Contains(string(b), "EventSource") {
+	if resp.StatusCode != 200 || !strings.Contains(string(b), "/static/page.js") {
 		t.Fatalf("index: %d %.80q", resp.StatusCode, b)
+	}
+	// Every script the page loads is served by the binary (no CDN).
+	for _, m := range regexp.MustCompile(`<script src="([^"]+)"`).FindAllStringSubmatch(string(b), -1) {
+		if !strings.HasPrefix(m[1], "/static/") {
+			t.Errorf("index loads %s from outside /static/", m[1])
+			continue
+		}
+		r, err := http.Get(base + m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+		if r.StatusCode != 200 || n < 100 {
+			t.Errorf("%s: %s, %d bytes", m[1], r.Status, n)
+		}
+	}
+	for _, path := range []string{"/browser/proto.json", "/browser/codecs?scenario=user-event", "/static/vendor/README.md"} {
+		r, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		if r.StatusCode != 200 {
+			t.Errorf("%s: %s", path, r.Status)
+		}
+	}
+	if r, err := http.Get(base + "/browser/codecs?scenario=nope"); err != nil || r.StatusCode != 400 {
+		t.Errorf("/browser/codecs?scenario=nope: %v %v, want 400", r.Status, err)
 	}
 }
 

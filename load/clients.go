@@ -71,6 +71,7 @@ type sseClient struct {
 	http  *http.Client
 	base  *url.URL
 	query url.Values
+	gzip  bool // ask for Content-Encoding: gzip
 }
 
 func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
@@ -82,6 +83,9 @@ func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
 		return false, errFatal{err}
 	}
 	req.Header.Set("Accept", "text/event-stream")
+	if s.gzip {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
 	if c.lastID >= 0 {
 		req.Header.Set("Last-Event-ID", strconv.FormatInt(c.lastID, 10))
 	}
@@ -98,7 +102,11 @@ func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
 		}
 		return false, err
 	}
-	rd := sse.NewReader(resp.Body)
+	body, err := decompressed(resp, c.g)
+	if err != nil {
+		return false, err
+	}
+	rd := sse.NewReader(body)
 	var raw []byte
 	for {
 		ev, err := rd.Next()
@@ -157,6 +165,9 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 		return false, err
 	}
 	defer conn.Close()
+	if negotiatedDeflate(resp) {
+		c.g.compressed.Store(true)
+	}
 	if got := conn.Subprotocol(); got != s.proto {
 		return false, errFatal{fmt.Errorf("load: server chose subprotocol %q, want %q", got, s.proto)}
 	}

@@ -34,6 +34,9 @@ type group struct {
 	wireBytes atomic.Int64 // bytes read from the sockets
 	lastRecv  atomic.Int64 // Unix ns of the last message received
 
+	// compressed is set when the server compressed a connection's stream.
+	compressed atomic.Bool
+
 	mu     sync.Mutex
 	totals connStats
 	conns  int

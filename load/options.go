@@ -89,6 +89,11 @@ type Options struct {
 	// InProcess records in the results that the server runs in this
 	// process, so its CPU figures include the load client.
 	InProcess bool
+	// Compress asks the server to compress: SSE requests send
+	// Accept-Encoding: gzip, WebSocket handshakes offer permessage-deflate
+	// (RFC 7692). Result.Compression says what the server agreed to; wire
+	// bytes are then the compressed bytes. Default false.
+	Compress bool
 }
 
 // Defaults of Options. Scenario defaults to DefaultSSEScenario or

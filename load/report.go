@@ -92,6 +92,13 @@ func WriteTable(w io.Writer, r Report) error {
 		return fmt.Errorf("load: write table: %w", err)
 	}
 	for _, x := range r.Transport {
+		if x.Compression != "" {
+			if _, err := fmt.Fprintf(w, "compressed %s/%s: %s (wire B/msg are compressed bytes)\n", x.Transport, x.Codec, x.Compression); err != nil {
+				return fmt.Errorf("load: write table: %w", err)
+			}
+		}
+	}
+	for _, x := range r.Transport {
 		if x.Error != "" {
 			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Transport, x.Codec, x.Error); err != nil {
 				return fmt.Errorf("load: write table: %w", err)

@@ -83,6 +83,12 @@ type Result struct {
 	Overflows    uint64 `json:"overflows"`
 	Dropped      uint64 `json:"dropped"`
 	ReplayMisses uint64 `json:"replay_misses"`
+	// Compression is "gzip" (SSE) or "permessage-deflate" (WebSocket)
+	// when the load asked for compression (-compress) and the server
+	// compressed at least one connection; absent otherwise. Wire bytes are
+	// then compressed bytes, so FramingBytesPerMsg is negative when
+	// compression saves more than the framing costs.
+	Compression string `json:"compression,omitempty"`
 	// Error is the first connection error, if any.
 	Error string `json:"error,omitempty"`
 }
@@ -214,7 +220,7 @@ func newClients(o Options, codecs []codec.Codec, sc scenario.Scenario, count uin
 				ForceAttemptHTTP2:   false,
 			}
 			closers = append(closers, tr.CloseIdleConnections)
-			sseClients[i] = &sseClient{http: &http.Client{Transport: tr}, base: base}
+			sseClients[i] = &sseClient{http: &http.Client{Transport: tr}, base: base, gzip: o.Compress}
 		case "ws":
 			wsClients[i] = &wsClient{
 				dialer: &websocket.Dialer{
@@ -222,6 +228,8 @@ func newClients(o Options, codecs []codec.Codec, sc scenario.Scenario, count uin
 					HandshakeTimeout: 10 * time.Second,
 					Subprotocols:     []string{ws.Subprotocol(id)},
 					ReadBufferSize:   4096,
+					// permessage-deflate, if the server agrees
+					EnableCompression: o.Compress,
 				},
 				base:  base,
 				proto: ws.Subprotocol(id),
@@ -284,6 +292,9 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 		}
 		if len(g.errs) > 0 {
 			r.Error = g.errs[0].Error()
+		}
+		if g.compressed.Load() {
+			r.Compression = compressionName[o.Transport]
 		}
 		out[i] = r
 	}

@@ -51,6 +51,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
+	o.Compress = sf.compress
 	if *format != "table" && *format != "json" {
 		return fmt.Errorf("load: unknown format %q (want table or json)", *format)
 	}

@@ -29,6 +29,7 @@ type serverFlags struct {
 	flushEveryT  time.Duration
 	allowOrigins string
 	ping         time.Duration
+	compress     bool
 }
 
 func (f *serverFlags) register(fs *flag.FlagSet) {
@@ -40,6 +41,7 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.flushEveryT, "flush-interval", sse.DefaultFlushInterval, "SSE: with -flush-every > 1, flush at least this often")
 	fs.StringVar(&f.allowOrigins, "allow-origin", "", "WebSocket: comma-separated origins allowed besides the same origin (* for any)")
 	fs.DurationVar(&f.ping, "ping", ws.DefaultPingInterval, "WebSocket: ping interval (pong deadline is twice this)")
+	fs.BoolVar(&f.compress, "compress", false, "compress when the client asks: gzip on SSE, permessage-deflate on WebSocket (load: ask for it too)")
 }
 
 func (f *serverFlags) options() (server.Options, error) {
@@ -52,6 +54,7 @@ func (f *serverFlags) options() (server.Options, error) {
 	o.SSE.FlushEvery = f.flushEvery
 	o.SSE.FlushInterval = f.flushEveryT
 	o.WS.PingInterval = f.ping
+	o.SSE.Gzip, o.WS.Compress = f.compress, f.compress
 	if f.allowOrigins != "" {
 		o.WS.AllowOrigins = strings.Split(f.allowOrigins, ",")
 	}

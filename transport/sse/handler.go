@@ -3,9 +3,12 @@ package sse
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/serbench/serbench/transport"
 )
@@ -25,6 +28,13 @@ type Options struct {
 	// does not read for between WriteTimeout/2 and WriteTimeout is
 	// disconnected. Default 10s; range [1ms, 10m].
 	WriteTimeout time.Duration
+	// Gzip compresses the response with gzip (Content-Encoding: gzip,
+	// github.com/klauspost/compress/gzip at its default level) when the
+	// request's Accept-Encoding allows it. Every flush of the response
+	// flushes the compressor first (a sync flush, about 5 bytes), so
+	// events are not held back; the compressor's window spans the whole
+	// stream, so repeated content compresses across events. Default false.
+	Gzip bool
 }
 
 // Defaults of Options.
@@ -112,11 +122,22 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hd.Set("Content-Type", "text/event-stream")
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("X-Accel-Buffering", "no")
+	gz := h.opts.Gzip && acceptsGzip(r.Header)
+	if h.opts.Gzip {
+		hd.Add("Vary", "Accept-Encoding")
+	}
+	if gz {
+		hd.Set("Content-Encoding", "gzip")
+	}
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodHead {
 		return
 	}
 	cw := &connWriter{w: w, rc: http.NewResponseController(w), timeout: h.opts.WriteTimeout}
+	if gz {
+		cw.startGzip()
+		defer cw.closeGzip()
+	}
 	binary := req.Codec.Info().Binary
 	event := req.Scenario.ID
 
@@ -182,6 +203,7 @@ type connWriter struct {
 	rc       *http.ResponseController
 	timeout  time.Duration
 	deadline time.Time
+	gz       *gzip.Writer // nil: uncompressed
 }
 
 // write writes p (if any) and, when flush is set, flushes. The write
@@ -195,9 +217,18 @@ func (cw *connWriter) write(p []byte, flush bool) error {
 			return err
 		}
 	}
-	w, rc := cw.w, cw.rc
+	var w io.Writer = cw.w
+	if cw.gz != nil {
+		w = cw.gz
+	}
+	rc := cw.rc
 	if len(p) > 0 {
 		if _, err := w.Write(p); err != nil {
+			return err
+		}
+	}
+	if flush && cw.gz != nil {
+		if err := cw.gz.Flush(); err != nil {
 			return err
 		}
 	}

@@ -95,6 +95,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		WriteBufferSize:  4096,
 		CheckOrigin:      func(*http.Request) bool { return true }, // checked above
 	}
+	up.EnableCompression = h.opts.Compress // permessage-deflate, if the client offers it
 	if proto != "" {
 		up.Subprotocols = []string{proto}
 	}

@@ -116,6 +116,12 @@ type Options struct {
 	// CloseWait bounds the wait for the client's close frame after the
 	// server's. Default 2s; range [1ms, 1m].
 	CloseWait time.Duration
+	// Compress accepts the permessage-deflate extension (RFC 7692) when a
+	// client offers it, and then compresses every message. Default false.
+	// gorilla/websocket supports only the no-context-takeover mode: each
+	// message is compressed on its own (DEFLATE level 1), so short messages
+	// gain little and may grow.
+	Compress bool
 }
 
 // Defaults of Options; PongWait defaults to twice PingInterval.

@@ -1,0 +1,99 @@
+package server_test
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/gorilla/websocket"
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/serbench/serbench/transport/server"
+	"github.com/serbench/serbench/transport/sse"
+	"github.com/serbench/serbench/transport/ws"
+)
+
+// SSE gzip and WebSocket permessage-deflate happen only when the server
+// has them on (off by default) and the client asks.
+func TestCompression(t *testing.T) {
+	var on server.Options
+	on.SSE.Gzip, on.WS.Compress = true, true
+	baseOn, _, _ := start(t, on)
+	baseOff, _, _ := start(t, server.Options{})
+	const q = "?scenario=sse-event&codec=encoding/json&rate=500&count=5"
+	for _, tc := range []struct {
+		name, base string
+		ask, want  bool
+	}{
+		{"on, asked", baseOn, true, true},
+		{"on, not asked", baseOn, false, false},
+		{"off, asked", baseOff, true, false},
+	} {
+		t.Run("sse "+tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", tc.base+"/sse"+q+"&stream="+url.QueryEscape(t.Name()), nil)
+			if tc.ask {
+				req.Header.Set("Accept-Encoding", "gzip")
+			}
+			// DisableCompression: the response is read as it came.
+			resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var body io.Reader = resp.Body
+			if got := resp.Header.Get("Content-Encoding") == "gzip"; got != tc.want {
+				t.Fatalf("Content-Encoding %q, want gzip: %v", resp.Header.Get("Content-Encoding"), tc.want)
+			}
+			if tc.want {
+				zr, err := gzip.NewReader(resp.Body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body = zr
+			}
+			rd := sse.NewReader(body)
+			for i := 0; ; i++ {
+				ev, err := rd.Next()
+				if err != nil {
+					t.Fatalf("event %d: %v", i, err)
+				}
+				if string(ev.Type) == sse.EndEvent {
+					if i != 5 {
+						t.Fatalf("end after %d events, want 5", i)
+					}
+					break
+				}
+				if string(ev.ID) != string(rune('0'+i)) || !strings.HasPrefix(string(ev.Data), `{"id":`) {
+					t.Fatalf("event %d: id %q data %.40q", i, ev.ID, ev.Data)
+				}
+			}
+			if _, err := rd.Next(); err != io.EOF {
+				t.Fatalf("after end: %v, want EOF (gzip trailer checked)", err)
+			}
+		})
+		t.Run("ws "+tc.name, func(t *testing.T) {
+			d := websocket.Dialer{EnableCompression: tc.ask}
+			conn, resp, err := d.Dial("ws"+strings.TrimPrefix(tc.base, "http")+"/ws"+q+"&stream="+url.QueryEscape(t.Name()), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			ext := resp.Header.Get("Sec-WebSocket-Extensions")
+			if got := strings.Contains(ext, "permessage-deflate"); got != tc.want {
+				t.Fatalf("Sec-WebSocket-Extensions %q, want permessage-deflate: %v", ext, tc.want)
+			}
+			for i := range 5 {
+				_, msg, err := conn.ReadMessage()
+				if err != nil {
+					t.Fatal(err)
+				}
+				seq, _, payload, err := ws.ParseHeader(msg)
+				if err != nil || seq != uint64(i) || !strings.HasPrefix(string(payload), `{"id":`) {
+					t.Fatalf("message %d: seq %d, %v, %.40q", i, seq, err, payload)
+				}
+			}
+		})
+	}
+}

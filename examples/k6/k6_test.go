@@ -1,0 +1,167 @@
+// Package k6 holds a k6 script for serbench's WebSocket streams
+// (serbench-ws.js) and the test that runs it briefly when k6 is installed.
+package k6
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/server"
+	"github.com/serbench/serbench/transport/ws"
+)
+
+// k6Path returns k6 on PATH or skips: k6 is not installed in CI either
+// (go install go.k6.io/k6@latest takes minutes), so this test runs only
+// where a developer has it.
+func k6Path(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("k6")
+	if err != nil {
+		t.Skip("k6 not on PATH (go install go.k6.io/k6@latest)")
+	}
+	return p
+}
+
+// summary is the part of `k6 run --summary-export` the test reads.
+type summary struct {
+	Metrics map[string]map[string]any `json:"metrics"`
+}
+
+func (s summary) count(t *testing.T, metric string) int {
+	t.Helper()
+	m, ok := s.Metrics[metric]
+	if !ok {
+		t.Fatalf("summary has no metric %s", metric)
+	}
+	c, ok := m["count"].(float64)
+	if !ok {
+		t.Fatalf("%s: no count in %v", metric, m)
+	}
+	return int(c)
+}
+
+// runK6 runs serbench-ws.js against base (http://host:port) with env
+// settings and returns the exported summary, k6's output and its exit error.
+func runK6(t *testing.T, k6, base string, env map[string]string) (summary, string, error) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "summary.json")
+	args := []string{"run", "--quiet", "--no-usage-report", "--summary-export", out,
+		"-e", "BASE=ws" + strings.TrimPrefix(base, "http")}
+	for k, v := range env {
+		args = append(args, "-e", k+"="+v)
+	}
+	args = append(args, "serbench-ws.js")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, k6, args...)
+	cmd.Env = append(os.Environ(), "K6_NO_USAGE_REPORT=true")
+	logs, runErr := cmd.CombinedOutput()
+	var s summary
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("k6 wrote no summary (%v): %v\n%s", runErr, err, logs)
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatalf("summary: %v", err)
+	}
+	return s, string(logs), runErr
+}
+
+func startServer(t *testing.T) string {
+	t.Helper()
+	srv, err := server.New(server.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String()
+}
+
+// The script receives every message of a text (JSON) and a binary
+// (msgpack) stream in order, and its thresholds pass.
+func TestScript(t *testing.T) {
+	k6 := k6Path(t)
+	base := startServer(t)
+	const vus, count = 2, 10
+	for _, codec := range []string{"encoding/json", "msgpack"} {
+		t.Run(strings.ReplaceAll(codec, "/", "_"), func(t *testing.T) {
+			s, logs, err := runK6(t, k6, base, map[string]string{
+				"CODEC": codec, "VUS": strconv.Itoa(vus), "COUNT": strconv.Itoa(count), "RATE": "100"})
+			if err != nil {
+				t.Fatalf("k6: %v\n%s", err, logs)
+			}
+			if got := s.count(t, "serbench_messages"); got != vus*count {
+				t.Errorf("serbench_messages %d, want %d", got, vus*count)
+			}
+			for _, m := range []string{"serbench_lost", "serbench_out_of_order", "serbench_bad_header", "serbench_bad_end"} {
+				if got := s.count(t, m); got != 0 {
+					t.Errorf("%s %d, want 0", m, got)
+				}
+			}
+			if _, ok := s.Metrics["serbench_latency"]["p(95)"]; !ok {
+				t.Errorf("serbench_latency has no p(95): %v", s.Metrics["serbench_latency"])
+			}
+		})
+	}
+}
+
+// Against a server that skips sequence number 2, the script counts one
+// lost message and k6 fails the run on the threshold.
+func TestScriptCountsGaps(t *testing.T) {
+	k6 := k6Path(t)
+	up := websocket.Upgrader{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		for _, seq := range []uint64{0, 1, 3, 4} {
+			msg := ws.AppendHeader(nil, &transport.Message{Seq: seq, Intended: time.Now()})
+			msg = append(msg, `{"uid":"u"}`...)
+			if conn.WriteMessage(websocket.TextMessage, msg) != nil {
+				return
+			}
+		}
+		_ = conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ws.EndReason))
+		_, _, _ = conn.ReadMessage() // the client's close frame
+	}))
+	defer srv.Close()
+	s, logs, err := runK6(t, k6, srv.URL, map[string]string{"VUS": "1", "COUNT": "5"})
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) {
+		t.Fatalf("k6 passed a stream with a gap: %v\n%s", err, logs)
+	}
+	if got := s.count(t, "serbench_lost"); got != 1 {
+		t.Errorf("serbench_lost %d, want 1", got)
+	}
+	if got := s.count(t, "serbench_messages"); got != 4 {
+		t.Errorf("serbench_messages %d, want 4", got)
+	}
+}

@@ -86,7 +86,9 @@ export default function () {
     "codec=" + encodeURIComponent(CODEC),
     "rate=" + RATE,
     "count=" + COUNT,
-    "stream=" + encodeURIComponent(`k6-${__VU}-${__ITER}-${Date.now()}`),
+    // A stream of its own: __VU repeats across k6 instances in a
+    // distributed run, the random part does not.
+    "stream=" + encodeURIComponent(`k6-${__VU}-${__ITER}-${Math.random().toString(36).slice(2, 10)}`),
   ].join("&");
   const ws = new WebSocket(`${BASE}/ws?${q}`);
   ws.binaryType = "arraybuffer";

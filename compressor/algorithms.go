@@ -14,18 +14,57 @@ import (
 
 const klauspost = "github.com/klauspost/compress"
 
-// readAll appends what r yields to dst[:0], failing with ErrTooLarge past
-// MaxDecompressedBytes.
-func readAll(dst []byte, r io.Reader) ([]byte, error) {
-	buf := bytes.NewBuffer(dst[:0])
-	n, err := io.Copy(buf, io.LimitReader(r, MaxDecompressedBytes+1))
+// appender is an io.Writer and io.ReaderFrom that appends to b, so that a
+// stream compressor's output lands in the caller's buffer with no
+// allocation once it has grown.
+type appender struct {
+	b []byte
+	// max caps ReadFrom's total; 0 means MaxDecompressedBytes.
+	max int
+}
+
+func (a *appender) Write(p []byte) (int, error) {
+	a.b = append(a.b, p...)
+	return len(p), nil
+}
+
+// ReadFrom appends what r yields, failing with ErrTooLarge past a.max.
+func (a *appender) ReadFrom(r io.Reader) (int64, error) {
+	limit := a.max
+	if limit == 0 {
+		limit = MaxDecompressedBytes
+	}
+	var n int64
+	for {
+		if len(a.b) == cap(a.b) {
+			a.b = append(a.b, 0)[:len(a.b)]
+		}
+		m, err := r.Read(a.b[len(a.b):cap(a.b)])
+		a.b = a.b[:len(a.b)+m]
+		n += int64(m)
+		if len(a.b) > limit {
+			return n, ErrTooLarge
+		}
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
+// readAll appends what r yields to dst[:0] through a, failing with
+// ErrTooLarge past MaxDecompressedBytes.
+func readAll(a *appender, dst []byte, r io.Reader) ([]byte, error) {
+	a.b = dst[:0]
+	_, err := a.ReadFrom(r)
+	out := a.b
+	a.b = nil
 	if err != nil {
 		return nil, err
 	}
-	if n > MaxDecompressedBytes {
-		return nil, ErrTooLarge
-	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // checkLen rejects a block whose header announces more than
@@ -55,18 +94,21 @@ type gzipper struct {
 	w *gzip.Writer
 	r gzip.Reader
 	b bytes.Reader
+	a appender
 }
 
 func (g *gzipper) Compress(dst, src []byte) ([]byte, error) {
-	buf := bytes.NewBuffer(dst[:0])
-	g.w.Reset(buf)
+	g.a.b = dst[:0]
+	g.w.Reset(&g.a)
 	if _, err := g.w.Write(src); err != nil {
 		return nil, fmt.Errorf("compressor: gzip: %w", err)
 	}
 	if err := g.w.Close(); err != nil {
 		return nil, fmt.Errorf("compressor: gzip: %w", err)
 	}
-	return buf.Bytes(), nil
+	out := g.a.b
+	g.a.b = nil
+	return out, nil
 }
 
 func (g *gzipper) Decompress(dst, src []byte) ([]byte, error) {
@@ -74,7 +116,7 @@ func (g *gzipper) Decompress(dst, src []byte) ([]byte, error) {
 	if err := g.r.Reset(&g.b); err != nil {
 		return nil, fmt.Errorf("compressor: gzip: %w", err)
 	}
-	out, err := readAll(dst, &g.r)
+	out, err := readAll(&g.a, dst, &g.r)
 	if err != nil {
 		return nil, fmt.Errorf("compressor: gzip: %w", err)
 	}
@@ -172,24 +214,27 @@ type lz4er struct {
 	w *lz4.Writer
 	r *lz4.Reader
 	b bytes.Reader
+	a appender
 }
 
 func (l *lz4er) Compress(dst, src []byte) ([]byte, error) {
-	buf := bytes.NewBuffer(dst[:0])
-	l.w.Reset(buf)
+	l.a.b = dst[:0]
+	l.w.Reset(&l.a)
 	if _, err := l.w.Write(src); err != nil {
 		return nil, fmt.Errorf("compressor: lz4: %w", err)
 	}
 	if err := l.w.Close(); err != nil {
 		return nil, fmt.Errorf("compressor: lz4: %w", err)
 	}
-	return buf.Bytes(), nil
+	out := l.a.b
+	l.a.b = nil
+	return out, nil
 }
 
 func (l *lz4er) Decompress(dst, src []byte) ([]byte, error) {
 	l.b.Reset(src)
 	l.r.Reset(&l.b)
-	out, err := readAll(dst, l.r)
+	out, err := readAll(&l.a, dst, l.r)
 	if err != nil {
 		return nil, fmt.Errorf("compressor: lz4: %w", err)
 	}

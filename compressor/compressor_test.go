@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"testing"
 
@@ -87,4 +88,22 @@ func TestSelect(t *testing.T) {
 	if got := IDs(); !reflect.DeepEqual(got, []string{"gzip", "zstd", "snappy", "s2", "lz4"}) {
 		t.Errorf("IDs() = %v", got)
 	}
+}
+
+func TestReadAllLimit(t *testing.T) {
+	a := appender{max: 1000}
+	if out, err := readAll(&a, nil, io.LimitReader(zeros{}, 1000)); err != nil || len(out) != 1000 {
+		t.Fatalf("reading up to the cap: %d bytes, %v", len(out), err)
+	}
+	_, err := readAll(&a, nil, io.LimitReader(zeros{}, 1001))
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("reading past the cap: %v, want ErrTooLarge", err)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }

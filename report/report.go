@@ -41,9 +41,9 @@ type Document struct {
 	// and Geomeans); the JSON writer fills them in when empty.
 	// Compressors describes the compressors of `-compress`, in run order
 	// (levels and formats); absent when none ran.
-	Compressors []compressor.Info `json:"compressors,omitempty"`
-	Recommendations []Recommendation `json:"recommendations,omitempty"`
-	Geomeans        []Geomean        `json:"geomeans,omitempty"`
+	Compressors     []compressor.Info `json:"compressors,omitempty"`
+	Recommendations []Recommendation  `json:"recommendations,omitempty"`
+	Geomeans        []Geomean         `json:"geomeans,omitempty"`
 }
 
 // ScenarioInfo describes one scenario of a run.

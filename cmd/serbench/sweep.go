@@ -56,4 +56,3 @@ func selectCompressors(flag string) ([]compressor.Algorithm, error) {
 	}
 	return algs, nil
 }
-

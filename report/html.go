@@ -69,6 +69,7 @@ type htmlPageData struct {
 	Noise, Target string
 	Recs          []htmlRec
 	Summary       *htmlSummary
+	Sweep         *htmlSweep
 }
 
 type htmlRec struct {
@@ -95,6 +96,10 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	}
 	if g, ok := summaryGrid(doc); ok {
 		p.Summary = &htmlSummary{g.title, g.header, g.rightAlign, g.rows}
+	}
+	var err error
+	if p.Sweep, err = buildSweep(doc); err != nil {
+		return nil, err
 	}
 	order, groups := byScenario(doc.Results)
 	gs := grids(doc)

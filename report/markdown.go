@@ -25,6 +25,7 @@ func Markdown(w io.Writer, doc *Document) error {
 		fmt.Fprintln(ew)
 	}
 	writeSummaryMarkdown(ew, doc)
+	writeSweepMarkdown(ew, doc)
 	for _, line := range strings.Split(strings.TrimRight(legend(doc), "\n"), "\n") {
 		fmt.Fprintf(ew, "%s  \n", line)
 	}

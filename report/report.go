@@ -44,6 +44,10 @@ type Document struct {
 	Compressors     []compressor.Info `json:"compressors,omitempty"`
 	Recommendations []Recommendation  `json:"recommendations,omitempty"`
 	Geomeans        []Geomean         `json:"geomeans,omitempty"`
+	// Plateaus is where each codec's throughput stops rising over the size
+	// sweep (see Plateaus); derived from Results and Scenarios, filled in
+	// by the JSON writer when empty, absent without a sweep.
+	Plateaus []Plateau `json:"plateaus,omitempty"`
 }
 
 // ScenarioInfo describes one scenario of a run.

@@ -30,6 +30,7 @@ func Table(w io.Writer, doc *Document) error {
 		}
 	}
 	writeSummaryTable(ew, doc)
+	writeSweepTable(ew, doc)
 	fmt.Fprintln(ew)
 	fmt.Fprint(ew, legend(doc))
 	fmt.Fprint(ew, envText(doc))

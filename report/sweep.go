@@ -11,8 +11,12 @@ import (
 
 // PlateauTolerance is the rule of the throughput plateau of the size sweep:
 // a codec's plateau starts at the smallest sweep size from which its MB/s
-// stays within this fraction of its largest MB/s on the sweep, at that size
-// and every larger one. 0.10: within 10%.
+// stays within this fraction of its best (largest median) MB/s on the
+// sweep, at that size and every larger one. 0.10: within 10%. A size
+// counts as within when the upper end of its MB/s 95% interval (encoded
+// bytes over the lower end of the ns/op interval) is, so that noise alone
+// does not end a plateau; a cell without an interval (fewer than 6
+// samples) is judged by its median.
 const PlateauTolerance = 0.10
 
 // Plateau is where one codec's cost per byte stops falling on one op over
@@ -74,18 +78,19 @@ func sweepSeries(doc *Document) (keys [][2]string, series map[[2]string][]sweepP
 }
 
 // plateauStart applies PlateauTolerance to MB/s figures at increasing
-// sizes: the index where the plateau starts, and the index of the best.
-// from is len(mbps) when the last figure is itself more than the tolerance
-// below the best (throughput falls again at the large end: no size has
-// every larger one within the tolerance).
-func plateauStart(mbps []float64) (from, best int) {
+// sizes, medians mbps and upper ends of their 95% intervals hi (same
+// length; hi[i] ≥ mbps[i]): the index where the plateau starts, and the
+// index of the best median. from is len(mbps) when the last size is itself
+// out of the tolerance (throughput falls again at the large end: no size
+// has every larger one within it).
+func plateauStart(mbps, hi []float64) (from, best int) {
 	for i, x := range mbps {
 		if x > mbps[best] {
 			best = i
 		}
 	}
 	from = len(mbps)
-	for from > 0 && mbps[from-1] >= (1-PlateauTolerance)*mbps[best] {
+	for from > 0 && max(hi[from-1], mbps[from-1]) >= (1-PlateauTolerance)*mbps[best] {
 		from--
 	}
 	return from, best
@@ -102,11 +107,14 @@ func Plateaus(doc *Document) []Plateau {
 		if len(s) < 2 {
 			continue
 		}
-		mbps := make([]float64, len(s))
+		mbps, hi := make([]float64, len(s)), make([]float64, len(s))
 		for i, p := range s {
-			mbps[i] = p.r.MBPerS
+			mbps[i], hi[i] = p.r.MBPerS, p.r.MBPerS
+			if lo := p.r.NsPerOpLo; lo > 0 {
+				hi[i] = float64(p.r.SizeBytes) / lo * 1e3
+			}
 		}
-		from, best := plateauStart(mbps)
+		from, best := plateauStart(mbps, hi)
 		p := Plateau{Codec: k[0], Op: k[1], Family: scenario.SweepFamily, MaxMBPerS: mbps[best], MaxAtBytes: s[best].target, Points: len(s)}
 		last := len(s) - 1
 		switch {
@@ -129,7 +137,7 @@ func Plateaus(doc *Document) []Plateau {
 
 // plateauRule states the rule of Plateaus in a sentence.
 func plateauRule() string {
-	return fmt.Sprintf("Throughput plateau: the smallest sweep size from which a codec's MB/s stays within %.0f%% of its best MB/s on the sweep, at every larger size too.", 100*PlateauTolerance)
+	return fmt.Sprintf("Throughput plateau: the smallest sweep size from which a codec's MB/s stays within %.0f%% of its best median MB/s on the sweep, at every larger size too (a size counts when the upper end of its 95%% interval is within).", 100*PlateauTolerance)
 }
 
 // sweepGrid lays out the sweep as one row per codec and op and one column

@@ -120,7 +120,7 @@ func Plateaus(doc *Document) []Plateau {
 		switch {
 		case from < last:
 			p.FromBytes = s[from].target
-			p.Text = fmt.Sprintf("%s %s: cost per byte stops falling at %s (%s MB/s there; from there on within %.0f%% of its best, %s MB/s at %s)",
+			p.Text = fmt.Sprintf("%s %s: cost per byte stops falling at %s (%s MB/s there; from there on within %.0f%% of its best, %s MB/s at %s, or within noise of it)",
 				p.Codec, p.Op, scenario.SizeLabel(p.FromBytes), num(mbps[from]), 100*PlateauTolerance, num(p.MaxMBPerS), scenario.SizeLabel(p.MaxAtBytes))
 		case from == last:
 			p.Text = fmt.Sprintf("%s %s: still getting cheaper per byte at %s (%s MB/s, its best; %s MB/s at %s is more than %.0f%% below): no plateau within the sweep",

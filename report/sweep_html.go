@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"image/color"
+	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -24,6 +25,13 @@ type htmlSweep struct {
 	Grid             htmlSummary
 	Notes            []string
 	Plateaus         []string
+	// Key gives each codec's line colour, as CSS "#rrggbb".
+	Key []htmlKey
+}
+
+type htmlKey struct {
+	Codec string
+	Color template.CSS
 }
 
 // sweepColors tell codecs apart in the sweep charts (the Okabe-Ito
@@ -44,6 +52,13 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 	for _, p := range Plateaus(doc) {
 		s.Plateaus = append(s.Plateaus, p.Text+".")
 	}
+	keys, _ := sweepSeries(doc)
+	for _, k := range keys {
+		if len(s.Key) == 0 || s.Key[len(s.Key)-1].Codec != k[0] {
+			c := sweepColors[len(s.Key)%len(sweepColors)]
+			s.Key = append(s.Key, htmlKey{k[0], template.CSS(fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B))})
+		}
+	}
 	var err error
 	if s.NsChart, err = sweepChart(doc, "ns/op", func(r bench.Result) float64 { return r.NsPerOp }); err != nil {
 		return nil, fmt.Errorf("report: sweep chart: %w", err)
@@ -56,7 +71,9 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 
 // sweepChart draws y (ns/op or MB/s) against the encoding/json size of each
 // sweep point, both axes logarithmic: one line per codec and op, a colour
-// per codec, marshal solid and unmarshal dashed.
+// per codec (in run order, as htmlSweep.Key lists them), marshal solid and
+// unmarshal dashed. The key is drawn in HTML, not in the chart, where it
+// would hide lines.
 func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (template.HTML, error) {
 	keys, series := sweepSeries(doc)
 	p := plot.New()
@@ -67,10 +84,9 @@ func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (tem
 	p.Y.Label.Text = ylabel + " (log scale)"
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker = sizeTicks{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Legend.Top, p.Legend.Left = true, ylabel == "MB/s"
-	p.Legend.Padding = vg.Points(2)
+	p.Y.Tick.Marker = logTicks125{}
 	color := map[string]int{}
+	xmin, xmax := math.Inf(1), 0.0
 	for _, k := range keys {
 		if _, ok := color[k[0]]; !ok {
 			color[k[0]] = len(color)
@@ -79,6 +95,7 @@ func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (tem
 		for _, pt := range series[k] {
 			if v := y(pt.r); v > 0 {
 				xys = append(xys, plotter.XY{X: float64(pt.json), Y: v})
+				xmin, xmax = min(xmin, float64(pt.json)), max(xmax, float64(pt.json))
 			}
 		}
 		if len(xys) == 0 {
@@ -97,7 +114,11 @@ func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (tem
 			s.Shape = draw.BoxGlyph{}
 		}
 		p.Add(l, s)
-		p.Legend.Add(k[0]+" "+k[1], l, s)
+	}
+	if xmax > 0 {
+		// Room for the end points and the ticks just beyond them (the
+		// 1MiB point's JSON is a few bytes short of 1 MiB).
+		p.X.Min, p.X.Max = xmin/1.2, xmax*1.2
 	}
 	c := vgsvg.New(halfChart, 4.5*vg.Inch)
 	p.Draw(draw.New(c))
@@ -106,6 +127,43 @@ func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (tem
 		return "", err
 	}
 	return template.HTML(inlineSVG(buf.String())), nil
+}
+
+// logTicks125 marks a logarithmic axis at 1, 2 and 5 times each power of
+// ten in range, labelled, with unlabelled ticks at the other digits.
+type logTicks125 struct{}
+
+func (logTicks125) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	if min <= 0 || max <= min {
+		return nil
+	}
+	for p := math.Pow(10, math.Floor(math.Log10(min))); p <= max; p *= 10 {
+		for d := 1.0; d < 10; d++ {
+			x := d * p
+			if x < min || x > max {
+				continue
+			}
+			t := plot.Tick{Value: x}
+			if d == 1 || d == 2 || d == 5 {
+				t.Label = shortNumber(x)
+			}
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// shortNumber writes a tick value with k and M for thousands and millions:
+// 500, 2k, 10M.
+func shortNumber(x float64) string {
+	switch {
+	case x >= 1e6:
+		return strconv.FormatFloat(x/1e6, 'g', -1, 64) + "M"
+	case x >= 1e3:
+		return strconv.FormatFloat(x/1e3, 'g', -1, 64) + "k"
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // sizeTicks labels a logarithmic byte axis at powers of 4 from 1 KiB

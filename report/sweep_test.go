@@ -120,3 +120,18 @@ func TestSweepReport(t *testing.T) {
 		}
 	}
 }
+
+func TestLogTicks125(t *testing.T) {
+	var labels []string
+	for _, tk := range (logTicks125{}).Ticks(40, 2500) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "50 100 200 500 1k 2k" {
+		t.Errorf("labels %q", got)
+	}
+	if got := shortNumber(1e7); got != "10M" {
+		t.Errorf("shortNumber(1e7) = %q", got)
+	}
+}

@@ -45,12 +45,22 @@ func compressLegend(doc *Document) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "compress:X, decompress:X: compressing the codec's encoded bytes with X and back (own ops, never inside marshal); their MB/s and size are the uncompressed bytes. compressed: bytes after X. ratio: compressed over the codec's own size. vs json: compressed over %s's uncompressed size.\n", doc.Baseline)
+	if l := compressorsLine(doc); l != "" {
+		fmt.Fprintf(&b, "%s\n", l)
+	}
+	return b.String()
+}
+
+// compressorsLine states the level and format of each compressor of doc:
+// "compressors: gzip level 6 (gzip.DefaultCompression), gzip stream (RFC
+// 1952) (github.com/klauspost/compress); ...". "" without compressors.
+func compressorsLine(doc *Document) string {
 	var levels []string
 	for _, c := range doc.Compressors {
 		levels = append(levels, fmt.Sprintf("%s level %s, %s (%s)", c.ID, c.Level, c.Format, c.Module))
 	}
-	if len(levels) > 0 {
-		fmt.Fprintf(&b, "compressors: %s.\n", strings.Join(levels, "; "))
+	if len(levels) == 0 {
+		return ""
 	}
-	return b.String()
+	return "compressors: " + strings.Join(levels, "; ") + "."
 }

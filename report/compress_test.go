@@ -40,6 +40,9 @@ func TestCompressColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := tab.String()
+	if !strings.HasPrefix(text, "compressors: zstd level SpeedDefault") {
+		t.Errorf("table does not start with the compressors' levels:\n%s", text)
+	}
 	for _, want := range []string{"compressed  ratio  vs json", "695  0.591    0.591", "512  0.800    0.436",
 		"zstd level SpeedDefault (about zstd level 3)", "never inside marshal"} {
 		if !strings.Contains(text, want) {

@@ -70,6 +70,8 @@ type htmlPageData struct {
 	Recs          []htmlRec
 	Summary       *htmlSummary
 	Sweep         *htmlSweep
+	// Compressors states the levels of -compress (compressorsLine).
+	Compressors string
 }
 
 type htmlRec struct {
@@ -91,6 +93,7 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
+	p.Compressors = compressorsLine(doc)
 	for _, r := range Recommend(doc) {
 		p.Recs = append(p.Recs, htmlRec{r, frontText(r.Front)})
 	}

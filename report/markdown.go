@@ -13,6 +13,9 @@ func Markdown(w io.Writer, doc *Document) error {
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "> warning: %s\n\n", warn)
 	}
+	if l := compressorsLine(doc); l != "" {
+		fmt.Fprintf(ew, "%s\n\n", l)
+	}
 	for _, g := range grids(doc) {
 		fmt.Fprintf(ew, "### %s\n\n", g.title)
 		for _, line := range g.source {

@@ -14,8 +14,13 @@ func Table(w io.Writer, doc *Document) error {
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "warning: %s\n", warn)
 	}
+	head := len(doc.Warnings) > 0
+	if l := compressorsLine(doc); l != "" {
+		fmt.Fprintln(ew, l)
+		head = true
+	}
 	for i, g := range grids(doc) {
-		if i > 0 || len(doc.Warnings) > 0 {
+		if i > 0 || head {
 			fmt.Fprintln(ew)
 		}
 		fmt.Fprintf(ew, "%s\n", g.title)

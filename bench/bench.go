@@ -341,7 +341,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	AddSpeedups(results, opts.Baseline)
 	AddFloorRatios(results, referenceID(codecs))
 	addSameBytes(results, cells, opts.Baseline)
-	addJSONRatios(results, opts.Baseline)
+	AddJSONRatios(results, opts.Baseline)
 	if opts.Target > 0 {
 		for i := range results {
 			r := &results[i]

@@ -112,9 +112,11 @@ func compressLoop(a compressor.Algorithm, in []byte, decompress bool) func() (fu
 	}
 }
 
-// addJSONRatios sets JSONRatio on compression results: compressed bytes
-// over the baseline codec's uncompressed encoded size on the same scenario.
-func addJSONRatios(results []Result, baseline string) {
+// AddJSONRatios sets JSONRatio on the compression results of results
+// (those with CompressedBytes): compressed bytes over the baseline codec's
+// marshal SizeBytes on the same scenario, left 0 where the baseline has
+// none.
+func AddJSONRatios(results []Result, baseline string) {
 	base := map[string]int{}
 	for _, r := range results {
 		if r.Codec == baseline && r.Op == OpMarshal && r.SizeBytes > 0 {

@@ -82,7 +82,7 @@ func TestCompressColumns(t *testing.T) {
 	}
 	for _, r := range back.Results {
 		if r.Codec == "wire" && r.Op == "compress:zstd" {
-			if r.CompressedBytes != 512 || r.CompressRatio != 0.8 {
+			if r.CompressedBytes != 512 || r.CompressRatio != 0.8 || r.JSONRatio != 512.0/1175 {
 				t.Errorf("read back: %+v", r)
 			}
 			return

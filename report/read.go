@@ -128,6 +128,7 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 		doc.Baseline = bench.DefaultBaseline
 	}
 	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
+	bench.AddJSONRatios(doc.Results, bench.DefaultBaseline)
 	return doc, nil
 }
 

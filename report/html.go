@@ -26,8 +26,12 @@ import (
 // it shows a chart of ns/op (marshal and unmarshal side by side, the median
 // with its 95% confidence interval as error bars), charts of the encoded
 // size and of allocs/op, and the same table as the table format, sortable
-// by clicking a column header (a few lines of inline JavaScript). Then the
-// fidelity findings and n/a reasons, and the environment.
+// by clicking a column header (a few lines of inline JavaScript). With a
+// size sweep (scenarios with ScenarioInfo.Sweep), a section with log-log
+// charts of ns/op and MB/s against the encoding/json size per codec and op,
+// one sentence per codec and op on its throughput plateau (Plateaus) and
+// the MB/s grid. Then the fidelity findings and n/a reasons, and the
+// environment.
 //
 // Charts are drawn with gonum.org/v1/plot into inline SVG (vgsvg backend,
 // XML prolog stripped). The SVG names the font family "Liberation Sans"

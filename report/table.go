@@ -8,7 +8,10 @@ import (
 )
 
 // Table writes doc as aligned plain-text tables, one per scenario, each
-// followed by its footnotes, then a legend and the environment.
+// followed by its footnotes, then the recommendations and geomeans, the
+// size sweep's MB/s grid with each codec's throughput plateau (when the run
+// has a sweep), a legend and the environment. A run with compression ops
+// starts with a line stating each compressor's level and format.
 func Table(w io.Writer, doc *Document) error {
 	ew := &errWriter{w: w}
 	for _, warn := range doc.Warnings {

@@ -10,6 +10,7 @@ require (
 	github.com/goccy/go-json v0.12.0
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	github.com/json-iterator/go v1.1.12
+	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/segmentio/encoding v0.5.4

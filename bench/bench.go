@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
 )
@@ -95,6 +96,10 @@ type Options struct {
 	// many operations as all its samples took). Default DefaultProfileTime;
 	// range (0, MaxBenchtime].
 	ProfileTime time.Duration
+	// Compressors, when set, add per marshal cell that produced bytes a
+	// "compress:<id>" and a "decompress:<id>" cell per compressor, timed
+	// like every other op (see compressCells). Empty: none.
+	Compressors []compressor.Algorithm
 	// Progress, if set, is called after each unit of work with the number
 	// of units done and the total. It is called from Matrix's goroutine.
 	Progress func(done, total int)
@@ -212,6 +217,16 @@ type Result struct {
 	// Speedup is 0 or either side has fewer than 2 samples.
 	SpeedupLo float64 `json:"speedup_lo,omitempty"`
 	SpeedupHi float64 `json:"speedup_hi,omitempty"`
+	// CompressedBytes is, on a compression op ("compress:<id>",
+	// "decompress:<id>"), the length of the codec's encoded value after
+	// compression; SizeBytes stays the uncompressed length, and MB/s counts
+	// uncompressed bytes on both ops.
+	CompressedBytes int `json:"compressed_bytes,omitempty"`
+	// CompressRatio is CompressedBytes over SizeBytes: 0.35 is 65% smaller.
+	CompressRatio float64 `json:"compress_ratio,omitempty"`
+	// JSONRatio is CompressedBytes over the baseline codec's (encoding/json's)
+	// uncompressed size on the same scenario; 0 when the baseline did not run.
+	JSONRatio float64 `json:"json_ratio,omitempty"`
 	// SameBytes is true on a marshal cell whose output is byte for byte
 	// the baseline codec's on the same scenario (a drop-in replacement's
 	// wire format).
@@ -258,7 +273,11 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	for _, s := range scenarios {
 		sample := s.Value()
 		for _, c := range codecs {
-			cells = append(cells, prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })...)
+			cs := prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
+			cells = append(cells, cs...)
+			if len(opts.Compressors) > 0 && c.Info().Kind != codec.Reference {
+				cells = append(cells, compressCells(cs[0], opts.Compressors)...)
+			}
 		}
 	}
 	var timed []*cell
@@ -322,6 +341,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	AddSpeedups(results, opts.Baseline)
 	AddFloorRatios(results, referenceID(codecs))
 	addSameBytes(results, cells, opts.Baseline)
+	AddJSONRatios(results, opts.Baseline)
 	if opts.Target > 0 {
 		for i := range results {
 			r := &results[i]

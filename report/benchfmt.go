@@ -28,6 +28,10 @@ const (
 	// message. It is written with `Unit B/msg assume=exact better=lower`
 	// metadata: the size has no noise, and smaller is better.
 	UnitSize = "B/msg"
+	// UnitCompressed is the compressed size of one value on compression
+	// ops ("compress:<id>", "decompress:<id>"), in bytes per message,
+	// written with the same exact/lower metadata as UnitSize.
+	UnitCompressed = "compressed-B/msg"
 	// notePrefix starts the comment lines that carry cells without
 	// figures and fidelity failures. The benchmark format ignores lines
 	// that are neither results, units nor configuration, so benchstat
@@ -58,7 +62,9 @@ const (
 //     sample), MB/s (that sample; not for convert), both rounded to six
 //     significant digits, B/op and allocs/op (the
 //     cell's medians, repeated on every line: the runner keeps no
-//     per-sample memory figures) and UnitSize (not for convert).
+//     per-sample memory figures) and UnitSize (not for convert), and on
+//     compression ops ("compress:zstd") UnitCompressed too; their MB/s
+//     and B/msg count the uncompressed bytes.
 //   - comment lines `// serbench: fail <name>: <error>` after the samples
 //     of a cell that did not round-trip exactly (its figures are written,
 //     since it was timed, but they are not a fair comparison), and
@@ -95,11 +101,17 @@ func Benchfmt(w io.Writer, doc *Document) error {
 		if !wroteUnits {
 			// Unit metadata before the first result, so it applies to
 			// the whole file.
-			if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitSize, Key: "assume"}, OrigUnit: UnitSize, Value: "exact"}); err != nil {
-				return err
+			units := []string{UnitSize}
+			if hasCompressed(doc.Results) {
+				units = append(units, UnitCompressed)
 			}
-			if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitSize, Key: "better"}, OrigUnit: UnitSize, Value: "lower"}); err != nil {
-				return err
+			for _, u := range units {
+				if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
+					return err
+				}
+				if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "better"}, OrigUnit: u, Value: "lower"}); err != nil {
+					return err
+				}
 			}
 			wroteUnits = true
 		}
@@ -114,6 +126,9 @@ func Benchfmt(w io.Writer, doc *Document) error {
 				benchfmt.Value{Value: perSample(r.SampleAllocs, i, r.AllocsPerOp), Unit: "allocs/op"})
 			if r.Op != bench.OpConvert && r.SizeBytes > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: float64(r.SizeBytes), Unit: UnitSize})
+			}
+			if r.CompressedBytes > 0 {
+				res.Values = append(res.Values, benchfmt.Value{Value: float64(r.CompressedBytes), Unit: UnitCompressed})
 			}
 			if err := bw.Write(res); err != nil {
 				return err

@@ -12,10 +12,19 @@ var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo",
 	"mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "speedup_p",
 	"floor_ratio", "samples", "iterations", "ok", "na", "error"}
 
+// CSVCompressHeader is appended to CSVHeader, and its fields to every
+// record, when a run has compression ops (`serbench run -compress`).
+var CSVCompressHeader = []string{"compressed_bytes", "compress_ratio", "json_ratio"}
+
 // CSV writes doc's results as RFC 4180 CSV with a header record.
 func CSV(w io.Writer, doc *Document) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	compressed := hasCompressed(doc.Results)
+	head := CSVHeader
+	if compressed {
+		head = append(append([]string(nil), CSVHeader...), CSVCompressHeader...)
+	}
+	if err := cw.Write(head); err != nil {
 		return err
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
@@ -25,6 +34,9 @@ func CSV(w io.Writer, doc *Document) error {
 			strconv.Itoa(r.SizeBytes), f(r.Speedup), f(r.SpeedupP),
 			f(r.FloorRatio), strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
 			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
+		if compressed {
+			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.JSONRatio))
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

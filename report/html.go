@@ -26,8 +26,12 @@ import (
 // it shows a chart of ns/op (marshal and unmarshal side by side, the median
 // with its 95% confidence interval as error bars), charts of the encoded
 // size and of allocs/op, and the same table as the table format, sortable
-// by clicking a column header (a few lines of inline JavaScript). Then the
-// fidelity findings and n/a reasons, and the environment.
+// by clicking a column header (a few lines of inline JavaScript). With a
+// size sweep (scenarios with ScenarioInfo.Sweep), a section with log-log
+// charts of ns/op and MB/s against the encoding/json size per codec and op,
+// one sentence per codec and op on its throughput plateau (Plateaus) and
+// the MB/s grid. Then the fidelity findings and n/a reasons, and the
+// environment.
 //
 // Charts are drawn with gonum.org/v1/plot into inline SVG (vgsvg backend,
 // XML prolog stripped). The SVG names the font family "Liberation Sans"
@@ -69,6 +73,9 @@ type htmlPageData struct {
 	Noise, Target string
 	Recs          []htmlRec
 	Summary       *htmlSummary
+	Sweep         *htmlSweep
+	// Compressors states the levels of -compress (compressorsLine).
+	Compressors string
 }
 
 type htmlRec struct {
@@ -90,11 +97,16 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
+	p.Compressors = compressorsLine(doc)
 	for _, r := range Recommend(doc) {
 		p.Recs = append(p.Recs, htmlRec{r, frontText(r.Front)})
 	}
 	if g, ok := summaryGrid(doc); ok {
 		p.Summary = &htmlSummary{g.title, g.header, g.rightAlign, g.rows}
+	}
+	var err error
+	if p.Sweep, err = buildSweep(doc); err != nil {
+		return nil, err
 	}
 	order, groups := byScenario(doc.Results)
 	gs := grids(doc)

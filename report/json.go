@@ -20,6 +20,9 @@ func JSON(w io.Writer, doc *Document) error {
 	if d.Recommendations == nil {
 		d.Recommendations = Recommend(&d)
 	}
+	if d.Plateaus == nil {
+		d.Plateaus = Plateaus(&d)
+	}
 	if d.Geomeans == nil {
 		d.Geomeans = Geomeans(&d)
 	}

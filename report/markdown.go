@@ -13,6 +13,9 @@ func Markdown(w io.Writer, doc *Document) error {
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "> warning: %s\n\n", warn)
 	}
+	if l := compressorsLine(doc); l != "" {
+		fmt.Fprintf(ew, "%s\n\n", l)
+	}
 	for _, g := range grids(doc) {
 		fmt.Fprintf(ew, "### %s\n\n", g.title)
 		for _, line := range g.source {
@@ -25,6 +28,7 @@ func Markdown(w io.Writer, doc *Document) error {
 		fmt.Fprintln(ew)
 	}
 	writeSummaryMarkdown(ew, doc)
+	writeSweepMarkdown(ew, doc)
 	for _, line := range strings.Split(strings.TrimRight(legend(doc), "\n"), "\n") {
 		fmt.Fprintf(ew, "%s  \n", line)
 	}

@@ -105,6 +105,7 @@ func readJSON(data []byte, name string) (*Document, error) {
 type cellAcc struct {
 	res                   bench.Result
 	mb, bytes, allocs, sz []float64
+	csz                   []float64 // UnitCompressed
 }
 
 func readBenchfmt(data []byte, name string) (*Document, error) {
@@ -127,6 +128,7 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 		doc.Baseline = bench.DefaultBaseline
 	}
 	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
+	bench.AddJSONRatios(doc.Results, bench.DefaultBaseline)
 	return doc, nil
 }
 
@@ -208,6 +210,8 @@ func (c *cellAcc) add(rec *benchfmt.Result) {
 			c.allocs = append(c.allocs, val)
 		case UnitSize:
 			c.sz = append(c.sz, val)
+		case UnitCompressed:
+			c.csz = append(c.csz, val)
 		}
 	}
 }
@@ -257,6 +261,9 @@ func (c *cellAcc) finish() bench.Result {
 		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 	}
 	r.SizeBytes = int(median(c.sz))
+	if r.CompressedBytes = int(median(c.csz)); r.CompressedBytes > 0 && r.SizeBytes > 0 {
+		r.CompressRatio = float64(r.CompressedBytes) / float64(r.SizeBytes)
+	}
 	switch {
 	case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3

@@ -209,7 +209,8 @@ func referenceCodecs(doc *Document) map[string]bool {
 // Geomeans returns each codec's geometric-mean speed-up per op over the
 // scenarios of doc, in the order of doc.Results (by codec, then marshal,
 // unmarshal, convert, for a codec that ran on the first scenario). The baseline
-// (1 by definition) and reference codecs are left out.
+// (1 by definition), reference codecs and compression ops
+// ("compress:zstd") are left out.
 func Geomeans(doc *Document) []Geomean {
 	type key struct{ codec, op string }
 	type acc struct {
@@ -222,7 +223,7 @@ func Geomeans(doc *Document) []Geomean {
 	var keys []key
 	accs := map[key]*acc{}
 	for _, r := range doc.Results {
-		if r.Codec == doc.Baseline || ref[r.Codec] || !r.OK || r.Speedup <= 0 {
+		if _, _, compress := bench.CompressOp(r.Op); compress || r.Codec == doc.Baseline || ref[r.Codec] || !r.OK || r.Speedup <= 0 {
 			continue
 		}
 		k := key{r.Codec, r.Op}

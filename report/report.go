@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -38,8 +39,15 @@ type Document struct {
 	Target float64 `json:"target,omitempty"`
 	// Recommendations and Geomeans are derived from Results (see Recommend
 	// and Geomeans); the JSON writer fills them in when empty.
-	Recommendations []Recommendation `json:"recommendations,omitempty"`
-	Geomeans        []Geomean        `json:"geomeans,omitempty"`
+	// Compressors describes the compressors of `-compress`, in run order
+	// (levels and formats); absent when none ran.
+	Compressors     []compressor.Info `json:"compressors,omitempty"`
+	Recommendations []Recommendation  `json:"recommendations,omitempty"`
+	Geomeans        []Geomean         `json:"geomeans,omitempty"`
+	// Plateaus is where each codec's throughput stops rising over the size
+	// sweep (see Plateaus); derived from Results and Scenarios, filled in
+	// by the JSON writer when empty, absent without a sweep.
+	Plateaus []Plateau `json:"plateaus,omitempty"`
 }
 
 // ScenarioInfo describes one scenario of a run.
@@ -52,6 +60,9 @@ type ScenarioInfo struct {
 	// one entry per kind. Absent when nothing is lost, and for built-in
 	// scenarios.
 	Source []scenario.SourceLoss `json:"source_fidelity,omitempty"`
+	// Sweep describes a size-sweep point (scenario.SweepPoint): its target
+	// and actual encoding/json size. Absent for other scenarios.
+	Sweep *scenario.SweepPoint `json:"sweep,omitempty"`
 }
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
@@ -128,7 +139,7 @@ func grids(doc *Document) []grid {
 	var out []grid
 	for _, id := range order {
 		g := grid{title: id, source: sources[id]}
-		parallel, floor := hasParallel(groups[id]), hasFloor(groups[id])
+		parallel, floor, compressed := hasParallel(groups[id]), hasFloor(groups[id]), hasCompressed(groups[id])
 		g.header = append([]string(nil), header[:len(header)-1]...)
 		g.rightAlign = []bool{false, false, true, true, true, true, true, true, true}
 		if parallel {
@@ -137,16 +148,23 @@ func grids(doc *Document) []grid {
 		if floor {
 			g.header, g.rightAlign = append(g.header, "×floor"), append(g.rightAlign, true)
 		}
+		if compressed {
+			g.header, g.rightAlign = append(g.header, compressHeader...), append(g.rightAlign, true, true, true)
+		}
 		g.header, g.rightAlign = append(g.header, "note"), append(g.rightAlign, false)
 		// row takes the nine fixed cells, the optional ones (scaling,
-		// ×floor) and the note, and keeps the optional cells shown.
-		row := func(fixed []string, scaling, floorCell, note string) []string {
+		// ×floor, the compression cells of r) and the note, and keeps the
+		// optional cells shown.
+		row := func(fixed []string, scaling, floorCell string, r bench.Result, note string) []string {
 			out := append([]string(nil), fixed...)
 			if parallel {
 				out = append(out, scaling)
 			}
 			if floor {
 				out = append(out, floorCell)
+			}
+			if compressed {
+				out = append(out, compressCells(r)...)
 			}
 			return append(out, note)
 		}
@@ -160,7 +178,7 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", g.note(r.Error)))
+				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", r, g.note(r.Error)))
 				continue
 			}
 			mark := ""
@@ -168,14 +186,14 @@ func grids(doc *Document) []grid {
 				mark = "✗ " + g.note(r.Error)
 			}
 			if !r.Timed() {
-				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, "", "", mark))
+				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, "", "", r, mark))
 				continue
 			}
 			g.rows = append(g.rows, row([]string{
 				r.Codec, r.Op, nsCell(r, doc.Count),
 				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
 				speedupCell(r, doc),
-			}, scalingCell(r), floorCell(r), mark))
+			}, scalingCell(r), floorCell(r), r, mark))
 		}
 		out = append(out, g)
 	}

@@ -8,14 +8,22 @@ import (
 )
 
 // Table writes doc as aligned plain-text tables, one per scenario, each
-// followed by its footnotes, then a legend and the environment.
+// followed by its footnotes, then the recommendations and geomeans, the
+// size sweep's MB/s grid with each codec's throughput plateau (when the run
+// has a sweep), a legend and the environment. A run with compression ops
+// starts with a line stating each compressor's level and format.
 func Table(w io.Writer, doc *Document) error {
 	ew := &errWriter{w: w}
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "warning: %s\n", warn)
 	}
+	head := len(doc.Warnings) > 0
+	if l := compressorsLine(doc); l != "" {
+		fmt.Fprintln(ew, l)
+		head = true
+	}
 	for i, g := range grids(doc) {
-		if i > 0 || len(doc.Warnings) > 0 {
+		if i > 0 || head {
 			fmt.Fprintln(ew)
 		}
 		fmt.Fprintf(ew, "%s\n", g.title)
@@ -30,6 +38,7 @@ func Table(w io.Writer, doc *Document) error {
 		}
 	}
 	writeSummaryTable(ew, doc)
+	writeSweepTable(ew, doc)
 	fmt.Fprintln(ew)
 	fmt.Fprint(ew, legend(doc))
 	fmt.Fprint(ew, envText(doc))
@@ -76,6 +85,7 @@ func legend(doc *Document) string {
 	if hasParallel(doc.Results) {
 		fmt.Fprintf(&b, "scaling: throughput with N goroutines (each with its own codec binding) over throughput with one (xN@N is perfect).\n")
 	}
+	b.WriteString(compressLegend(doc))
 	fmt.Fprintf(&b, "✗: did not round-trip exactly (the note says where); n/a: the codec cannot encode this payload.\n")
 	return b.String()
 }

@@ -34,6 +34,9 @@ type Scenario struct {
 	// the toolchain corpora, whose Go types lose nothing, and for a user's
 	// file that holds nothing encoding/json changes.
 	Source []SourceLoss
+	// Sweep describes the point of the size sweep the scenario is (see
+	// Sweep); nil for every other scenario.
+	Sweep *SweepPoint
 }
 
 // Diff reports whether got keeps what s holds: s.Compare(got) when set,

@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
@@ -49,6 +50,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
 		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
 		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
+		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
+		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(compressor.IDs(), ","))
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
@@ -109,6 +112,12 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
+	if scenarios, err = withSweep(scenarios, *sizesFlag, set["scenarios"]); err != nil {
+		return err
+	}
+	if opts.Compressors, err = selectCompressors(*compressFlag); err != nil {
+		return err
+	}
 
 	// Open the output before the long part, so an unwritable -o fails fast.
 	w, commit, err := openOutput(stdout, *out)
@@ -128,6 +137,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	warnings = append(warnings, noiseWarnings(m, opts)...)
 	doc := runDocument(started, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
+	if len(opts.Compressors) > 0 && doc.Env.Modules == nil {
+		doc.Env.Modules = map[string]string{}
+	}
+	for _, a := range opts.Compressors {
+		doc.Compressors = append(doc.Compressors, a.Info)
+		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
+	}
 	if *gogc != "" {
 		doc.Env.GOGC = *gogc
 	}
@@ -188,7 +204,7 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
 	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source})
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep})
 	}
 	return doc
 }

@@ -1,0 +1,132 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/serbench/serbench/compressor"
+)
+
+// Compression ops (Options.Compressors) are named "compress:<id>" and
+// "decompress:<id>", id a compressor.Info.ID: "compress:zstd".
+const (
+	OpCompressPrefix   = "compress:"
+	OpDecompressPrefix = "decompress:"
+)
+
+// CompressOp splits a compression op name into its kind (OpCompressPrefix
+// or OpDecompressPrefix without the colon: "compress", "decompress") and
+// the compressor ID; ok is false for every other op.
+func CompressOp(op string) (kind, id string, ok bool) {
+	for _, k := range []string{"compress", "decompress"} {
+		if id, ok := strings.CutPrefix(op, k+":"); ok && id != "" {
+			return k, id, true
+		}
+	}
+	return "", "", false
+}
+
+// compressCells returns, for the marshal cell m of one codec and scenario,
+// a compress and a decompress cell per compressor: they time compressing
+// the codec's encoded bytes (m.encoded) and decompressing the result, each
+// with an instance of its own, after one checked round trip. Their
+// SizeBytes is the codec's encoded size, so MB/s is uncompressed bytes
+// per second on both ops; CompressedBytes and CompressRatio describe the
+// output. Nothing when the codec produced no bytes.
+func compressCells(m *cell, algs []compressor.Algorithm) []*cell {
+	if m.encoded == nil {
+		return nil
+	}
+	var out []*cell
+	for _, a := range algs {
+		mk := func(op string) *cell {
+			x := &cell{Result: Result{Codec: m.Codec, Scenario: m.Scenario, Op: op, SizeBytes: m.SizeBytes}, size: m.size}
+			return x
+		}
+		c, d := mk(OpCompressPrefix+a.ID), mk(OpDecompressPrefix+a.ID)
+		out = append(out, c, d)
+		z, err := roundTripCompress(a, m.encoded)
+		if err != nil {
+			c.failed, d.failed = err, err
+			continue
+		}
+		for _, x := range []*cell{c, d} {
+			x.CompressedBytes = len(z)
+			if len(m.encoded) > 0 {
+				x.CompressRatio = float64(len(z)) / float64(len(m.encoded))
+			}
+		}
+		c.newFn = compressLoop(a, m.encoded, false)
+		d.newFn = compressLoop(a, z, true)
+	}
+	return ready(out)
+}
+
+// roundTripCompress compresses data with a, decompresses the result and
+// checks that it gives data back; it returns the compressed bytes.
+func roundTripCompress(a compressor.Algorithm, data []byte) ([]byte, error) {
+	c, err := a.New()
+	if err != nil {
+		return nil, err
+	}
+	z, err := c.Compress(nil, data)
+	if err != nil {
+		return nil, err
+	}
+	z = bytes.Clone(z)
+	back, err := c.Decompress(nil, z)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(back, data) {
+		return nil, fmt.Errorf("bench: %s round trip changed the bytes (%d in, %d out)", a.ID, len(data), len(back))
+	}
+	return z, nil
+}
+
+// compressLoop times Compress of in, or Decompress when decompress is set,
+// reusing one output buffer as a long-lived connection would.
+func compressLoop(a compressor.Algorithm, in []byte, decompress bool) func() (func(int) error, error) {
+	return func() (func(int) error, error) {
+		c, err := a.New()
+		if err != nil {
+			return nil, err
+		}
+		op := c.Compress
+		if decompress {
+			op = c.Decompress
+		}
+		var buf []byte
+		sink := new([]byte)
+		return func(n int) error {
+			var err error
+			for range n {
+				if buf, err = op(buf, in); err != nil {
+					return err
+				}
+			}
+			*sink = buf
+			return nil
+		}, nil
+	}
+}
+
+// AddJSONRatios sets JSONRatio on the compression results of results
+// (those with CompressedBytes): compressed bytes over the baseline codec's
+// marshal SizeBytes on the same scenario, left 0 where the baseline has
+// none.
+func AddJSONRatios(results []Result, baseline string) {
+	base := map[string]int{}
+	for _, r := range results {
+		if r.Codec == baseline && r.Op == OpMarshal && r.SizeBytes > 0 {
+			base[r.Scenario] = r.SizeBytes
+		}
+	}
+	for i := range results {
+		r := &results[i]
+		if n := base[r.Scenario]; n > 0 && r.CompressedBytes > 0 {
+			r.JSONRatio = float64(r.CompressedBytes) / float64(n)
+		}
+	}
+}

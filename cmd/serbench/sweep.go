@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/scenario"
+)
+
+// The run flags -sizes (the size sweep) and -compress.
+
+// defaultSizes lists scenario.DefaultSweepSizes as -sizes takes them.
+func defaultSizes() string {
+	var s []string
+	for _, n := range scenario.DefaultSweepSizes {
+		s = append(s, scenario.SizeLabel(n))
+	}
+	return strings.Join(s, ",")
+}
+
+// withSweep returns the scenarios of a run with -sizes: the sweep points of
+// sizes, after the selected scenarios when -scenarios was given
+// (selected), instead of them otherwise. sizes "" returns ss unchanged.
+func withSweep(ss []scenario.Scenario, sizes string, selected bool) ([]scenario.Scenario, error) {
+	if sizes == "" {
+		return ss, nil
+	}
+	targets, err := scenario.ParseSizes(sizes)
+	if err != nil {
+		return nil, fmt.Errorf("-sizes: %w", err)
+	}
+	sweep, err := scenario.Sweep(targets)
+	if err != nil {
+		return nil, fmt.Errorf("-sizes: %w", err)
+	}
+	if !selected {
+		return sweep, nil
+	}
+	return append(ss, sweep...), nil
+}
+
+// selectCompressors returns the compressors a -compress flag names; none
+// for "".
+func selectCompressors(flag string) ([]compressor.Algorithm, error) {
+	if flag == "" {
+		return nil, nil
+	}
+	ids := splitList(flag)
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("-compress: no compressor in %q (valid: %s)", flag, strings.Join(compressor.IDs(), ", "))
+	}
+	algs, err := compressor.Select(ids)
+	if err != nil {
+		return nil, fmt.Errorf("-compress: %w", err)
+	}
+	return algs, nil
+}

@@ -1,0 +1,137 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/scenario"
+)
+
+func TestPlateauStartIntervals(t *testing.T) {
+	// 449 is more than 10% below 500, but its interval reaches 460: noise
+	// alone does not end the plateau.
+	mbps := []float64{100, 470, 500, 449}
+	if from, _ := plateauStart(mbps, []float64{110, 480, 520, 460}); from != 1 {
+		t.Errorf("with intervals: from %d, want 1", from)
+	}
+	if from, _ := plateauStart(mbps, []float64{110, 480, 520, 449.5}); from != 4 {
+		t.Errorf("interval below the tolerance: from %d, want 4", from)
+	}
+}
+
+func TestPlateauStart(t *testing.T) {
+	for _, tc := range []struct {
+		mbps       []float64
+		from, best int
+	}{
+		{[]float64{100, 300, 500, 520, 510, 515}, 2, 3}, // 500 ≥ 0.9×520
+		{[]float64{100, 200, 400, 800}, 3, 3},           // still rising
+		{[]float64{500, 480, 470, 460}, 0, 0},           // flat from the start
+		{[]float64{100, 600, 300, 590, 600}, 3, 1},      // a dip after the best restarts it
+		{[]float64{100, 470, 500, 449}, 4, 2},           // the last falls out: no plateau
+		{[]float64{42}, 0, 0},
+	} {
+		from, best := plateauStart(tc.mbps, tc.mbps)
+		if from != tc.from || best != tc.best {
+			t.Errorf("plateauStart(%v) = %d, %d; want %d, %d", tc.mbps, from, best, tc.from, tc.best)
+		}
+	}
+}
+
+// sweepDoc is a run of two codecs on a three-point sweep with made-up
+// figures.
+func sweepDoc() *Document {
+	doc := &Document{Baseline: "encoding/json"}
+	sizes := []int64{1 << 10, 16 << 10, 1 << 20}
+	mb := map[string][]float64{"encoding/json": {100, 190, 200}, "fast": {300, 700, 1500}, "falls": {300, 700, 500}}
+	for i, n := range sizes {
+		id := "sweep/user-event@" + scenario.SizeLabel(n)
+		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: id, Type: "*scenario.UserEvent",
+			Sweep: &scenario.SweepPoint{Family: "user-event", TargetBytes: n, JSONBytes: n + 7, Elements: i + 1}})
+		for _, c := range []string{"encoding/json", "fast", "falls"} {
+			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+				size := int(n)
+				ns := float64(size) / mb[c][i] * 1e3
+				doc.Results = append(doc.Results, bench.Result{Codec: c, Scenario: id, Op: op, NsPerOp: ns, MBPerS: mb[c][i],
+					SizeBytes: size, OK: true, Samples: []float64{ns}, Iterations: 1})
+			}
+		}
+	}
+	return doc
+}
+
+func TestPlateaus(t *testing.T) {
+	ps := Plateaus(sweepDoc())
+	if len(ps) != 6 {
+		t.Fatalf("%d plateaus, want 6 (3 codecs × 2 ops): %+v", len(ps), ps)
+	}
+	if f := ps[4]; f.Codec != "falls" || !f.Falls || f.FromBytes != 0 || f.MaxAtBytes != 16<<10 {
+		t.Errorf("falls: %+v", f)
+	}
+	json, fast := ps[0], ps[2]
+	if json.Codec != "encoding/json" || json.FromBytes != 16<<10 || json.MaxMBPerS != 200 || json.MaxAtBytes != 1<<20 {
+		t.Errorf("encoding/json: %+v", json)
+	}
+	if !strings.Contains(json.Text, "stops falling at 16KiB") {
+		t.Errorf("encoding/json text: %s", json.Text)
+	}
+	if fast.Codec != "fast" || fast.FromBytes != 0 || !strings.Contains(fast.Text, "no plateau") {
+		t.Errorf("fast: %+v", fast)
+	}
+	if got := Plateaus(&Document{Results: sweepDoc().Results}); got != nil {
+		t.Errorf("without sweep scenarios: %+v", got)
+	}
+}
+
+func TestSweepReport(t *testing.T) {
+	doc := sweepDoc()
+	var tab, html bytes.Buffer
+	if err := Table(&tab, doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"size sweep (user-event): MB/s by encoding/json size", "1KiB=1031, 16KiB=16391, 1MiB=1048583",
+		"from 16KiB", "none (still rising)", "none (falls after 16KiB)", "Throughput plateau: the smallest sweep size"} {
+		if !strings.Contains(tab.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, tab.String())
+		}
+	}
+	if err := HTML(&html, doc); err != nil {
+		t.Fatal(err)
+	}
+	page := html.String()
+	i := strings.Index(page, `<section id="sweep">`)
+	if i < 0 {
+		t.Fatal("page has no sweep section")
+	}
+	sec := page[i : i+strings.Index(page[i:], "</section>")]
+	if n := strings.Count(sec, "<svg"); n != 2 {
+		t.Errorf("sweep section has %d charts, want 2", n)
+	}
+	for _, want := range []string{"encoding/json marshal: cost per byte stops falling at 16KiB", "fast unmarshal", "16KiB", "1MiB"} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("sweep section lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"http:", "https:", "<?xml"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("page contains %q", bad)
+		}
+	}
+}
+
+func TestLogTicks125(t *testing.T) {
+	var labels []string
+	for _, tk := range (logTicks125{}).Ticks(40, 2500) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "50 100 200 500 1k 2k" {
+		t.Errorf("labels %q", got)
+	}
+	if got := shortNumber(1e7); got != "10M" {
+		t.Errorf("shortNumber(1e7) = %q", got)
+	}
+}

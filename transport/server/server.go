@@ -5,6 +5,8 @@
 //	GET /ws      WebSocket (package transport/ws)
 //	GET /stats   JSON transport.ServerStats; ?run=ID selects a load run,
 //	             &reset_peak=1 starts a new peak RSS measurement (Linux)
+//	/api/...     request/response APIs on Gin, Echo and net/http
+//	             (package transport/httpapi)
 //
 // and runs it with graceful shutdown.
 package server
@@ -22,6 +24,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/httpapi"
 	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
 )
@@ -45,6 +48,7 @@ type Server struct {
 	Hub  *transport.Hub
 	SSE  *sse.Handler
 	WS   *ws.Handler
+	API  *httpapi.API
 	opts Options
 	mux  *http.ServeMux
 }
@@ -74,6 +78,11 @@ func New(opts Options) (*Server, error) {
 		hub.Close()
 		return nil, err
 	}
+	if s.API, err = httpapi.New(httpapi.Options{Resolver: opts.Resolver}); err != nil {
+		hub.Close()
+		return nil, err
+	}
+	s.mux.Handle("/api/", s.API)
 	s.mux.Handle("GET /sse", s.SSE)
 	s.mux.Handle("GET /ws", s.WS)
 	s.mux.HandleFunc("GET /stats", s.stats)

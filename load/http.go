@@ -313,9 +313,7 @@ func fillHTTP(res *HTTPResult, h *hdrhistogram.Histogram, before, after httpapi.
 			res.RequestsPerS = float64(res.OK) / span
 		}
 	}
-	if enc, err := h.Encode(hdrhistogram.V2CompressedEncodingCookieBase); err == nil {
-		res.Histogram = string(enc)
-	}
+	res.Histogram = encodeHistogram(h)
 	served := func(st httpapi.Stats) uint64 {
 		for _, rc := range st.Requests {
 			if rc.Framework == res.Framework && rc.Codec == res.Codec {

@@ -37,8 +37,8 @@ func ReadReport(r io.Reader, name string) (Report, error) {
 	if rep.Schema != Schema && rep.Schema != LegacySchema {
 		return rep, fmt.Errorf("load: %s: schema %q, want %q", name, rep.Schema, Schema)
 	}
-	if len(rep.Transport) == 0 {
-		return rep, fmt.Errorf("load: %s: no transport results", name)
+	if len(rep.Transport) == 0 && len(rep.HTTP) == 0 {
+		return rep, fmt.Errorf("load: %s: no transport or http results", name)
 	}
 	return rep, nil
 }
@@ -48,6 +48,11 @@ type Report struct {
 	Schema    string    `json:"schema"`
 	Env       bench.Env `json:"env"`
 	Transport []Result  `json:"transport"`
+	// HTTP holds the results of -transport http (RunHTTP); Transport is
+	// then empty.
+	HTTP []HTTPResult `json:"http,omitempty"`
+	// Finished is when the run ended, for serbench merge's clock check.
+	Finished *time.Time `json:"finished,omitempty"`
 }
 
 // WriteJSON writes r as indented JSON.
@@ -68,6 +73,9 @@ func WriteTable(w io.Writer, r Report) error {
 	if _, err := fmt.Fprintf(w, "serbench load: %s, %s %s/%s, GOMAXPROCS %d, load average %s, started %s\n",
 		e.CPU, e.Go, e.GOOS, e.GOARCH, e.GOMAXPROCS, e.LoadAvg, e.Started.Format(time.RFC3339)); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
+	}
+	if len(r.HTTP) > 0 {
+		return writeHTTPTable(w, r.HTTP)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "transport\tcodec\tscenario\tconns\trate/conn\tsent\treceived\tlost\tdup\tdecode err\terrors\treconn\tmsgs/s\tp50 ms\tp90 ms\tp99 ms\tp99.9 ms\tmax ms\t\n")

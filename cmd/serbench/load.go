@@ -139,6 +139,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	env.Settings = settings(fs)
 	fin := time.Now().UTC()
 	rep := load.Report{Schema: load.Schema, Env: env, Transport: results, Finished: &fin}
+	rep.Host, _ = os.Hostname() // "" when unknown
 	write := load.WriteTable
 	if *format == "json" {
 		write = load.WriteJSON

@@ -109,6 +109,7 @@ func loadHTTP(ctx context.Context, fs *flag.FlagSet, w io.Writer, hf httpFlags, 
 	env.Settings = settings(fs)
 	fin := time.Now().UTC()
 	rep := load.Report{Schema: load.Schema, Env: env, Transport: []load.Result{}, HTTP: results, Finished: &fin}
+	rep.Host, _ = os.Hostname() // "" when unknown
 	write := load.WriteTable
 	if format == "json" {
 		write = load.WriteJSON

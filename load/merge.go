@@ -70,8 +70,9 @@ type MergeReport struct {
 // are those of all requests or messages together, not an average of
 // percentiles), sums counts and rates, averages bytes per message and
 // per-request server figures weighted by their counts, and keeps the
-// largest server CPU seconds, peak RSS and publisher lag (the runs are
-// taken to load one server, whose figures each run saw whole). names label
+// largest server CPU seconds, peak RSS, publisher lag and server request
+// count (the runs are taken to load one server, whose figures each run saw
+// whole). names label
 // the reports in errors and in Sources. It fails on fewer than two
 // reports, a result without a histogram (a report from before histograms
 // were written), or a histogram that does not decode; clock problems are
@@ -98,6 +99,7 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 	var hKeys []string
 	hMerged := map[string]*HTTPResult{}
 	hHist := map[string]*hdrhistogram.Histogram{}
+	hServed := map[string]uint64{} // the most server requests one run saw
 	for i, rep := range reps {
 		for _, r := range rep.Transport {
 			k := r.Transport + "|" + r.Codec + "|" + r.Scenario
@@ -130,6 +132,7 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 				hHist[k].Merge(h)
 			}
 			mergeHTTP(m, r)
+			hServed[k] = max(hServed[k], r.ServerRequests)
 		}
 	}
 	ms := func(us int64) float64 { return float64(us) / 1e3 }
@@ -157,6 +160,7 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 		if n := float64(m.ServerRequests); n > 0 {
 			m.ServerCPUUsPerReq, m.ServerHeapBytesPerReq, m.ServerAllocsPerReq = m.ServerCPUUsPerReq/n, m.ServerHeapBytesPerReq/n, m.ServerAllocsPerReq/n
 		}
+		m.ServerRequests = hServed[k]
 		m.P50Ms, m.P90Ms, m.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
 		m.P999Ms, m.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
 		m.Histogram = encodeHistogram(h)

@@ -72,7 +72,7 @@ func TestMerge(t *testing.T) {
 		t.Errorf("transport rate %g (want 17.5), wire %g (want 60), cpu %g (want 3)", tr.Rate, tr.WireBytesPerMsg, tr.ServerCPUSeconds)
 	}
 	h := m.HTTP[0]
-	if len(m.HTTP) != 1 || h.Requests != 2001 || h.OK != 2000 || h.Errors != 1 || h.RequestsPerS != 200 || h.ServerCPUUsPerReq != 150 || h.ServerHeapBytesPerReq != 2000 {
+	if len(m.HTTP) != 1 || h.Requests != 2001 || h.OK != 2000 || h.Errors != 1 || h.RequestsPerS != 200 || h.ServerRequests != 2000 || h.ServerCPUUsPerReq != 150 || h.ServerHeapBytesPerReq != 2000 {
 		t.Errorf("http: %+v", h)
 	}
 	for _, got := range [][5]float64{{tr.P50Ms, tr.P90Ms, tr.P99Ms, tr.P999Ms, tr.MaxMs}, {h.P50Ms, h.P90Ms, h.P99Ms, h.P999Ms, h.MaxMs}} {

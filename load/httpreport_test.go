@@ -33,8 +33,8 @@ func TestHTTPReportGolden(t *testing.T) {
 	}
 	fin := rep.Env.Started.Add(10 * time.Second)
 	m := load.MergeReport{Schema: load.MergeSchema,
-		Sources: []load.Source{{Name: "a.json", Host: "pod-a", Started: rep.Env.Started, Finished: &fin}, {Name: "b.json", Started: rep.Env.Started.Add(2 * time.Second)}},
-		Clock:   load.ClockCheck{StartSpreadMs: 2000, MaxSkewMs: 1000},
+		Sources:  []load.Source{{Name: "a.json", Host: "pod-a", Started: rep.Env.Started, Finished: &fin}, {Name: "b.json", Started: rep.Env.Started.Add(2 * time.Second)}},
+		Clock:    load.ClockCheck{StartSpreadMs: 2000, MaxSkewMs: 1000},
 		Warnings: []string{"start times 2s apart (more than 1s): clocks offset or runs not started together", "b.json has no end time: end spread and overlap not checked"},
 		Transport: []load.Result{{Transport: "ws", Codec: "msgpack", Scenario: "ws-message", Conns: 40, Rate: 17.5, Received: 2000, Sent: 2000,
 			MsgsPerS: 200, P50Ms: 0.5, P99Ms: 12, WireBytesPerMsg: 60, CPUScope: "server", PeakRSSScope: "phase"}},

@@ -49,6 +49,11 @@ func (f *httpFlags) register(fs *flag.FlagSet) {
 func loadHTTP(ctx context.Context, fs *flag.FlagSet, w io.Writer, hf httpFlags, o load.Options, scenarios []string, target, format string) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range []string{"mix", "cpuprofile", "grace", "queue", "replay", "overflow", "linger", "flush-every", "flush-interval", "allow-origin", "ping"} {
+		if set[name] {
+			return usagef("load: -%s applies to -transport sse and ws, not http", name)
+		}
+	}
 	ho := load.HTTPOptions{Framework: hf.framework, Method: hf.method, Codecs: o.Codecs, Conns: o.Conns, CPUScope: "server"}
 	if set["rate"] {
 		ho.Rate = o.Rate

@@ -123,6 +123,13 @@ func TestMergeBadArgs(t *testing.T) {
 	}
 }
 
+func TestLoadHTTPRefusesPushFlags(t *testing.T) {
+	err := run(context.Background(), io.Discard, io.Discard, []string{"load", "-transport", "http", "-mix", "50,50", "-codecs", "cbor,msgpack"})
+	if err == nil || !strings.Contains(err.Error(), "-mix") {
+		t.Errorf("err = %v, want one naming -mix", err)
+	}
+}
+
 // load -transport http with its own server process: every request
 // answered, the JSON document conforms to its schema.
 func TestLoadHTTPChildServer(t *testing.T) {

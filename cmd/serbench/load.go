@@ -48,6 +48,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench load [flags]")
 		fmt.Fprintln(stderr, "\nServer flags (-queue ... -ping) apply to the in-process server only.")
+		fmt.Fprintln(stderr, "With -transport http: -rate is requests/s in total (default 1000), -duration is per codec or -max step (default 10s),\n-conns the most connections open; the server runs in a child process unless -url is given.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {

@@ -37,8 +37,8 @@ func ReadReport(r io.Reader, name string) (Report, error) {
 	if rep.Schema != Schema && rep.Schema != LegacySchema {
 		return rep, fmt.Errorf("load: %s: schema %q, want %q", name, rep.Schema, Schema)
 	}
-	if len(rep.Transport) == 0 {
-		return rep, fmt.Errorf("load: %s: no transport results", name)
+	if len(rep.Transport) == 0 && len(rep.HTTP) == 0 {
+		return rep, fmt.Errorf("load: %s: no transport or http results", name)
 	}
 	return rep, nil
 }
@@ -48,6 +48,13 @@ type Report struct {
 	Schema    string    `json:"schema"`
 	Env       bench.Env `json:"env"`
 	Transport []Result  `json:"transport"`
+	// HTTP holds the results of -transport http (RunHTTP); Transport is
+	// then empty.
+	HTTP []HTTPResult `json:"http,omitempty"`
+	// Finished is when the run ended, for serbench merge's clock check.
+	Finished *time.Time `json:"finished,omitempty"`
+	// Host is the name of the machine the load ran on (os.Hostname).
+	Host string `json:"host,omitempty"`
 }
 
 // WriteJSON writes r as indented JSON.
@@ -69,9 +76,17 @@ func WriteTable(w io.Writer, r Report) error {
 		e.CPU, e.Go, e.GOOS, e.GOARCH, e.GOMAXPROCS, e.LoadAvg, e.Started.Format(time.RFC3339)); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
 	}
+	if len(r.HTTP) > 0 {
+		return writeHTTPTable(w, r.HTTP)
+	}
+	return writeTransportTable(w, r.Transport)
+}
+
+// writeTransportTable writes the SSE/WebSocket results of WriteTable.
+func writeTransportTable(w io.Writer, rs []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "transport\tcodec\tscenario\tconns\trate/conn\tsent\treceived\tlost\tdup\tdecode err\terrors\treconn\tmsgs/s\tp50 ms\tp90 ms\tp99 ms\tp99.9 ms\tmax ms\t\n")
-	for _, x := range r.Transport {
+	for _, x := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%g\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t\n",
 			x.Transport, x.Codec, x.Scenario, x.Conns, x.Rate, x.Sent, x.Received, x.Lost, x.Duplicates,
 			x.DecodeErrors, x.Errors, x.Reconnects, x.MsgsPerS, x.P50Ms, x.P90Ms, x.P99Ms, x.P999Ms, x.MaxMs)
@@ -82,7 +97,7 @@ func WriteTable(w io.Writer, r Report) error {
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "transport\tcodec\twire B/msg\tpayload\tframing\tbase64\tcpu s\tcpu scope\tpeak RSS MiB\tlag p50 ms\tlag p99 ms\tlag max ms\toverflows\tdropped\treplay miss\t\n")
-	for _, x := range r.Transport {
+	for _, x := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%s\t%.1f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t\n",
 			x.Transport, x.Codec, x.WireBytesPerMsg, x.PayloadBytesPerMsg, x.FramingBytesPerMsg, x.Base64BytesPerMsg,
 			x.ServerCPUSeconds, x.CPUScope, float64(x.PeakRSSBytes)/(1<<20), x.PublisherLagP50Ms, x.PublisherLagP99Ms, x.PublisherLagMaxMs,
@@ -91,14 +106,14 @@ func WriteTable(w io.Writer, r Report) error {
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
 	}
-	for _, x := range r.Transport {
+	for _, x := range rs {
 		if x.Compression != "" {
 			if _, err := fmt.Fprintf(w, "compressed %s/%s: %s (wire B/msg are compressed bytes)\n", x.Transport, x.Codec, x.Compression); err != nil {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}
 	}
-	for _, x := range r.Transport {
+	for _, x := range rs {
 		if x.Error != "" {
 			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Transport, x.Codec, x.Error); err != nil {
 				return fmt.Errorf("load: write table: %w", err)

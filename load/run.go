@@ -89,6 +89,10 @@ type Result struct {
 	// then compressed bytes, so FramingBytesPerMsg is negative when
 	// compression saves more than the framing costs.
 	Compression string `json:"compression,omitempty"`
+	// Histogram is the latency histogram in µs, in HdrHistogram's
+	// compressed, base64 encoding (hdrhistogram-go Histogram.Encode with
+	// V2CompressedEncodingCookieBase), for serbench merge.
+	Histogram string `json:"histogram,omitempty"`
 	// Error is the first connection error, if any.
 	Error string `json:"error,omitempty"`
 }
@@ -276,6 +280,7 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 		ms := func(us int64) float64 { return float64(us) / 1e3 }
 		r.P50Ms, r.P90Ms, r.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
 		r.P999Ms, r.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+		r.Histogram = encodeHistogram(h)
 		if t.received > 0 {
 			n := float64(t.received)
 			r.WireBytesPerMsg = float64(g.wireBytes.Load()) / n

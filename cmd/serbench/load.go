@@ -21,14 +21,14 @@ import (
 )
 
 func init() {
-	register("load", "open-loop SSE/WebSocket push load on loopback, per-codec latency and bytes", cmdLoad)
+	register("load", "open-loop SSE/WebSocket push load or HTTP request load on loopback, per-codec latency and bytes", cmdLoad)
 }
 
 func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o load.Options
-	fs.StringVar(&o.Transport, "transport", load.DefaultTransport, "transport: "+strings.Join(load.Transports, " or "))
+	fs.StringVar(&o.Transport, "transport", load.DefaultTransport, "transport: "+strings.Join(load.Transports, ", ")+" or http (request/response APIs, see -framework)")
 	fs.IntVar(&o.Conns, "conns", load.DefaultConns, "connections (per codec phase, or in total with -mix)")
 	fs.Float64Var(&o.Rate, "rate", load.DefaultRate, "messages per second per connection")
 	fs.DurationVar(&o.Duration, "duration", load.DefaultDuration, "how long each connection's stream runs")
@@ -43,9 +43,12 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
 	var sf serverFlags
 	sf.register(fs)
+	var hf httpFlags
+	hf.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench load [flags]")
 		fmt.Fprintln(stderr, "\nServer flags (-queue ... -ping) apply to the in-process server only.")
+		fmt.Fprintln(stderr, "With -transport http: -rate is requests/s in total (default 1000), -duration is per codec or -max step (default 10s),\n-conns the most connections open; the server runs in a child process unless -url is given.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
@@ -63,6 +66,12 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	defer commit(false)
 	o.Codecs = splitList(*codecs)
+	if o.Transport == "http" {
+		if err := loadHTTP(ctx, fs, w, hf, o, splitList(*scenarios), *target, *format); err != nil {
+			return err
+		}
+		return commit(true)
+	}
 	if *mix != "" {
 		for _, s := range splitList(*mix) {
 			w, err := strconv.ParseFloat(s, 64)
@@ -130,7 +139,9 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	cs, _ := all.Registry().Select(o.Codecs) // load.Run has checked the IDs
 	env := bench.CollectEnv(started.UTC(), moduleVersions(cs))
 	env.Settings = settings(fs)
-	rep := load.Report{Schema: load.Schema, Env: env, Transport: results}
+	fin := time.Now().UTC()
+	rep := load.Report{Schema: load.Schema, Env: env, Transport: results, Finished: &fin}
+	rep.Host, _ = os.Hostname() // "" when unknown
 	write := load.WriteTable
 	if *format == "json" {
 		write = load.WriteJSON

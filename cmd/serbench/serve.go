@@ -70,6 +70,7 @@ func cmdServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench serve [flags]")
 		fmt.Fprintln(stderr, "\nEndpoints: GET / (demo page), /sse, /ws, /stats; query: scenario=ID&codec=ID&rate=R[&count=K&stream=NAME]")
+		fmt.Fprintln(stderr, "HTTP APIs: GET and POST /api/{gin|echo|http}/{scenario}[?codec=ID] (or Accept/Content-Type), GET /api/stats")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {

@@ -9,6 +9,8 @@
 //	GET /static/ the page's script and vendored decoders (static/vendor)
 //	GET /browser/codecs?scenario=ID  codecs and their browser decoders (BrowserCodecs)
 //	GET /browser/proto.json          the .proto schema for protobufjs (ProtobufJSDescriptor)
+//	/api/...     request/response APIs on Gin, Echo and net/http
+//	             (package transport/httpapi)
 //
 // and runs it with graceful shutdown.
 package server
@@ -26,6 +28,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/httpapi"
 	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
 )
@@ -49,6 +52,7 @@ type Server struct {
 	Hub  *transport.Hub
 	SSE  *sse.Handler
 	WS   *ws.Handler
+	API  *httpapi.API
 	opts Options
 	mux  *http.ServeMux
 
@@ -80,6 +84,11 @@ func New(opts Options) (*Server, error) {
 		hub.Close()
 		return nil, err
 	}
+	if s.API, err = httpapi.New(httpapi.Options{Resolver: opts.Resolver}); err != nil {
+		hub.Close()
+		return nil, err
+	}
+	s.mux.Handle("/api/", s.API)
 	s.mux.Handle("GET /sse", s.SSE)
 	s.mux.Handle("GET /ws", s.WS)
 	s.mux.HandleFunc("GET /stats", s.stats)

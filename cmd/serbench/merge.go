@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/serbench/serbench/load"
+)
+
+func init() {
+	register("merge", "combine serbench load -format json runs taken at the same time on several machines", cmdMerge)
+}
+
+// cmdMerge reads two or more load reports and writes one: percentiles from
+// the merged HdrHistograms, counts summed, and a clock check of the runs'
+// start and end times (a warning on stderr when it fails).
+func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "table", "output format: table or json")
+	outFile := fs.String("o", "", "write the output to this file instead of stdout")
+	maxSkew := fs.Duration("max-skew", load.DefaultMaxSkew, "warn when the runs' start (or end) times are further apart than this")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench merge [flags] A.json B.json ...")
+		fmt.Fprintln(stderr, "Each file is the output of serbench load -format json.")
+		fs.PrintDefaults()
+	}
+	if help, err := parseFlags(fs, args, -2, "two load reports or more"); help || err != nil {
+		return err
+	}
+	if *format != "table" && *format != "json" {
+		return usagef("merge: unknown format %q (want table or json)", *format)
+	}
+	if *maxSkew <= 0 {
+		return usagef("merge: invalid -max-skew %v (want > 0)", *maxSkew)
+	}
+	// Fail on an unwritable -o before reading; an existing file is replaced
+	// only when the merge succeeds.
+	w, commit, err := openOutput(stdout, *outFile)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	var reps []load.Report
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		rep, err := load.ReadReport(f, name)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+		reps = append(reps, rep)
+	}
+	m, err := load.Merge(reps, fs.Args(), load.MergeOptions{MaxSkew: *maxSkew})
+	if err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	for _, x := range m.Warnings {
+		fmt.Fprintf(stderr, "serbench: warning: %s\n", x)
+	}
+	write := load.WriteMergeTable
+	if *format == "json" {
+		write = load.WriteMergeJSON
+	}
+	if err := write(w, m); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*outFile), err)
+	}
+	return commit(true)
+}

@@ -18,7 +18,8 @@ func New() codec.Codec {
 	api := jsoniter.ConfigCompatibleWithStandardLibrary
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary"},
+			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary",
+			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
 	}

@@ -20,7 +20,8 @@ func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,
-			Options: "defaults (time as timestamp extension: instant kept, zone not)"},
+			Options: "defaults (time as timestamp extension: instant kept, zone not)",
+			Time:    "ns, timestamp extension -1: instant kept, decoded as Local (offset and zone name lost); any year", Default: true},
 		Marshal:   msgpack.Marshal,
 		Unmarshal: msgpack.Unmarshal,
 	}

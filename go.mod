@@ -18,7 +18,11 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require golang.org/x/sync v0.23.0 // indirect
+require (
+	github.com/minio/simdjson-go v0.4.5 // indirect
+	github.com/valyala/fastjson v1.6.4 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect

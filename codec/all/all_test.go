@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/fidelity"
@@ -20,6 +21,14 @@ func TestRoundTripSeeds(t *testing.T) {
 		}
 		for _, s := range scenario.Seeds() {
 			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
+				if c.Info().ParseOnly {
+					// One parse op, checked against encoding/json's tree.
+					ops := bench.Prepare(c, s.Value(), nil)
+					if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Err != nil || ops[0].Run == nil {
+						t.Fatalf("ops = %+v, want one checked parse", ops)
+					}
+					return
+				}
 				want := s.Value()
 				got, err := codec.RoundTrip(c, want)
 				if err != nil {

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
 )
 
 func init() {
@@ -19,12 +21,16 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, or a folder of .json files, to list as corpus/<name> scenarios too")
-	format := fs.String("format", "table", "output format: table or json (a serbench-list/v1 document)")
+	format := fs.String("format", "table", "output format: table, json (a serbench-list/v1 document) or markdown (the README's codec table: library, version, kind, time, default set, round-trip check per seed scenario)")
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	if *format != "table" && *format != "json" {
-		return fmt.Errorf("unknown format %q (valid: table, json)", *format)
+	switch *format {
+	case "table", "json":
+	case "markdown":
+		return report.CodecsMarkdown(stdout, seedIDs(), codecRows(all.Codecs()))
+	default:
+		return fmt.Errorf("unknown format %q (valid: table, json, markdown)", *format)
 	}
 	scenarios, warnings, err := loadScenarios(*corpusFlag)
 	if err != nil {
@@ -50,4 +56,50 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return report.ListJSON(stdout, l)
 	}
 	return report.List(stdout, l)
+}
+
+// seedIDs returns the IDs of the seed scenarios, the codec table's columns.
+func seedIDs() []string {
+	var ids []string
+	for _, s := range scenario.Seeds() {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+// codecRows returns each codec of cs with its round-trip check on every
+// seed scenario: the check `serbench run` makes before timing
+// (bench.Prepare with the scenario's own comparison), without the timing.
+func codecRows(cs []codec.Codec) []report.CodecRow {
+	seeds := scenario.Seeds()
+	rows := make([]report.CodecRow, 0, len(cs))
+	for _, c := range cs {
+		row := report.CodecRow{Info: c.Info()}
+		for _, s := range seeds {
+			row.Seeds = append(row.Seeds, seedCheck(c, s))
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// seedCheck is c's round-trip check on s: n/a when an op is n/a or cannot
+// run, lossy when an op's check found a difference, ok otherwise; a
+// reference row (memmove), which decodes nothing, is n/a.
+func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
+	chk := report.SeedCheck{Scenario: s.ID, Status: report.SeedOK}
+	if c.Info().Kind == codec.Reference {
+		chk.Status, chk.Note = report.SeedNA, "a reference row: it copies bytes and decodes nothing"
+		return chk
+	}
+	for _, op := range bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) }) {
+		switch {
+		case op.NA || (op.Err != nil && op.Run == nil):
+			chk.Status, chk.Note = report.SeedNA, op.Err.Error()
+			return chk
+		case op.Err != nil && chk.Status == report.SeedOK:
+			chk.Status, chk.Note = report.SeedLossy, op.Err.Error()
+		}
+	}
+	return chk
 }

@@ -170,10 +170,6 @@ func hostileDecoder(target string) (hostile.Decoder, error) {
 		if err != nil {
 			return err
 		}
-		if dom, ok := b.(codec.DOM); ok {
-			_, err = dom.Tree(v) // a parse-only codec: walk (and unescape) its tree
-			return err
-		}
 		_, err = codec.Value(b, v)
 		return err
 	}, nil

@@ -19,8 +19,8 @@ require (
 )
 
 require (
-	github.com/minio/simdjson-go v0.4.5 // indirect
-	github.com/valyala/fastjson v1.6.4 // indirect
+	github.com/minio/simdjson-go v0.4.5
+	github.com/valyala/fastjson v1.6.4
 	golang.org/x/sync v0.23.0 // indirect
 )
 

@@ -39,6 +39,11 @@ const (
 	// type and back (Converter.ToNative then FromNative): the cost a user of
 	// generated types pays on top of marshal and unmarshal.
 	OpConvert = "convert"
+	// OpParse is a parse-only codec's (codec.Info.ParseOnly) parse of the
+	// JSON input into the library's own document tree: its only row, never
+	// compared with any codec's unmarshal (no speed-up: the baseline has no
+	// parse row).
+	OpParse = "parse"
 )
 
 // Defaults and limits of Options.
@@ -373,7 +378,7 @@ type cell struct {
 // time: what Matrix times for one cell, for callers that time it with their
 // own loop (package serbench does, under testing.B).
 type Op struct {
-	// Name is OpMarshal, OpUnmarshal or OpConvert.
+	// Name is OpMarshal, OpUnmarshal, OpConvert or (parse-only codecs) OpParse.
 	Name string
 	// Size is the encoded value in bytes; 0 when the codec could not
 	// marshal it.
@@ -411,6 +416,9 @@ func Prepare(c codec.Codec, sample any, diff func(want, got any) error) []Op {
 // and, for converting codecs, convert.
 func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got any) error) []*cell {
 	info := c.Info()
+	if info.ParseOnly {
+		return prepareParse(c, scenarioID, sample)
+	}
 	mk := func(op string) *cell {
 		return &cell{Result: Result{Codec: info.ID, Scenario: scenarioID, Op: op}}
 	}
@@ -472,6 +480,58 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 		}
 	}
 	return ready(cells)
+}
+
+// prepareParse is prepare for a parse-only codec (codec.Info.ParseOnly):
+// one cell, OpParse, whose input is the Binding's Marshal of sample (its
+// encoding/json text). The round-trip check walks the parsed tree
+// (codec.DOM) and compares it with the input decoded by encoding/json
+// (codec.JSONTree) using fidelity.Diff.
+func prepareParse(c codec.Codec, scenarioID string, sample any) []*cell {
+	p := &cell{Result: Result{Codec: c.Info().ID, Scenario: scenarioID, Op: OpParse}}
+	bind := binder(c, sample)
+	b, in, err := bind()
+	if err != nil {
+		p.NA, p.Error, p.failed = true, err.Error(), err
+		return []*cell{p}
+	}
+	data, err := b.Marshal(in)
+	if err != nil {
+		p.NA, p.Error, p.failed = true, "input: "+err.Error(), fmt.Errorf("input: %w", err)
+		return []*cell{p}
+	}
+	data = bytes.Clone(data)
+	p.SizeBytes, p.size = len(data), len(data)
+	p.failed = checkParse(b, data)
+	if !errors.Is(p.failed, errParseFailed) {
+		p.newFn = unmarshalLoop(bind, data)
+	}
+	return ready([]*cell{p})
+}
+
+// errParseFailed is wrapped when a parse-only codec's parse itself failed.
+var errParseFailed = errors.New("parse failed")
+
+// checkParse parses data with b and compares the tree with encoding/json's
+// reading of data.
+func checkParse(b codec.Binding, data []byte) error {
+	dom, ok := b.(codec.DOM)
+	if !ok {
+		return fmt.Errorf("%w: the Binding of a parse-only codec does not implement codec.DOM", errParseFailed)
+	}
+	doc, err := b.Unmarshal(data)
+	if err != nil {
+		return fmt.Errorf("%w: %w", errParseFailed, err)
+	}
+	got, err := dom.Tree(doc)
+	if err != nil {
+		return fmt.Errorf("tree: %w", err)
+	}
+	want, err := codec.JSONTree(data)
+	if err != nil {
+		return err
+	}
+	return fidelity.Diff(want, got)
 }
 
 // ready makes the timed function of each cell that has one.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/fastjson"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/internal/codectest"
@@ -268,5 +269,32 @@ func TestRunnerAllocationsNotCounted(t *testing.T) {
 		if r.Iterations != 1 || r.BytesPerOp != 0 || r.AllocsPerOp != 0 {
 			t.Errorf("%s: %d iterations, %d B/op, %d allocs/op; want 1, 0, 0", op, r.Iterations, r.BytesPerOp, r.AllocsPerOp)
 		}
+	}
+}
+
+// A parse-only codec has one row, op parse, with no speed-up (the
+// baseline has no parse row); a tree that differs from encoding/json's
+// reading of the input is a finding, still timed; a Binding without
+// codec.DOM is a failure, not timed.
+func TestParseOnly(t *testing.T) {
+	rs, err := bench.Matrix(context.Background(),
+		[]codec.Codec{stdjson.New(), fastjson.New(), codectest.LossyDOM(false)}, seeds(t, "user-event"), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if (r.Codec == "fastjson" || r.Codec == codectest.DOMID) && r.Op != bench.OpParse {
+			t.Errorf("parse-only codec with op %s: %+v", r.Op, r)
+		}
+	}
+	if r := find(t, rs, "fastjson", "user-event", bench.OpParse); !r.OK || !r.Timed() || r.Speedup != 0 || r.MBPerS <= 0 || r.SizeBytes == 0 {
+		t.Errorf("fastjson parse: %+v", r)
+	}
+	if r := find(t, rs, codectest.DOMID, "user-event", bench.OpParse); r.OK || !r.Timed() || !strings.Contains(r.Error, "fidelity") {
+		t.Errorf("lossy tree: %+v", r)
+	}
+	ops := bench.Prepare(codectest.LossyDOM(true), scenario.Seeds()[0].Value(), nil)
+	if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Run != nil || ops[0].Err == nil || !strings.Contains(ops[0].Err.Error(), "codec.DOM") {
+		t.Errorf("no DOM: %+v", ops)
 	}
 }

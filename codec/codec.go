@@ -24,6 +24,7 @@ const (
 	Codegen   Kind = "codegen"   // code generated ahead of time from a schema or the Go types
 	Manual    Kind = "manual"    // code written by hand
 	Reference Kind = "reference" // not a codec: a physical floor such as memmove
+	Parser    Kind = "parser"    // parses into the library's own document tree, no Go values (Info.ParseOnly)
 )
 
 // Info describes a codec for `serbench list` and for reports.
@@ -67,6 +68,14 @@ type Info struct {
 	// "ns, UTC forced", "µs, UTC forced", "no time.Time: Unix ns as int64");
 	// "" when not yet stated.
 	Time string `json:"time,omitempty"`
+	// ParseOnly is true for a JSON parser that decodes into the library's
+	// own document tree (DOM), not into a Go value, and has no marshal of Go
+	// values (fastjson, simdjson): its Binding's Marshal only makes the JSON
+	// input (the value encoded by encoding/json, not timed), its Unmarshal
+	// parses, and its Binding implements DOM for the round-trip check. Its
+	// rows carry the op "parse", never "marshal" or "unmarshal", so they are
+	// never ranked against a codec's unmarshal.
+	ParseOnly bool `json:"parse_only,omitempty"`
 	// Default is true for codecs in the default set, the ones `serbench
 	// run` measures when -codecs is not given (the most used libraries plus
 	// wire and memmove); the rest run with -codecs all or a named group.
@@ -108,6 +117,15 @@ type Binding interface {
 type Converter interface {
 	ToNative(v any) (any, error)
 	FromNative(v any) (any, error)
+}
+
+// DOM is implemented by the Bindings of parse-only codecs (Info.ParseOnly).
+type DOM interface {
+	// Tree walks doc, a result of the Binding's Unmarshal, and returns it as
+	// a JSON tree of the shape JSONTree returns: map[string]any, []any,
+	// string, bool, nil, and numbers as int64, uint64 or float64
+	// (ParseJSONNumber). The runner compares it with JSONTree of the input.
+	Tree(doc any) (any, error)
 }
 
 // ErrUnsupported is wrapped by Bind when a codec cannot handle a type.

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/corpus"
@@ -34,7 +35,17 @@ var typedFailures = []knownFailure{
 		"gob does not transmit zero values, through pointers too: a *bool pointing to false comes back as nil (absent in JSON)"},
 	{"gob", "corpus/twitter_status", "fidelity: .Statuses[0].User.Entities.Description.URLs: want empty slice, got nil",
 		"gob does not transmit empty slices: [] comes back as nil (null in JSON)"},
+	{"jsoniter/fastest", "corpus/canada_geometry", "fidelity: .Features[0].Geometry.Coordinates[0][0][0]: want -65.61361699999998, got -65.613617", sixDigits},
+	{"jsoniter/fastest", "corpus/golang_source", "fidelity: .Tree.Kids[0].Kids[0].Kids[0].Kids[0].Kids[0].ClWeight: want 0.9999999999999999, got 1", sixDigits},
+	{"jsoniter/fastest", "corpus/synthea_fhir", "fidelity: .Entry[0].Resource.Extension[5].ValueDecimal: want 5.295352363612872, got 5.295352", sixDigits},
 }
+
+// sixDigits is why jsoniter/fastest loses floats.
+const sixDigits = "ConfigFastest marshals floats with at most 6 digits after the point (MarshalFloatWith6Digits)"
+
+// lossyJSON are the JSON codecs configured to lose data by design, exempt
+// from the rule that a JSON codec round-trips every corpus.
+var lossyJSON = map[string]bool{"jsoniter/fastest": true}
 
 // anyFailures are the cells of the same documents loaded by Files, as *any
 // with numbers kept exact, that do not keep what the file holds.
@@ -45,12 +56,15 @@ var anyFailures = []knownFailure{
 		"gob does not transmit empty slices, inside interfaces too"},
 	{"gob", "corpus/twitter_status", `fidelity: ["statuses"][0]["entities"]["hashtags"]: want empty array, got nil slice (null)`,
 		"gob does not transmit empty slices, inside interfaces too"},
+	{"jsoniter/fastest", "corpus/canada_geometry", `fidelity: ["features"][0]["geometry"]["coordinates"][0][0][0]: want -65.61361699999998, got float64 -65.613617`, sixDigits},
+	{"jsoniter/fastest", "corpus/golang_source", `fidelity: ["tree"]["kids"][0]["kids"][0]["cl_weight"]: want 176.4999999999996, got float64 176.5`, sixDigits},
+	{"jsoniter/fastest", "corpus/synthea_fhir", `fidelity: ["entry"][0]["resource"]["address"][0]["extension"][0]["extension"][0]["valueDecimal"]: want 41.8142171839621, got float64 41.814217`, sixDigits},
 }
 
 // float64JSON are the JSON codecs that decode numbers into any as float64,
 // as encoding/json does: on twitter_status, whose IDs are above 2^53, they
 // round the first one met in sorted key order.
-var float64JSON = []string{"encoding/json", "json-v2", "jsoniter", "go-json", "sonic", "sonic/default", "sonic/fastest", "segmentio-json"}
+var float64JSON = []string{"encoding/json", "json-v2", "jsoniter", "jsoniter/fastest", "go-json", "sonic", "sonic/default", "sonic/fastest", "segmentio-json"}
 
 func init() {
 	for _, id := range float64JSON {
@@ -91,6 +105,14 @@ func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []knownFailure,
 		info := c.Info()
 		for _, s := range ss {
 			t.Run(info.ID+"/"+s.ID, func(t *testing.T) {
+				if info.ParseOnly {
+					// One parse op, its tree checked against encoding/json's.
+					ops := bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) })
+					if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Err != nil {
+						t.Fatalf("ops = %+v, want one checked parse", ops)
+					}
+					return
+				}
 				want := s.Value()
 				got, err := codec.RoundTrip(c, want)
 				if errors.Is(err, codec.ErrUnsupported) && info.Kind != codec.Reflect && info.Kind != codec.JIT {
@@ -110,7 +132,7 @@ func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []knownFailure,
 				switch {
 				case k == nil && err != nil:
 					t.Fatal(err)
-				case k != nil && jsonExact && info.Format == "JSON":
+				case k != nil && jsonExact && info.Format == "JSON" && !lossyJSON[info.ID]:
 					t.Fatalf("a JSON codec must round-trip every corpus; remove the known failure %q", k.err)
 				case k != nil && err == nil:
 					t.Fatalf("now round-trips: remove the known failure %q", k.err)

@@ -51,7 +51,7 @@ func TestEveryCodecNoLoss(t *testing.T) {
 	base := startServer(t)
 	var ids []string
 	for _, id := range all.Registry().IDs() {
-		if c, _ := all.Registry().Lookup(id); c.Info().Kind != codec.Reference {
+		if c, _ := all.Registry().Lookup(id); c.Info().Kind != codec.Reference && !c.Info().ParseOnly {
 			ids = append(ids, id)
 		}
 	}

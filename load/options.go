@@ -172,6 +172,9 @@ func (o Options) Effective() (Options, error) {
 		if c.Info().Kind == codec.Reference {
 			return o, fmt.Errorf("load: %q is a reference row of the matrix, not a codec, and cannot carry messages", c.Info().ID)
 		}
+		if c.Info().ParseOnly {
+			return o, fmt.Errorf("load: %q only parses JSON into its own tree and cannot encode messages", c.Info().ID)
+		}
 	}
 	if _, err := scenario.Select(o.Scenarios, []string{o.Scenario}); err != nil {
 		return o, fmt.Errorf("load: %w", err)

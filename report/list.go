@@ -9,9 +9,23 @@ import (
 	"github.com/serbench/serbench/codec"
 )
 
-// ListedCodec is one codec as `serbench list` shows it.
+// ListSchema is the "schema" value of `serbench list -format json`
+// (docs/schema/list.schema.json).
+const ListSchema = "serbench-list/v1"
+
+// ListedCodec is one codec as `serbench list` shows it: its Info and the
+// names of the groups it belongs to (codec.GroupsOf).
 type ListedCodec struct {
 	codec.Info
+	Groups []string `json:"groups"`
+}
+
+// ListedGroup is one codec group (codec.Groups) with the IDs of its members
+// in list order.
+type ListedGroup struct {
+	Name   string   `json:"name"`
+	Doc    string   `json:"doc"`
+	Codecs []string `json:"codecs"`
 }
 
 // ListedScenario is one scenario as `serbench list` shows it: its ID, Go
@@ -23,31 +37,44 @@ type ListedScenario struct {
 	JSONErr   error
 }
 
+// Listing is what `serbench list` shows.
+type Listing struct {
+	Codecs    []ListedCodec
+	Groups    []ListedGroup
+	Scenarios []ListedScenario
+}
+
 // JSONSize returns the length in bytes of v encoded by encoding/json.
 func JSONSize(v any) (int, error) {
 	b, err := json.Marshal(v)
 	return len(b), err
 }
 
-// List writes the codecs (ID, library@version, format, kind, options in
-// effect), a note on each library whose upkeep or pinned version a user
-// should know of (codec.Info.Status), and the scenarios (ID, Go type, encoded JSON size) as two tables.
-func List(w io.Writer, codecs []ListedCodec, scenarios []ListedScenario) error {
+// List writes the codecs (ID, library@version, format, kind, "yes" when in
+// the default set, what a time.Time keeps, options in effect), a note on
+// each library whose upkeep or pinned version a user should know of
+// (codec.Info.Status), the groups with their members, and the scenarios
+// (ID, Go type, encoded JSON size) as tables.
+func List(w io.Writer, l Listing) error {
 	ew := &errWriter{w: w}
-	cg := grid{header: []string{"codec", "library", "format", "kind", "options"}, rightAlign: make([]bool, 5)}
-	for _, c := range codecs {
+	cg := grid{header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, rightAlign: make([]bool, 7)}
+	for _, c := range l.Codecs {
 		lib := c.Module
 		if c.Version != "" {
 			lib += "@" + c.Version
 		}
-		cg.rows = append(cg.rows, []string{c.ID, lib, c.Format, string(c.Kind), c.Options})
+		def := ""
+		if c.Default {
+			def = "yes"
+		}
+		cg.rows = append(cg.rows, []string{c.ID, lib, c.Format, string(c.Kind), def, c.Time, c.Options})
 	}
 	fmt.Fprintln(ew, "Codecs")
 	for _, l := range align(cg) {
 		fmt.Fprintln(ew, l)
 	}
 	var status []string
-	for _, c := range codecs {
+	for _, c := range l.Codecs {
 		if c.Status != "" {
 			status = append(status, fmt.Sprintf("  %s: %s", c.ID, c.Status))
 		}
@@ -59,8 +86,19 @@ func List(w io.Writer, codecs []ListedCodec, scenarios []ListedScenario) error {
 			fmt.Fprintln(ew, l)
 		}
 	}
+	if len(l.Groups) > 0 {
+		fmt.Fprintln(ew)
+		fmt.Fprintln(ew, "Groups (-codecs takes them with codec IDs; group:NAME when a codec has the same ID)")
+		for _, g := range l.Groups {
+			members := strings.Join(g.Codecs, ", ")
+			if members == "" {
+				members = "(none)"
+			}
+			fmt.Fprintf(ew, "  %s (%d): %s\n    %s\n", g.Name, len(g.Codecs), g.Doc, members)
+		}
+	}
 	sg := grid{header: []string{"scenario", "Go type", "JSON bytes"}, rightAlign: []bool{false, false, true}}
-	for _, s := range scenarios {
+	for _, s := range l.Scenarios {
 		size := fmt.Sprint(s.JSONBytes)
 		if s.JSONErr != nil {
 			size = "error: " + strings.ReplaceAll(s.JSONErr.Error(), "\n", " ")
@@ -73,4 +111,59 @@ func List(w io.Writer, codecs []ListedCodec, scenarios []ListedScenario) error {
 		fmt.Fprintln(ew, l)
 	}
 	return ew.err
+}
+
+// ListJSON writes l as one indented serbench-list/v1 JSON document:
+// {"schema", "codecs": [codec.Info fields plus "groups"], "groups": [{"name",
+// "doc", "codecs"}], "scenarios": [{"id", "type", "json_bytes" or
+// "json_error"}]}.
+func ListJSON(w io.Writer, l Listing) error {
+	type scen struct {
+		ID        string `json:"id"`
+		Type      string `json:"type"`
+		JSONBytes *int   `json:"json_bytes,omitempty"`
+		JSONError string `json:"json_error,omitempty"`
+	}
+	doc := struct {
+		Schema    string        `json:"schema"`
+		Codecs    []ListedCodec `json:"codecs"`
+		Groups    []ListedGroup `json:"groups"`
+		Scenarios []scen        `json:"scenarios"`
+	}{Schema: ListSchema, Codecs: l.Codecs, Groups: l.Groups, Scenarios: []scen{}}
+	for _, s := range l.Scenarios {
+		x := scen{ID: s.ID, Type: s.Type}
+		if s.JSONErr != nil {
+			x.JSONError = s.JSONErr.Error()
+		} else {
+			n := s.JSONBytes
+			x.JSONBytes = &n
+		}
+		doc.Scenarios = append(doc.Scenarios, x)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("report: list: %w", err)
+	}
+	return nil
+}
+
+// ListCodecs returns infos as listed codecs, each with its groups, and every
+// group of codec.Groups with its members among infos, in the order of infos.
+func ListCodecs(infos []codec.Info) ([]ListedCodec, []ListedGroup) {
+	cs := make([]ListedCodec, 0, len(infos))
+	for _, i := range infos {
+		cs = append(cs, ListedCodec{Info: i, Groups: append([]string{}, codec.GroupsOf(i)...)})
+	}
+	var gs []ListedGroup
+	for _, g := range codec.Groups() {
+		lg := ListedGroup{Name: g.Name, Doc: g.Doc, Codecs: []string{}}
+		for _, i := range infos {
+			if g.Has(i) {
+				lg.Codecs = append(lg.Codecs, i.ID)
+			}
+		}
+		gs = append(gs, lg)
+	}
+	return cs, gs
 }

@@ -188,7 +188,7 @@ func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCom
 func notRecommended(doc *Document) map[string]bool {
 	out := map[string]bool{}
 	for _, c := range doc.Codecs {
-		if c.Kind == codec.Reference || c.Kind == codec.Manual || c.ZeroCopy {
+		if c.Kind == codec.Reference || c.Kind == codec.Manual || c.ZeroCopy || c.ParseOnly {
 			out[c.ID] = true
 		}
 	}
@@ -279,7 +279,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 		}
 		cells[[2]string{g.Codec, g.Op}] = g
 	}
-	opRank := map[string]int{bench.OpMarshal: 0, bench.OpUnmarshal: 1, bench.OpConvert: 2}
+	opRank := map[string]int{bench.OpMarshal: 0, bench.OpUnmarshal: 1, bench.OpConvert: 2, bench.OpParse: 3}
 	sort.SliceStable(ops, func(i, j int) bool { return opRank[ops[i]] < opRank[ops[j]] })
 	g := grid{title: fmt.Sprintf("geomean speed-up over %s, across scenarios", doc.Baseline), header: []string{"codec"}, rightAlign: []bool{false}}
 	for _, op := range ops {

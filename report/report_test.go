@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
@@ -73,17 +74,25 @@ func TestGolden(t *testing.T) {
 
 func TestList(t *testing.T) {
 	doc := fixture()
-	var cs []report.ListedCodec
-	for _, i := range doc.Codecs {
-		cs = append(cs, report.ListedCodec{Info: i})
-	}
-	cs[len(cs)-1].Status = "archived upstream"
-	ss := []report.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
+	infos := append([]codec.Info(nil), doc.Codecs...)
+	infos[0].Default, infos[0].Time = true, "ns, RFC 3339 text: offset kept, zone name lost"
+	infos[len(infos)-1].Status = "archived upstream"
+	var l report.Listing
+	l.Codecs, l.Groups = report.ListCodecs(infos)
+	l.Scenarios = []report.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
 	var buf bytes.Buffer
-	if err := report.List(&buf, cs, ss); err != nil {
+	if err := report.List(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
+	buf.Reset()
+	if err := report.ListJSON(&buf, l); err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(buf.Bytes()); err != nil {
+		t.Error(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "list.json"), buf.Bytes())
 }
 
 // TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.

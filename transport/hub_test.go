@@ -75,6 +75,7 @@ func TestParseRequestErrors(t *testing.T) {
 		{"scenario=sse-event", "missing codec"},
 		{"scenario=sse-event&codec=nope", `"nope"`},
 		{"scenario=sse-event&codec=memmove", "reference row"},
+		{"scenario=sse-event&codec=fastjson", "only parses JSON"},
 		{"scenario=sse-event&codec=encoding/json&rate=0", `"0"`},
 		{"scenario=sse-event&codec=encoding/json&rate=abc", `"abc"`},
 		{"scenario=sse-event&codec=encoding/json&rate=1e9", `"1e9"`},

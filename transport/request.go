@@ -123,6 +123,9 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 	if req.Codec.Info().Kind == codec.Reference {
 		return req, fmt.Errorf("%w: %q is a reference row of the matrix, not a codec, and cannot carry messages", ErrBadRequest, cid)
 	}
+	if req.Codec.Info().ParseOnly {
+		return req, fmt.Errorf("%w: %q only parses JSON into its own tree and cannot encode messages", ErrBadRequest, cid)
+	}
 	if _, err := req.Codec.Bind(req.Scenario.Value()); err != nil {
 		return req, fmt.Errorf("%w: codec %q cannot encode scenario %q: %v", ErrBadRequest, cid, sid, err)
 	}

@@ -22,7 +22,7 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag = fs.String("codecs", "", "comma-separated codec IDs (default: every codec a suite applies to; see serbench list)")
+		codecsFlag = fs.String("codecs", "", "comma-separated codec IDs and groups (see serbench run -h; default: every codec a suite applies to)")
 		suitesFlag = fs.String("suites", "", "comma-separated suites (default: all): "+strings.Join(conformance.Suites, ", "))
 		format     = fs.String("format", "table", "output format: "+strings.Join(conformance.Formats, ", "))
 		out        = fs.String("o", "", "write the output to this file instead of standard output")
@@ -41,7 +41,17 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	}
 	started := time.Now()
 	codecs := all.Codecs()
-	rows, err := conformance.Run(ctx, codecs, conformance.Options{Suites: splitList(*suitesFlag), Codecs: splitList(*codecsFlag)})
+	var ids []string
+	if *codecsFlag != "" {
+		named, err := all.Registry().Resolve(splitList(*codecsFlag))
+		if err != nil {
+			return err
+		}
+		for _, c := range named {
+			ids = append(ids, c.Info().ID)
+		}
+	}
+	rows, err := conformance.Run(ctx, codecs, conformance.Options{Suites: splitList(*suitesFlag), Codecs: ids})
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
+		codecsFlag = fs.String("codecs", "", codecsUsage)
 		probesFlag = fs.String("probes", "", "comma-separated probe IDs (default: all; -probes list prints them)")
 		format     = fs.String("format", "table", "output format: "+strings.Join(report.FidelityFormats, ", "))
 		out        = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")

@@ -124,24 +124,5 @@ func TestREADMEFidelity(t *testing.T) {
 	if err := report.FidelityMarkdown(&table, doc); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("..", "..", "README.md")
-	readme, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	before, rest, ok1 := strings.Cut(string(readme), fidelityBegin)
-	_, after, ok2 := strings.Cut(rest, fidelityEnd)
-	if !ok1 || !ok2 {
-		t.Fatalf("README.md lacks the markers %q and %q", fidelityBegin, fidelityEnd)
-	}
-	want := before + fidelityBegin + table.String() + fidelityEnd + after
-	if golden.Update() {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if want != string(readme) {
-		t.Errorf("README.md's fidelity table differs from this run (go test ./cmd/serbench -run TestREADMEFidelity -update, then review the diff):\n%s", table.String())
-	}
+	checkREADMEBlock(t, fidelityBegin, fidelityEnd, table.String(), "TestREADMEFidelity", "fidelity table")
 }

@@ -25,7 +25,7 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs := flag.NewFlagSet("hostile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
+		codecsFlag    = fs.String("codecs", "", codecsUsage)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated seed scenario IDs (default: all five)")
 		format        = fs.String("format", "table", "output format: "+strings.Join(hostile.Formats, ", "))
 		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
 )
 
 func init() {
@@ -18,8 +21,16 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, or a folder of .json files, to list as corpus/<name> scenarios too")
+	format := fs.String("format", "table", "output format: table, json (a serbench-list/v1 document) or markdown (the README's codec table: library, version, kind, time, default set, round-trip check per seed scenario)")
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
+	}
+	switch *format {
+	case "table", "json":
+	case "markdown":
+		return report.CodecsMarkdown(stdout, seedIDs(), codecRows(all.Codecs()))
+	default:
+		return fmt.Errorf("unknown format %q (valid: table, json, markdown)", *format)
 	}
 	scenarios, warnings, err := loadScenarios(*corpusFlag)
 	if err != nil {
@@ -28,15 +39,67 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
-	var infos []report.ListedCodec
+	var infos []codec.Info
 	for _, c := range all.Codecs() {
-		infos = append(infos, report.ListedCodec{Info: c.Info()})
+		infos = append(infos, c.Info())
 	}
+	l := report.Listing{}
+	l.Codecs, l.Groups = report.ListCodecs(infos)
 	var ss []report.ListedScenario
 	for _, s := range scenarios {
 		ls := report.ListedScenario{ID: s.ID, Type: s.Type}
 		ls.JSONBytes, ls.JSONErr = report.JSONSize(s.Value())
 		ss = append(ss, ls)
 	}
-	return report.List(stdout, infos, ss)
+	l.Scenarios = ss
+	if *format == "json" {
+		return report.ListJSON(stdout, l)
+	}
+	return report.List(stdout, l)
+}
+
+// seedIDs returns the IDs of the seed scenarios, the codec table's columns.
+func seedIDs() []string {
+	var ids []string
+	for _, s := range scenario.Seeds() {
+		ids = append(ids, s.ID)
+	}
+	return ids
+}
+
+// codecRows returns each codec of cs with its round-trip check on every
+// seed scenario: the check `serbench run` makes before timing
+// (bench.Prepare with the scenario's own comparison), without the timing.
+func codecRows(cs []codec.Codec) []report.CodecRow {
+	seeds := scenario.Seeds()
+	rows := make([]report.CodecRow, 0, len(cs))
+	for _, c := range cs {
+		row := report.CodecRow{Info: c.Info()}
+		for _, s := range seeds {
+			row.Seeds = append(row.Seeds, seedCheck(c, s))
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// seedCheck is c's round-trip check on s: n/a when an op is n/a or cannot
+// run, lossy when an op's check found a difference, ok otherwise; a
+// reference row (memmove), which decodes nothing, is n/a.
+func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
+	chk := report.SeedCheck{Scenario: s.ID, Status: report.SeedOK}
+	if c.Info().Kind == codec.Reference {
+		chk.Status, chk.Note = report.SeedNA, "a reference row: it copies bytes and decodes nothing"
+		return chk
+	}
+	for _, op := range bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) }) {
+		switch {
+		case op.NA || (op.Err != nil && op.Run == nil):
+			chk.Status, chk.Note = report.SeedNA, op.Err.Error()
+			return chk
+		case op.Err != nil && chk.Status == report.SeedOK:
+			chk.Status, chk.Note = report.SeedLossy, op.Err.Error()
+		}
+	}
+	return chk
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/internal/childproc"
 )
@@ -152,6 +153,89 @@ func TestList(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("list output lacks %q", want)
 		}
+	}
+}
+
+// TestListJSON checks that list -format json is a valid serbench-list/v1
+// document whose default column and groups agree with codec/all.
+func TestListJSON(t *testing.T) {
+	out, _, err := serbench(t, "list", "-format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate([]byte(out)); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Codecs []struct {
+			ID      string   `json:"id"`
+			Default bool     `json:"default"`
+			Groups  []string `json:"groups"`
+		} `json:"codecs"`
+		Groups []struct {
+			Name   string   `json:"name"`
+			Codecs []string `json:"codecs"`
+		} `json:"groups"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var def []string
+	for _, c := range all.Registry().Default() {
+		def = append(def, c.Info().ID)
+	}
+	var listed []string
+	for _, c := range doc.Codecs {
+		if c.Default != slices.Contains(c.Groups, "default") {
+			t.Errorf("%s: default %v, groups %v", c.ID, c.Default, c.Groups)
+		}
+		if c.Default {
+			listed = append(listed, c.ID)
+		}
+	}
+	if !slices.Equal(listed, def) {
+		t.Errorf("default column = %v, want %v", listed, def)
+	}
+	if len(doc.Groups) == 0 || doc.Groups[0].Name != "default" || !slices.Equal(doc.Groups[0].Codecs, def) {
+		t.Errorf("groups = %+v", doc.Groups)
+	}
+	if _, _, err := serbench(t, "list", "-format", "yaml"); err == nil || !strings.Contains(err.Error(), `"yaml"`) {
+		t.Errorf("-format yaml: err = %v", err)
+	}
+}
+
+// TestSelectCodecs checks -codecs: no flag is the default set, groups mix
+// with IDs, and an unknown name is an error naming it.
+func TestSelectCodecs(t *testing.T) {
+	idsOf := func(flag string) string {
+		t.Helper()
+		cs, err := selectCodecs(flag)
+		if err != nil {
+			t.Fatalf("%q: %v", flag, err)
+		}
+		var ids []string
+		for _, c := range cs {
+			ids = append(ids, c.Info().ID)
+		}
+		return strings.Join(ids, ",")
+	}
+	if got, want := idsOf(""), idsOf("default"); got != want || strings.Contains(got, "gogoproto") || !strings.Contains(got, "memmove") {
+		t.Errorf("no -codecs = %s, want the default set %s", got, want)
+	}
+	if got := idsOf("all"); strings.Count(got, ",")+1 != len(all.Codecs()) {
+		t.Errorf("all = %s", got)
+	}
+	if got := idsOf("wire,json"); !strings.HasPrefix(got, "wire,encoding/json,json-v2,") || strings.Contains(got, "msgpack") {
+		t.Errorf("wire,json = %s", got)
+	}
+	if got := idsOf("msgpack"); got != "msgpack" {
+		t.Errorf("msgpack = %s, want the codec alone", got)
+	}
+	if got := idsOf("group:msgpack"); got != "msgpack,msgpack/array,msgp" {
+		t.Errorf("group:msgpack = %s", got)
+	}
+	if _, err := selectCodecs("json,nope"); err == nil || !strings.Contains(err.Error(), `unknown codec "nope"`) {
+		t.Errorf("nope: err = %v", err)
 	}
 }
 

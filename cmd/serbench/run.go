@@ -33,7 +33,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: all; see serbench list)")
+		codecsFlag    = fs.String("codecs", "", codecsUsage)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
@@ -158,14 +158,18 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return commit(true)
 }
 
-// selectCodecs returns the codecs of codec/all that a -codecs flag names,
-// all of them when it is "".
+// codecsUsage is the -codecs flag's help text of run, fidelity and hostile.
+const codecsUsage = "comma-separated codec IDs and groups (default, all, json, msgpack, cbor, schema, binary; group:NAME when a codec has the same ID); default: the default set (see serbench list)"
+
+// selectCodecs returns the codecs of codec/all that a -codecs flag names
+// (codec IDs and groups, see codec.Registry.Resolve), the default set when
+// it is "".
 func selectCodecs(codecsFlag string) ([]codec.Codec, error) {
 	reg := all.Registry()
 	if codecsFlag == "" {
-		return reg.All(), nil
+		return reg.Default(), nil
 	}
-	return reg.Select(splitList(codecsFlag))
+	return reg.Resolve(splitList(codecsFlag))
 }
 
 // selectMatrix returns the codecs (with the baseline added) and the

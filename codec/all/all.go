@@ -7,6 +7,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
+	"github.com/serbench/serbench/codec/fastjson"
 	"github.com/serbench/serbench/codec/ffjson"
 	"github.com/serbench/serbench/codec/flatbuffers"
 	"github.com/serbench/serbench/codec/gob"
@@ -19,6 +20,7 @@ import (
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
+	"github.com/serbench/serbench/codec/simdjson"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/codec/vtprotobuf"
@@ -31,6 +33,7 @@ func Codecs() []codec.Codec {
 		stdjson.New(),
 		jsonv2.New(),
 		jsoniter.New(),
+		jsoniter.NewFastest(),
 		gojson.New(),
 		sonic.New(),
 		sonic.NewDefault(),
@@ -38,7 +41,10 @@ func Codecs() []codec.Codec {
 		segmentio.New(),
 		easyjson.New(),
 		ffjson.New(),
+		fastjson.New(),
+		simdjson.New(),
 		msgpack.New(),
+		msgpack.NewArray(),
 		msgp.New(),
 		cbor.New(),
 		gob.New(),

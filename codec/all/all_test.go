@@ -1,8 +1,10 @@
 package all_test
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/fidelity"
@@ -19,6 +21,14 @@ func TestRoundTripSeeds(t *testing.T) {
 		}
 		for _, s := range scenario.Seeds() {
 			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
+				if c.Info().ParseOnly {
+					// One parse op, checked against encoding/json's tree.
+					ops := bench.Prepare(c, s.Value(), nil)
+					if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Err != nil || ops[0].Run == nil {
+						t.Fatalf("ops = %+v, want one checked parse", ops)
+					}
+					return
+				}
 				want := s.Value()
 				got, err := codec.RoundTrip(c, want)
 				if err != nil {
@@ -41,8 +51,57 @@ func TestRegistryIDsAreUnique(t *testing.T) {
 func TestInfoIsComplete(t *testing.T) {
 	for _, c := range all.Codecs() {
 		i := c.Info()
-		if i.ID == "" || i.Module == "" || i.Format == "" || i.Kind == "" || i.Options == "" {
+		if i.ID == "" || i.Module == "" || i.Format == "" || i.Kind == "" || i.Options == "" || i.Time == "" {
 			t.Errorf("%s: incomplete Info %+v", i.ID, i)
+		}
+	}
+}
+
+// TestDefaultSet pins the default set that docs/reference.md, "Default set
+// and groups" documents and justifies; a change here is a change there.
+func TestDefaultSet(t *testing.T) {
+	want := []string{"encoding/json", "json-v2", "jsoniter", "go-json", "sonic", "easyjson",
+		"msgpack", "msgp", "cbor", "gob", "protobuf", "vtprotobuf", "flatbuffers", "wire", "wire/reuse", "memmove"}
+	var got []string
+	for _, c := range all.Registry().Default() {
+		got = append(got, c.Info().ID)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("default set = %v, want %v", got, want)
+	}
+}
+
+// TestGroupsOfTheShippedCodecs checks the groups derived from Info against
+// what a user expects of the codecs shipped today.
+func TestGroupsOfTheShippedCodecs(t *testing.T) {
+	reg := all.Registry()
+	for _, tc := range []struct {
+		group      string
+		has, lacks []string
+	}{
+		{"json", []string{"encoding/json", "sonic/fastest", "easyjson", "ffjson"}, []string{"msgpack", "memmove"}},
+		{"msgpack", []string{"msgpack", "msgp"}, []string{"cbor"}},
+		{"cbor", []string{"cbor"}, []string{"msgpack"}},
+		{"schema", []string{"protobuf", "vtprotobuf", "gogoproto", "flatbuffers", "flatbuffers/lazy"}, []string{"easyjson", "msgp", "wire", "gob"}},
+		{"binary", []string{"msgpack", "gob", "protobuf", "wire/lazy"}, []string{"encoding/json", "memmove"}},
+	} {
+		g, ok := codec.LookupGroup(tc.group)
+		if !ok {
+			t.Fatalf("no group %q", tc.group)
+		}
+		var ids []string
+		for _, c := range reg.Members(g) {
+			ids = append(ids, c.Info().ID)
+		}
+		for _, id := range tc.has {
+			if !slices.Contains(ids, id) {
+				t.Errorf("group %s = %v, lacks %s", tc.group, ids, id)
+			}
+		}
+		for _, id := range tc.lacks {
+			if slices.Contains(ids, id) {
+				t.Errorf("group %s = %v, has %s", tc.group, ids, id)
+			}
 		}
 	}
 }

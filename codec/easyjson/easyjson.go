@@ -28,7 +28,8 @@ func New() codec.Codec {
 	return codec.Converting[easyjson.MarshalerUnmarshaler]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
-			Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted"},
+			Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted",
+			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Convs:   mirror.Convs,
 		Missing: mirror.Missing,
 		Marshal: func(m easyjson.MarshalerUnmarshaler) ([]byte, error) { return easyjson.Marshal(m) },

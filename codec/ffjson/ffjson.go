@@ -36,6 +36,7 @@ func New() codec.Codec {
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
 			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted",
+			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only",
 			Status:  "archived upstream; its last commit is from 2019-09"},
 		Convs:   mirror.Convs,
 		Missing: mirror.Missing,

@@ -69,7 +69,8 @@ func (c fbCodec) Info() codec.Info {
 		Format: "FlatBuffers", Kind: codec.Codegen, Binary: true,
 		Options: "object API (flatc 2.0.8 --gen-object-api); one Builder per Binding, Reset per Marshal, bytes copied out; " +
 			"Unmarshal unpacks the whole value; time as Unix ns + offset (zone name lost); maps as key-sorted vectors",
-		Status: "pinned to 2.0.8, the release of Debian 12's flatc, so the committed code regenerates identically"}
+		Status: "pinned to 2.0.8, the release of Debian 12's flatc, so the committed code regenerates identically",
+		Time:   "ns as int64 Unix ns + offset: offset kept, zone name lost; years 1678-2262 only", Default: !c.lazy}
 	if c.lazy {
 		i.ID = LazyID
 		i.ZeroCopy = true

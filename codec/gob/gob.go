@@ -33,7 +33,8 @@ func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
 			Format: "gob", Kind: codec.Reflect, Binary: true,
-			Options: "new Encoder/Decoder per message (type descriptors in every message); map[string]any and []any registered"},
+			Options: "new Encoder/Decoder per message (type descriptors in every message); map[string]any and []any registered",
+			Time:    "ns, time.Time's MarshalBinary: offset kept, zone name lost; any year", Default: true},
 		Marshal: func(v any) ([]byte, error) {
 			var buf bytes.Buffer
 			if err := gob.NewEncoder(&buf).Encode(v); err != nil {

@@ -38,6 +38,7 @@ func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options,
+		Time:    "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost); any year (no range check)",
 		Status:  "unmaintained: upstream marked it deprecated in 2022 (gogo/protobuf issue 691); no APIv2 support"},
 		convs, Message.Marshal, func(data []byte, m Message) error { return m.Unmarshal(data) })
 }

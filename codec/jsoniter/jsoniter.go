@@ -18,7 +18,27 @@ func New() codec.Codec {
 	api := jsoniter.ConfigCompatibleWithStandardLibrary
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary"},
+			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary",
+			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
+		Marshal:   api.Marshal,
+		Unmarshal: api.Unmarshal,
+	}
+}
+
+// FastestID is the ID of the ConfigFastest variant.
+const FastestID = "jsoniter/fastest"
+
+// NewFastest returns jsoniter's ConfigFastest: no HTML escaping, floats
+// marshalled with at most 6 digits after the point, and object keys read
+// as simple strings (no escapes in keys); map keys unsorted. Floats that
+// need more digits do not round-trip.
+func NewFastest() codec.Codec {
+	api := jsoniter.ConfigFastest
+	return codec.Funcs{
+		Meta: codec.Info{ID: FastestID, Module: module, Version: codec.ModuleVersion(module),
+			Format: "JSON", Kind: codec.Reflect,
+			Options: "ConfigFastest (EscapeHTML off, MarshalFloatWith6Digits, ObjectFieldMustBeSimpleString; map keys unsorted)",
+			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only"},
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
 	}

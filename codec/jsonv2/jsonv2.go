@@ -22,7 +22,8 @@ func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.Reflect,
-			Options: "FormatNilSliceAsNull, FormatNilMapAsNull (nil stays nil, as in v1)"},
+			Options: "FormatNilSliceAsNull, FormatNilMapAsNull (nil stays nil, as in v1)",
+			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   func(v any) ([]byte, error) { return json.Marshal(v, opts) },
 		Unmarshal: func(data []byte, v any) error { return json.Unmarshal(data, v, opts) },
 	}

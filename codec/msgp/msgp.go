@@ -29,7 +29,8 @@ func New() codec.Codec {
 	return codec.Converting[methods]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "MessagePack", Kind: codec.Codegen, Binary: true,
-			Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted"},
+			Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted",
+			Time:    "ns, msgp extension 5: instant kept, decoded as Local (offset and zone name lost); any year", Default: true},
 		Convs:   mirror.Convs,
 		Missing: mirror.Missing,
 		Marshal: func(m methods) ([]byte, error) { return m.MarshalMsg(nil) },

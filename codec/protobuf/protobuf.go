@@ -25,6 +25,7 @@ const module = "google.golang.org/protobuf"
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-		Options: "protoc-gen-go types; proto.Marshal/proto.Unmarshal with default options; " + pbcodec.Options},
+		Options: "protoc-gen-go types; proto.Marshal/proto.Unmarshal with default options; " + pbcodec.Options,
+		Time:    "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost); any year (no range check)", Default: true},
 		pbcodec.Convs, proto.Marshal, proto.Unmarshal)
 }

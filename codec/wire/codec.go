@@ -70,10 +70,11 @@ type Appender interface {
 func (c wireCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module), Format: Format,
 		Kind: codec.Manual, Binary: true,
-		Options: "Unmarshal copies each message into 4 KiB chunks the Binding fills one after another, which its strings view (a kept string keeps its chunk alive); time keeps instant and offset, not the zone name"}
+		Options: "Unmarshal copies each message into 4 KiB chunks the Binding fills one after another, which its strings view (a kept string keeps its chunk alive); time keeps instant and offset, not the zone name",
+		Time:    "ns, offset kept, zone name lost; any year", Default: true}
 	if c.lazy {
 		i.ID = LazyID
-		i.ReusesOutput, i.ZeroCopy = true, true
+		i.ReusesOutput, i.ZeroCopy, i.Default = true, true, false
 		i.Options = "Unmarshal checks the message and reads every field once into a view owned by the Binding " +
 			"(strings are unsafe views of the input, collections iterated in place), valid until its next Unmarshal; " +
 			"FromNative copies the view into a scenario value; convert is ToNative (identity) + FromNative of a scenario value (identity); " +

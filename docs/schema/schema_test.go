@@ -16,6 +16,7 @@ func TestGoldenDocumentsConform(t *testing.T) {
 	for _, path := range []string{
 		"../../report/testdata/fixture.json",
 		"../../report/testdata/adaptive.json",
+		"../../report/testdata/list.json",
 		"../../load/testdata/report.json",
 	} {
 		data, err := os.ReadFile(filepath.FromSlash(path))

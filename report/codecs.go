@@ -1,0 +1,100 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// Seed-check statuses of a SeedCheck.
+const (
+	SeedOK    = "ok"    // the round trip gave back a value equal to the original
+	SeedLossy = "lossy" // decoded, but different (or the parse tree differs); Note says where
+	SeedNA    = "n/a"   // the codec cannot take the scenario, or failed to encode or decode it; Note says why
+)
+
+// SeedCheck is the round-trip check of one codec on one seed scenario, as
+// `serbench run` makes it before timing (bench.Prepare).
+type SeedCheck struct {
+	Scenario string
+	Status   string // SeedOK, SeedLossy or SeedNA
+	Note     string // the difference or the reason; "" for SeedOK
+}
+
+// CodecRow is one codec of the codec table: its Info and its checks on
+// the seed scenarios, in the order of the table's columns.
+type CodecRow struct {
+	Info  codec.Info
+	Seeds []SeedCheck
+}
+
+// CodecsMarkdown writes the codec table of the README's "Codecs in the
+// matrix" (`serbench list -format markdown`): one row per codec with its
+// library module, version ("Go release" for the standard library, "this
+// module" for serbench's own), kind, format, what a time.Time keeps, "yes"
+// when in the default set, and per seed scenario (named by seeds, the
+// columns) ✓ for an exact round trip, lossy or — with a footnote giving
+// the difference or the reason; then the number of codec variants and of libraries (reference rows
+// left out; each standard-library package counts as one).
+func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
+	g := grid{header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default"}, seeds...)}
+	g.rightAlign = make([]bool, len(g.header))
+	libs, refs := map[string]bool{}, 0
+	for _, r := range rows {
+		i := r.Info
+		if i.Kind != codec.Reference {
+			lib := i.Module
+			if lib == "std" {
+				lib += " " + i.Format // encoding/json and encoding/gob are two libraries
+			}
+			libs[lib] = true
+		} else {
+			refs++
+		}
+		version := i.Version
+		switch {
+		case i.Module == "std":
+			version = "Go release"
+		case i.Module == "github.com/serbench/serbench":
+			version = "this module"
+		case version == "":
+			version = "?"
+		}
+		def := ""
+		if i.Default {
+			def = "yes"
+		}
+		row := []string{"`" + i.ID + "`", library(i.Module), version, string(i.Kind), i.Format, i.Time, def}
+		byScenario := map[string]SeedCheck{}
+		for _, s := range r.Seeds {
+			byScenario[s.Scenario] = s
+		}
+		for _, id := range seeds {
+			s, ok := byScenario[id]
+			switch {
+			case !ok:
+				row = append(row, "")
+			case s.Status == SeedOK:
+				row = append(row, "✓")
+			case s.Status == SeedLossy:
+				row = append(row, "lossy "+g.note(s.Note))
+			default:
+				row = append(row, "— "+g.note(s.Note))
+			}
+		}
+		g.rows = append(g.rows, row)
+	}
+	ew := &errWriter{w: w}
+	writeMarkdownGrid(ew, g)
+	fmt.Fprintf(ew, "\n%d codec variants from %d libraries, plus %d reference rows. ✓: the seed scenario round-trips exactly (the check `serbench run` makes before timing; a parse-only codec's tree is compared with encoding/json's reading of the input); lossy: it decodes to a different value; —: not measured, for the reason given.\n", len(rows)-refs, len(libs), refs)
+	return ew.err
+}
+
+// library is module as the table shows it.
+func library(module string) string {
+	if module == "std" {
+		return "standard library"
+	}
+	return module
+}

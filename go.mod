@@ -18,7 +18,12 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require golang.org/x/sync v0.23.0 // indirect
+require (
+	capnproto.org/go/capnp/v3 v3.1.0-alpha.2 // indirect
+	github.com/apache/thrift v0.17.0 // indirect
+	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
@@ -61,6 +66,7 @@ require (
 )
 
 tool (
+	capnproto.org/go/capnp/v3/capnpc-go
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto

@@ -5,6 +5,7 @@ package all
 
 import (
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/capnp"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
 	"github.com/serbench/serbench/codec/ffjson"
@@ -47,6 +48,8 @@ func Codecs() []codec.Codec {
 		gogoproto.New(),
 		flatbuffers.New(),
 		flatbuffers.NewLazy(),
+		capnp.New(),
+		capnp.NewLazy(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -22,6 +22,7 @@ import (
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/thrift"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
 )
@@ -50,6 +51,8 @@ func Codecs() []codec.Codec {
 		flatbuffers.NewLazy(),
 		capnp.New(),
 		capnp.NewLazy(),
+		thrift.NewBinary(),
+		thrift.NewCompact(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

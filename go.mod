@@ -22,6 +22,9 @@ require (
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.2 // indirect
 	github.com/apache/thrift v0.17.0 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
+	github.com/dave/jennifer v1.4.1 // indirect
+	github.com/shamaton/msgpack/v2 v2.1.0 // indirect
+	github.com/shamaton/msgpackgen v0.3.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 )
 
@@ -71,6 +74,7 @@ tool (
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
 	github.com/pquerna/ffjson
+	github.com/shamaton/msgpackgen
 	github.com/tinylib/msgp
 	google.golang.org/protobuf/cmd/protoc-gen-go
 )

@@ -18,6 +18,7 @@ import (
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
+	"github.com/serbench/serbench/codec/msgpackgen"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sonic"
@@ -53,6 +54,8 @@ func Codecs() []codec.Codec {
 		capnp.NewLazy(),
 		thrift.NewBinary(),
 		thrift.NewCompact(),
+		msgpackgen.New(),
+		msgpackgen.NewArray(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -52,7 +52,7 @@ const (
 const module = "capnproto.org/go/capnp/v3"
 
 // timeWords says what a time.Time keeps (convert.go).
-const timeWords = "ns, offset kept (zone name lost); years 1678 to 2262"
+const timeWords = "ns, offset kept (zone name lost)"
 
 type capnpCodec struct{ lazy bool }
 
@@ -72,7 +72,7 @@ func (c capnpCodec) Info() codec.Info {
 		Format: "Cap'n Proto", Kind: codec.Codegen, Binary: true, Time: timeWords,
 		Options: "capnpc-go accessors (schema/capnp/serbench.capnp, capnp 0.9.2); Marshal builds a new message on a pooled single-segment arena " +
 			"and copies it out unpacked (Message.Marshal); Unmarshal copies every field into a new Go value; " +
-			"time as Unix ns + offset (zone name lost); maps as key-sorted lists",
+			"time as Unix s + ns + offset (zone name lost); maps as key-sorted lists",
 		Status: "no stable v3 release: pinned to v3.1.0-alpha.2, the newest version whose dependencies the module proxy serves " +
 			"(v3.0.0-alpha.30 needs zenhack.net/go/util, which it does not)"}
 	if c.lazy {
@@ -80,7 +80,7 @@ func (c capnpCodec) Info() codec.Info {
 		i.ZeroCopy = true
 		i.Options = "capnpc-go accessors (schema/capnp/serbench.capnp, capnp 0.9.2); Marshal as capnp; " +
 			"Unmarshal reads every field in place (zero-copy) and returns the root struct, copied into a Go value only in FromNative; " +
-			"time as Unix ns + offset (zone name lost); maps as key-sorted lists"
+			"time as Unix s + ns + offset (zone name lost); maps as key-sorted lists"
 	}
 	return i
 }

@@ -1,7 +1,6 @@
 package capnp
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -19,19 +18,13 @@ import (
 // generated accessors, which hold no Go values of their own.
 //
 // What the round trip keeps and loses:
-//   - time.Time keeps its instant to the nanosecond and its offset from UTC,
-//     not its zone name: it comes back in a time.FixedZone with an empty name
-//     (or time.UTC for offset 0). Times outside the int64 Unix-nanosecond
-//     range (years 1678 to 2262) are an error.
+//   - time.Time keeps its instant to the nanosecond (Unix seconds and
+//     nanoseconds, any year) and its offset from UTC, not its zone name: it
+//     comes back in a time.FixedZone with an empty name (or time.UTC for
+//     offset 0).
 //   - Maps become lists of key/value structs sorted by key.
 //   - A nil slice or map is written as a null pointer and read back as nil;
 //     an empty one as an empty list, read back empty. Nothing else is lost.
-
-// minTime and maxTime bound the times that int64 Unix nanoseconds can hold.
-var (
-	minTime = time.Unix(0, -1<<63)
-	maxTime = time.Unix(0, 1<<63-1)
-)
 
 // errs keeps the first error of a sequence of calls, so that build and read
 // functions can chain the generated accessors and check once at the end.
@@ -49,18 +42,14 @@ func (e *errs) text(s string, err error) string {
 }
 
 func setTime(e *errs, newTime func() (capnpb.Time, error), t time.Time) {
-	if t.Before(minTime) || t.After(maxTime) {
-		e.set(fmt.Errorf("time %s outside the int64 Unix-nanosecond range [%s, %s]",
-			t.Format(time.RFC3339Nano), minTime.UTC().Format(time.RFC3339Nano), maxTime.UTC().Format(time.RFC3339Nano)))
-		return
-	}
 	c, err := newTime()
 	if err != nil {
 		e.set(err)
 		return
 	}
 	_, off := t.Zone()
-	c.SetUnixNanos(t.UnixNano())
+	c.SetUnixSeconds(t.Unix())
+	c.SetNanos(int32(t.Nanosecond()))
 	c.SetOffsetSeconds(int32(off))
 }
 
@@ -77,7 +66,7 @@ func readTime(e *errs, has bool, get func() (capnpb.Time, error)) time.Time {
 	if off := c.OffsetSeconds(); off != 0 {
 		loc = time.FixedZone("", int(off))
 	}
-	return time.Unix(0, c.UnixNanos()).In(loc)
+	return time.Unix(c.UnixSeconds(), int64(c.Nanos())).In(loc)
 }
 
 // setStringMap writes m, sorted by key, into the list newList makes; a nil

@@ -38,7 +38,7 @@ func (e *errs) stringMap(l capnpb.StringEntry_List, err error) uint64 {
 
 func (e *errs) time(t capnpb.Time, err error) uint64 {
 	e.set(err)
-	return uint64(t.UnixNanos()) ^ uint64(t.OffsetSeconds())
+	return uint64(t.UnixSeconds()) ^ uint64(t.Nanos()) ^ uint64(t.OffsetSeconds())
 }
 
 func touchSSE(r capnpb.SSEEvent) (uint64, error) {

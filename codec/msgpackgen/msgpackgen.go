@@ -55,7 +55,7 @@ func NewArray() codec.Codec { return mpgCodec{array: true} }
 func (c mpgCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "MessagePack", Kind: codec.Codegen, Binary: true,
-		Time:    "ns, UTC forced (MessagePack timestamp extension)",
+		Time:    "ns, offset lost: decoded in time.Local (MessagePack timestamp extension)",
 		Options: "msgpackgen -strict on scenario/seeds.go; MarshalAsMap/UnmarshalAsMap (structs as maps keyed by field name, the default)",
 		Status:  "pinned to v0.3.0 (2021), the newest version the module proxy serves; unmaintained since"}
 	if c.array {

@@ -17,10 +17,10 @@ import (
 // What the round trip keeps and loses:
 //   - uint64 travels as i64 with the same bits and float32 as double, both
 //     exactly.
-//   - time.Time keeps its instant to the nanosecond and its offset from UTC,
-//     not its zone name: it comes back in a time.FixedZone with an empty name
-//     (or time.UTC for offset 0). A time outside years 1678 to 2262 wraps
-//     around in int64 Unix nanoseconds and comes back as another instant.
+//   - time.Time keeps its instant to the nanosecond (Unix seconds and
+//     nanoseconds, any year) and its offset from UTC, not its zone name: it
+//     comes back in a time.FixedZone with an empty name (or time.UTC for
+//     offset 0).
 //   - Lists and maps are optional fields: a nil one is left out and decodes
 //     as nil, an empty one decodes as empty. Nothing else is lost.
 var convs = []codec.Conv{
@@ -33,7 +33,7 @@ var convs = []codec.Conv{
 
 func timeToThrift(t time.Time) *thriftgen.Time {
 	_, off := t.Zone()
-	return &thriftgen.Time{UnixNanos: t.UnixNano(), OffsetSeconds: int32(off)}
+	return &thriftgen.Time{UnixSeconds: t.Unix(), Nanos: int32(t.Nanosecond()), OffsetSeconds: int32(off)}
 }
 
 // timeFromThrift returns the time t holds, the zero time for nil.
@@ -45,7 +45,7 @@ func timeFromThrift(t *thriftgen.Time) time.Time {
 	if t.OffsetSeconds != 0 {
 		loc = time.FixedZone("", int(t.OffsetSeconds))
 	}
-	return time.Unix(0, t.UnixNanos).In(loc)
+	return time.Unix(t.UnixSeconds, int64(t.Nanos)).In(loc)
 }
 
 // slice returns f applied to every element of in, or nil when in is nil.

@@ -69,9 +69,9 @@ func newCodec(id, format, protocol string, f thrift.TProtocolFactory) codec.Code
 	return codec.Converting[thrift.TStruct]{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
 			Format: format, Kind: codec.Codegen, Binary: true,
-			Time: "ns, offset kept (zone name lost); years 1678 to 2262",
+			Time: "ns, offset kept (zone name lost)",
 			Options: "thrift 0.17.0 --gen go structs (schema/thrift/serbench.thrift); " + protocol +
-				" through TSerializerPool/TDeserializerPool; time as Unix ns + offset (zone name lost); " +
+				" through TSerializerPool/TDeserializerPool; time as Unix s + ns + offset (zone name lost); " +
 				"uint64 as i64 bits, float32 as double; lists and maps optional (nil kept)",
 			Status: "pinned to v0.17.0, the release of Debian 12's thrift compiler, so the generated code matches its library"},
 		Convs:   convs,

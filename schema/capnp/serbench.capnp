@@ -7,8 +7,8 @@
 # order of the Go struct. Type mapping:
 #   - string is Text, bool Bool, int32 Int32, uint64 UInt64, float64 Float64,
 #     float32 Float32; Go int (UserProfile.ID) is Int64.
-#   - time.Time is struct Time: Unix nanoseconds and the offset from UTC in
-#     seconds (the zone name is lost; years 1678 to 2262 only).
+#   - time.Time is struct Time: Unix seconds, nanoseconds within the second
+#     and the offset from UTC in seconds (the zone name is lost).
 #   - Cap'n Proto has no map type: map[string]string is a list of
 #     StringEntry sorted by key, map[string]map[string]string a list of
 #     StringMapEntry.
@@ -22,8 +22,9 @@ $Go.import("github.com/serbench/serbench/codec/capnp/capnpb");
 
 # Time is a time.Time: its instant and its offset from UTC.
 struct Time {
-  unixNanos @0 :Int64;
-  offsetSeconds @1 :Int32;
+  unixSeconds @0 :Int64;
+  nanos @1 :Int32;
+  offsetSeconds @2 :Int32;
 }
 
 # StringEntry is one key and value of a map[string]string.

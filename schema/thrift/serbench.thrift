@@ -9,8 +9,8 @@
 //     double (Thrift has no 32-bit float: a float32 widens exactly);
 //     uint64 is i64 with the same bits (Thrift has no unsigned types);
 //     Go int (UserProfile.ID) is i64.
-//   - time.Time is struct Time: Unix nanoseconds and the offset from UTC in
-//     seconds (the zone name is lost; years 1678 to 2262 only).
+//   - time.Time is struct Time: Unix seconds, nanoseconds within the second
+//     and the offset from UTC in seconds (the zone name is lost).
 //   - Maps are Thrift maps, map[string]map[string]string a map of maps.
 //   - Lists and maps are optional, so that a nil one is left out and decodes
 //     as nil while an empty one decodes as empty.
@@ -18,8 +18,9 @@ namespace go thriftgen
 
 // Time is a time.Time: its instant and its offset from UTC.
 struct Time {
-  1: i64 unix_nanos
-  2: i32 offset_seconds
+  1: i64 unix_seconds
+  2: i32 nanos
+  3: i32 offset_seconds
 }
 
 // SSEEvent is scenario.SSEEvent (sse-event).

@@ -20,19 +20,25 @@ var _ = time.Now
 var _ = bytes.Equal
 
 // Attributes:
-//   - UnixNanos
+//   - UnixSeconds
+//   - Nanos
 //   - OffsetSeconds
 type Time struct {
-	UnixNanos     int64 `thrift:"unix_nanos,1" db:"unix_nanos" json:"unix_nanos"`
-	OffsetSeconds int32 `thrift:"offset_seconds,2" db:"offset_seconds" json:"offset_seconds"`
+	UnixSeconds   int64 `thrift:"unix_seconds,1" db:"unix_seconds" json:"unix_seconds"`
+	Nanos         int32 `thrift:"nanos,2" db:"nanos" json:"nanos"`
+	OffsetSeconds int32 `thrift:"offset_seconds,3" db:"offset_seconds" json:"offset_seconds"`
 }
 
 func NewTime() *Time {
 	return &Time{}
 }
 
-func (p *Time) GetUnixNanos() int64 {
-	return p.UnixNanos
+func (p *Time) GetUnixSeconds() int64 {
+	return p.UnixSeconds
+}
+
+func (p *Time) GetNanos() int32 {
+	return p.Nanos
 }
 
 func (p *Time) GetOffsetSeconds() int32 {
@@ -72,6 +78,16 @@ func (p *Time) Read(ctx context.Context, iprot thrift.TProtocol) error {
 					return err
 				}
 			}
+		case 3:
+			if fieldTypeId == thrift.I32 {
+				if err := p.ReadField3(ctx, iprot); err != nil {
+					return err
+				}
+			} else {
+				if err := iprot.Skip(ctx, fieldTypeId); err != nil {
+					return err
+				}
+			}
 		default:
 			if err := iprot.Skip(ctx, fieldTypeId); err != nil {
 				return err
@@ -91,7 +107,7 @@ func (p *Time) ReadField1(ctx context.Context, iprot thrift.TProtocol) error {
 	if v, err := iprot.ReadI64(ctx); err != nil {
 		return thrift.PrependError("error reading field 1: ", err)
 	} else {
-		p.UnixNanos = v
+		p.UnixSeconds = v
 	}
 	return nil
 }
@@ -99,6 +115,15 @@ func (p *Time) ReadField1(ctx context.Context, iprot thrift.TProtocol) error {
 func (p *Time) ReadField2(ctx context.Context, iprot thrift.TProtocol) error {
 	if v, err := iprot.ReadI32(ctx); err != nil {
 		return thrift.PrependError("error reading field 2: ", err)
+	} else {
+		p.Nanos = v
+	}
+	return nil
+}
+
+func (p *Time) ReadField3(ctx context.Context, iprot thrift.TProtocol) error {
+	if v, err := iprot.ReadI32(ctx); err != nil {
+		return thrift.PrependError("error reading field 3: ", err)
 	} else {
 		p.OffsetSeconds = v
 	}
@@ -116,6 +141,9 @@ func (p *Time) Write(ctx context.Context, oprot thrift.TProtocol) error {
 		if err := p.writeField2(ctx, oprot); err != nil {
 			return err
 		}
+		if err := p.writeField3(ctx, oprot); err != nil {
+			return err
+		}
 	}
 	if err := oprot.WriteFieldStop(ctx); err != nil {
 		return thrift.PrependError("write field stop error: ", err)
@@ -127,27 +155,40 @@ func (p *Time) Write(ctx context.Context, oprot thrift.TProtocol) error {
 }
 
 func (p *Time) writeField1(ctx context.Context, oprot thrift.TProtocol) (err error) {
-	if err := oprot.WriteFieldBegin(ctx, "unix_nanos", thrift.I64, 1); err != nil {
-		return thrift.PrependError(fmt.Sprintf("%T write field begin error 1:unix_nanos: ", p), err)
+	if err := oprot.WriteFieldBegin(ctx, "unix_seconds", thrift.I64, 1); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T write field begin error 1:unix_seconds: ", p), err)
 	}
-	if err := oprot.WriteI64(ctx, int64(p.UnixNanos)); err != nil {
-		return thrift.PrependError(fmt.Sprintf("%T.unix_nanos (1) field write error: ", p), err)
+	if err := oprot.WriteI64(ctx, int64(p.UnixSeconds)); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T.unix_seconds (1) field write error: ", p), err)
 	}
 	if err := oprot.WriteFieldEnd(ctx); err != nil {
-		return thrift.PrependError(fmt.Sprintf("%T write field end error 1:unix_nanos: ", p), err)
+		return thrift.PrependError(fmt.Sprintf("%T write field end error 1:unix_seconds: ", p), err)
 	}
 	return err
 }
 
 func (p *Time) writeField2(ctx context.Context, oprot thrift.TProtocol) (err error) {
-	if err := oprot.WriteFieldBegin(ctx, "offset_seconds", thrift.I32, 2); err != nil {
-		return thrift.PrependError(fmt.Sprintf("%T write field begin error 2:offset_seconds: ", p), err)
+	if err := oprot.WriteFieldBegin(ctx, "nanos", thrift.I32, 2); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T write field begin error 2:nanos: ", p), err)
 	}
-	if err := oprot.WriteI32(ctx, int32(p.OffsetSeconds)); err != nil {
-		return thrift.PrependError(fmt.Sprintf("%T.offset_seconds (2) field write error: ", p), err)
+	if err := oprot.WriteI32(ctx, int32(p.Nanos)); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T.nanos (2) field write error: ", p), err)
 	}
 	if err := oprot.WriteFieldEnd(ctx); err != nil {
-		return thrift.PrependError(fmt.Sprintf("%T write field end error 2:offset_seconds: ", p), err)
+		return thrift.PrependError(fmt.Sprintf("%T write field end error 2:nanos: ", p), err)
+	}
+	return err
+}
+
+func (p *Time) writeField3(ctx context.Context, oprot thrift.TProtocol) (err error) {
+	if err := oprot.WriteFieldBegin(ctx, "offset_seconds", thrift.I32, 3); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T write field begin error 3:offset_seconds: ", p), err)
+	}
+	if err := oprot.WriteI32(ctx, int32(p.OffsetSeconds)); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T.offset_seconds (3) field write error: ", p), err)
+	}
+	if err := oprot.WriteFieldEnd(ctx); err != nil {
+		return thrift.PrependError(fmt.Sprintf("%T write field end error 3:offset_seconds: ", p), err)
 	}
 	return err
 }
@@ -158,7 +199,10 @@ func (p *Time) Equals(other *Time) bool {
 	} else if p == nil || other == nil {
 		return false
 	}
-	if p.UnixNanos != other.UnixNanos {
+	if p.UnixSeconds != other.UnixSeconds {
+		return false
+	}
+	if p.Nanos != other.Nanos {
 		return false
 	}
 	if p.OffsetSeconds != other.OffsetSeconds {

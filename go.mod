@@ -20,6 +20,7 @@ require (
 
 require (
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.2 // indirect
+	github.com/200sc/bebop v0.6.2 // indirect
 	github.com/apache/thrift v0.17.0 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/dave/jennifer v1.4.1 // indirect
@@ -70,6 +71,7 @@ require (
 
 tool (
 	capnproto.org/go/capnp/v3/capnpc-go
+	github.com/200sc/bebop/main/bebopc-go
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto

@@ -5,6 +5,7 @@ package all
 
 import (
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/bebop"
 	"github.com/serbench/serbench/codec/capnp"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
@@ -56,6 +57,7 @@ func Codecs() []codec.Codec {
 		thrift.NewCompact(),
 		msgpackgen.New(),
 		msgpackgen.NewArray(),
+		bebop.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -24,8 +24,10 @@ require (
 	github.com/apache/thrift v0.17.0 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/dave/jennifer v1.4.1 // indirect
+	github.com/deneonet/benc v1.1.8 // indirect
 	github.com/shamaton/msgpack/v2 v2.1.0 // indirect
 	github.com/shamaton/msgpackgen v0.3.0 // indirect
+	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
 	golang.org/x/sync v0.23.0 // indirect
 )
 
@@ -72,6 +74,7 @@ require (
 tool (
 	capnproto.org/go/capnp/v3/capnpc-go
 	github.com/200sc/bebop/main/bebopc-go
+	github.com/deneonet/benc/cmd/bencgen
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto

@@ -6,6 +6,7 @@ package all
 import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/bebop"
+	"github.com/serbench/serbench/codec/benc"
 	"github.com/serbench/serbench/codec/capnp"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
@@ -58,6 +59,8 @@ func Codecs() []codec.Codec {
 		msgpackgen.New(),
 		msgpackgen.NewArray(),
 		bebop.New(),
+		benc.New(),
+		benc.NewPlain(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -3,15 +3,22 @@ module github.com/serbench/serbench
 go 1.26.0
 
 require (
+	capnproto.org/go/capnp/v3 v3.1.0-alpha.2
+	github.com/200sc/bebop v0.6.2
+	github.com/apache/thrift v0.17.0
 	github.com/bytedance/sonic v1.15.5
+	github.com/deneonet/benc v1.1.8
 	github.com/fxamacker/cbor/v2 v2.9.6
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	github.com/json-iterator/go v1.1.12
+	github.com/mus-format/mus-go v0.7.2
+	github.com/mus-format/musgen-go v0.2.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/segmentio/encoding v0.5.4
+	github.com/shamaton/msgpackgen v0.3.0
 	github.com/vmihailenco/msgpack/v5 v5.4.1
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
@@ -19,14 +26,10 @@ require (
 )
 
 require (
-	capnproto.org/go/capnp/v3 v3.1.0-alpha.2 // indirect
-	github.com/200sc/bebop v0.6.2 // indirect
-	github.com/apache/thrift v0.17.0 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/dave/jennifer v1.4.1 // indirect
-	github.com/deneonet/benc v1.1.8 // indirect
+	github.com/mus-format/common-go v0.0.0-20251026152644-9f5ac6728d8a // indirect
 	github.com/shamaton/msgpack/v2 v2.1.0 // indirect
-	github.com/shamaton/msgpackgen v0.3.0 // indirect
 	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
 	golang.org/x/sync v0.23.0 // indirect
 )

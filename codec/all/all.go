@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/msgpackgen"
+	"github.com/serbench/serbench/codec/mus"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sonic"
@@ -61,6 +62,7 @@ func Codecs() []codec.Codec {
 		bebop.New(),
 		benc.New(),
 		benc.NewPlain(),
+		mus.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

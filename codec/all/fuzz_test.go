@@ -1,6 +1,7 @@
 package all_test
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -91,6 +92,46 @@ var knownBombs = map[string]func(data []byte) bool{
 	// The FlatBuffers Go runtime has no verifier; the generated UnPack
 	// makes a slice of whatever length a vector claims.
 	"flatbuffers": uint32Over(1 << 20),
+	// shamaton/msgpackgen's generated decoders make a slice or map of the
+	// length an array32 or map32 head claims, as the two above.
+	"msgpackgen":       msgpackClaimsOver(1 << 20),
+	"msgpackgen/array": msgpackClaimsOver(1 << 20),
+	// bebopc-go's generated decoder makes an array or map of the length a
+	// little-endian uint32 claims, at any offset.
+	"bebop": anyUint32Over(1 << 20),
+	// benc's bstd and mus-go's ord make a slice or map of the length a
+	// varint claims, at any offset.
+	"benc":       uvarintOver(1 << 20),
+	"benc/plain": uvarintOver(1 << 20),
+	"mus":        uvarintOver(1 << 20),
+}
+
+// anyUint32Over returns a check for a little-endian uint32 at any offset of
+// data above limit and above len(data).
+func anyUint32Over(limit uint32) func([]byte) bool {
+	return func(data []byte) bool {
+		for p := 0; p+4 <= len(data); p++ {
+			x := binary.LittleEndian.Uint32(data[p:])
+			if x > limit && x > uint32(len(data)) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// uvarintOver returns a check for an unsigned varint at any offset of data
+// above limit and above len(data).
+func uvarintOver(limit uint64) func([]byte) bool {
+	return func(data []byte) bool {
+		for p := range data {
+			x, n := binary.Uvarint(data[p:])
+			if n > 0 && x > limit && x > uint64(len(data)) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // msgpackClaimsOver returns a check for a MessagePack 16- or 32-bit array,

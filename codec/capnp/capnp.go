@@ -23,7 +23,8 @@
 //     input) and returns the root struct accessor (capnpb.UserProfile, ...),
 //     which refers to the input bytes. Its Binding is a codec.Converter:
 //     ToNative returns the scenario value as it is, FromNative copies the
-//     root struct into a new scenario value, like "capnp"'s Unmarshal.
+//     root struct into a new scenario value, like "capnp"'s Unmarshal (and
+//     passes a scenario value through, so its convert row times nothing).
 //
 // Malformed input is bounded by the library: every pointer is checked
 // against its segment, and a message's reads are capped by its traverse
@@ -208,11 +209,17 @@ func (b *lazyBinding[S, R]) ToNative(v any) (any, error) {
 	return s, nil
 }
 
-// FromNative copies r, the R that Unmarshal returned, into a new *S.
+// FromNative copies r, the R that Unmarshal returned, into a new *S. A
+// non-nil *S, what ToNative returns, passes through as it is, so the
+// runner's convert operation (ToNative, then FromNative of its result)
+// times no conversion for this codec: it has none on the writing side.
 func (b *lazyBinding[S, R]) FromNative(v any) (any, error) {
+	if s, ok := v.(*S); ok && s != nil {
+		return s, nil
+	}
 	r, ok := v.(R)
 	if !ok {
-		return nil, fmt.Errorf("%s: FromNative wants a %T, got %T", b.id, *new(R), v)
+		return nil, fmt.Errorf("%s: FromNative wants a %T or a non-nil %T, got %T", b.id, *new(R), (*S)(nil), v)
 	}
 	s, err := b.read(r)
 	if err != nil {

@@ -74,7 +74,7 @@ func (c capnpCodec) Info() codec.Info {
 		Options: "capnpc-go accessors (schema/capnp/serbench.capnp, capnp 0.9.2); Marshal builds a new message on a pooled single-segment arena " +
 			"and copies it out unpacked (Message.Marshal); Unmarshal copies every field into a new Go value; " +
 			"time as Unix s + ns + offset (zone name lost); maps as key-sorted lists",
-		Status: "no stable v3 release: pinned to v3.1.0-alpha.2, the newest version whose dependencies the module proxy serves " +
+		Status: "no stable v3 release: pinned to v3.1.0-alpha.2, whose dependencies the module proxy serves " +
 			"(v3.0.0-alpha.30 needs zenhack.net/go/util, which it does not)"}
 	if c.lazy {
 		i.ID = LazyID

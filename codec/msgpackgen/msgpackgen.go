@@ -57,7 +57,7 @@ func (c mpgCodec) Info() codec.Info {
 		Format: "MessagePack", Kind: codec.Codegen, Binary: true,
 		Time:    "ns, offset lost: decoded in time.Local (MessagePack timestamp extension)",
 		Options: "msgpackgen -strict on scenario/seeds.go; MarshalAsMap/UnmarshalAsMap (structs as maps keyed by field name, the default)",
-		Status:  "pinned to v0.3.0 (2021), the newest version the module proxy serves; unmaintained since"}
+		Status:  "pinned to v0.3.0 (2021): newer releases (v1.1.1) are not served by the module proxy"}
 	if c.array {
 		i.ID = ArrayID
 		i.Options = "msgpackgen -strict on scenario/seeds.go; MarshalAsArray/UnmarshalAsArray (structs as arrays in field order)"

@@ -3,8 +3,12 @@ module github.com/serbench/serbench
 go 1.26.0
 
 require (
+	capnproto.org/go/capnp/v3 v3.1.0-alpha.2
+	github.com/200sc/bebop v0.6.2
+	github.com/apache/thrift v0.17.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/chromedp/chromedp v0.23.0
+	github.com/deneonet/benc v1.1.8
 	github.com/fxamacker/cbor/v2 v2.9.6
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
@@ -12,10 +16,13 @@ require (
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	github.com/json-iterator/go v1.1.12
 	github.com/labstack/echo/v4 v4.16.0
+	github.com/mus-format/mus-go v0.7.2
+	github.com/mus-format/musgen-go v0.2.3
 	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/segmentio/encoding v0.5.4
+	github.com/shamaton/msgpackgen v0.3.0
 	github.com/tsenart/vegeta/v12 v12.13.0
 	github.com/vmihailenco/msgpack/v5 v5.4.1
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
@@ -25,6 +32,8 @@ require (
 
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
+	github.com/dave/jennifer v1.4.1 // indirect
 	github.com/gabriel-vasile/mimetype v1.4.12 // indirect
 	github.com/gin-contrib/sse v1.1.0 // indirect
 	github.com/go-playground/locales v0.14.1 // indirect
@@ -37,16 +46,19 @@ require (
 	github.com/mattn/go-colorable v0.1.15 // indirect
 	github.com/mattn/go-isatty v0.0.22 // indirect
 	github.com/minio/simdjson-go v0.4.5
+	github.com/mus-format/common-go v0.0.0-20251026152644-9f5ac6728d8a // indirect
 	github.com/pelletier/go-toml/v2 v2.2.4 // indirect
 	github.com/quic-go/qpack v0.6.0 // indirect
 	github.com/quic-go/quic-go v0.59.0 // indirect
 	github.com/rs/dnscache v0.0.0-20230804202142-fc85eb664529 // indirect
+	github.com/shamaton/msgpack/v2 v2.1.0 // indirect
 	github.com/ugorji/go/codec v1.3.1 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
 	github.com/valyala/fastjson v1.6.4
 	github.com/valyala/fasttemplate v1.2.2 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.5.0 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
+	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 )
@@ -92,10 +104,14 @@ require (
 )
 
 tool (
+	capnproto.org/go/capnp/v3/capnpc-go
+	github.com/200sc/bebop/main/bebopc-go
+	github.com/deneonet/benc/cmd/bencgen
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
 	github.com/pquerna/ffjson
+	github.com/shamaton/msgpackgen
 	github.com/tinylib/msgp
 	google.golang.org/protobuf/cmd/protoc-gen-go
 )

@@ -23,6 +23,10 @@ need() {
 need protoc protobuf-compiler
 # flatc 2.0.8 (Debian 12 "bookworm") generated codec/flatbuffers/fb.
 need flatc flatbuffers-compiler
+# capnp 0.9.2 (Debian 12) compiled codec/capnp/capnpb with the pinned capnpc-go.
+need capnp capnproto
+# thrift 0.17.0 (Debian 12) generated codec/thrift/gen-go.
+need thrift thrift-compiler
 
 if [ -n "$missing" ]; then
 	if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
@@ -33,3 +37,5 @@ fi
 
 protoc --version
 flatc --version
+capnp --version
+thrift --version

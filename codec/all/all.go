@@ -5,6 +5,9 @@ package all
 
 import (
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/bebop"
+	"github.com/serbench/serbench/codec/benc"
+	"github.com/serbench/serbench/codec/capnp"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
 	"github.com/serbench/serbench/codec/fastjson"
@@ -18,11 +21,14 @@ import (
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
+	"github.com/serbench/serbench/codec/msgpackgen"
+	"github.com/serbench/serbench/codec/mus"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/simdjson"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/thrift"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
 )
@@ -53,6 +59,16 @@ func Codecs() []codec.Codec {
 		gogoproto.New(),
 		flatbuffers.New(),
 		flatbuffers.NewLazy(),
+		capnp.New(),
+		capnp.NewLazy(),
+		thrift.NewBinary(),
+		thrift.NewCompact(),
+		msgpackgen.New(),
+		msgpackgen.NewArray(),
+		bebop.New(),
+		benc.New(),
+		benc.NewPlain(),
+		mus.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -1,0 +1,72 @@
+package capnp
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/internal/gencheck"
+)
+
+// capnpVersion is the capnp that compiled package capnpb (Debian 12's
+// capnproto package); another version may encode the embedded schema
+// differently.
+const capnpVersion = "Cap'n Proto version 0.9.2"
+
+// TestGeneratedCodeIsCurrent regenerates package capnpb with the command of
+// the go:generate line in capnp.go (capnp compile with capnpc-go, pinned as
+// a tool directive in go.mod, and go.capnp from the pinned module) into a
+// temporary folder and checks that the result is byte for byte the
+// committed file (gencheck.Verify: a missing or other capnp skips, and
+// fails under CI=true).
+func TestGeneratedCodeIsCurrent(t *testing.T) {
+	const out = "serbench.capnp.go"
+	job := gencheck.NewJob("capnp", "codec/capnp/capnpb", []string{out}, func(ctx context.Context, root, outDir string) error {
+		bin, err := exec.LookPath("capnp")
+		if err != nil {
+			return gencheck.MissingTool("capnp is not installed, so package capnpb cannot be checked against the schema (scripts/install-codegen-tools.sh installs it)")
+		}
+		v, err := exec.CommandContext(ctx, bin, "--version").Output()
+		if err != nil {
+			return fmt.Errorf("capnp --version: %w", err)
+		}
+		if got := strings.TrimSpace(string(v)); got != capnpVersion {
+			return gencheck.MissingTool("capnp reports %q, package capnpb was compiled by %q", got, capnpVersion)
+		}
+		std, err := goOutput(ctx, root, "list", "-m", "-f", "{{.Dir}}", module)
+		if err != nil {
+			return err
+		}
+		plugin, err := goOutput(ctx, root, "tool", "-n", "capnpc-go")
+		if err != nil {
+			return err
+		}
+		tmp := t.TempDir()
+		cmd := exec.CommandContext(ctx, bin, "compile", "-I", filepath.Join(std, "std"), "-o"+plugin+":"+tmp, "serbench.capnp")
+		cmd.Dir = filepath.Join(root, "schema", "capnp")
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %w\n%s", cmd, err, msg)
+		}
+		b, err := os.ReadFile(filepath.Join(tmp, out))
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(outDir, out), b, 0o644)
+	})
+	gencheck.Verify(t, job, "")
+}
+
+// goOutput runs the go command in dir and returns its trimmed output.
+func goOutput(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}

@@ -1,0 +1,43 @@
+package msgpackgen
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/serbench/serbench/internal/gencheck"
+)
+
+// TestGeneratedCodeIsCurrent runs msgpackgen (pinned as a tool directive in
+// go.mod, so nothing needs installing) on scenario/seeds.go as the
+// go:generate line of msgpackgen.go does, into a temporary folder named
+// like this package (msgpackgen names the package after its output
+// folder), and checks that the result is byte for byte the committed file
+// (gencheck.Verify).
+func TestGeneratedCodeIsCurrent(t *testing.T) {
+	const out = "resolver.msgpackgen.go"
+	job := gencheck.NewJob("msgpackgen", "codec/msgpackgen", []string{out}, func(ctx context.Context, root, outDir string) error {
+		gobin, err := exec.LookPath("go")
+		if err != nil {
+			return gencheck.MissingTool("the go command runs msgpackgen: %v", err)
+		}
+		dir := filepath.Join(t.TempDir(), "msgpackgen")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return err
+		}
+		cmd := exec.CommandContext(ctx, gobin, "tool", "msgpackgen", "-input-file", filepath.Join(root, "scenario", "seeds.go"), "-output-dir", dir, "-strict")
+		cmd.Dir = root
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %w\n%s", cmd, err, msg)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, out))
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(outDir, out), b, 0o644)
+	})
+	gencheck.Verify(t, job, "")
+}

@@ -30,6 +30,7 @@ var Files = map[string]string{
 	"serbench-fidelity/v1":    "fidelity.schema.json",
 	"serbench-conformance/v1": "conformance.schema.json",
 	"serbench-hostile/v1":     "hostile.schema.json",
+	"serbench-evolve/v1":      "evolve.schema.json",
 }
 
 // base is the URL prefix the files' $id values share; "$ref"s between files

@@ -89,6 +89,9 @@ type Options struct {
 	// InProcess records in the results that the server runs in this
 	// process, so its CPU figures include the load client.
 	InProcess bool
+	// Switch, when set, moves every stream to another codec mid-run
+	// (switch.go).
+	Switch *SwitchOptions
 }
 
 // Defaults of Options. Scenario defaults to DefaultSSEScenario or
@@ -186,6 +189,13 @@ func (o Options) Effective() (Options, error) {
 	}
 	if _, err := CheckLoopback(o.URL); err != nil {
 		return o, err
+	}
+	if o.Switch != nil {
+		sw, err := o.Switch.effective(o)
+		if err != nil {
+			return o, err
+		}
+		o.Switch = &sw
 	}
 	return o, nil
 }

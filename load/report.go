@@ -91,6 +91,9 @@ func WriteTable(w io.Writer, r Report) error {
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
 	}
+	if err := writeSwitchTable(w, r); err != nil {
+		return err
+	}
 	for _, x := range r.Transport {
 		if x.Error != "" {
 			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Transport, x.Codec, x.Error); err != nil {

@@ -79,7 +79,7 @@ func TestRunRecoversPanics(t *testing.T) {
 // reports, checked here so that a change in a library or in this package
 // that alters them fails.
 func TestKnownCells(t *testing.T) {
-	rows := []Codec{ProtobufCodec(), WireCodec(), WireSameVersionCodec()}
+	rows := []Codec{ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec()}
 	cells, err := Run(rows, Changes())
 	if err != nil {
 		t.Fatal(err)
@@ -97,6 +97,10 @@ func TestKnownCells(t *testing.T) {
 		{"protobuf field-renamed", OK, OK, NotAsked},
 		{"protobuf int32-to-int64", OK, WrongValue, DoesNotKeep},
 		{"protobuf field-removed", FieldLost, OK, NotAsked},
+		{"flatbuffers field-renamed", OK, OK, NotAsked},
+		{"flatbuffers field-added", OK, FieldLost, DoesNotKeep},
+		{"flatbuffers int32-to-int64", WrongValue, WrongValue, DoesNotKeep},
+		{"flatbuffers field-reordered", OK, OK, NotAsked},
 		{"wire field-added", OK, Error, NotAsked},
 		{"wire field-removed", FieldLost, Error, NotAsked},
 		{"wire/same-version field-reordered", Error, Error, NotAsked},

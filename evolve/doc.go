@@ -16,7 +16,8 @@
 // Every codec describes the two versions in its natural schema: struct
 // tags for the reflection codecs (json/msgpack/cbor tags; gob uses the Go
 // field names), .proto files with field numbers for protobuf
-// (schema/proto/evolve), and wire's format-version byte for wire.
+// (schema/proto/evolve), .fbs files with field ids for FlatBuffers
+// (schema/flatbuffers/evolve), and wire's format-version byte for wire.
 //
 // A cell sends one value written by one version to a reader of the other,
 // in both directions, and classifies what the reader got (Classify):

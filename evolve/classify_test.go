@@ -79,7 +79,7 @@ func TestRunRecoversPanics(t *testing.T) {
 // reports, checked here so that a change in a library or in this package
 // that alters them fails.
 func TestKnownCells(t *testing.T) {
-	rows := []Codec{ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec()}
+	rows := []Codec{MsgpCodec(), ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec()}
 	cells, err := Run(rows, Changes())
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +93,8 @@ func TestKnownCells(t *testing.T) {
 		oldToNew, newToOld Outcome
 		unknown            Survival
 	}{
+		{"msgp int32-to-int64", OK, Error, NotAsked},
+		{"msgp field-renamed", FieldLost, FieldLost, DoesNotKeep},
 		{"protobuf field-added", OK, FieldLost, Survives},
 		{"protobuf field-renamed", OK, OK, NotAsked},
 		{"protobuf int32-to-int64", OK, WrongValue, DoesNotKeep},

@@ -23,7 +23,7 @@ var reflectRows = []struct{ id, schema string }{
 
 // AllCodecs returns every row of the matrix, in report order: the
 // reflection codecs (found with lookup, a codec registry's Lookup), then
-// protobuf, flatbuffers, wire and wire/same-version. A reflection codec lookup does not
+// msgp, protobuf, flatbuffers, wire and wire/same-version. A reflection codec lookup does not
 // know is an error naming it.
 func AllCodecs(lookup func(id string) (codec.Codec, bool)) ([]Codec, error) {
 	var out []Codec
@@ -34,7 +34,7 @@ func AllCodecs(lookup func(id string) (codec.Codec, bool)) ([]Codec, error) {
 		}
 		out = append(out, ReflectCodec(c, r.schema))
 	}
-	return append(out, ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec()), nil
+	return append(out, MsgpCodec(), ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec()), nil
 }
 
 // SelectCodecs returns the rows of all named by ids, in the order given;

@@ -12,14 +12,6 @@ import (
 // MaxTagLen caps the codec tag of a switching stream's message, in bytes.
 const MaxTagLen = 128
 
-// On a stream that switches codec (transport.Switch), every message
-// carries the ID of the codec that encoded it after the header:
-//
-//	<header> <codec ID> LF <payload>
-//
-// and its frame type follows that codec (text or binary), so a client
-// decodes each message by its tag without reconnecting.
-
 // AppendTag appends m's codec tag line to dst when m.Codec is set (a
 // switching stream), and nothing otherwise.
 func AppendTag(dst []byte, m *transport.Message) []byte {

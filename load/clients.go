@@ -126,7 +126,11 @@ func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
 			continue
 		}
 		payload := ev.Data
-		if c.g.binary {
+		binary := c.g.binary
+		if c.sw != nil {
+			binary = c.sw.binaryOf(string(ev.Type))
+		}
+		if binary {
 			raw = raw[:0]
 			raw, err = base64.StdEncoding.AppendDecode(raw, ev.Data)
 			if err != nil {
@@ -134,6 +138,10 @@ func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
 				continue
 			}
 			payload = raw
+		}
+		if c.sw != nil {
+			c.sw.message(c, now, seq, ev.T, string(ev.Type), payload, len(ev.Data))
+			continue
 		}
 		c.message(now, seq, ev.T, payload, len(ev.Data))
 	}
@@ -192,6 +200,10 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 			return false, fmt.Errorf("load: ws read: %w", err)
 		}
 		now := time.Now()
+		if c.sw != nil {
+			c.sw.wsMessage(c, now, typ, msg)
+			continue
+		}
 		seq, intended, payload, err := ws.ParseHeader(msg)
 		if err != nil || typ != want {
 			c.st.decodeErrors++

@@ -36,6 +36,7 @@ type group struct {
 
 	// compressed is set when the server compressed a connection's stream.
 	compressed atomic.Bool
+	sw         *switchGroup // nil unless the phase switches codec (switch.go)
 
 	mu     sync.Mutex
 	totals connStats
@@ -84,6 +85,7 @@ type conn struct {
 	lastID  int64  // last sequence number received, -1 before any
 	checked bool   // first payload compared with the scenario value
 	st      connStats
+	sw      *switchConn // nil unless the phase switches codec (switch.go)
 }
 
 func (g *group) newConn(idx int) (*conn, error) {
@@ -129,6 +131,9 @@ func (c *conn) message(now time.Time, seq uint64, intended int64, payload []byte
 // finish adds the connection's counters to its group; the messages the
 // stream should have carried but never arrived are lost.
 func (c *conn) finish(err error) {
+	if c.sw != nil {
+		c.sw.finish(c)
+	}
 	if c.next < c.g.count {
 		c.st.lost += c.g.count - c.next
 	}

@@ -94,6 +94,9 @@ type Options struct {
 	// (RFC 7692). Result.Compression says what the server agreed to; wire
 	// bytes are then the compressed bytes. Default false.
 	Compress bool
+	// Switch, when set, moves every stream to another codec mid-run
+	// (switch.go).
+	Switch *SwitchOptions
 }
 
 // Defaults of Options. Scenario defaults to DefaultSSEScenario or
@@ -194,6 +197,13 @@ func (o Options) Effective() (Options, error) {
 	}
 	if _, err := CheckLoopback(o.URL); err != nil {
 		return o, err
+	}
+	if o.Switch != nil {
+		sw, err := o.Switch.effective(o)
+		if err != nil {
+			return o, err
+		}
+		o.Switch = &sw
 	}
 	return o, nil
 }

@@ -113,6 +113,9 @@ func writeTransportTable(w io.Writer, rs []Result) error {
 			}
 		}
 	}
+	if err := writeSwitchTable(w, rs); err != nil {
+		return err
+	}
 	for _, x := range rs {
 		if x.Error != "" {
 			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Transport, x.Codec, x.Error); err != nil {

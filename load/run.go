@@ -95,6 +95,8 @@ type Result struct {
 	Histogram string `json:"histogram,omitempty"`
 	// Error is the first connection error, if any.
 	Error string `json:"error,omitempty"`
+	// Switch is the codec switch of the phase (Options.Switch), if any.
+	Switch *SwitchResult `json:"switch,omitempty"`
 }
 
 // Run runs the load of o: one phase with every codec at once when o.Mix is
@@ -143,6 +145,9 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 
 	groups, sseClients, wsClients, closeClients := newClients(o, codecs, sc, count, base)
 	defer closeClients()
+	if err := setupSwitch(o, groups); err != nil {
+		return nil, err
+	}
 
 	// Every stream should end by setup + ramp + duration; after Grace more, give up.
 	deadline := o.Setup + o.Ramp + o.Duration + o.Grace
@@ -160,6 +165,9 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		frac := float64(i) / float64(len(assign))
 		at := start.Add(time.Duration(float64(o.Setup) / 2 * frac))
 		streamStart := first.Add(time.Duration(float64(o.Ramp) * frac))
+		if err := g.attachSwitch(c, streamStart); err != nil {
+			return nil, err
+		}
 		wg.Go(func() {
 			if d := time.Until(at); d > 0 {
 				t := time.NewTimer(d)
@@ -175,11 +183,11 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 			switch o.Transport {
 			case "sse":
 				cl := *sseClients[ci]
-				cl.query = streamQuery(o, id, count, run, i, true, streamStart)
+				cl.query = switchQuery(o, streamQuery(o, id, count, run, i, true, streamStart))
 				runConn(pctx, c, cl.once)
 			case "ws":
 				cl := *wsClients[ci]
-				cl.query = streamQuery(o, id, count, run, i, false, streamStart)
+				cl.query = switchQuery(o, streamQuery(o, id, count, run, i, false, streamStart))
 				runConn(pctx, c, cl.once)
 			}
 		})
@@ -193,7 +201,13 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		return nil, err
 	}
 
-	return phaseResults(o, sc, groups, before, after, first, count), nil
+	out := phaseResults(o, sc, groups, before, after, first, count)
+	for i, g := range groups {
+		if g.sw != nil {
+			out[i].Switch = g.sw.result()
+		}
+	}
+	return out, nil
 }
 
 func newRunID() string {

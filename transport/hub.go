@@ -123,6 +123,12 @@ type Message struct {
 	// Payload is the codec's encoding of the scenario value (raw bytes,
 	// before any base64 a transport adds).
 	Payload []byte
+	// Codec is the ID of the codec that encoded Payload on a stream with a
+	// Switch, which transports send in-band; "" on other streams, whose
+	// codec is the Request's.
+	Codec string
+	// Binary is that codec's Info.Binary, when Codec is set.
+	Binary bool
 }
 
 // Hub runs streams: one scheduler goroutine paces every stream, encodes each
@@ -287,6 +293,9 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 			idleSince: now,
 			stats:     h.stats.get(req.Run, req.Codec.Info().ID),
 		}
+		if err := s.bindSwitch(); err != nil {
+			return nil, err
+		}
 		s.stats.add(func(c *CodecStats) { c.Streams++ })
 		h.streams[key] = s
 		h.pending = append(h.pending, s)
@@ -352,6 +361,9 @@ type stream struct {
 	removed   bool
 
 	stats *codecStats
+
+	// to is the codec a Switch moves to; nil without one (hub_switch.go).
+	to *switchTarget
 }
 
 func (s *stream) intended(k uint64) time.Time {
@@ -414,14 +426,15 @@ func (h *Hub) step(s *stream, now time.Time) bool {
 	}
 
 	m := &Message{Seq: s.next, Intended: s.intended(s.next)}
-	payload, err := s.binding.Marshal(s.value)
+	binding, value, reuses := s.encoderFor(m)
+	payload, err := binding.Marshal(value)
 	lag := time.Since(m.Intended)
 	if err != nil {
 		s.stats.add(func(c *CodecStats) { c.EncodeErrors++ })
 		s.end(now)
 		return true
 	}
-	if s.reuses {
+	if reuses {
 		// The Binding overwrites its output on the next Marshal, while
 		// queues and the replay ring still hold this message.
 		payload = bytes.Clone(payload)

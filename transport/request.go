@@ -64,6 +64,8 @@ var ErrBadRequest = errors.New("bad request")
 //	last_event_id=N  resume after message N (SSE also takes the Last-Event-ID header)
 //	start=T       a new stream's first intended send time, Unix ns, within
 //	              [now-10s, now+1h]; absent: when the stream is created
+//	switch_to=ID, switch_at=D, switch_ramp=D  move the stream to another
+//	              codec while it runs (see Switch)
 type Request struct {
 	Scenario scenario.Scenario
 	Codec    codec.Codec
@@ -78,11 +80,14 @@ type Request struct {
 	// QueueLen, when > 0, overrides the hub's Options.QueueLen for this
 	// subscriber (not settable from a query string).
 	QueueLen int
+	// Switch, when Switch.To is set, moves the stream to another codec
+	// while it runs.
+	Switch Switch
 }
 
 // Key identifies the stream a Request joins.
 func (r Request) Key() string {
-	return fmt.Sprintf("%s|%s|%g|%d|%s|%s", r.Scenario.ID, r.Codec.Info().ID, r.Rate, r.Count, r.Name, r.Run)
+	return fmt.Sprintf("%s|%s|%g|%d|%s|%s", r.Scenario.ID, r.Codec.Info().ID, r.Rate, r.Count, r.Name, r.Run) + r.Switch.key()
 }
 
 // Resolver finds codecs and scenarios by ID.
@@ -169,6 +174,9 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 			return req, err
 		}
 		req.LastEventID = id
+	}
+	if err := rv.parseSwitch(q, &req); err != nil {
+		return req, err
 	}
 	return req, nil
 }

@@ -41,6 +41,8 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
+	switchTo := fs.String("switch", "", "CODEC@AT: move every stream from the -codecs codec to CODEC mid-run, per message, starting AT into each stream (e.g. msgpack@10s)")
+	switchRamp := fs.Duration("switch-ramp", 0, "how long -switch takes to move every message to the new codec (default: half the time left after AT)")
 	var sf serverFlags
 	sf.register(fs)
 	var hf httpFlags
@@ -66,6 +68,11 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	defer commit(false)
 	o.Codecs = splitList(*codecs)
+	if *switchTo != "" {
+		if o.Switch, err = load.ParseSwitch(*switchTo, *switchRamp); err != nil {
+			return err
+		}
+	}
 	if o.Transport == "http" {
 		if err := loadHTTP(ctx, fs, w, hf, o, splitList(*scenarios), *target, *format); err != nil {
 			return err

@@ -60,7 +60,10 @@ func (j Job) Run(ctx context.Context, root, outDir string) error {
 //   - protobuf-convert: the converters of package codec/protobuf/pbcodec;
 //   - gogoproto: protoc-gen-gogofaster writes codec/gogoproto/gogopb with
 //     google.protobuf.Timestamp mapped to github.com/gogo/protobuf/types;
-//   - gogoproto-convert: the converters of package codec/gogoproto.
+//   - gogoproto-convert: the converters of package codec/gogoproto;
+//   - evolve-v1, evolve-v2: protoc-gen-go writes packages evolve/pbv1 and
+//     evolve/pbv2 from schema/proto/evolve/order_v1.proto and order_v2.proto
+//     (the two versions of `serbench evolve`'s order type).
 //
 // The schema has no go_package option: M options give each generator its
 // Go package.
@@ -86,6 +89,12 @@ var Jobs = []Job{
 		TimestampPkg: "types", TimestampImport: "github.com/gogo/protobuf/types",
 		HelpersImport: module + "/codec/protobuf/pbcodec",
 	}),
+	protocFileJob("evolve-v1", "evolve/pbv1", SchemaDir+"/evolve", "order_v1.proto", []string{"order_v1.pb.go"},
+		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Morder_v1.proto=" + module + "/evolve/pbv1"},
+	),
+	protocFileJob("evolve-v2", "evolve/pbv2", SchemaDir+"/evolve", "order_v2.proto", []string{"order_v2.pb.go"},
+		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Morder_v2.proto=" + module + "/evolve/pbv2"},
+	),
 }
 
 // Lookup returns the Job named name.

@@ -32,11 +32,18 @@ func (p Plugin) outFlag(dir string) string {
 // protocJob returns the Job that compiles SchemaDir/serbench.proto with
 // plugins, in order, all writing into dir.
 func protocJob(name, dir string, outputs []string, plugins ...Plugin) Job {
+	return protocFileJob(name, dir, SchemaDir, "serbench.proto", outputs, plugins...)
+}
+
+// protocFileJob returns the Job that compiles includeDir/file (includeDir
+// relative to the module root, with forward slashes) with plugins, in
+// order, all writing into dir.
+func protocFileJob(name, dir, includeDir, file string, outputs []string, plugins ...Plugin) Job {
 	return Job{Name: name, Dir: dir, Outputs: outputs, run: func(ctx context.Context, root, outDir string) error {
 		if _, err := exec.LookPath("protoc"); err != nil {
 			return ErrNoProtoc
 		}
-		args := []string{"-I", filepath.Join(root, filepath.FromSlash(SchemaDir))}
+		args := []string{"-I", filepath.Join(root, filepath.FromSlash(includeDir))}
 		for _, p := range plugins {
 			bin, err := goCmd(ctx, root, "tool", "-n", p.Tool)
 			if err != nil {
@@ -44,7 +51,7 @@ func protocJob(name, dir string, outputs []string, plugins ...Plugin) Job {
 			}
 			args = append(args, "--plugin="+p.Tool+"="+bin, p.outFlag(outDir))
 		}
-		args = append(args, "serbench.proto")
+		args = append(args, file)
 		cmd := exec.CommandContext(ctx, "protoc", args...)
 		cmd.Dir = root
 		var stderr bytes.Buffer

@@ -24,6 +24,11 @@
 //
 // after which the server closes the response. The first bytes of a response
 // are a comment naming the stream and a "retry:" field.
+//
+// On a stream that switches codec (transport.Switch) the event type is
+// instead the ID of the codec that encoded that message (m.Codec, e.g.
+// "msgpack"), and base64 follows that codec's Binary: a client decodes each
+// event by its type.
 package sse
 
 import (
@@ -43,7 +48,12 @@ const EndEvent = "end"
 
 // AppendEvent appends the event for m to dst (see the package doc for the
 // framing). eventType must not contain a newline; binary selects base64.
+// When m.Codec is set (a switching stream), it is the event type and
+// m.Binary selects base64 instead.
 func AppendEvent(dst []byte, eventType string, m *transport.Message, binary bool) []byte {
+	if m.Codec != "" {
+		eventType, binary = m.Codec, m.Binary
+	}
 	dst = append(dst, "id: "...)
 	dst = strconv.AppendUint(dst, m.Seq, 10)
 	dst = append(dst, "\nevent: "...)

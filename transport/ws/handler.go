@@ -137,14 +137,14 @@ func (h *Handler) serve(conn *websocket.Conn, sub *transport.Subscription) {
 	}
 	ping := time.NewTicker(h.opts.PingInterval)
 	defer ping.Stop()
-	var hdr [HeaderLen]byte
+	var hdr [HeaderLen + 64]byte // room for a switching stream's tag
 	send := func(m *transport.Message) error {
 		_ = conn.SetWriteDeadline(time.Now().Add(h.opts.WriteTimeout))
-		w, err := conn.NextWriter(frameType)
+		w, err := conn.NextWriter(messageFrameType(m, frameType))
 		if err != nil {
 			return err
 		}
-		if _, err := w.Write(AppendHeader(hdr[:0], m)); err != nil {
+		if _, err := w.Write(AppendTag(AppendHeader(hdr[:0], m), m)); err != nil {
 			return err
 		}
 		if _, err := w.Write(m.Payload); err != nil {

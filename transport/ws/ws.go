@@ -15,6 +15,15 @@
 // waits for the client's close frame (the close handshake of RFC 6455 §7)
 // before it closes the TCP connection.
 //
+// On a stream that switches codec (transport.Switch), every message
+// carries the ID of the codec that encoded it between the header and the
+// payload, as one line (AppendTag, ParseTag):
+//
+//	<header> <codec ID> LF <payload>
+//
+// and its frame type follows that codec (text or binary), so a client
+// decodes each message by its tag without reconnecting.
+//
 // The codec is chosen by the codec= query parameter or negotiated as the
 // subprotocol "serbench.<codec ID with / replaced by .>" (Subprotocol,
 // which escapes the ID with codec.EscapeID).

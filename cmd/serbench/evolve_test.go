@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/evolve"
+	"github.com/serbench/serbench/internal/golden"
+)
+
+// TestEvolveCommand runs serbench evolve in a child process per format
+// (TestEvolveChild): gob numbers the types it meets in a process, so the
+// evolve types would change the gob sizes of every later test of this
+// package (and theirs the evolve gob sizes) if they shared one.
+func TestEvolveCommand(t *testing.T) {
+	for _, format := range evolve.Formats {
+		t.Run(format, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "evolve."+format)
+			cmd := exec.Command(os.Args[0], "-test.run=^TestEvolveChild$")
+			cmd.Env = append(os.Environ(), evolveChildEnv+"="+format+" "+out)
+			if msg, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("child: %v\n%s", err, msg)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// json-v2 picks "cannot" or "unable to" at random once per
+			// process (errorModalVerb in its errors.go); the golden has one.
+			got = bytes.ReplaceAll(got, []byte("json: unable to "), []byte("json: cannot "))
+			golden.Check(t, filepath.Join("testdata", "evolve."+format), got)
+			if format == "json" {
+				if err := schema.Validate(got); err != nil {
+					t.Errorf("output does not conform to docs/schema: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// evolveChildEnv holds "FORMAT FILE" in the child of TestEvolveCommand.
+const evolveChildEnv = "SERBENCH_EVOLVE_CHILD"
+
+// TestEvolveChild is TestEvolveCommand's child: it runs serbench evolve in
+// FORMAT with a fixed environment into FILE. It does nothing otherwise.
+func TestEvolveChild(t *testing.T) {
+	format, out, ok := strings.Cut(os.Getenv(evolveChildEnv), " ")
+	if !ok {
+		t.Skip("runs only as the child of TestEvolveCommand")
+	}
+	evolveEnv = func(time.Time, map[string]string) bench.Env {
+		return bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+			Started: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"}}
+	}
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, []string{"evolve", "-format", format}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, stdout.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEvolveBadFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"evolve", "-codecs", "nope"}, `unknown codec "nope"`},
+		{[]string{"evolve", "-changes", "nope"}, `unknown change "nope"`},
+		{[]string{"evolve", "-format", "csv"}, `unknown format "csv"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		err := run(context.Background(), &stdout, &stderr, tt.args)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err = %v, want one containing %s", tt.args, err, tt.want)
+		}
+	}
+}

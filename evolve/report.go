@@ -1,0 +1,151 @@
+package evolve
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// SchemaID is the "schema" value of the JSON document (docs/schema/evolve.schema.json).
+const SchemaID = "serbench-evolve/v1"
+
+// Formats are the output formats of Write.
+var Formats = []string{"table", "markdown", "json"}
+
+// Report is the result of one `serbench evolve` run.
+type Report struct {
+	Schema  string    `json:"schema"`
+	Env     bench.Env `json:"env"`
+	Changes []Change  `json:"changes"`
+	Codecs  []Codec   `json:"codecs"`
+	// Cells has one entry per (codec, change), codecs in the outer loop.
+	Cells []Cell `json:"cells"`
+}
+
+// Write writes r in format ("table", "markdown" or "json"); an unknown
+// format is an error naming it.
+func Write(w io.Writer, r Report, format string) error {
+	switch format {
+	case "table":
+		return writeTable(w, r)
+	case "markdown":
+		return writeMarkdown(w, r)
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return fmt.Errorf("evolve: write json: %w", err)
+		}
+		return nil
+	}
+	return fmt.Errorf("evolve: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+}
+
+// short is an outcome's word in a table cell.
+func short(o Outcome) string {
+	switch o {
+	case FieldLost:
+		return "lost"
+	case WrongValue:
+		return "WRONG"
+	}
+	return string(o)
+}
+
+// cellText is "old→new / new→old", with " +kept" when the fields the old
+// reader did not know survived its decode → encode pass.
+func cellText(c Cell) string {
+	s := short(c.OldToNew.Outcome) + " / " + short(c.NewToOld.Outcome)
+	if c.Unknown == Survives {
+		s += " +kept"
+	}
+	return s
+}
+
+// Legend explains the cells of the table and markdown formats.
+const Legend = `Each cell: old writer → new reader / new writer → old reader.
+ok: every field the reader has holds what the writer wrote, and nothing written is dropped;
+lost: no error, but a value written arrived nowhere (the reader has no field for it, or matched it by a name that changed);
+WRONG: no error, but a field holds a value the writer did not write;
+error: the reader refused the bytes.
++kept: what the old reader did not know survived its decode → encode pass (read back by the new reader).`
+
+func (r Report) byCodec() [][]Cell {
+	var rows [][]Cell
+	for i := 0; i < len(r.Cells); i += len(r.Changes) {
+		rows = append(rows, r.Cells[i:min(i+len(r.Changes), len(r.Cells))])
+	}
+	return rows
+}
+
+func writeTable(w io.Writer, r Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "codec\tschema")
+	for _, ch := range r.Changes {
+		fmt.Fprint(tw, "\t"+ch.ID)
+	}
+	fmt.Fprintln(tw)
+	for i, row := range r.byCodec() {
+		fmt.Fprintf(tw, "%s\t%s", r.Codecs[i].ID, r.Codecs[i].Schema)
+		for _, c := range row {
+			fmt.Fprint(tw, "\t"+cellText(c))
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("evolve: write table: %w", err)
+	}
+	_, err := fmt.Fprintf(w, "\n%s\n\nDetails:\n%s", Legend, details(r, "  "))
+	if err != nil {
+		return fmt.Errorf("evolve: write table: %w", err)
+	}
+	return nil
+}
+
+func writeMarkdown(w io.Writer, r Report) error {
+	var b strings.Builder
+	b.WriteString("| codec | schema |")
+	for _, ch := range r.Changes {
+		b.WriteString(" " + ch.ID + " |")
+	}
+	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(r.Changes)) + "\n")
+	for i, row := range r.byCodec() {
+		fmt.Fprintf(&b, "| %s | %s |", r.Codecs[i].ID, r.Codecs[i].Schema)
+		for _, c := range row {
+			b.WriteString(" " + cellText(c) + " |")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n" + strings.ReplaceAll(Legend, "\n", "\n\n") + "\n\nDetails:\n\n" + details(r, "- "))
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("evolve: write markdown: %w", err)
+	}
+	return nil
+}
+
+// details lists every direction that is not plain ok, one line each.
+func details(r Report, prefix string) string {
+	var b strings.Builder
+	for _, c := range r.Cells {
+		for _, d := range []struct {
+			name string
+			dir  Direction
+		}{{"old→new", c.OldToNew}, {"new→old", c.NewToOld}} {
+			if len(d.dir.Detail) > 0 {
+				fmt.Fprintf(&b, "%s%s, %s, %s: %s: %s\n", prefix, c.Codec, c.Change, d.name, d.dir.Outcome, strings.Join(d.dir.Detail, "; "))
+			}
+		}
+		if c.Unknown != NotAsked {
+			fmt.Fprintf(&b, "%s%s, %s, unknown fields survive: %s", prefix, c.Codec, c.Change, c.Unknown)
+			if len(c.UnknownDetail) > 0 {
+				fmt.Fprintf(&b, " (%s)", strings.Join(c.UnknownDetail, "; "))
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}

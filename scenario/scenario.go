@@ -34,6 +34,10 @@ type Scenario struct {
 	// the toolchain corpora, whose Go types lose nothing, and for a user's
 	// file that holds nothing encoding/json changes.
 	Source []SourceLoss
+	// Elements is the number of elements of a list workload (the
+	// annotation workloads, annot/*): reports divide the encoded size by it
+	// (B/elem). 0 for scenarios that are not a list of like elements.
+	Elements int
 }
 
 // Diff reports whether got keeps what s holds: s.Compare(got) when set,

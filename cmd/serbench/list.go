@@ -8,6 +8,7 @@ import (
 
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
 )
 
 func init() {
@@ -33,7 +34,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		infos = append(infos, report.ListedCodec{Info: c.Info()})
 	}
 	var ss []report.ListedScenario
-	for _, s := range scenarios {
+	for _, s := range append(scenarios, scenario.Annot()...) {
 		ls := report.ListedScenario{ID: s.ID, Type: s.Type}
 		ls.JSONBytes, ls.JSONErr = report.JSONSize(s.Value())
 		ss = append(ss, ls)

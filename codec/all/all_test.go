@@ -1,6 +1,7 @@
 package all_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -43,6 +44,32 @@ func TestInfoIsComplete(t *testing.T) {
 		i := c.Info()
 		if i.ID == "" || i.Module == "" || i.Format == "" || i.Kind == "" || i.Options == "" {
 			t.Errorf("%s: incomplete Info %+v", i.ID, i)
+		}
+	}
+}
+
+// TestRoundTripAnnot checks that every codec that binds the annotation
+// workloads (scenario.Annot) round-trips them exactly; a codec without a
+// schema for one must say so with codec.ErrUnsupported.
+func TestRoundTripAnnot(t *testing.T) {
+	for _, c := range all.Codecs() {
+		if c.Info().Kind == codec.Reference {
+			continue
+		}
+		for _, s := range scenario.Annot() {
+			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
+				want := s.Value()
+				got, err := codec.RoundTrip(c, want)
+				if errors.Is(err, codec.ErrUnsupported) {
+					t.Skip(err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := fidelity.Diff(want, got); err != nil {
+					t.Fatal(err)
+				}
+			})
 		}
 	}
 }

@@ -52,6 +52,9 @@ type ScenarioInfo struct {
 	// one entry per kind. Absent when nothing is lost, and for built-in
 	// scenarios.
 	Source []scenario.SourceLoss `json:"source_fidelity,omitempty"`
+	// Elements is the element count of a list workload
+	// (scenario.Scenario.Elements), absent for other scenarios.
+	Elements int `json:"elements,omitempty"`
 }
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
@@ -128,9 +131,12 @@ func grids(doc *Document) []grid {
 	var out []grid
 	for _, id := range order {
 		g := grid{title: id, source: sources[id]}
-		parallel, floor := hasParallel(groups[id]), hasFloor(groups[id])
+		parallel, floor, perElem := hasParallel(groups[id]), hasFloor(groups[id]), hasPerElem(groups[id])
 		g.header = append([]string(nil), header[:len(header)-1]...)
 		g.rightAlign = []bool{false, false, true, true, true, true, true, true, true}
+		if perElem {
+			g.header, g.rightAlign = append(g.header, "B/elem"), append(g.rightAlign, true)
+		}
 		if parallel {
 			g.header, g.rightAlign = append(g.header, "scaling"), append(g.rightAlign, true)
 		}
@@ -138,10 +144,13 @@ func grids(doc *Document) []grid {
 			g.header, g.rightAlign = append(g.header, "×floor"), append(g.rightAlign, true)
 		}
 		g.header, g.rightAlign = append(g.header, "note"), append(g.rightAlign, false)
-		// row takes the nine fixed cells, the optional ones (scaling,
-		// ×floor) and the note, and keeps the optional cells shown.
-		row := func(fixed []string, scaling, floorCell, note string) []string {
+		// row takes the nine fixed cells, the optional ones (B/elem,
+		// scaling, ×floor) and the note, and keeps the optional cells shown.
+		row := func(fixed []string, elem, scaling, floorCell, note string) []string {
 			out := append([]string(nil), fixed...)
+			if perElem {
+				out = append(out, elem)
+			}
 			if parallel {
 				out = append(out, scaling)
 			}
@@ -160,7 +169,7 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", g.note(r.Error)))
+				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", "", g.note(r.Error)))
 				continue
 			}
 			mark := ""
@@ -168,14 +177,14 @@ func grids(doc *Document) []grid {
 				mark = "✗ " + g.note(r.Error)
 			}
 			if !r.Timed() {
-				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, "", "", mark))
+				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", mark))
 				continue
 			}
 			g.rows = append(g.rows, row([]string{
 				r.Codec, r.Op, nsCell(r, doc.Count),
 				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
 				speedupCell(r, doc),
-			}, scalingCell(r), floorCell(r), mark))
+			}, perElemCell(r), scalingCell(r), floorCell(r), mark))
 		}
 		out = append(out, g)
 	}
@@ -200,6 +209,24 @@ func hasParallel(rs []bench.Result) bool {
 		}
 	}
 	return false
+}
+
+func hasPerElem(rs []bench.Result) bool {
+	for _, r := range rs {
+		if r.BytesPerElem > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// perElemCell prints the encoded bytes per element of a list workload's
+// cell: "4.02"; "" where there is no size.
+func perElemCell(r bench.Result) string {
+	if r.Op == bench.OpConvert || r.BytesPerElem == 0 {
+		return ""
+	}
+	return num(r.BytesPerElem)
 }
 
 func hasFloor(rs []bench.Result) bool {

@@ -189,7 +189,7 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
 	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source})
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Elements: s.Elements})
 	}
 	return doc
 }

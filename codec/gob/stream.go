@@ -19,10 +19,12 @@ const StreamID = "gob/stream"
 //
 // Framing: the Encoder writes into a buffer that Marshal empties before each
 // message, so Marshal returns exactly one message; Unmarshal puts the bytes
-// into the buffer the Decoder reads from. Bind encodes the sample once
-// (the handshake: its type descriptors and its value, the message a stream
-// sends first) and keeps it as the Binding's Preamble, so every Marshal
-// returns a steady-state message. Before the first Unmarshal the Decoder must
+// into the buffer the Decoder reads from. The first Marshal, Unmarshal or
+// Preamble encodes the sample given to Bind once (the handshake: its type
+// descriptors and its value, the message a stream sends first) and keeps it
+// as the Binding's Preamble, so every Marshal returns a steady-state
+// message. (Bind itself encodes nothing: a cyclic value would overflow the
+// stack there, where no caller expects work.) Before the first Unmarshal the Decoder must
 // have read a preamble: the sender's, given to ReadPreamble (what a
 // transport does at the start of a connection), or else the Binding's own.
 // Its own is right when the sender runs in the same process, since gob's
@@ -45,7 +47,7 @@ func NewStream() codec.Codec {
 // sends Preamble once at the start of a connection; the receiver gives it to
 // ReadPreamble before the first Unmarshal.
 type Preambler interface {
-	Preamble() []byte
+	Preamble() ([]byte, error)
 	ReadPreamble(p []byte) error
 }
 
@@ -63,13 +65,9 @@ func (streamCodec) Bind(sample any) (codec.Binding, error) {
 	if t == nil || t.Kind() != reflect.Pointer || reflect.ValueOf(sample).IsNil() {
 		return nil, fmt.Errorf("%s: Bind needs a non-nil pointer, got %T", StreamID, sample)
 	}
-	b := &streamBinding{elem: t.Elem()}
+	b := &streamBinding{elem: t.Elem(), sample: sample}
 	b.enc = gob.NewEncoder(&b.out)
 	b.dec = gob.NewDecoder(&b.in)
-	if err := b.enc.Encode(sample); err != nil {
-		return nil, fmt.Errorf("%s: encode the preamble of %T: %w", StreamID, sample, err)
-	}
-	b.preamble = bytes.Clone(b.out.Bytes())
 	return b, nil
 }
 
@@ -77,18 +75,28 @@ func (streamCodec) Bind(sample any) (codec.Binding, error) {
 // and dec receive.
 type streamBinding struct {
 	elem     reflect.Type
+	sample   any
 	out, in  bytes.Buffer
 	enc      *gob.Encoder
 	dec      *gob.Decoder
-	preamble []byte
-	primed   bool // dec has read a preamble
+	preamble []byte // nil until the sample is encoded
+	primed   bool   // dec has read a preamble
 }
 
 var _ Preambler = (*streamBinding)(nil)
 
 // Preamble returns the stream's first message: the bound type's descriptors
-// and the sample's value.
-func (b *streamBinding) Preamble() []byte { return b.preamble }
+// and the sample's value, encoded on the first call.
+func (b *streamBinding) Preamble() ([]byte, error) {
+	if b.preamble == nil {
+		b.out.Reset()
+		if err := b.enc.Encode(b.sample); err != nil {
+			return nil, fmt.Errorf("%s: encode the preamble of %T: %w", StreamID, b.sample, err)
+		}
+		b.preamble = bytes.Clone(b.out.Bytes())
+	}
+	return b.preamble, nil
+}
 
 // ReadPreamble feeds p, a sender's Preamble, to the Decoder. It fails if
 // the Decoder has already read one or p is not one whole gob message.
@@ -104,6 +112,9 @@ func (b *streamBinding) ReadPreamble(p []byte) error {
 }
 
 func (b *streamBinding) Marshal(v any) ([]byte, error) {
+	if _, err := b.Preamble(); err != nil {
+		return nil, err
+	}
 	b.out.Reset()
 	if err := b.enc.Encode(v); err != nil {
 		return nil, fmt.Errorf("%s: marshal %T: %w", StreamID, v, err)
@@ -113,7 +124,11 @@ func (b *streamBinding) Marshal(v any) ([]byte, error) {
 
 func (b *streamBinding) Unmarshal(data []byte) (any, error) {
 	if !b.primed {
-		if err := b.ReadPreamble(b.preamble); err != nil {
+		p, err := b.Preamble()
+		if err != nil {
+			return nil, err
+		}
+		if err := b.ReadPreamble(p); err != nil {
 			return nil, err
 		}
 	}
@@ -147,7 +162,9 @@ func FirstMessage(v any) (first, steady []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	first = b.(*streamBinding).Preamble()
+	if first, err = b.(*streamBinding).Preamble(); err != nil {
+		return nil, nil, err
+	}
 	steady, err = b.Marshal(v)
 	return first, steady, err
 }

@@ -40,10 +40,14 @@ func TestStreamSendsDescriptorsOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := rx.(gob.Preambler).ReadPreamble(tx.(gob.Preambler).Preamble()); err != nil {
+			p, err := tx.(gob.Preambler).Preamble()
+			if err != nil {
 				t.Fatal(err)
 			}
-			if err := rx.(gob.Preambler).ReadPreamble(tx.(gob.Preambler).Preamble()); err == nil {
+			if err := rx.(gob.Preambler).ReadPreamble(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := rx.(gob.Preambler).ReadPreamble(p); err == nil {
 				t.Error("a second preamble was accepted")
 			}
 			for range 3 {

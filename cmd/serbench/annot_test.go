@@ -15,7 +15,7 @@ import (
 // the element count and the bytes per element the schema allows.
 func TestRunAnnot(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r.json")
-	_, _, err := serbench(t, "run", "-codecs", "wire,gob/stream,protobuf", "-scenarios", "annot/series@small,annot/bbox@small",
+	_, _, err := serbench(t, "run", "-codecs", "wire,cbor,protobuf", "-scenarios", "annot/series@small,annot/bbox@small",
 		"-benchtime", "1ms", "-count", "1", "-format", "json", "-o", out)
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,8 @@ const StreamID = "gob/stream"
 // message. (Bind itself encodes nothing: a cyclic value would overflow the
 // stack there, where no caller expects work.) Before the first Unmarshal the Decoder must
 // have read a preamble: the sender's, given to ReadPreamble (what a
-// transport does at the start of a connection), or else the Binding's own.
+// transport does at the start of a connection: codec.Preambler), or else
+// the Binding's own.
 // Its own is right when the sender runs in the same process, since gob's
 // type IDs are per process; a Decoder whose preamble came from another
 // encoder of the same type decodes that encoder's messages.
@@ -40,15 +41,6 @@ const StreamID = "gob/stream"
 func NewStream() codec.Codec {
 	registerOnce.Do(register)
 	return streamCodec{}
-}
-
-// Preambler is implemented by Bindings whose messages need state that the
-// two ends of a connection share (gob/stream's type descriptors). A sender
-// sends Preamble once at the start of a connection; the receiver gives it to
-// ReadPreamble before the first Unmarshal.
-type Preambler interface {
-	Preamble() ([]byte, error)
-	ReadPreamble(p []byte) error
 }
 
 type streamCodec struct{}
@@ -83,7 +75,7 @@ type streamBinding struct {
 	primed   bool   // dec has read a preamble
 }
 
-var _ Preambler = (*streamBinding)(nil)
+var _ codec.Preambler = (*streamBinding)(nil)
 
 // Preamble returns the stream's first message: the bound type's descriptors
 // and the sample's value, encoded on the first call.

@@ -40,14 +40,14 @@ func TestStreamSendsDescriptorsOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := tx.(gob.Preambler).Preamble()
+			p, err := tx.(codec.Preambler).Preamble()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := rx.(gob.Preambler).ReadPreamble(p); err != nil {
+			if err := rx.(codec.Preambler).ReadPreamble(p); err != nil {
 				t.Fatal(err)
 			}
-			if err := rx.(gob.Preambler).ReadPreamble(p); err == nil {
+			if err := rx.(codec.Preambler).ReadPreamble(p); err == nil {
 				t.Error("a second preamble was accepted")
 			}
 			for range 3 {

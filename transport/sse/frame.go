@@ -23,7 +23,14 @@
 //	data: <count>
 //
 // after which the server closes the response. The first bytes of a response
-// are a comment naming the stream and a "retry:" field.
+// are a comment naming the stream and a "retry:" field. When the codec's
+// Binding is a codec.Preambler (gob/stream), an event without id: follows,
+//
+//	event: preamble
+//	data: <the preamble, framed as payloads are>
+//
+// before any replayed or live event: what the client's decoder must read
+// before the stream's messages.
 package sse
 
 import (
@@ -40,6 +47,23 @@ import (
 
 // EndEvent is the event type of the last event of a stream with a count.
 const EndEvent = "end"
+
+// PreambleEvent is the event type of a connection's preamble.
+const PreambleEvent = "preamble"
+
+// AppendPreamble appends the preamble event holding p; binary selects
+// base64.
+func AppendPreamble(dst, p []byte, binary bool) []byte {
+	dst = append(dst, "event: "+PreambleEvent+"\n"...)
+	if binary {
+		dst = append(dst, "data: "...)
+		dst = base64.StdEncoding.AppendEncode(dst, p)
+		dst = append(dst, '\n')
+	} else {
+		dst = appendDataLines(dst, p)
+	}
+	return append(dst, '\n')
+}
 
 // AppendEvent appends the event for m to dst (see the package doc for the
 // framing). eventType must not contain a newline; binary selects base64.

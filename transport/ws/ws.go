@@ -15,6 +15,12 @@
 // waits for the client's close frame (the close handshake of RFC 6455 §7)
 // before it closes the TCP connection.
 //
+// When the codec's Binding is a codec.Preambler (gob/stream), the first
+// message of every connection is its preamble: a message like the others
+// whose sequence number is PreambleSeq and whose time is 0, sent before any
+// replayed or live message. It is not a stream message and has no place in
+// the sequence.
+//
 // The codec is chosen by the codec= query parameter or negotiated as the
 // subprotocol "serbench.<codec ID with / replaced by .>" (Subprotocol,
 // which escapes the ID with codec.EscapeID).
@@ -23,6 +29,7 @@ package ws
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -31,6 +38,9 @@ import (
 
 // HeaderLen is the length of the header before each payload, in bytes.
 const HeaderLen = 34
+
+// PreambleSeq is the sequence number of a connection's preamble message.
+const PreambleSeq = math.MaxUint64
 
 // EndReason is the close reason of a stream that ended after its count.
 const EndReason = "end"

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/wire"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
@@ -159,4 +160,68 @@ func BenchmarkSeriesTimestamps(b *testing.B) {
 			}
 		})
 	}
+}
+
+// fuzzAnnot is the body of the annotation workloads' fuzz targets: decoding
+// never panics and fails with a *DecodeError, or succeeds and re-encodes to
+// data exactly (the format is canonical); the wire and wire/reuse
+// Bindings agree with Unmarshal, wire/reuse after decoding the seed.
+func fuzzAnnot[T any](t *testing.T, data []byte, seed *T, appendT func([]byte, *T) []byte) {
+	v := new(T)
+	err := wire.Unmarshal(data, v)
+	for _, c := range []codec.Codec{wire.New(), wire.NewReuse()} {
+		b, berr := c.Bind(seed)
+		if berr != nil {
+			t.Fatal(berr)
+		}
+		if _, berr := b.Unmarshal(appendT(nil, seed)); berr != nil {
+			t.Fatalf("%s: seed: %v", c.Info().ID, berr)
+		}
+		got, berr := b.Unmarshal(data)
+		if (berr == nil) != (err == nil) || err != nil && berr.Error() != err.Error() {
+			t.Fatalf("%s disagrees with Unmarshal: %v vs %v", c.Info().ID, berr, err)
+		}
+		if err == nil {
+			if d := fidelity.Diff(v, got); d != nil {
+				t.Fatalf("%s: %v", c.Info().ID, d)
+			}
+		}
+	}
+	if err != nil {
+		var de *wire.DecodeError
+		if !errors.As(err, &de) || de.Offset < 0 || de.Offset > len(data) {
+			t.Fatalf("error %v (%T) is not a *wire.DecodeError within the input", err, err)
+		}
+		return
+	}
+	if enc := appendT(nil, v); !bytes.Equal(enc, data) {
+		t.Fatalf("re-encoding differs:\nin  % x\nout % x", data, enc)
+	}
+}
+
+func FuzzSparseMatrix(f *testing.F) {
+	seed := scenario.NewSparseMatrix(20)
+	addAnnotSeeds(f, wire.AppendSparseMatrix(nil, seed))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzAnnot(t, data, seed, wire.AppendSparseMatrix) })
+}
+
+func FuzzBoxList(f *testing.F) {
+	seed := scenario.NewBoxList(5)
+	addAnnotSeeds(f, wire.AppendBoxList(nil, seed))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzAnnot(t, data, seed, wire.AppendBoxList) })
+}
+
+func FuzzTimeSeries(f *testing.F) {
+	seed := scenario.NewTimeSeries(20)
+	addAnnotSeeds(f, wire.AppendTimeSeries(nil, seed))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzAnnot(t, data, seed, wire.AppendTimeSeries) })
+}
+
+// addAnnotSeeds adds valid and some damaged copies of it to f.
+func addAnnotSeeds(f *testing.F, valid []byte) {
+	f.Add(valid)
+	f.Add(valid[:len(valid)/2])
+	f.Add(valid[:len(valid)-1])
+	f.Add(append(append([]byte(nil), valid...), 0))
+	f.Add([]byte{wire.Version, 0, 0, 0, 0, 0})
 }

@@ -24,20 +24,21 @@ const StreamID = "gob/stream"
 // descriptors and its value, the message a stream sends first) and keeps it
 // as the Binding's Preamble, so every Marshal returns a steady-state
 // message. (Bind itself encodes nothing: a cyclic value would overflow the
-// stack there, where no caller expects work.) Before the first Unmarshal the Decoder must
-// have read a preamble: the sender's, given to ReadPreamble (what a
-// transport does at the start of a connection: codec.Preambler), or else
-// the Binding's own.
-// Its own is right when the sender runs in the same process, since gob's
-// type IDs are per process; a Decoder whose preamble came from another
-// encoder of the same type decodes that encoder's messages.
+// stack there, where no caller expects work.)
 //
-// The matrix thus times the steady state of a long stream, and the first
-// message's extra bytes and time are measured apart (FirstMessage,
-// BenchmarkStream in this package). A message that defines a type the
-// Decoder already knows fails ("gob: duplicate type received"): a value
-// whose interface fields hold types the preamble's value did not is
-// outside what the matrix measures.
+// Before its first Unmarshal the Decoder must have read a preamble: the
+// sender's, given to ReadPreamble (what a transport does at the start of a
+// connection: codec.Preambler), or else the Binding's own. Its own is
+// right when the sender runs in the same process, because gob numbers
+// types per process; across processes only the sender's preamble is.
+//
+// So the matrix times the steady state of a long stream on both sides, and
+// the first message's extra bytes and time are measured apart
+// (FirstMessage, BenchmarkStream in this package). A message that carries
+// type descriptors the preamble did not (a value whose interface fields
+// hold types the sample's did not) decodes once; decoding the same message
+// again fails with "gob: duplicate type received", as it would on a real
+// stream.
 func NewStream() codec.Codec {
 	registerOnce.Do(register)
 	return streamCodec{}

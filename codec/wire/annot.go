@@ -223,8 +223,9 @@ func SizeTimeSeries(v *scenario.TimeSeries) int {
 }
 
 // annotBinding is the Binding of one annotation workload type T. Its
-// messages are large, so Marshal sizes the output exactly first
-// (size) and wire/reuse keeps one buffer.
+// messages are large, so Marshal sizes the output exactly first (size);
+// wire/reuse keeps one output buffer and decodes into one value, whose
+// slices it reuses.
 type annotBinding[T any] struct {
 	bindingBase
 	val    T // wire/reuse decodes into it
@@ -263,12 +264,19 @@ func (b *annotBinding[T]) Unmarshal(data []byte) (any, error) {
 	if !b.reuse {
 		p = new(T)
 	}
-	var d Decoder
-	d.init(data, b.mode)
+	d := numericDecoder(data, b.mode)
 	if err := b.decode(&d, p); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// numericDecoder returns a Decoder over data for a message without strings
+// (the annotation workloads): unlike init, it makes no string copy of data
+// for strings to view, so decoding reads data in place and copies nothing
+// but the numbers.
+func numericDecoder(data []byte, m DecMode) Decoder {
+	return Decoder{data: data, mode: m.resolved(), depth: 1}
 }
 
 // bindAnnot returns the Binding of an annotation workload type, or nil.
@@ -315,8 +323,7 @@ func sizeAnnot(v any) (n int, ok bool) {
 // unmarshalAnnot decodes data into v when it is an annotation workload
 // type; ok is false for any other.
 func (m DecMode) unmarshalAnnot(data []byte, v any) (err error, ok bool) {
-	var d Decoder
-	d.init(data, m)
+	d := numericDecoder(data, m)
 	switch p := v.(type) {
 	case *scenario.SparseMatrix:
 		*p = scenario.SparseMatrix{}

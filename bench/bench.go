@@ -167,6 +167,10 @@ type Result struct {
 	AllocsPerOp int64 `json:"allocs_per_op"`
 	// SizeBytes is the length of the encoded value in bytes.
 	SizeBytes int `json:"size_bytes"`
+	// BytesPerElem is SizeBytes over the scenario's element count
+	// (scenario.Scenario.Elements) for list workloads (annot/*); absent
+	// for other scenarios and for convert.
+	BytesPerElem float64 `json:"bytes_per_elem,omitempty"`
 	// Speedup is the baseline's median ns/op divided by this cell's on the
 	// same scenario and op; 0 when the baseline has no figure there.
 	Speedup float64 `json:"speedup"`
@@ -279,6 +283,11 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 		sample := s.Value()
 		for _, c := range codecs {
 			cs := prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
+			for _, x := range cs {
+				if x.Op != OpConvert {
+					x.BytesPerElem = scenario.ElementBytes(x.SizeBytes, s.Elements)
+				}
+			}
 			cells = append(cells, cs...)
 			if len(opts.Compressors) > 0 && c.Info().Kind != codec.Reference {
 				cells = append(cells, compressCells(cs[0], opts.Compressors)...)

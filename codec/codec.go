@@ -136,3 +136,17 @@ var ErrUnsupported = errors.New("not supported")
 func Unsupported(id, format string, args ...any) error {
 	return fmt.Errorf("%s: %w: %s", id, ErrUnsupported, fmt.Sprintf(format, args...))
 }
+
+// Preambler is implemented by Bindings whose messages rely on state that
+// the two ends of one connection share, such as gob/stream's type
+// descriptors. A sender sends Preamble once at the start of each
+// connection, before any message; the receiver's Binding reads it with
+// ReadPreamble before its first Unmarshal. A Binding reads one preamble in
+// its life: a receiver that reconnects binds anew.
+type Preambler interface {
+	// Preamble returns the bytes to send first. Calling it is not safe
+	// concurrently with Marshal.
+	Preamble() ([]byte, error)
+	// ReadPreamble gives the Binding what a sender's Preamble returned.
+	ReadPreamble(p []byte) error
+}

@@ -120,6 +120,17 @@ func (s *sseClient) once(ctx context.Context, c *conn) (bool, error) {
 		if string(ev.Type) == sse.EndEvent {
 			return true, nil
 		}
+		if string(ev.Type) == sse.PreambleEvent {
+			payload := ev.Data
+			if c.g.binary {
+				if payload, err = base64.StdEncoding.AppendDecode(nil, ev.Data); err != nil {
+					c.st.decodeErrors++
+					continue
+				}
+			}
+			c.preamble(payload, len(ev.Data))
+			continue
+		}
 		seq, perr := strconv.ParseUint(string(ev.ID), 10, 64)
 		if perr != nil || !ev.HasT {
 			c.st.decodeErrors++
@@ -207,6 +218,10 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 		seq, intended, payload, err := ws.ParseHeader(msg)
 		if err != nil || typ != want {
 			c.st.decodeErrors++
+			continue
+		}
+		if seq == ws.PreambleSeq {
+			c.preamble(payload, len(payload))
 			continue
 		}
 		c.message(now, seq, intended, payload, len(payload))

@@ -96,6 +96,29 @@ func (g *group) newConn(idx int) (*conn, error) {
 	return &conn{g: g, idx: idx, binding: b, lastID: -1}, nil
 }
 
+// preamble starts the decoding state of a new connection whose server sent
+// the preamble p (encodedLen bytes on the wire): a new Binding that has
+// read it replaces the connection's, so a reconnection decodes with the
+// new server encoder's state. Its bytes count as payload: they are on the
+// wire, once per connection.
+func (c *conn) preamble(p []byte, encodedLen int) {
+	c.st.payloadBytes += uint64(len(p))
+	c.st.base64Bytes += uint64(encodedLen - len(p))
+	b, err := c.g.codec.Bind(c.g.scenario.Value())
+	if err == nil {
+		if pr, ok := b.(codec.Preambler); ok {
+			err = pr.ReadPreamble(p)
+		} else {
+			err = fmt.Errorf("load: %s sent a preamble but its Binding reads none", c.g.codec.Info().ID)
+		}
+	}
+	if err != nil {
+		c.st.decodeErrors++
+		return
+	}
+	c.binding = b
+}
+
 // message handles one received message: seq and intended (Unix ns) from
 // the framing, payload the raw codec bytes; encodedLen is the payload's
 // length on the wire (base64 included).

@@ -224,3 +224,32 @@ func TestReportGolden(t *testing.T) {
 		})
 	}
 }
+
+// gob/stream sends its type descriptors once per connection, as a
+// preamble, over both transports: every message decodes, and the bytes per
+// message (the preamble included) are fewer than per-message gob's.
+func TestGobStreamPreamble(t *testing.T) {
+	base := startServer(t)
+	for _, tr := range load.Transports {
+		t.Run(tr, func(t *testing.T) {
+			rs, err := load.Run(context.Background(), load.Options{
+				Transport: tr, URL: base, Conns: 4, Rate: 50, Duration: time.Second,
+				Codecs: []string{"gob", "gob/stream"}, Mix: []float64{1, 1}, Scenario: "ws-message", Grace: 20 * time.Second,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rs) != 2 {
+				t.Fatalf("%d results, want 2", len(rs))
+			}
+			for _, r := range rs {
+				if r.Received != r.Expected || r.Lost != 0 || r.DecodeErrors != 0 || r.Errors != 0 {
+					t.Errorf("%s/%s: %+v", tr, r.Codec, r)
+				}
+			}
+			if perMsg, stream := rs[0].PayloadBytesPerMsg, rs[1].PayloadBytesPerMsg; stream >= perMsg {
+				t.Errorf("%s: gob/stream %.1f payload bytes per message, gob %.1f", tr, stream, perMsg)
+			}
+		})
+	}
+}

@@ -63,6 +63,9 @@ type ScenarioInfo struct {
 	// Sweep describes a size-sweep point (scenario.SweepPoint): its target
 	// and actual encoding/json size. Absent for other scenarios.
 	Sweep *scenario.SweepPoint `json:"sweep,omitempty"`
+	// Elements is the element count of a list workload
+	// (scenario.Scenario.Elements), absent for other scenarios.
+	Elements int `json:"elements,omitempty"`
 }
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
@@ -139,9 +142,12 @@ func grids(doc *Document) []grid {
 	var out []grid
 	for _, id := range order {
 		g := grid{title: id, source: sources[id]}
-		parallel, floor, compressed := hasParallel(groups[id]), hasFloor(groups[id]), hasCompressed(groups[id])
+		parallel, floor, compressed, perElem := hasParallel(groups[id]), hasFloor(groups[id]), hasCompressed(groups[id]), hasPerElem(groups[id])
 		g.header = append([]string(nil), header[:len(header)-1]...)
 		g.rightAlign = []bool{false, false, true, true, true, true, true, true, true}
+		if perElem {
+			g.header, g.rightAlign = append(g.header, "B/elem"), append(g.rightAlign, true)
+		}
 		if parallel {
 			g.header, g.rightAlign = append(g.header, "scaling"), append(g.rightAlign, true)
 		}
@@ -152,11 +158,14 @@ func grids(doc *Document) []grid {
 			g.header, g.rightAlign = append(g.header, compressHeader...), append(g.rightAlign, true, true, true)
 		}
 		g.header, g.rightAlign = append(g.header, "note"), append(g.rightAlign, false)
-		// row takes the nine fixed cells, the optional ones (scaling,
-		// ×floor, the compression cells of r) and the note, and keeps the
-		// optional cells shown.
-		row := func(fixed []string, scaling, floorCell string, r bench.Result, note string) []string {
+		// row takes the nine fixed cells, the optional ones (B/elem,
+		// scaling, ×floor, the compression cells of r) and the note, and
+		// keeps the optional cells shown.
+		row := func(fixed []string, elem, scaling, floorCell string, r bench.Result, note string) []string {
 			out := append([]string(nil), fixed...)
+			if perElem {
+				out = append(out, elem)
+			}
 			if parallel {
 				out = append(out, scaling)
 			}
@@ -178,7 +187,7 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", r, g.note(r.Error)))
+				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", "", r, g.note(r.Error)))
 				continue
 			}
 			mark := ""
@@ -186,14 +195,14 @@ func grids(doc *Document) []grid {
 				mark = "✗ " + g.note(r.Error)
 			}
 			if !r.Timed() {
-				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, "", "", r, mark))
+				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", r, mark))
 				continue
 			}
 			g.rows = append(g.rows, row([]string{
 				r.Codec, r.Op, nsCell(r, doc.Count),
 				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
 				speedupCell(r, doc),
-			}, scalingCell(r), floorCell(r), r, mark))
+			}, perElemCell(r), scalingCell(r), floorCell(r), r, mark))
 		}
 		out = append(out, g)
 	}
@@ -218,6 +227,24 @@ func hasParallel(rs []bench.Result) bool {
 		}
 	}
 	return false
+}
+
+func hasPerElem(rs []bench.Result) bool {
+	for _, r := range rs {
+		if r.BytesPerElem > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// perElemCell prints the encoded bytes per element of a list workload's
+// cell: "4.02"; "" where there is no size.
+func perElemCell(r bench.Result) string {
+	if r.Op == bench.OpConvert || r.BytesPerElem == 0 {
+		return ""
+	}
+	return num(r.BytesPerElem)
 }
 
 func hasFloor(rs []bench.Result) bool {

@@ -79,6 +79,9 @@ func legend(doc *Document) string {
 	b.WriteString(samplingLegend(doc))
 	fmt.Fprintf(&b, "MB/s: encoded bytes per second (10^6). B/op, allocs/op: heap per operation, as go test -benchmem. GC/1k: GC cycles per 1,000 ops. size: encoded bytes.\n")
 	fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op, ± half-width of its 95%% interval (bootstrap of the ratio of medians); ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
+	if hasPerElem(doc.Results) {
+		fmt.Fprintf(&b, "B/elem: encoded bytes per element of a list workload (annot/*: matrix entries, boxes, points).\n")
+	}
 	if hasFloor(doc.Results) {
 		fmt.Fprintf(&b, "×floor: median ns/op over the reference row's (memmove: copying the scenario's encoded bytes), same scenario and op.\n")
 	}

@@ -37,6 +37,10 @@ type Scenario struct {
 	// Sweep describes the point of the size sweep the scenario is (see
 	// Sweep); nil for every other scenario.
 	Sweep *SweepPoint
+	// Elements is the number of elements of a list workload (the
+	// annotation workloads, annot/*): reports divide the encoded size by it
+	// (B/elem). 0 for scenarios that are not a list of like elements.
+	Elements int
 }
 
 // Diff reports whether got keeps what s holds: s.Compare(got) when set,

@@ -205,6 +205,10 @@ type Subscription struct {
 	Replay []*Message
 	// C delivers live messages in sequence order; closed when the stream ends.
 	C <-chan *Message
+	// Preamble is what the connection must send before any message when
+	// the stream's codec Binding is a codec.Preambler (gob/stream's type
+	// descriptors), nil otherwise. Shared: callers must not modify it.
+	Preamble []byte
 
 	q      chan *Message
 	s      *stream
@@ -268,6 +272,13 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		if err != nil {
 			return nil, fmt.Errorf("transport: bind %s to %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
 		}
+		var preamble []byte
+		if p, ok := b.(codec.Preambler); ok {
+			// Before the scheduler owns the Binding: Preamble may encode.
+			if preamble, err = p.Preamble(); err != nil {
+				return nil, fmt.Errorf("transport: preamble of %s for %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
+			}
+		}
 		v := req.Scenario.Value()
 		if conv, ok := b.(codec.Converter); ok {
 			if v, err = conv.ToNative(v); err != nil {
@@ -283,6 +294,7 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 			key:       key,
 			req:       req,
 			binding:   b,
+			preamble:  preamble,
 			reuses:    req.Codec.Info().ReusesOutput,
 			value:     v,
 			start:     start,
@@ -309,7 +321,7 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		qlen = req.QueueLen
 	}
 	q := make(chan *Message, qlen)
-	sub := &Subscription{Request: req, C: q, q: q, s: s, h: h, done: make(chan struct{})}
+	sub := &Subscription{Request: req, C: q, Preamble: s.preamble, q: q, s: s, h: h, done: make(chan struct{})}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if req.LastEventID >= 0 {
@@ -345,13 +357,16 @@ type stream struct {
 	key     string
 	req     Request
 	binding codec.Binding
-	reuses  bool // binding overwrites its Marshal output: copy it
-	value   any
-	start   time.Time
-	period  float64 // ns between messages
-	next    uint64
-	due     time.Time
-	index   int // in the scheduler's heap
+	// preamble is what every connection sends first when the Binding is a
+	// codec.Preambler (gob/stream); nil otherwise. Never written again.
+	preamble []byte
+	reuses   bool // binding overwrites its Marshal output: copy it
+	value    any
+	start    time.Time
+	period   float64 // ns between messages
+	next     uint64
+	due      time.Time
+	index    int // in the scheduler's heap
 
 	mu        sync.Mutex
 	subs      map[*Subscription]struct{}

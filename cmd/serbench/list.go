@@ -46,7 +46,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	l := report.Listing{}
 	l.Codecs, l.Groups = report.ListCodecs(infos)
 	var ss []report.ListedScenario
-	for _, s := range scenarios {
+	for _, s := range append(scenarios, scenario.Annot()...) {
 		ls := report.ListedScenario{ID: s.ID, Type: s.Type}
 		ls.JSONBytes, ls.JSONErr = report.JSONSize(s.Value())
 		ss = append(ss, ls)

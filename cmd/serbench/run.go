@@ -34,7 +34,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs.SetOutput(stderr)
 	var (
 		codecsFlag    = fs.String("codecs", "", codecsUsage)
-		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in)")
+		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
@@ -186,7 +186,8 @@ func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]cod
 		return nil, nil, nil, err
 	}
 	if scenariosFlag != "" {
-		if scenarios, err = scenario.Select(scenarios, splitList(scenariosFlag)); err != nil {
+		all := append(scenarios, scenario.Annot()...)
+		if scenarios, err = scenario.Select(all, scenario.Expand(all, splitList(scenariosFlag))); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -208,7 +209,7 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
 	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep})
+		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
 	}
 	return doc
 }

@@ -54,6 +54,7 @@ func Codecs() []codec.Codec {
 		msgp.New(),
 		cbor.New(),
 		gob.New(),
+		gob.NewStream(),
 		protobuf.New(),
 		vtprotobuf.New(),
 		gogoproto.New(),

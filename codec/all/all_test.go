@@ -1,7 +1,9 @@
 package all_test
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/bench"
@@ -102,6 +104,38 @@ func TestGroupsOfTheShippedCodecs(t *testing.T) {
 			if slices.Contains(ids, id) {
 				t.Errorf("group %s = %v, has %s", tc.group, ids, id)
 			}
+		}
+	}
+}
+
+// TestRoundTripAnnot checks that every codec that binds the annotation
+// workloads (scenario.Annot) round-trips them exactly; a codec without a
+// schema for one must say so with codec.ErrUnsupported. The large sizes
+// are left out: they differ from the medium ones only in length (and
+// would take half a minute), and `serbench run` round-trips every cell it
+// times.
+func TestRoundTripAnnot(t *testing.T) {
+	for _, c := range all.Codecs() {
+		if c.Info().Kind == codec.Reference {
+			continue
+		}
+		for _, s := range scenario.Annot() {
+			if strings.HasSuffix(s.ID, "@large") {
+				continue
+			}
+			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
+				want := s.Value()
+				got, err := codec.RoundTrip(c, want)
+				if errors.Is(err, codec.ErrUnsupported) {
+					t.Skip(err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := fidelity.Diff(want, got); err != nil {
+					t.Fatal(err)
+				}
+			})
 		}
 	}
 }

@@ -23,7 +23,8 @@ const module = "github.com/mailru/easyjson"
 // time.Time goes through its own MarshalJSON (RFC 3339 with the offset; the
 // zone name is lost). Map keys are written in Go's map iteration order, not
 // sorted as encoding/json sorts them. Bind returns an error wrapping
-// codec.ErrUnsupported for every type but the five seed scenarios.
+// codec.ErrUnsupported for every type but the five seed scenarios and the
+// annotation workloads.
 func New() codec.Codec {
 	return codec.Converting[easyjson.MarshalerUnmarshaler]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),

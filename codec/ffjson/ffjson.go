@@ -29,7 +29,7 @@ const module = "github.com/pquerna/ffjson"
 // brace of a map and of a struct with omitempty fields ({ "src":"feed-a"}),
 // so its output can be a few bytes longer than encoding/json's. Bind returns
 // an error wrapping codec.ErrUnsupported for every type but the five seed
-// scenarios. A value without generated code is an error from MarshalFast,
+// scenarios and the annotation workloads. A value without generated code is an error from MarshalFast,
 // never a silent fallback to encoding/json.
 func New() codec.Codec {
 	return codec.Converting[any]{

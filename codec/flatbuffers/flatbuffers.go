@@ -100,7 +100,10 @@ func (c fbCodec) Bind(sample any) (codec.Binding, error) {
 	case *scenario.UserProfile:
 		return newBinding(id, c.lazy, profileToFB, profileFromFB, (*fb.UserProfileT).Pack, fb.GetRootAsUserProfile, (*fb.UserProfile).UnPack, touchProfile), nil
 	}
-	return nil, codec.Unsupported(id, "no FlatBuffers schema for %T (only the five seed scenarios have one)", sample)
+	if b := bindAnnot(id, c.lazy, sample); b != nil {
+		return b, nil
+	}
+	return nil, codec.Unsupported(id, "no FlatBuffers schema for %T (only the five seed scenarios and the annotation workloads have one)", sample)
 }
 
 // binding encodes scenario type S as object API type T, whose root table

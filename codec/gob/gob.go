@@ -6,7 +6,8 @@
 // adapter makes a new Encoder per message, as a user sending standalone
 // messages must: every message carries its type descriptors, and every
 // Unmarshal reads them again. That is what makes gob messages large and slow
-// here; a long-lived stream amortises it.
+// here; a long-lived stream amortises it, which the gob/stream variant
+// (NewStream) measures.
 package gob
 
 import (
@@ -19,6 +20,12 @@ import (
 
 var registerOnce sync.Once
 
+// register registers what JSON-like values hold in interfaces.
+func register() {
+	gob.Register(map[string]any{})
+	gob.Register([]any{})
+}
+
 // ID is the codec's stable ID.
 const ID = "gob"
 
@@ -26,10 +33,7 @@ const ID = "gob"
 // map[string]any and []any with gob.Register, as a user decoding JSON-like
 // values into interfaces must, so gob can carry what JSON decodes into any.
 func New() codec.Codec {
-	registerOnce.Do(func() {
-		gob.Register(map[string]any{})
-		gob.Register([]any{})
-	})
+	registerOnce.Do(register)
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
 			Format: "gob", Kind: codec.Reflect, Binary: true,

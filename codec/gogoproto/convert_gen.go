@@ -13,7 +13,8 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-// convs are the conversions between the seed scenario types and
+// convs are the conversions between the seed scenario types (and
+// the annotation workloads') and
 // their messages in package gogopb, one per type, for
 // codec.Converting.Convs.
 var convs = []codec.Conv{
@@ -22,6 +23,9 @@ var convs = []codec.Conv{
 	codec.NewConv(wsToMsg, wsFromMsg),
 	codec.NewConv(annotationToMsg, annotationFromMsg),
 	codec.NewConv(profileToMsg, profileFromMsg),
+	codec.NewConv(sparseToMsg, sparseFromMsg),
+	codec.NewConv(boxesToMsg, boxesFromMsg),
+	codec.NewConv(seriesToMsg, seriesFromMsg),
 }
 
 // timeToMsg keeps t's instant; its zone is lost.
@@ -157,4 +161,32 @@ func profileFromMsg(m *gogopb.UserProfile) *scenario.UserProfile {
 		CreatedAt: timeFromMsg(m.CreatedAt),
 		Metadata:  m.Metadata,
 	}
+}
+
+func sparseToMsg(v *scenario.SparseMatrix) *gogopb.SparseMatrix {
+	return &gogopb.SparseMatrix{Rows: v.Rows, Cols: v.Cols, RowIdx: v.RowIdx, ColIdx: v.ColIdx, Values: v.Values}
+}
+
+func sparseFromMsg(m *gogopb.SparseMatrix) *scenario.SparseMatrix {
+	return &scenario.SparseMatrix{Rows: m.Rows, Cols: m.Cols, RowIdx: m.RowIdx, ColIdx: m.ColIdx, Values: m.Values}
+}
+
+func boxesToMsg(v *scenario.BoxList) *gogopb.BoxList {
+	return &gogopb.BoxList{Boxes: pbcodec.Slice(v.Boxes, func(b scenario.Box) *gogopb.Box {
+		return &gogopb.Box{X: b.X, Y: b.Y, W: b.W, H: b.H, Label: b.Label, Score: b.Score}
+	})}
+}
+
+func boxesFromMsg(m *gogopb.BoxList) *scenario.BoxList {
+	return &scenario.BoxList{Boxes: pbcodec.Slice(m.Boxes, func(b *gogopb.Box) scenario.Box {
+		return scenario.Box{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH(), Label: b.GetLabel(), Score: b.GetScore()}
+	})}
+}
+
+func seriesToMsg(v *scenario.TimeSeries) *gogopb.TimeSeries {
+	return &gogopb.TimeSeries{Timestamps: v.Timestamps, Values: v.Values}
+}
+
+func seriesFromMsg(m *gogopb.TimeSeries) *scenario.TimeSeries {
+	return &scenario.TimeSeries{Timestamps: m.Timestamps, Values: m.Values}
 }

@@ -30,8 +30,8 @@ type Message interface {
 	Size() int
 }
 
-// New returns the gogoproto codec. It binds the five seed scenario types
-// and returns an error wrapping codec.ErrUnsupported for any other. Its
+// New returns the gogoproto codec. It binds the five seed scenario
+// types and the three annotation workload types, and returns an error wrapping codec.ErrUnsupported for any other. Its
 // Version is that of the gogo/protobuf module linked in, which is also the
 // pinned protoc-gen-gogofaster's.
 func New() codec.Codec {

@@ -6,7 +6,7 @@ import (
 )
 
 // Convs are the conversions between the five seed types of package
-// scenario and their mirrors, for codec.Converting.Convs.
+// scenario (and the three annotation workload types) and their mirrors, for codec.Converting.Convs.
 //
 // Conversions copy every struct and every slice of structs. Strings, and
 // slices and maps whose element types are the same on both sides ([]string,
@@ -19,11 +19,14 @@ var Convs = []codec.Conv{
 	codec.NewConv(wsToMirror, wsFromMirror),
 	codec.NewConv(annotationToMirror, annotationFromMirror),
 	codec.NewConv(profileToMirror, profileFromMirror),
+	codec.NewConv(sparseToMirror, sparseFromMirror),
+	codec.NewConv(boxesToMirror, boxesFromMirror),
+	codec.NewConv(seriesToMirror, seriesFromMirror),
 }
 
 // Missing is the reason a codec on the mirror types gives for any other
 // type (codec.Converting.Missing).
-const Missing = "no generated type for %T (only the five seed scenarios have one)"
+const Missing = "no generated type for %T (only the five seed scenarios and the annotation workloads have one)"
 
 func sseToMirror(s *scenario.SSEEvent) *SSEEvent {
 	return &SSEEvent{ID: s.ID, Event: s.Event, Data: s.Data, Replay: s.Replay, Meta: s.Meta}

@@ -1,6 +1,7 @@
 // Package mirror holds copies of the five seed payload types of package
 // scenario (SSEEvent, UserEvent, WSMessage, Annotation, UserProfile and the
-// types they contain), with the same fields and JSON names, for the codegen
+// types they contain) and of the annotation workloads (SparseMatrix,
+// BoxList, TimeSeries), with the same fields and JSON names, for the codegen
 // codecs that need methods generated onto the types they encode: easyjson,
 // ffjson and msgp.
 //

@@ -106,3 +106,33 @@ type Address struct {
 	ZipCode   string `json:"zip_code" msg:"zip_code"`
 	IsBilling bool   `json:"is_billing" msg:"is_billing"`
 }
+
+// SparseMatrix mirrors scenario.SparseMatrix (annot/coo).
+type SparseMatrix struct {
+	Rows   int32     `json:"rows" msg:"rows"`
+	Cols   int32     `json:"cols" msg:"cols"`
+	RowIdx []int32   `json:"row_idx" msg:"row_idx"`
+	ColIdx []int32   `json:"col_idx" msg:"col_idx"`
+	Values []float32 `json:"values" msg:"values"`
+}
+
+// BoxList mirrors scenario.BoxList (annot/bbox).
+type BoxList struct {
+	Boxes []Box `json:"boxes" msg:"boxes"`
+}
+
+// Box mirrors scenario.Box.
+type Box struct {
+	X     float32 `json:"x" msg:"x"`
+	Y     float32 `json:"y" msg:"y"`
+	W     float32 `json:"w" msg:"w"`
+	H     float32 `json:"h" msg:"h"`
+	Label int32   `json:"label" msg:"label"`
+	Score float32 `json:"score" msg:"score"`
+}
+
+// TimeSeries mirrors scenario.TimeSeries (annot/series).
+type TimeSeries struct {
+	Timestamps []int64   `json:"timestamps" msg:"timestamps"`
+	Values     []float64 `json:"values" msg:"values"`
+}

@@ -622,7 +622,324 @@ func (v UserEvent) MarshalEasyJSON(w *jwriter.Writer) {
 func (v *UserEvent) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror2(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror3(in *jlexer.Lexer, out *SSEEvent) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror3(in *jlexer.Lexer, out *TimeSeries) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "timestamps":
+			if in.IsNull() {
+				in.Skip()
+				out.Timestamps = nil
+			} else {
+				in.Delim('[')
+				if out.Timestamps == nil {
+					if !in.IsDelim(']') {
+						out.Timestamps = make([]int64, 0, 8)
+					} else {
+						out.Timestamps = []int64{}
+					}
+				} else {
+					out.Timestamps = (out.Timestamps)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v22 int64
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v22 = int64(in.Int64())
+					}
+					out.Timestamps = append(out.Timestamps, v22)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "values":
+			if in.IsNull() {
+				in.Skip()
+				out.Values = nil
+			} else {
+				in.Delim('[')
+				if out.Values == nil {
+					if !in.IsDelim(']') {
+						out.Values = make([]float64, 0, 8)
+					} else {
+						out.Values = []float64{}
+					}
+				} else {
+					out.Values = (out.Values)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v23 float64
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v23 = float64(in.Float64())
+					}
+					out.Values = append(out.Values, v23)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror3(out *jwriter.Writer, in TimeSeries) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"timestamps\":"
+		out.RawString(prefix[1:])
+		if in.Timestamps == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v24, v25 := range in.Timestamps {
+				if v24 > 0 {
+					out.RawByte(',')
+				}
+				out.Int64(int64(v25))
+			}
+			out.RawByte(']')
+		}
+	}
+	{
+		const prefix string = ",\"values\":"
+		out.RawString(prefix)
+		if in.Values == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v26, v27 := range in.Values {
+				if v26 > 0 {
+					out.RawByte(',')
+				}
+				out.Float64(float64(v27))
+			}
+			out.RawByte(']')
+		}
+	}
+	out.RawByte('}')
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v TimeSeries) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror3(w, v)
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *TimeSeries) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror3(l, v)
+}
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror4(in *jlexer.Lexer, out *SparseMatrix) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "rows":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Rows = int32(in.Int32())
+			}
+		case "cols":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Cols = int32(in.Int32())
+			}
+		case "row_idx":
+			if in.IsNull() {
+				in.Skip()
+				out.RowIdx = nil
+			} else {
+				in.Delim('[')
+				if out.RowIdx == nil {
+					if !in.IsDelim(']') {
+						out.RowIdx = make([]int32, 0, 16)
+					} else {
+						out.RowIdx = []int32{}
+					}
+				} else {
+					out.RowIdx = (out.RowIdx)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v28 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v28 = int32(in.Int32())
+					}
+					out.RowIdx = append(out.RowIdx, v28)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "col_idx":
+			if in.IsNull() {
+				in.Skip()
+				out.ColIdx = nil
+			} else {
+				in.Delim('[')
+				if out.ColIdx == nil {
+					if !in.IsDelim(']') {
+						out.ColIdx = make([]int32, 0, 16)
+					} else {
+						out.ColIdx = []int32{}
+					}
+				} else {
+					out.ColIdx = (out.ColIdx)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v29 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v29 = int32(in.Int32())
+					}
+					out.ColIdx = append(out.ColIdx, v29)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "values":
+			if in.IsNull() {
+				in.Skip()
+				out.Values = nil
+			} else {
+				in.Delim('[')
+				if out.Values == nil {
+					if !in.IsDelim(']') {
+						out.Values = make([]float32, 0, 16)
+					} else {
+						out.Values = []float32{}
+					}
+				} else {
+					out.Values = (out.Values)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v30 float32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v30 = float32(in.Float32())
+					}
+					out.Values = append(out.Values, v30)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror4(out *jwriter.Writer, in SparseMatrix) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"rows\":"
+		out.RawString(prefix[1:])
+		out.Int32(int32(in.Rows))
+	}
+	{
+		const prefix string = ",\"cols\":"
+		out.RawString(prefix)
+		out.Int32(int32(in.Cols))
+	}
+	{
+		const prefix string = ",\"row_idx\":"
+		out.RawString(prefix)
+		if in.RowIdx == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v31, v32 := range in.RowIdx {
+				if v31 > 0 {
+					out.RawByte(',')
+				}
+				out.Int32(int32(v32))
+			}
+			out.RawByte(']')
+		}
+	}
+	{
+		const prefix string = ",\"col_idx\":"
+		out.RawString(prefix)
+		if in.ColIdx == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v33, v34 := range in.ColIdx {
+				if v33 > 0 {
+					out.RawByte(',')
+				}
+				out.Int32(int32(v34))
+			}
+			out.RawByte(']')
+		}
+	}
+	{
+		const prefix string = ",\"values\":"
+		out.RawString(prefix)
+		if in.Values == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v35, v36 := range in.Values {
+				if v35 > 0 {
+					out.RawByte(',')
+				}
+				out.Float32(float32(v36))
+			}
+			out.RawByte(']')
+		}
+	}
+	out.RawByte('}')
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v SparseMatrix) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror4(w, v)
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *SparseMatrix) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror4(l, v)
+}
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror5(in *jlexer.Lexer, out *SSEEvent) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -673,13 +990,13 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror3(in *jlexer.Lexe
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v22 string
+					var v37 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v22 = string(in.String())
+						v37 = string(in.String())
 					}
-					(out.Meta)[key] = v22
+					(out.Meta)[key] = v37
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -694,7 +1011,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror3(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror3(out *jwriter.Writer, in SSEEvent) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror5(out *jwriter.Writer, in SSEEvent) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -723,16 +1040,16 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror3(out *jwriter.Wr
 		out.RawString(prefix)
 		{
 			out.RawByte('{')
-			v23First := true
-			for v23Name, v23Value := range in.Meta {
-				if v23First {
-					v23First = false
+			v38First := true
+			for v38Name, v38Value := range in.Meta {
+				if v38First {
+					v38First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v23Name))
+				out.String(string(v38Name))
 				out.RawByte(':')
-				out.String(string(v23Value))
+				out.String(string(v38Value))
 			}
 			out.RawByte('}')
 		}
@@ -742,14 +1059,14 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror3(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v SSEEvent) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror3(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror5(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *SSEEvent) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror3(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror5(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror4(in *jlexer.Lexer, out *Label) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror6(in *jlexer.Lexer, out *Label) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -791,7 +1108,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror4(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror4(out *jwriter.Writer, in Label) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror6(out *jwriter.Writer, in Label) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -815,14 +1132,14 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror4(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Label) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror4(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror6(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Label) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror4(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror6(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror5(in *jlexer.Lexer, out *EventSource) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror7(in *jlexer.Lexer, out *EventSource) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -876,7 +1193,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror5(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror5(out *jwriter.Writer, in EventSource) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror7(out *jwriter.Writer, in EventSource) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -910,14 +1227,14 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror5(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v EventSource) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror5(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror7(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *EventSource) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror5(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror7(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror6(in *jlexer.Lexer, out *EventItem) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror8(in *jlexer.Lexer, out *EventItem) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -971,7 +1288,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror6(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror6(out *jwriter.Writer, in EventItem) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror8(out *jwriter.Writer, in EventItem) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1005,14 +1322,203 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror6(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v EventItem) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror6(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror8(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *EventItem) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror6(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror8(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror7(in *jlexer.Lexer, out *BBox) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror9(in *jlexer.Lexer, out *BoxList) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "boxes":
+			if in.IsNull() {
+				in.Skip()
+				out.Boxes = nil
+			} else {
+				in.Delim('[')
+				if out.Boxes == nil {
+					if !in.IsDelim(']') {
+						out.Boxes = make([]Box, 0, 2)
+					} else {
+						out.Boxes = []Box{}
+					}
+				} else {
+					out.Boxes = (out.Boxes)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v39 Box
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						(v39).UnmarshalEasyJSON(in)
+					}
+					out.Boxes = append(out.Boxes, v39)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror9(out *jwriter.Writer, in BoxList) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"boxes\":"
+		out.RawString(prefix[1:])
+		if in.Boxes == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v40, v41 := range in.Boxes {
+				if v40 > 0 {
+					out.RawByte(',')
+				}
+				(v41).MarshalEasyJSON(out)
+			}
+			out.RawByte(']')
+		}
+	}
+	out.RawByte('}')
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v BoxList) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror9(w, v)
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *BoxList) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror9(l, v)
+}
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror10(in *jlexer.Lexer, out *Box) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "x":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.X = float32(in.Float32())
+			}
+		case "y":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Y = float32(in.Float32())
+			}
+		case "w":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.W = float32(in.Float32())
+			}
+		case "h":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.H = float32(in.Float32())
+			}
+		case "label":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Label = int32(in.Int32())
+			}
+		case "score":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Score = float32(in.Float32())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror10(out *jwriter.Writer, in Box) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"x\":"
+		out.RawString(prefix[1:])
+		out.Float32(float32(in.X))
+	}
+	{
+		const prefix string = ",\"y\":"
+		out.RawString(prefix)
+		out.Float32(float32(in.Y))
+	}
+	{
+		const prefix string = ",\"w\":"
+		out.RawString(prefix)
+		out.Float32(float32(in.W))
+	}
+	{
+		const prefix string = ",\"h\":"
+		out.RawString(prefix)
+		out.Float32(float32(in.H))
+	}
+	{
+		const prefix string = ",\"label\":"
+		out.RawString(prefix)
+		out.Int32(int32(in.Label))
+	}
+	{
+		const prefix string = ",\"score\":"
+		out.RawString(prefix)
+		out.Float32(float32(in.Score))
+	}
+	out.RawByte('}')
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v Box) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror10(w, v)
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *Box) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror10(l, v)
+}
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror11(in *jlexer.Lexer, out *BBox) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1060,7 +1566,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror7(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror7(out *jwriter.Writer, in BBox) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror11(out *jwriter.Writer, in BBox) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1089,14 +1595,14 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror7(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v BBox) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror7(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror11(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *BBox) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror7(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror11(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror8(in *jlexer.Lexer, out *Annotation) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror12(in *jlexer.Lexer, out *Annotation) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1132,13 +1638,13 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror8(in *jlexer.Lexe
 					out.Labels = (out.Labels)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v24 Label
+					var v42 Label
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						(v24).UnmarshalEasyJSON(in)
+						(v42).UnmarshalEasyJSON(in)
 					}
-					out.Labels = append(out.Labels, v24)
+					out.Labels = append(out.Labels, v42)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1165,7 +1671,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror8(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror8(out *jwriter.Writer, in Annotation) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror12(out *jwriter.Writer, in Annotation) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1181,11 +1687,11 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror8(out *jwriter.Wr
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v25, v26 := range in.Labels {
-				if v25 > 0 {
+			for v43, v44 := range in.Labels {
+				if v43 > 0 {
 					out.RawByte(',')
 				}
-				(v26).MarshalEasyJSON(out)
+				(v44).MarshalEasyJSON(out)
 			}
 			out.RawByte(']')
 		}
@@ -1205,14 +1711,14 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror8(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Annotation) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror8(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror12(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Annotation) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror8(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror12(l, v)
 }
-func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror9(in *jlexer.Lexer, out *Address) {
+func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror13(in *jlexer.Lexer, out *Address) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1266,7 +1772,7 @@ func easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror9(in *jlexer.Lexe
 		in.Consumed()
 	}
 }
-func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror9(out *jwriter.Writer, in Address) {
+func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror13(out *jwriter.Writer, in Address) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1300,10 +1806,10 @@ func easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror9(out *jwriter.Wr
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Address) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror9(w, v)
+	easyjson6601e8cdEncodeGithubComSerbenchSerbenchCodecMirror13(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Address) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror9(l, v)
+	easyjson6601e8cdDecodeGithubComSerbenchSerbenchCodecMirror13(l, v)
 }

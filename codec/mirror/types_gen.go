@@ -321,6 +321,178 @@ func (z *BBox) Msgsize() (s int) {
 }
 
 // MarshalMsg implements msgp.Marshaler
+func (z *Box) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 6
+	// string "x"
+	o = append(o, 0x86, 0xa1, 0x78)
+	o = msgp.AppendFloat32(o, z.X)
+	// string "y"
+	o = append(o, 0xa1, 0x79)
+	o = msgp.AppendFloat32(o, z.Y)
+	// string "w"
+	o = append(o, 0xa1, 0x77)
+	o = msgp.AppendFloat32(o, z.W)
+	// string "h"
+	o = append(o, 0xa1, 0x68)
+	o = msgp.AppendFloat32(o, z.H)
+	// string "label"
+	o = append(o, 0xa5, 0x6c, 0x61, 0x62, 0x65, 0x6c)
+	o = msgp.AppendInt32(o, z.Label)
+	// string "score"
+	o = append(o, 0xa5, 0x73, 0x63, 0x6f, 0x72, 0x65)
+	o = msgp.AppendFloat32(o, z.Score)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *Box) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "x":
+			z.X, bts, err = msgp.ReadFloat32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "X")
+				return
+			}
+		case "y":
+			z.Y, bts, err = msgp.ReadFloat32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Y")
+				return
+			}
+		case "w":
+			z.W, bts, err = msgp.ReadFloat32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "W")
+				return
+			}
+		case "h":
+			z.H, bts, err = msgp.ReadFloat32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "H")
+				return
+			}
+		case "label":
+			z.Label, bts, err = msgp.ReadInt32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Label")
+				return
+			}
+		case "score":
+			z.Score, bts, err = msgp.ReadFloat32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Score")
+				return
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *Box) Msgsize() (s int) {
+	s = 1 + 2 + msgp.Float32Size + 2 + msgp.Float32Size + 2 + msgp.Float32Size + 2 + msgp.Float32Size + 6 + msgp.Int32Size + 6 + msgp.Float32Size
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *BoxList) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 1
+	// string "boxes"
+	o = append(o, 0x81, 0xa5, 0x62, 0x6f, 0x78, 0x65, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Boxes)))
+	for za0001 := range z.Boxes {
+		o, err = z.Boxes[za0001].MarshalMsg(o)
+		if err != nil {
+			err = msgp.WrapError(err, "Boxes", za0001)
+			return
+		}
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *BoxList) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "boxes":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Boxes")
+				return
+			}
+			if cap(z.Boxes) >= int(zb0002) {
+				z.Boxes = (z.Boxes)[:zb0002]
+			} else {
+				z.Boxes = make([]Box, zb0002)
+			}
+			for za0001 := range z.Boxes {
+				bts, err = z.Boxes[za0001].UnmarshalMsg(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Boxes", za0001)
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *BoxList) Msgsize() (s int) {
+	s = 1 + 6 + msgp.ArrayHeaderSize
+	for za0001 := range z.Boxes {
+		s += z.Boxes[za0001].Msgsize()
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z *EventItem) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 5
@@ -702,6 +874,235 @@ func (z *SSEEvent) Msgsize() (s int) {
 			s += msgp.StringPrefixSize + len(za0001) + msgp.StringPrefixSize + len(za0002)
 		}
 	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *SparseMatrix) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 5
+	// string "rows"
+	o = append(o, 0x85, 0xa4, 0x72, 0x6f, 0x77, 0x73)
+	o = msgp.AppendInt32(o, z.Rows)
+	// string "cols"
+	o = append(o, 0xa4, 0x63, 0x6f, 0x6c, 0x73)
+	o = msgp.AppendInt32(o, z.Cols)
+	// string "row_idx"
+	o = append(o, 0xa7, 0x72, 0x6f, 0x77, 0x5f, 0x69, 0x64, 0x78)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.RowIdx)))
+	for za0001 := range z.RowIdx {
+		o = msgp.AppendInt32(o, z.RowIdx[za0001])
+	}
+	// string "col_idx"
+	o = append(o, 0xa7, 0x63, 0x6f, 0x6c, 0x5f, 0x69, 0x64, 0x78)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.ColIdx)))
+	for za0002 := range z.ColIdx {
+		o = msgp.AppendInt32(o, z.ColIdx[za0002])
+	}
+	// string "values"
+	o = append(o, 0xa6, 0x76, 0x61, 0x6c, 0x75, 0x65, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Values)))
+	for za0003 := range z.Values {
+		o = msgp.AppendFloat32(o, z.Values[za0003])
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *SparseMatrix) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "rows":
+			z.Rows, bts, err = msgp.ReadInt32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Rows")
+				return
+			}
+		case "cols":
+			z.Cols, bts, err = msgp.ReadInt32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Cols")
+				return
+			}
+		case "row_idx":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "RowIdx")
+				return
+			}
+			if cap(z.RowIdx) >= int(zb0002) {
+				z.RowIdx = (z.RowIdx)[:zb0002]
+			} else {
+				z.RowIdx = make([]int32, zb0002)
+			}
+			for za0001 := range z.RowIdx {
+				z.RowIdx[za0001], bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "RowIdx", za0001)
+					return
+				}
+			}
+		case "col_idx":
+			var zb0003 uint32
+			zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "ColIdx")
+				return
+			}
+			if cap(z.ColIdx) >= int(zb0003) {
+				z.ColIdx = (z.ColIdx)[:zb0003]
+			} else {
+				z.ColIdx = make([]int32, zb0003)
+			}
+			for za0002 := range z.ColIdx {
+				z.ColIdx[za0002], bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "ColIdx", za0002)
+					return
+				}
+			}
+		case "values":
+			var zb0004 uint32
+			zb0004, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Values")
+				return
+			}
+			if cap(z.Values) >= int(zb0004) {
+				z.Values = (z.Values)[:zb0004]
+			} else {
+				z.Values = make([]float32, zb0004)
+			}
+			for za0003 := range z.Values {
+				z.Values[za0003], bts, err = msgp.ReadFloat32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Values", za0003)
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *SparseMatrix) Msgsize() (s int) {
+	s = 1 + 5 + msgp.Int32Size + 5 + msgp.Int32Size + 8 + msgp.ArrayHeaderSize + (len(z.RowIdx) * (msgp.Int32Size)) + 8 + msgp.ArrayHeaderSize + (len(z.ColIdx) * (msgp.Int32Size)) + 7 + msgp.ArrayHeaderSize + (len(z.Values) * (msgp.Float32Size))
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *TimeSeries) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 2
+	// string "timestamps"
+	o = append(o, 0x82, 0xaa, 0x74, 0x69, 0x6d, 0x65, 0x73, 0x74, 0x61, 0x6d, 0x70, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Timestamps)))
+	for za0001 := range z.Timestamps {
+		o = msgp.AppendInt64(o, z.Timestamps[za0001])
+	}
+	// string "values"
+	o = append(o, 0xa6, 0x76, 0x61, 0x6c, 0x75, 0x65, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Values)))
+	for za0002 := range z.Values {
+		o = msgp.AppendFloat64(o, z.Values[za0002])
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *TimeSeries) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "timestamps":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Timestamps")
+				return
+			}
+			if cap(z.Timestamps) >= int(zb0002) {
+				z.Timestamps = (z.Timestamps)[:zb0002]
+			} else {
+				z.Timestamps = make([]int64, zb0002)
+			}
+			for za0001 := range z.Timestamps {
+				z.Timestamps[za0001], bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Timestamps", za0001)
+					return
+				}
+			}
+		case "values":
+			var zb0003 uint32
+			zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Values")
+				return
+			}
+			if cap(z.Values) >= int(zb0003) {
+				z.Values = (z.Values)[:zb0003]
+			} else {
+				z.Values = make([]float64, zb0003)
+			}
+			for za0002 := range z.Values {
+				z.Values[za0002], bts, err = msgp.ReadFloat64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Values", za0002)
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *TimeSeries) Msgsize() (s int) {
+	s = 1 + 11 + msgp.ArrayHeaderSize + (len(z.Timestamps) * (msgp.Int64Size)) + 7 + msgp.ArrayHeaderSize + (len(z.Values) * (msgp.Float64Size))
 	return
 }
 

@@ -24,7 +24,8 @@ const module = "github.com/tinylib/msgp"
 // are written in Go's map iteration order. time.Time uses msgp's own
 // extension type 5 (Unix seconds and nanoseconds): the instant is kept, the
 // zone is not, and values decode in time.Local. Bind returns an error
-// wrapping codec.ErrUnsupported for every type but the five seed scenarios.
+// wrapping codec.ErrUnsupported for every type but the five seed scenarios
+// and the annotation workloads.
 func New() codec.Codec {
 	return codec.Converting[methods]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),

@@ -20,8 +20,8 @@ const ID = "protobuf"
 
 const module = "google.golang.org/protobuf"
 
-// New returns the protobuf codec. It binds the five seed scenario types and
-// returns an error wrapping codec.ErrUnsupported for any other.
+// New returns the protobuf codec. It binds the five seed scenario types and the three
+// annotation workload types, and returns an error wrapping codec.ErrUnsupported for any other.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,

@@ -27,8 +27,8 @@ type Message interface {
 	SizeVT() int
 }
 
-// New returns the vtprotobuf codec. It binds the five seed scenario types
-// and returns an error wrapping codec.ErrUnsupported for any other. Its
+// New returns the vtprotobuf codec. It binds the five seed scenario
+// types and the three annotation workload types, and returns an error wrapping codec.ErrUnsupported for any other. Its
 // Version is that of the vtprotobuf module linked in, which is also the
 // pinned protoc-gen-go-vtproto's.
 func New() codec.Codec {

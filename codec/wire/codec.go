@@ -90,7 +90,8 @@ func (c wireCodec) Info() codec.Info {
 	return i
 }
 
-// Bind returns a Binding for the five seed types and an error wrapping
+// Bind returns a Binding for the five seed types and the three annotation
+// workload types, and an error wrapping
 // codec.ErrUnsupported for any other.
 func (c wireCodec) Bind(sample any) (codec.Binding, error) {
 	id := c.Info().ID
@@ -108,6 +109,9 @@ func (c wireCodec) Bind(sample any) (codec.Binding, error) {
 		return &annotationBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
 	case *scenario.UserProfile:
 		return &profileBinding{bindingBase: bindingBase{id: id, reuse: c.reuse}}, nil
+	}
+	if b := bindAnnot(bindingBase{id: id, reuse: c.reuse}, sample); b != nil {
+		return b, nil
 	}
 	return nil, codec.Unsupported(id, "no hand-written encoder for %T", sample)
 }
@@ -390,7 +394,7 @@ func clone(b []byte) []byte {
 }
 
 // Append appends the message encoding of v, a pointer to one of the five
-// seed types, to dst. Any other type is an error.
+// seed types or an annotation workload type, to dst. Any other type is an error.
 func Append(dst []byte, v any) ([]byte, error) {
 	switch p := v.(type) {
 	case *scenario.SSEEvent:
@@ -403,6 +407,9 @@ func Append(dst []byte, v any) ([]byte, error) {
 		return AppendAnnotation(dst, p), nil
 	case *scenario.UserProfile:
 		return AppendUserProfile(dst, p), nil
+	}
+	if out, ok := appendAnnot(dst, v); ok {
+		return out, nil
 	}
 	return dst, fmt.Errorf("wire: no encoder for %T", v)
 }
@@ -422,6 +429,10 @@ func Marshal(v any) ([]byte, error) {
 	case *scenario.UserProfile:
 		return AppendUserProfile(make([]byte, 0, SizeUserProfile(p)), p), nil
 	}
+	if n, ok := sizeAnnot(v); ok {
+		out, _ := appendAnnot(make([]byte, 0, n), v)
+		return out, nil
+	}
 	return nil, fmt.Errorf("wire: no encoder for %T", v)
 }
 
@@ -429,7 +440,8 @@ func Marshal(v any) ([]byte, error) {
 // with the default DecMode.
 func Unmarshal(data []byte, v any) error { return DecMode{}.Unmarshal(data, v) }
 
-// Unmarshal decodes data into v, a pointer to one of the five seed types.
+// Unmarshal decodes data into v, a pointer to one of the five seed types
+// or an annotation workload type.
 // Errors are *DecodeError, or a plain error for an unsupported v.
 func (m DecMode) Unmarshal(data []byte, v any) error {
 	switch p := v.(type) {
@@ -443,6 +455,9 @@ func (m DecMode) Unmarshal(data []byte, v any) error {
 		return m.UnmarshalAnnotation(data, p)
 	case *scenario.UserProfile:
 		return m.UnmarshalUserProfile(data, p)
+	}
+	if err, ok := m.unmarshalAnnot(data, v); ok {
+		return err
 	}
 	return fmt.Errorf("wire: no decoder for %T", v)
 }

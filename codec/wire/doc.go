@@ -63,6 +63,18 @@
 //	            bool IsActive, time CreatedAt, map[string]string Metadata
 //	Address     string Street, string City, string State, string ZipCode, bool IsBilling
 //
+// The annotation workloads (scenario.Annot) add two column layouts. A
+// delta-coded integer slice is a slice header, then for each element the
+// varint of its difference from the previous element (from 0 for the
+// first; int64 differences wrap around, so any sequence round-trips):
+// sorted columns take one to four bytes per element instead of a fixed
+// four or eight (AppendInt64sDelta).
+//
+//	SparseMatrix varint Rows, varint Cols, delta []int32 RowIdx, []int32 ColIdx (varints), []float32 Values
+//	BoxList      []Box Boxes
+//	Box          float32 X, float32 Y, float32 W, float32 H, varint Label, float32 Score
+//	TimeSeries   delta []int64 Timestamps, []float64 Values
+//
 // # Decoding untrusted input
 //
 // Every length and count is checked against the bytes that remain before

@@ -29,6 +29,14 @@
 // instead the ID of the codec that encoded that message (m.Codec, e.g.
 // "msgpack"), and base64 follows that codec's Binary: a client decodes each
 // event by its type.
+// are a comment naming the stream and a "retry:" field. When the codec's
+// Binding is a codec.Preambler (gob/stream), an event without id: follows,
+//
+//	event: preamble
+//	data: <the preamble, framed as payloads are>
+//
+// before any replayed or live event: what the client's decoder must read
+// before the stream's messages.
 package sse
 
 import (
@@ -45,6 +53,23 @@ import (
 
 // EndEvent is the event type of the last event of a stream with a count.
 const EndEvent = "end"
+
+// PreambleEvent is the event type of a connection's preamble.
+const PreambleEvent = "preamble"
+
+// AppendPreamble appends the preamble event holding p; binary selects
+// base64.
+func AppendPreamble(dst, p []byte, binary bool) []byte {
+	dst = append(dst, "event: "+PreambleEvent+"\n"...)
+	if binary {
+		dst = append(dst, "data: "...)
+		dst = base64.StdEncoding.AppendEncode(dst, p)
+		dst = append(dst, '\n')
+	} else {
+		dst = appendDataLines(dst, p)
+	}
+	return append(dst, '\n')
+}
 
 // AppendEvent appends the event for m to dst (see the package doc for the
 // framing). eventType must not contain a newline; binary selects base64.

@@ -2,6 +2,7 @@ package sse_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"io"
 	"strings"
@@ -78,4 +79,24 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestPreambleEvent(t *testing.T) {
+	p := []byte("\x0f\xff\x81gob descriptors\n")
+	b := sse.AppendPreamble(nil, p, true)
+	b = sse.AppendEvent(b, "ws-message", &transport.Message{Seq: 0, Intended: time.Unix(1, 0), Payload: []byte("x")}, true)
+	rd := sse.NewReader(bytes.NewReader(b))
+	ev, err := rd.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ev.Type) != sse.PreambleEvent || len(ev.ID) != 0 {
+		t.Fatalf("first event: type %q id %q, want %q without id", ev.Type, ev.ID, sse.PreambleEvent)
+	}
+	if got := string(ev.Data); got != base64.StdEncoding.EncodeToString(p) {
+		t.Errorf("data %q", got)
+	}
+	if ev, err = rd.Next(); err != nil || string(ev.ID) != "0" {
+		t.Fatalf("second event: %+v, %v", ev, err)
+	}
 }

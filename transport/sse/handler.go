@@ -144,6 +144,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	buf := make([]byte, 0, 4096)
 	buf = fmt.Appendf(buf, ": serbench stream scenario=%s codec=%s rate=%g\nretry: %d\n\n",
 		req.Scenario.ID, req.Codec.Info().ID, req.Rate, h.opts.Retry.Milliseconds())
+	if sub.Preamble != nil {
+		buf = AppendPreamble(buf, sub.Preamble, binary)
+	}
 	for _, m := range sub.Replay {
 		buf = AppendEvent(buf, event, m, binary)
 	}

@@ -169,6 +169,11 @@ func (h *Handler) serve(conn *websocket.Conn, sub *transport.Subscription) {
 		<-readDone
 	}()
 
+	if sub.Preamble != nil {
+		if send(&transport.Message{Seq: PreambleSeq, Intended: time.Unix(0, 0), Payload: sub.Preamble}) != nil {
+			return
+		}
+	}
 	for _, m := range sub.Replay {
 		if send(m) != nil {
 			return

@@ -23,6 +23,11 @@
 //
 // and its frame type follows that codec (text or binary), so a client
 // decodes each message by its tag without reconnecting.
+// When the codec's Binding is a codec.Preambler (gob/stream), the first
+// message of every connection is its preamble: a message like the others
+// whose sequence number is PreambleSeq and whose time is 0, sent before any
+// replayed or live message. It is not a stream message and has no place in
+// the sequence.
 //
 // The codec is chosen by the codec= query parameter or negotiated as the
 // subprotocol "serbench.<codec ID with / replaced by .>" (Subprotocol,
@@ -32,6 +37,7 @@ package ws
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -40,6 +46,9 @@ import (
 
 // HeaderLen is the length of the header before each payload, in bytes.
 const HeaderLen = 34
+
+// PreambleSeq is the sequence number of a connection's preamble message.
+const PreambleSeq = math.MaxUint64
 
 // EndReason is the close reason of a stream that ended after its count.
 const EndReason = "end"

@@ -855,6 +855,268 @@ func (m *Address) GetIsBilling() bool {
 	return false
 }
 
+// SparseMatrix is scenario.SparseMatrix (annot/coo): a COO matrix.
+type SparseMatrix struct {
+	Rows   int32     `protobuf:"varint,1,opt,name=rows,proto3" json:"rows,omitempty"`
+	Cols   int32     `protobuf:"varint,2,opt,name=cols,proto3" json:"cols,omitempty"`
+	RowIdx []int32   `protobuf:"varint,3,rep,packed,name=row_idx,json=rowIdx,proto3" json:"row_idx,omitempty"`
+	ColIdx []int32   `protobuf:"varint,4,rep,packed,name=col_idx,json=colIdx,proto3" json:"col_idx,omitempty"`
+	Values []float32 `protobuf:"fixed32,5,rep,packed,name=values,proto3" json:"values,omitempty"`
+}
+
+func (m *SparseMatrix) Reset()         { *m = SparseMatrix{} }
+func (m *SparseMatrix) String() string { return proto.CompactTextString(m) }
+func (*SparseMatrix) ProtoMessage()    {}
+func (*SparseMatrix) Descriptor() ([]byte, []int) {
+	return fileDescriptor_90c1afe7eb6b3a1c, []int{11}
+}
+func (m *SparseMatrix) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *SparseMatrix) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_SparseMatrix.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *SparseMatrix) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_SparseMatrix.Merge(m, src)
+}
+func (m *SparseMatrix) XXX_Size() int {
+	return m.Size()
+}
+func (m *SparseMatrix) XXX_DiscardUnknown() {
+	xxx_messageInfo_SparseMatrix.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_SparseMatrix proto.InternalMessageInfo
+
+func (m *SparseMatrix) GetRows() int32 {
+	if m != nil {
+		return m.Rows
+	}
+	return 0
+}
+
+func (m *SparseMatrix) GetCols() int32 {
+	if m != nil {
+		return m.Cols
+	}
+	return 0
+}
+
+func (m *SparseMatrix) GetRowIdx() []int32 {
+	if m != nil {
+		return m.RowIdx
+	}
+	return nil
+}
+
+func (m *SparseMatrix) GetColIdx() []int32 {
+	if m != nil {
+		return m.ColIdx
+	}
+	return nil
+}
+
+func (m *SparseMatrix) GetValues() []float32 {
+	if m != nil {
+		return m.Values
+	}
+	return nil
+}
+
+// BoxList is scenario.BoxList (annot/bbox).
+type BoxList struct {
+	Boxes []*Box `protobuf:"bytes,1,rep,name=boxes,proto3" json:"boxes,omitempty"`
+}
+
+func (m *BoxList) Reset()         { *m = BoxList{} }
+func (m *BoxList) String() string { return proto.CompactTextString(m) }
+func (*BoxList) ProtoMessage()    {}
+func (*BoxList) Descriptor() ([]byte, []int) {
+	return fileDescriptor_90c1afe7eb6b3a1c, []int{12}
+}
+func (m *BoxList) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *BoxList) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_BoxList.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *BoxList) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_BoxList.Merge(m, src)
+}
+func (m *BoxList) XXX_Size() int {
+	return m.Size()
+}
+func (m *BoxList) XXX_DiscardUnknown() {
+	xxx_messageInfo_BoxList.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_BoxList proto.InternalMessageInfo
+
+func (m *BoxList) GetBoxes() []*Box {
+	if m != nil {
+		return m.Boxes
+	}
+	return nil
+}
+
+// Box is scenario.Box: a bounding box in pixels, a label ID and a score.
+type Box struct {
+	X     float32 `protobuf:"fixed32,1,opt,name=x,proto3" json:"x,omitempty"`
+	Y     float32 `protobuf:"fixed32,2,opt,name=y,proto3" json:"y,omitempty"`
+	W     float32 `protobuf:"fixed32,3,opt,name=w,proto3" json:"w,omitempty"`
+	H     float32 `protobuf:"fixed32,4,opt,name=h,proto3" json:"h,omitempty"`
+	Label int32   `protobuf:"varint,5,opt,name=label,proto3" json:"label,omitempty"`
+	Score float32 `protobuf:"fixed32,6,opt,name=score,proto3" json:"score,omitempty"`
+}
+
+func (m *Box) Reset()         { *m = Box{} }
+func (m *Box) String() string { return proto.CompactTextString(m) }
+func (*Box) ProtoMessage()    {}
+func (*Box) Descriptor() ([]byte, []int) {
+	return fileDescriptor_90c1afe7eb6b3a1c, []int{13}
+}
+func (m *Box) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *Box) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_Box.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *Box) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_Box.Merge(m, src)
+}
+func (m *Box) XXX_Size() int {
+	return m.Size()
+}
+func (m *Box) XXX_DiscardUnknown() {
+	xxx_messageInfo_Box.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_Box proto.InternalMessageInfo
+
+func (m *Box) GetX() float32 {
+	if m != nil {
+		return m.X
+	}
+	return 0
+}
+
+func (m *Box) GetY() float32 {
+	if m != nil {
+		return m.Y
+	}
+	return 0
+}
+
+func (m *Box) GetW() float32 {
+	if m != nil {
+		return m.W
+	}
+	return 0
+}
+
+func (m *Box) GetH() float32 {
+	if m != nil {
+		return m.H
+	}
+	return 0
+}
+
+func (m *Box) GetLabel() int32 {
+	if m != nil {
+		return m.Label
+	}
+	return 0
+}
+
+func (m *Box) GetScore() float32 {
+	if m != nil {
+		return m.Score
+	}
+	return 0
+}
+
+// TimeSeries is scenario.TimeSeries (annot/series). Timestamps are Unix
+// nanoseconds as packed int64 varints (9 bytes each for times of this
+// century): the natural mapping, not a delta coding.
+type TimeSeries struct {
+	Timestamps []int64   `protobuf:"varint,1,rep,packed,name=timestamps,proto3" json:"timestamps,omitempty"`
+	Values     []float64 `protobuf:"fixed64,2,rep,packed,name=values,proto3" json:"values,omitempty"`
+}
+
+func (m *TimeSeries) Reset()         { *m = TimeSeries{} }
+func (m *TimeSeries) String() string { return proto.CompactTextString(m) }
+func (*TimeSeries) ProtoMessage()    {}
+func (*TimeSeries) Descriptor() ([]byte, []int) {
+	return fileDescriptor_90c1afe7eb6b3a1c, []int{14}
+}
+func (m *TimeSeries) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *TimeSeries) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_TimeSeries.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *TimeSeries) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_TimeSeries.Merge(m, src)
+}
+func (m *TimeSeries) XXX_Size() int {
+	return m.Size()
+}
+func (m *TimeSeries) XXX_DiscardUnknown() {
+	xxx_messageInfo_TimeSeries.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_TimeSeries proto.InternalMessageInfo
+
+func (m *TimeSeries) GetTimestamps() []int64 {
+	if m != nil {
+		return m.Timestamps
+	}
+	return nil
+}
+
+func (m *TimeSeries) GetValues() []float64 {
+	if m != nil {
+		return m.Values
+	}
+	return nil
+}
+
 func init() {
 	proto.RegisterType((*SSEEvent)(nil), "serbench.SSEEvent")
 	proto.RegisterMapType((map[string]string)(nil), "serbench.SSEEvent.MetaEntry")
@@ -871,72 +1133,85 @@ func init() {
 	proto.RegisterType((*UserProfile)(nil), "serbench.UserProfile")
 	proto.RegisterMapType((map[string]string)(nil), "serbench.UserProfile.MetadataEntry")
 	proto.RegisterType((*Address)(nil), "serbench.Address")
+	proto.RegisterType((*SparseMatrix)(nil), "serbench.SparseMatrix")
+	proto.RegisterType((*BoxList)(nil), "serbench.BoxList")
+	proto.RegisterType((*Box)(nil), "serbench.Box")
+	proto.RegisterType((*TimeSeries)(nil), "serbench.TimeSeries")
 }
 
 func init() { proto.RegisterFile("serbench.proto", fileDescriptor_90c1afe7eb6b3a1c) }
 
 var fileDescriptor_90c1afe7eb6b3a1c = []byte{
-	// 957 bytes of a gzipped FileDescriptorProto
-	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff, 0x94, 0x55, 0xcd, 0x6f, 0x23, 0x35,
-	0x14, 0xaf, 0x27, 0x9f, 0xf3, 0xb2, 0x74, 0xc1, 0x7c, 0x0d, 0x61, 0x09, 0x51, 0x38, 0x90, 0x3d,
-	0x90, 0xa2, 0x72, 0x00, 0xba, 0x12, 0x28, 0x5d, 0xf5, 0x50, 0x89, 0x4a, 0xc8, 0x65, 0xc5, 0x09,
-	0x45, 0xce, 0x8c, 0x9b, 0x5a, 0x9d, 0x8c, 0x67, 0x6d, 0xa7, 0xdb, 0xec, 0x05, 0x21, 0xc4, 0x9d,
-	0xff, 0x0a, 0x4e, 0x68, 0x8f, 0x1c, 0x51, 0xcb, 0x1f, 0x82, 0xfc, 0xec, 0x99, 0xa4, 0x55, 0x25,
-	0xb4, 0x37, 0xff, 0xde, 0x87, 0xdf, 0x7b, 0xbf, 0xf7, 0xfc, 0x0c, 0xbb, 0x46, 0xe8, 0xb9, 0x28,
-	0xd2, 0xf3, 0x49, 0xa9, 0x95, 0x55, 0xb4, 0x5b, 0xe1, 0xfe, 0xc7, 0x0b, 0xa5, 0x16, 0xb9, 0xd8,
-	0x43, 0xf9, 0x7c, 0x75, 0xb6, 0x67, 0xe5, 0x52, 0x18, 0xcb, 0x97, 0xa5, 0x37, 0x1d, 0xfd, 0x41,
-	0xa0, 0x7b, 0x7a, 0x7a, 0x74, 0x74, 0x29, 0x0a, 0x4b, 0x77, 0x21, 0x92, 0x59, 0x42, 0x86, 0x64,
-	0x1c, 0xb3, 0x48, 0x66, 0xf4, 0x1d, 0x68, 0x09, 0xa7, 0x48, 0x22, 0x14, 0x79, 0x40, 0x29, 0x34,
-	0x33, 0x6e, 0x79, 0xd2, 0x40, 0x21, 0x9e, 0xe9, 0x7b, 0xd0, 0xd6, 0xa2, 0xcc, 0xf9, 0x3a, 0x69,
-	0x0e, 0xc9, 0xb8, 0xcb, 0x02, 0xa2, 0x9f, 0x43, 0x73, 0x29, 0x2c, 0x4f, 0x5a, 0xc3, 0xc6, 0xb8,
-	0xb7, 0xff, 0x68, 0x52, 0x27, 0x5a, 0xc5, 0x9c, 0x9c, 0x08, 0xcb, 0x8f, 0x0a, 0xab, 0xd7, 0x0c,
-	0x2d, 0xfb, 0x5f, 0x42, 0x5c, 0x8b, 0xe8, 0x9b, 0xd0, 0xb8, 0x10, 0xeb, 0x90, 0x91, 0x3b, 0xba,
-	0x94, 0x2e, 0x79, 0xbe, 0x12, 0x55, 0x4a, 0x08, 0x0e, 0xa2, 0xaf, 0xc8, 0xe8, 0xdf, 0x06, 0xc4,
-	0xcf, 0x8c, 0xd0, 0xbe, 0x94, 0x0f, 0xa0, 0x8b, 0xd9, 0xce, 0x42, 0x41, 0x4d, 0xd6, 0x41, 0x7c,
-	0x9c, 0xd1, 0xf7, 0xa1, 0xb3, 0x32, 0x42, 0x3b, 0x4d, 0x84, 0x9a, 0xb6, 0x83, 0xc7, 0x19, 0xfd,
-	0x08, 0xc0, 0x08, 0x63, 0xa4, 0x2a, 0x9c, 0xce, 0x97, 0x17, 0x07, 0xc9, 0x71, 0xe6, 0xea, 0xb6,
-	0xeb, 0x52, 0x60, 0x85, 0x31, 0xc3, 0x33, 0x7d, 0x02, 0x3d, 0x95, 0xa6, 0x2b, 0xad, 0x45, 0x36,
-	0xe3, 0x36, 0x69, 0x0d, 0xc9, 0xb8, 0xb7, 0xdf, 0x9f, 0x78, 0xd6, 0x27, 0x15, 0xeb, 0x93, 0x1f,
-	0x2a, 0xd6, 0x19, 0x54, 0xe6, 0x53, 0x4b, 0x3f, 0x83, 0xb6, 0x51, 0x2b, 0x9d, 0x8a, 0xa4, 0x8d,
-	0x7e, 0xef, 0x6e, 0xe8, 0xc1, 0x22, 0x4e, 0x51, 0xc9, 0x82, 0x11, 0xc6, 0xe7, 0x0b, 0x93, 0x74,
-	0x86, 0x0d, 0x8c, 0xcf, 0x17, 0x86, 0x3e, 0x86, 0x96, 0xb4, 0x62, 0x69, 0x92, 0x2e, 0x12, 0xfc,
-	0xf6, 0x9d, 0x1b, 0x8e, 0xad, 0x58, 0x32, 0x6f, 0x41, 0x9f, 0x02, 0x70, 0x6b, 0xb5, 0x9c, 0xaf,
-	0xac, 0x30, 0x49, 0x8c, 0xf6, 0x9f, 0x6c, 0xec, 0x6b, 0xea, 0x26, 0xd3, 0xda, 0xca, 0xf7, 0x65,
-	0xcb, 0xcd, 0xf5, 0xd9, 0xa4, 0x4a, 0x0b, 0x93, 0xc0, 0xb0, 0x31, 0x26, 0x2c, 0x20, 0xd7, 0x96,
-	0xb3, 0xdc, 0x25, 0xd7, 0x1b, 0x36, 0xc6, 0x5d, 0xe6, 0x41, 0x9f, 0xc1, 0xc3, 0x3b, 0x97, 0xdd,
-	0xd3, 0xd1, 0xc7, 0xdb, 0x1d, 0xbd, 0x55, 0xc2, 0xa9, 0xd5, 0xb2, 0x58, 0x9c, 0xf0, 0x72, 0xbb,
-	0xcd, 0xbf, 0x12, 0x88, 0x6b, 0x05, 0x3d, 0x80, 0x8e, 0x28, 0xac, 0x96, 0xc2, 0x24, 0x04, 0x2b,
-	0x1a, 0xde, 0xe3, 0x3e, 0x39, 0xf2, 0x26, 0xbe, 0x9c, 0xca, 0xa1, 0x7f, 0x00, 0x0f, 0xb6, 0x15,
-	0xaf, 0x35, 0x6c, 0xcf, 0xa1, 0xb7, 0xd5, 0x22, 0xe7, 0xca, 0xcb, 0xb2, 0x72, 0xe5, 0x65, 0x49,
-	0x13, 0xe8, 0x5c, 0x0a, 0xed, 0x26, 0x27, 0x38, 0x57, 0xd0, 0x3d, 0x32, 0x65, 0xc2, 0x74, 0x45,
-	0xca, 0xe0, 0xa3, 0x2b, 0xc3, 0x50, 0x45, 0xb2, 0x74, 0x14, 0xe7, 0x2a, 0xe5, 0xb9, 0xc0, 0x69,
-	0x8a, 0x59, 0x40, 0xa3, 0x9f, 0x21, 0xae, 0x7b, 0xea, 0x02, 0x9a, 0x8b, 0x55, 0x15, 0xd0, 0x5c,
-	0xac, 0xdc, 0x74, 0x14, 0x7c, 0x59, 0xa5, 0x8a, 0x67, 0xda, 0x87, 0xee, 0xf3, 0x15, 0x2f, 0xac,
-	0xb4, 0x6b, 0x0c, 0xd8, 0x62, 0x35, 0x76, 0xb5, 0x95, 0x5a, 0xa6, 0x7e, 0x9c, 0x09, 0xf3, 0xc0,
-	0x79, 0xe0, 0x78, 0x16, 0xe9, 0x3a, 0x84, 0xaf, 0xf1, 0xe8, 0x19, 0xc4, 0x3f, 0x9e, 0x9e, 0x08,
-	0x63, 0xf8, 0x02, 0x2b, 0x5e, 0xd5, 0xbb, 0xc2, 0x1d, 0x5d, 0xc5, 0xa9, 0x2a, 0xec, 0x66, 0x5d,
-	0x54, 0x90, 0x3e, 0x82, 0xb8, 0x5e, 0x3b, 0x98, 0x47, 0x83, 0x6d, 0x04, 0xa3, 0x5f, 0x08, 0xc0,
-	0xb4, 0x28, 0x94, 0xe5, 0x36, 0xd0, 0x73, 0x6b, 0x07, 0x7d, 0x0a, 0xed, 0x9c, 0xcf, 0x45, 0x6e,
-	0x92, 0x08, 0x1b, 0xfc, 0x70, 0xd3, 0xe0, 0xef, 0x9c, 0x9c, 0x05, 0xb5, 0x8b, 0xc2, 0xfd, 0x35,
-	0x4a, 0x57, 0x8f, 0xb7, 0x16, 0xdc, 0xce, 0xa1, 0x79, 0x37, 0x87, 0x9f, 0xa0, 0x85, 0x97, 0xd5,
-	0x2c, 0x92, 0x2d, 0x16, 0x07, 0x00, 0xa9, 0x2a, 0xce, 0x64, 0x26, 0x8a, 0xd4, 0xf3, 0x1b, 0xb1,
-	0x2d, 0x09, 0x1d, 0x42, 0x63, 0xae, 0xae, 0x30, 0x64, 0x6f, 0x7f, 0x77, 0x93, 0xde, 0xe1, 0xa1,
-	0xba, 0x62, 0x4e, 0x35, 0xfa, 0x06, 0x9a, 0x0e, 0xd0, 0x07, 0x40, 0xae, 0xf0, 0xea, 0x88, 0x11,
-	0x44, 0xeb, 0x70, 0x1d, 0x59, 0x3b, 0xf4, 0x02, 0xef, 0x88, 0x18, 0x79, 0xe1, 0xd0, 0x39, 0xa6,
-	0x19, 0x31, 0x72, 0x3e, 0xfa, 0x2b, 0x82, 0x9e, 0x7b, 0x9f, 0xdf, 0x6b, 0x75, 0x26, 0x73, 0xb1,
-	0xc5, 0x51, 0x03, 0x39, 0xba, 0xaf, 0xf7, 0x6e, 0x77, 0x2f, 0xb9, 0xcc, 0x03, 0x15, 0x1e, 0xd0,
-	0x3d, 0x88, 0x79, 0x96, 0x69, 0x61, 0x8c, 0x30, 0x49, 0x13, 0x09, 0x7d, 0x6b, 0x93, 0xf1, 0xd4,
-	0xab, 0xd8, 0xc6, 0x86, 0x7e, 0x08, 0xb1, 0x34, 0x33, 0x9e, 0x5a, 0x79, 0xe9, 0x07, 0xb2, 0xcb,
-	0xba, 0xd2, 0x4c, 0x11, 0xd3, 0xaf, 0x01, 0x52, 0x2d, 0xb8, 0xf5, 0xcb, 0xaf, 0xfd, 0xbf, 0xcb,
-	0x2f, 0x0e, 0xd6, 0x53, 0x4b, 0xbf, 0x85, 0xae, 0x5b, 0xf7, 0xf8, 0x91, 0x74, 0xee, 0xdb, 0x45,
-	0xa1, 0x56, 0xfc, 0x1f, 0x9c, 0x95, 0x7f, 0xbc, 0xb5, 0x53, 0xff, 0x09, 0xbc, 0x71, 0x4b, 0xf5,
-	0x5a, 0xcf, 0xf7, 0x37, 0x02, 0x9d, 0x50, 0x2c, 0xae, 0x34, 0xab, 0x85, 0xb0, 0xc1, 0x35, 0x20,
-	0x47, 0x6a, 0xea, 0x1e, 0x4e, 0x20, 0x35, 0x0d, 0x8f, 0xc6, 0x58, 0x6e, 0x45, 0x45, 0x2a, 0x02,
-	0xf7, 0xd7, 0xbc, 0x94, 0xe5, 0x2c, 0x55, 0x59, 0xf5, 0x39, 0x74, 0x5e, 0xca, 0xf2, 0xa9, 0xca,
-	0x84, 0xfb, 0x52, 0xa4, 0x99, 0xcd, 0x65, 0x9e, 0xcb, 0x62, 0x11, 0xf8, 0x8b, 0xa5, 0x39, 0xf4,
-	0x82, 0xc3, 0xe4, 0xcf, 0xeb, 0x01, 0x79, 0x75, 0x3d, 0x20, 0xff, 0x5c, 0x0f, 0xc8, 0xef, 0x37,
-	0x83, 0x9d, 0x57, 0x37, 0x83, 0x9d, 0xbf, 0x6f, 0x06, 0x3b, 0xf3, 0x36, 0xd2, 0xf7, 0xc5, 0x7f,
-	0x01, 0x00, 0x00, 0xff, 0xff, 0x94, 0xb9, 0x0d, 0x11, 0xdb, 0x07, 0x00, 0x00,
+	// 1102 bytes of a gzipped FileDescriptorProto
+	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff, 0xa4, 0x55, 0x4d, 0x8f, 0x1b, 0x45,
+	0x13, 0xce, 0xcc, 0xf8, 0x6b, 0xca, 0xf9, 0x78, 0xdf, 0x06, 0xc2, 0x60, 0x82, 0xb1, 0x9c, 0x03,
+	0xce, 0x01, 0x07, 0x85, 0x03, 0xb0, 0x91, 0x40, 0xde, 0xb0, 0x87, 0x95, 0xb2, 0x12, 0x6a, 0x13,
+	0x71, 0x42, 0x56, 0x7b, 0xa6, 0xd7, 0xdb, 0xda, 0xf1, 0xf4, 0xa4, 0xbb, 0xbd, 0x6b, 0xe7, 0x02,
+	0x08, 0x71, 0xe7, 0x5f, 0xc1, 0x09, 0xe5, 0xc8, 0x11, 0xed, 0xf2, 0x43, 0x50, 0x57, 0xf7, 0x8c,
+	0xbd, 0xab, 0x95, 0x50, 0xc4, 0xad, 0x9f, 0xaa, 0xea, 0xae, 0xaa, 0xa7, 0x3e, 0x1a, 0xee, 0x6a,
+	0xae, 0xe6, 0xbc, 0x48, 0x4f, 0xc6, 0xa5, 0x92, 0x46, 0x92, 0x4e, 0x85, 0x7b, 0x1f, 0x2e, 0xa4,
+	0x5c, 0xe4, 0xfc, 0x31, 0xca, 0xe7, 0xab, 0xe3, 0xc7, 0x46, 0x2c, 0xb9, 0x36, 0x6c, 0x59, 0x3a,
+	0xd3, 0xe1, 0x6f, 0x01, 0x74, 0xa6, 0xd3, 0x83, 0x83, 0x33, 0x5e, 0x18, 0x72, 0x17, 0x42, 0x91,
+	0x25, 0xc1, 0x20, 0x18, 0xc5, 0x34, 0x14, 0x19, 0x79, 0x1b, 0x9a, 0xdc, 0x2a, 0x92, 0x10, 0x45,
+	0x0e, 0x10, 0x02, 0x8d, 0x8c, 0x19, 0x96, 0x44, 0x28, 0xc4, 0x33, 0xb9, 0x0f, 0x2d, 0xc5, 0xcb,
+	0x9c, 0x6d, 0x92, 0xc6, 0x20, 0x18, 0x75, 0xa8, 0x47, 0xe4, 0x13, 0x68, 0x2c, 0xb9, 0x61, 0x49,
+	0x73, 0x10, 0x8d, 0xba, 0x4f, 0x1e, 0x8c, 0xeb, 0x40, 0x2b, 0x9f, 0xe3, 0x23, 0x6e, 0xd8, 0x41,
+	0x61, 0xd4, 0x86, 0xa2, 0x65, 0xef, 0x33, 0x88, 0x6b, 0x11, 0xf9, 0x1f, 0x44, 0xa7, 0x7c, 0xe3,
+	0x23, 0xb2, 0x47, 0x1b, 0xd2, 0x19, 0xcb, 0x57, 0xbc, 0x0a, 0x09, 0xc1, 0x5e, 0xf8, 0x79, 0x30,
+	0xfc, 0x3b, 0x82, 0xf8, 0x85, 0xe6, 0xca, 0xa5, 0xf2, 0x1e, 0x74, 0x30, 0xda, 0x99, 0x4f, 0xa8,
+	0x41, 0xdb, 0x88, 0x0f, 0x33, 0xf2, 0x2e, 0xb4, 0x57, 0x9a, 0x2b, 0xab, 0x09, 0x51, 0xd3, 0xb2,
+	0xf0, 0x30, 0x23, 0x1f, 0x00, 0x68, 0xae, 0xb5, 0x90, 0x85, 0xd5, 0xb9, 0xf4, 0x62, 0x2f, 0x39,
+	0xcc, 0x6c, 0xde, 0x66, 0x53, 0x72, 0xcc, 0x30, 0xa6, 0x78, 0x26, 0x4f, 0xa1, 0x2b, 0xd3, 0x74,
+	0xa5, 0x14, 0xcf, 0x66, 0xcc, 0x24, 0xcd, 0x41, 0x30, 0xea, 0x3e, 0xe9, 0x8d, 0x1d, 0xeb, 0xe3,
+	0x8a, 0xf5, 0xf1, 0xb7, 0x15, 0xeb, 0x14, 0x2a, 0xf3, 0x89, 0x21, 0x1f, 0x43, 0x4b, 0xcb, 0x95,
+	0x4a, 0x79, 0xd2, 0xc2, 0x7b, 0xef, 0x6c, 0xe9, 0xc1, 0x24, 0xa6, 0xa8, 0xa4, 0xde, 0x08, 0xfd,
+	0xb3, 0x85, 0x4e, 0xda, 0x83, 0x08, 0xfd, 0xb3, 0x85, 0x26, 0x8f, 0xa0, 0x29, 0x0c, 0x5f, 0xea,
+	0xa4, 0x83, 0x04, 0xbf, 0x75, 0xed, 0x85, 0x43, 0xc3, 0x97, 0xd4, 0x59, 0x90, 0x67, 0x00, 0xcc,
+	0x18, 0x25, 0xe6, 0x2b, 0xc3, 0x75, 0x12, 0xa3, 0xfd, 0xc3, 0xad, 0x7d, 0x4d, 0xdd, 0x78, 0x52,
+	0x5b, 0xb9, 0xba, 0xec, 0x5c, 0xb3, 0x75, 0xd6, 0xa9, 0x54, 0x5c, 0x27, 0x30, 0x88, 0x46, 0x01,
+	0xf5, 0xc8, 0x96, 0xe5, 0x38, 0xb7, 0xc1, 0x75, 0x07, 0xd1, 0xa8, 0x43, 0x1d, 0xe8, 0x51, 0xb8,
+	0x77, 0xed, 0xb1, 0x1b, 0x2a, 0xfa, 0x68, 0xb7, 0xa2, 0x57, 0x52, 0x98, 0x1a, 0x25, 0x8a, 0xc5,
+	0x11, 0x2b, 0x77, 0xcb, 0xfc, 0x73, 0x00, 0x71, 0xad, 0x20, 0x7b, 0xd0, 0xe6, 0x85, 0x51, 0x82,
+	0xeb, 0x24, 0xc0, 0x8c, 0x06, 0x37, 0x5c, 0x1f, 0x1f, 0x38, 0x13, 0x97, 0x4e, 0x75, 0xa1, 0xb7,
+	0x07, 0xb7, 0x77, 0x15, 0x6f, 0xd4, 0x6c, 0x2f, 0xa1, 0xbb, 0x53, 0x22, 0x7b, 0x95, 0x95, 0x65,
+	0x75, 0x95, 0x95, 0x25, 0x49, 0xa0, 0x7d, 0xc6, 0x95, 0xed, 0x1c, 0x7f, 0xb9, 0x82, 0x76, 0xc8,
+	0xa4, 0xf6, 0xdd, 0x15, 0x4a, 0x8d, 0x43, 0x57, 0xfa, 0xa6, 0x0a, 0x45, 0x69, 0x29, 0xce, 0x65,
+	0xca, 0x72, 0x8e, 0xdd, 0x14, 0x53, 0x8f, 0x86, 0x3f, 0x40, 0x5c, 0xd7, 0xd4, 0x3a, 0xd4, 0xa7,
+	0xab, 0xca, 0xa1, 0x3e, 0x5d, 0xd9, 0xee, 0x28, 0xd8, 0xb2, 0x0a, 0x15, 0xcf, 0xa4, 0x07, 0x9d,
+	0x97, 0x2b, 0x56, 0x18, 0x61, 0x36, 0xe8, 0xb0, 0x49, 0x6b, 0x6c, 0x73, 0x2b, 0x95, 0x48, 0x5d,
+	0x3b, 0x07, 0xd4, 0x01, 0x7b, 0x03, 0xdb, 0xb3, 0x48, 0x37, 0xde, 0x7d, 0x8d, 0x87, 0x2f, 0x20,
+	0xfe, 0x6e, 0x7a, 0xc4, 0xb5, 0x66, 0x0b, 0xcc, 0x78, 0x55, 0xef, 0x0a, 0x7b, 0xb4, 0x19, 0xa7,
+	0xb2, 0x30, 0xdb, 0x75, 0x51, 0x41, 0xf2, 0x00, 0xe2, 0x7a, 0xed, 0x60, 0x1c, 0x11, 0xdd, 0x0a,
+	0x86, 0x3f, 0x05, 0x00, 0x93, 0xa2, 0x90, 0x86, 0x19, 0x4f, 0xcf, 0x95, 0x1d, 0xf4, 0x11, 0xb4,
+	0x72, 0x36, 0xe7, 0xb9, 0x4e, 0x42, 0x2c, 0xf0, 0xbd, 0x6d, 0x81, 0x9f, 0x5b, 0x39, 0xf5, 0x6a,
+	0xeb, 0x85, 0xb9, 0x67, 0xa4, 0xaa, 0x86, 0xb7, 0x16, 0x5c, 0x8d, 0xa1, 0x71, 0x3d, 0x86, 0xef,
+	0xa1, 0x89, 0x8f, 0xd5, 0x2c, 0x06, 0x3b, 0x2c, 0xf6, 0x01, 0x52, 0x59, 0x1c, 0x8b, 0x8c, 0x17,
+	0xa9, 0xe3, 0x37, 0xa4, 0x3b, 0x12, 0x32, 0x80, 0x68, 0x2e, 0xd7, 0xe8, 0xb2, 0xfb, 0xe4, 0xee,
+	0x36, 0xbc, 0xfd, 0x7d, 0xb9, 0xa6, 0x56, 0x35, 0xfc, 0x12, 0x1a, 0x16, 0x90, 0xdb, 0x10, 0xac,
+	0xf1, 0xe9, 0x90, 0x06, 0x88, 0x36, 0xfe, 0xb9, 0x60, 0x63, 0xd1, 0x39, 0xbe, 0x11, 0xd2, 0xe0,
+	0xdc, 0xa2, 0x13, 0x0c, 0x33, 0xa4, 0xc1, 0xc9, 0xf0, 0x8f, 0x10, 0xba, 0x76, 0x3e, 0xbf, 0x51,
+	0xf2, 0x58, 0xe4, 0x7c, 0x87, 0xa3, 0x08, 0x39, 0xba, 0xa9, 0xf6, 0x76, 0x77, 0x2f, 0x99, 0xc8,
+	0x3d, 0x15, 0x0e, 0x90, 0xc7, 0x10, 0xb3, 0x2c, 0x53, 0x5c, 0x6b, 0xae, 0x93, 0x06, 0x12, 0xfa,
+	0xff, 0x6d, 0xc4, 0x13, 0xa7, 0xa2, 0x5b, 0x1b, 0xf2, 0x3e, 0xc4, 0x42, 0xcf, 0x58, 0x6a, 0xc4,
+	0x99, 0x6b, 0xc8, 0x0e, 0xed, 0x08, 0x3d, 0x41, 0x4c, 0xbe, 0x00, 0x48, 0x15, 0x67, 0xc6, 0x2d,
+	0xbf, 0xd6, 0xbf, 0x2e, 0xbf, 0xd8, 0x5b, 0x4f, 0x0c, 0xf9, 0x0a, 0x3a, 0x76, 0xdd, 0xe3, 0x47,
+	0xd2, 0xbe, 0x69, 0x17, 0xf9, 0x5c, 0xf1, 0x7f, 0xb0, 0x56, 0x6e, 0x78, 0xeb, 0x4b, 0xbd, 0xa7,
+	0x70, 0xe7, 0x8a, 0xea, 0x8d, 0xc6, 0xf7, 0x97, 0x00, 0xda, 0x3e, 0x59, 0x5c, 0x69, 0x46, 0x71,
+	0x6e, 0xfc, 0x55, 0x8f, 0x2c, 0xa9, 0xa9, 0x1d, 0x1c, 0x4f, 0x6a, 0xea, 0x87, 0x46, 0x1b, 0x66,
+	0x78, 0x45, 0x2a, 0x02, 0xfb, 0xd7, 0xbc, 0x12, 0xe5, 0x2c, 0x95, 0x59, 0xf5, 0x39, 0xb4, 0x5f,
+	0x89, 0xf2, 0x99, 0xcc, 0xb8, 0xfd, 0x52, 0x84, 0x9e, 0xcd, 0x45, 0x9e, 0x8b, 0x62, 0xe1, 0xf9,
+	0x8b, 0x85, 0xde, 0x77, 0x82, 0xe1, 0x8f, 0x01, 0xdc, 0x9e, 0x96, 0x4c, 0x69, 0x7e, 0xc4, 0x8c,
+	0x12, 0x6b, 0xeb, 0x54, 0xc9, 0x73, 0x8d, 0xa1, 0x34, 0x29, 0x9e, 0x31, 0x10, 0x89, 0xfd, 0x8f,
+	0x32, 0x7b, 0xb6, 0x7f, 0x98, 0x92, 0xe7, 0x33, 0x91, 0xd9, 0xbe, 0x8b, 0x46, 0x4d, 0xda, 0x52,
+	0xf2, 0xfc, 0x30, 0x5b, 0x5b, 0x45, 0x2a, 0x73, 0x54, 0x34, 0x9c, 0x22, 0x95, 0xb9, 0x55, 0xdc,
+	0x87, 0x16, 0xe6, 0xaf, 0xf1, 0x2f, 0x0e, 0xa9, 0x47, 0xc3, 0x31, 0xb4, 0xf7, 0xe5, 0xfa, 0xb9,
+	0xd0, 0x86, 0x3c, 0x84, 0xe6, 0x5c, 0xae, 0xeb, 0x55, 0x7a, 0x67, 0xa7, 0x95, 0xe5, 0x9a, 0x3a,
+	0xdd, 0x50, 0x40, 0xf4, 0x1f, 0x5a, 0xd9, 0x32, 0x88, 0xf3, 0x8a, 0x5c, 0x34, 0xa9, 0x03, 0xc8,
+	0xab, 0xfd, 0x48, 0xb0, 0x87, 0x42, 0xea, 0xc0, 0xf0, 0x6b, 0x00, 0xdb, 0x3b, 0x53, 0x6e, 0x77,
+	0xb4, 0x1d, 0xc3, 0x7a, 0x60, 0x5d, 0x88, 0x11, 0xdd, 0x91, 0xec, 0x24, 0x18, 0xba, 0xaf, 0xc9,
+	0xa1, 0xfd, 0xe4, 0xf7, 0x8b, 0x7e, 0xf0, 0xfa, 0xa2, 0x1f, 0xfc, 0x75, 0xd1, 0x0f, 0x7e, 0xbd,
+	0xec, 0xdf, 0x7a, 0x7d, 0xd9, 0xbf, 0xf5, 0xe7, 0x65, 0xff, 0xd6, 0xbc, 0x85, 0x2d, 0xfa, 0xe9,
+	0x3f, 0x01, 0x00, 0x00, 0xff, 0xff, 0x66, 0x0f, 0xda, 0x79, 0x3f, 0x09, 0x00, 0x00,
 }
 
 func (m *SSEEvent) Marshal() (dAtA []byte, err error) {
@@ -1661,6 +1936,234 @@ func (m *Address) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	return len(dAtA) - i, nil
 }
 
+func (m *SparseMatrix) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *SparseMatrix) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *SparseMatrix) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if len(m.Values) > 0 {
+		for iNdEx := len(m.Values) - 1; iNdEx >= 0; iNdEx-- {
+			f7 := math.Float32bits(float32(m.Values[iNdEx]))
+			i -= 4
+			encoding_binary.LittleEndian.PutUint32(dAtA[i:], uint32(f7))
+		}
+		i = encodeVarintSerbench(dAtA, i, uint64(len(m.Values)*4))
+		i--
+		dAtA[i] = 0x2a
+	}
+	if len(m.ColIdx) > 0 {
+		dAtA9 := make([]byte, len(m.ColIdx)*10)
+		var j8 int
+		for _, num1 := range m.ColIdx {
+			num := uint64(num1)
+			for num >= 1<<7 {
+				dAtA9[j8] = uint8(uint64(num)&0x7f | 0x80)
+				num >>= 7
+				j8++
+			}
+			dAtA9[j8] = uint8(num)
+			j8++
+		}
+		i -= j8
+		copy(dAtA[i:], dAtA9[:j8])
+		i = encodeVarintSerbench(dAtA, i, uint64(j8))
+		i--
+		dAtA[i] = 0x22
+	}
+	if len(m.RowIdx) > 0 {
+		dAtA11 := make([]byte, len(m.RowIdx)*10)
+		var j10 int
+		for _, num1 := range m.RowIdx {
+			num := uint64(num1)
+			for num >= 1<<7 {
+				dAtA11[j10] = uint8(uint64(num)&0x7f | 0x80)
+				num >>= 7
+				j10++
+			}
+			dAtA11[j10] = uint8(num)
+			j10++
+		}
+		i -= j10
+		copy(dAtA[i:], dAtA11[:j10])
+		i = encodeVarintSerbench(dAtA, i, uint64(j10))
+		i--
+		dAtA[i] = 0x1a
+	}
+	if m.Cols != 0 {
+		i = encodeVarintSerbench(dAtA, i, uint64(m.Cols))
+		i--
+		dAtA[i] = 0x10
+	}
+	if m.Rows != 0 {
+		i = encodeVarintSerbench(dAtA, i, uint64(m.Rows))
+		i--
+		dAtA[i] = 0x8
+	}
+	return len(dAtA) - i, nil
+}
+
+func (m *BoxList) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *BoxList) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *BoxList) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if len(m.Boxes) > 0 {
+		for iNdEx := len(m.Boxes) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Boxes[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintSerbench(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0xa
+		}
+	}
+	return len(dAtA) - i, nil
+}
+
+func (m *Box) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *Box) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *Box) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if m.Score != 0 {
+		i -= 4
+		encoding_binary.LittleEndian.PutUint32(dAtA[i:], uint32(math.Float32bits(float32(m.Score))))
+		i--
+		dAtA[i] = 0x35
+	}
+	if m.Label != 0 {
+		i = encodeVarintSerbench(dAtA, i, uint64(m.Label))
+		i--
+		dAtA[i] = 0x28
+	}
+	if m.H != 0 {
+		i -= 4
+		encoding_binary.LittleEndian.PutUint32(dAtA[i:], uint32(math.Float32bits(float32(m.H))))
+		i--
+		dAtA[i] = 0x25
+	}
+	if m.W != 0 {
+		i -= 4
+		encoding_binary.LittleEndian.PutUint32(dAtA[i:], uint32(math.Float32bits(float32(m.W))))
+		i--
+		dAtA[i] = 0x1d
+	}
+	if m.Y != 0 {
+		i -= 4
+		encoding_binary.LittleEndian.PutUint32(dAtA[i:], uint32(math.Float32bits(float32(m.Y))))
+		i--
+		dAtA[i] = 0x15
+	}
+	if m.X != 0 {
+		i -= 4
+		encoding_binary.LittleEndian.PutUint32(dAtA[i:], uint32(math.Float32bits(float32(m.X))))
+		i--
+		dAtA[i] = 0xd
+	}
+	return len(dAtA) - i, nil
+}
+
+func (m *TimeSeries) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *TimeSeries) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *TimeSeries) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if len(m.Values) > 0 {
+		for iNdEx := len(m.Values) - 1; iNdEx >= 0; iNdEx-- {
+			f12 := math.Float64bits(float64(m.Values[iNdEx]))
+			i -= 8
+			encoding_binary.LittleEndian.PutUint64(dAtA[i:], uint64(f12))
+		}
+		i = encodeVarintSerbench(dAtA, i, uint64(len(m.Values)*8))
+		i--
+		dAtA[i] = 0x12
+	}
+	if len(m.Timestamps) > 0 {
+		dAtA14 := make([]byte, len(m.Timestamps)*10)
+		var j13 int
+		for _, num1 := range m.Timestamps {
+			num := uint64(num1)
+			for num >= 1<<7 {
+				dAtA14[j13] = uint8(uint64(num)&0x7f | 0x80)
+				num >>= 7
+				j13++
+			}
+			dAtA14[j13] = uint8(num)
+			j13++
+		}
+		i -= j13
+		copy(dAtA[i:], dAtA14[:j13])
+		i = encodeVarintSerbench(dAtA, i, uint64(j13))
+		i--
+		dAtA[i] = 0xa
+	}
+	return len(dAtA) - i, nil
+}
+
 func encodeVarintSerbench(dAtA []byte, offset int, v uint64) int {
 	offset -= sovSerbench(v)
 	base := offset
@@ -1991,6 +2494,99 @@ func (m *Address) Size() (n int) {
 	}
 	if m.IsBilling {
 		n += 2
+	}
+	return n
+}
+
+func (m *SparseMatrix) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	if m.Rows != 0 {
+		n += 1 + sovSerbench(uint64(m.Rows))
+	}
+	if m.Cols != 0 {
+		n += 1 + sovSerbench(uint64(m.Cols))
+	}
+	if len(m.RowIdx) > 0 {
+		l = 0
+		for _, e := range m.RowIdx {
+			l += sovSerbench(uint64(e))
+		}
+		n += 1 + sovSerbench(uint64(l)) + l
+	}
+	if len(m.ColIdx) > 0 {
+		l = 0
+		for _, e := range m.ColIdx {
+			l += sovSerbench(uint64(e))
+		}
+		n += 1 + sovSerbench(uint64(l)) + l
+	}
+	if len(m.Values) > 0 {
+		n += 1 + sovSerbench(uint64(len(m.Values)*4)) + len(m.Values)*4
+	}
+	return n
+}
+
+func (m *BoxList) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	if len(m.Boxes) > 0 {
+		for _, e := range m.Boxes {
+			l = e.Size()
+			n += 1 + l + sovSerbench(uint64(l))
+		}
+	}
+	return n
+}
+
+func (m *Box) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	if m.X != 0 {
+		n += 5
+	}
+	if m.Y != 0 {
+		n += 5
+	}
+	if m.W != 0 {
+		n += 5
+	}
+	if m.H != 0 {
+		n += 5
+	}
+	if m.Label != 0 {
+		n += 1 + sovSerbench(uint64(m.Label))
+	}
+	if m.Score != 0 {
+		n += 5
+	}
+	return n
+}
+
+func (m *TimeSeries) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	if len(m.Timestamps) > 0 {
+		l = 0
+		for _, e := range m.Timestamps {
+			l += sovSerbench(uint64(e))
+		}
+		n += 1 + sovSerbench(uint64(l)) + l
+	}
+	if len(m.Values) > 0 {
+		n += 1 + sovSerbench(uint64(len(m.Values)*8)) + len(m.Values)*8
 	}
 	return n
 }
@@ -4450,6 +5046,688 @@ func (m *Address) Unmarshal(dAtA []byte) error {
 				}
 			}
 			m.IsBilling = bool(v != 0)
+		default:
+			iNdEx = preIndex
+			skippy, err := skipSerbench(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthSerbench
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *SparseMatrix) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowSerbench
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: SparseMatrix: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: SparseMatrix: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Rows", wireType)
+			}
+			m.Rows = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowSerbench
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Rows |= int32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 2:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Cols", wireType)
+			}
+			m.Cols = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowSerbench
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Cols |= int32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 3:
+			if wireType == 0 {
+				var v int32
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					v |= int32(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				m.RowIdx = append(m.RowIdx, v)
+			} else if wireType == 2 {
+				var packedLen int
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					packedLen |= int(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				if packedLen < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				postIndex := iNdEx + packedLen
+				if postIndex < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				if postIndex > l {
+					return io.ErrUnexpectedEOF
+				}
+				var elementCount int
+				var count int
+				for _, integer := range dAtA[iNdEx:postIndex] {
+					if integer < 128 {
+						count++
+					}
+				}
+				elementCount = count
+				if elementCount != 0 && len(m.RowIdx) == 0 {
+					m.RowIdx = make([]int32, 0, elementCount)
+				}
+				for iNdEx < postIndex {
+					var v int32
+					for shift := uint(0); ; shift += 7 {
+						if shift >= 64 {
+							return ErrIntOverflowSerbench
+						}
+						if iNdEx >= l {
+							return io.ErrUnexpectedEOF
+						}
+						b := dAtA[iNdEx]
+						iNdEx++
+						v |= int32(b&0x7F) << shift
+						if b < 0x80 {
+							break
+						}
+					}
+					m.RowIdx = append(m.RowIdx, v)
+				}
+			} else {
+				return fmt.Errorf("proto: wrong wireType = %d for field RowIdx", wireType)
+			}
+		case 4:
+			if wireType == 0 {
+				var v int32
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					v |= int32(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				m.ColIdx = append(m.ColIdx, v)
+			} else if wireType == 2 {
+				var packedLen int
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					packedLen |= int(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				if packedLen < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				postIndex := iNdEx + packedLen
+				if postIndex < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				if postIndex > l {
+					return io.ErrUnexpectedEOF
+				}
+				var elementCount int
+				var count int
+				for _, integer := range dAtA[iNdEx:postIndex] {
+					if integer < 128 {
+						count++
+					}
+				}
+				elementCount = count
+				if elementCount != 0 && len(m.ColIdx) == 0 {
+					m.ColIdx = make([]int32, 0, elementCount)
+				}
+				for iNdEx < postIndex {
+					var v int32
+					for shift := uint(0); ; shift += 7 {
+						if shift >= 64 {
+							return ErrIntOverflowSerbench
+						}
+						if iNdEx >= l {
+							return io.ErrUnexpectedEOF
+						}
+						b := dAtA[iNdEx]
+						iNdEx++
+						v |= int32(b&0x7F) << shift
+						if b < 0x80 {
+							break
+						}
+					}
+					m.ColIdx = append(m.ColIdx, v)
+				}
+			} else {
+				return fmt.Errorf("proto: wrong wireType = %d for field ColIdx", wireType)
+			}
+		case 5:
+			if wireType == 5 {
+				var v uint32
+				if (iNdEx + 4) > l {
+					return io.ErrUnexpectedEOF
+				}
+				v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+				iNdEx += 4
+				v2 := float32(math.Float32frombits(v))
+				m.Values = append(m.Values, v2)
+			} else if wireType == 2 {
+				var packedLen int
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					packedLen |= int(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				if packedLen < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				postIndex := iNdEx + packedLen
+				if postIndex < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				if postIndex > l {
+					return io.ErrUnexpectedEOF
+				}
+				var elementCount int
+				elementCount = packedLen / 4
+				if elementCount != 0 && len(m.Values) == 0 {
+					m.Values = make([]float32, 0, elementCount)
+				}
+				for iNdEx < postIndex {
+					var v uint32
+					if (iNdEx + 4) > l {
+						return io.ErrUnexpectedEOF
+					}
+					v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+					iNdEx += 4
+					v2 := float32(math.Float32frombits(v))
+					m.Values = append(m.Values, v2)
+				}
+			} else {
+				return fmt.Errorf("proto: wrong wireType = %d for field Values", wireType)
+			}
+		default:
+			iNdEx = preIndex
+			skippy, err := skipSerbench(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthSerbench
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *BoxList) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowSerbench
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: BoxList: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: BoxList: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Boxes", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowSerbench
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthSerbench
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthSerbench
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Boxes = append(m.Boxes, &Box{})
+			if err := m.Boxes[len(m.Boxes)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		default:
+			iNdEx = preIndex
+			skippy, err := skipSerbench(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthSerbench
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *Box) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowSerbench
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: Box: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: Box: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 5 {
+				return fmt.Errorf("proto: wrong wireType = %d for field X", wireType)
+			}
+			var v uint32
+			if (iNdEx + 4) > l {
+				return io.ErrUnexpectedEOF
+			}
+			v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+			iNdEx += 4
+			m.X = float32(math.Float32frombits(v))
+		case 2:
+			if wireType != 5 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Y", wireType)
+			}
+			var v uint32
+			if (iNdEx + 4) > l {
+				return io.ErrUnexpectedEOF
+			}
+			v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+			iNdEx += 4
+			m.Y = float32(math.Float32frombits(v))
+		case 3:
+			if wireType != 5 {
+				return fmt.Errorf("proto: wrong wireType = %d for field W", wireType)
+			}
+			var v uint32
+			if (iNdEx + 4) > l {
+				return io.ErrUnexpectedEOF
+			}
+			v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+			iNdEx += 4
+			m.W = float32(math.Float32frombits(v))
+		case 4:
+			if wireType != 5 {
+				return fmt.Errorf("proto: wrong wireType = %d for field H", wireType)
+			}
+			var v uint32
+			if (iNdEx + 4) > l {
+				return io.ErrUnexpectedEOF
+			}
+			v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+			iNdEx += 4
+			m.H = float32(math.Float32frombits(v))
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Label", wireType)
+			}
+			m.Label = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowSerbench
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.Label |= int32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		case 6:
+			if wireType != 5 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Score", wireType)
+			}
+			var v uint32
+			if (iNdEx + 4) > l {
+				return io.ErrUnexpectedEOF
+			}
+			v = uint32(encoding_binary.LittleEndian.Uint32(dAtA[iNdEx:]))
+			iNdEx += 4
+			m.Score = float32(math.Float32frombits(v))
+		default:
+			iNdEx = preIndex
+			skippy, err := skipSerbench(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthSerbench
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *TimeSeries) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowSerbench
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: TimeSeries: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: TimeSeries: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType == 0 {
+				var v int64
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					v |= int64(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				m.Timestamps = append(m.Timestamps, v)
+			} else if wireType == 2 {
+				var packedLen int
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					packedLen |= int(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				if packedLen < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				postIndex := iNdEx + packedLen
+				if postIndex < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				if postIndex > l {
+					return io.ErrUnexpectedEOF
+				}
+				var elementCount int
+				var count int
+				for _, integer := range dAtA[iNdEx:postIndex] {
+					if integer < 128 {
+						count++
+					}
+				}
+				elementCount = count
+				if elementCount != 0 && len(m.Timestamps) == 0 {
+					m.Timestamps = make([]int64, 0, elementCount)
+				}
+				for iNdEx < postIndex {
+					var v int64
+					for shift := uint(0); ; shift += 7 {
+						if shift >= 64 {
+							return ErrIntOverflowSerbench
+						}
+						if iNdEx >= l {
+							return io.ErrUnexpectedEOF
+						}
+						b := dAtA[iNdEx]
+						iNdEx++
+						v |= int64(b&0x7F) << shift
+						if b < 0x80 {
+							break
+						}
+					}
+					m.Timestamps = append(m.Timestamps, v)
+				}
+			} else {
+				return fmt.Errorf("proto: wrong wireType = %d for field Timestamps", wireType)
+			}
+		case 2:
+			if wireType == 1 {
+				var v uint64
+				if (iNdEx + 8) > l {
+					return io.ErrUnexpectedEOF
+				}
+				v = uint64(encoding_binary.LittleEndian.Uint64(dAtA[iNdEx:]))
+				iNdEx += 8
+				v2 := float64(math.Float64frombits(v))
+				m.Values = append(m.Values, v2)
+			} else if wireType == 2 {
+				var packedLen int
+				for shift := uint(0); ; shift += 7 {
+					if shift >= 64 {
+						return ErrIntOverflowSerbench
+					}
+					if iNdEx >= l {
+						return io.ErrUnexpectedEOF
+					}
+					b := dAtA[iNdEx]
+					iNdEx++
+					packedLen |= int(b&0x7F) << shift
+					if b < 0x80 {
+						break
+					}
+				}
+				if packedLen < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				postIndex := iNdEx + packedLen
+				if postIndex < 0 {
+					return ErrInvalidLengthSerbench
+				}
+				if postIndex > l {
+					return io.ErrUnexpectedEOF
+				}
+				var elementCount int
+				elementCount = packedLen / 8
+				if elementCount != 0 && len(m.Values) == 0 {
+					m.Values = make([]float64, 0, elementCount)
+				}
+				for iNdEx < postIndex {
+					var v uint64
+					if (iNdEx + 8) > l {
+						return io.ErrUnexpectedEOF
+					}
+					v = uint64(encoding_binary.LittleEndian.Uint64(dAtA[iNdEx:]))
+					iNdEx += 8
+					v2 := float64(math.Float64frombits(v))
+					m.Values = append(m.Values, v2)
+				}
+			} else {
+				return fmt.Errorf("proto: wrong wireType = %d for field Values", wireType)
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := skipSerbench(dAtA[iNdEx:])

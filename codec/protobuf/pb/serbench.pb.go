@@ -876,6 +876,268 @@ func (x *Address) GetIsBilling() bool {
 	return false
 }
 
+// SparseMatrix is scenario.SparseMatrix (annot/coo): a COO matrix.
+type SparseMatrix struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Rows          int32                  `protobuf:"varint,1,opt,name=rows,proto3" json:"rows,omitempty"`
+	Cols          int32                  `protobuf:"varint,2,opt,name=cols,proto3" json:"cols,omitempty"`
+	RowIdx        []int32                `protobuf:"varint,3,rep,packed,name=row_idx,json=rowIdx,proto3" json:"row_idx,omitempty"`
+	ColIdx        []int32                `protobuf:"varint,4,rep,packed,name=col_idx,json=colIdx,proto3" json:"col_idx,omitempty"`
+	Values        []float32              `protobuf:"fixed32,5,rep,packed,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SparseMatrix) Reset() {
+	*x = SparseMatrix{}
+	mi := &file_serbench_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SparseMatrix) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SparseMatrix) ProtoMessage() {}
+
+func (x *SparseMatrix) ProtoReflect() protoreflect.Message {
+	mi := &file_serbench_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SparseMatrix.ProtoReflect.Descriptor instead.
+func (*SparseMatrix) Descriptor() ([]byte, []int) {
+	return file_serbench_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *SparseMatrix) GetRows() int32 {
+	if x != nil {
+		return x.Rows
+	}
+	return 0
+}
+
+func (x *SparseMatrix) GetCols() int32 {
+	if x != nil {
+		return x.Cols
+	}
+	return 0
+}
+
+func (x *SparseMatrix) GetRowIdx() []int32 {
+	if x != nil {
+		return x.RowIdx
+	}
+	return nil
+}
+
+func (x *SparseMatrix) GetColIdx() []int32 {
+	if x != nil {
+		return x.ColIdx
+	}
+	return nil
+}
+
+func (x *SparseMatrix) GetValues() []float32 {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+// BoxList is scenario.BoxList (annot/bbox).
+type BoxList struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Boxes         []*Box                 `protobuf:"bytes,1,rep,name=boxes,proto3" json:"boxes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BoxList) Reset() {
+	*x = BoxList{}
+	mi := &file_serbench_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoxList) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoxList) ProtoMessage() {}
+
+func (x *BoxList) ProtoReflect() protoreflect.Message {
+	mi := &file_serbench_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoxList.ProtoReflect.Descriptor instead.
+func (*BoxList) Descriptor() ([]byte, []int) {
+	return file_serbench_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *BoxList) GetBoxes() []*Box {
+	if x != nil {
+		return x.Boxes
+	}
+	return nil
+}
+
+// Box is scenario.Box: a bounding box in pixels, a label ID and a score.
+type Box struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	X             float32                `protobuf:"fixed32,1,opt,name=x,proto3" json:"x,omitempty"`
+	Y             float32                `protobuf:"fixed32,2,opt,name=y,proto3" json:"y,omitempty"`
+	W             float32                `protobuf:"fixed32,3,opt,name=w,proto3" json:"w,omitempty"`
+	H             float32                `protobuf:"fixed32,4,opt,name=h,proto3" json:"h,omitempty"`
+	Label         int32                  `protobuf:"varint,5,opt,name=label,proto3" json:"label,omitempty"`
+	Score         float32                `protobuf:"fixed32,6,opt,name=score,proto3" json:"score,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Box) Reset() {
+	*x = Box{}
+	mi := &file_serbench_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Box) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Box) ProtoMessage() {}
+
+func (x *Box) ProtoReflect() protoreflect.Message {
+	mi := &file_serbench_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Box.ProtoReflect.Descriptor instead.
+func (*Box) Descriptor() ([]byte, []int) {
+	return file_serbench_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *Box) GetX() float32 {
+	if x != nil {
+		return x.X
+	}
+	return 0
+}
+
+func (x *Box) GetY() float32 {
+	if x != nil {
+		return x.Y
+	}
+	return 0
+}
+
+func (x *Box) GetW() float32 {
+	if x != nil {
+		return x.W
+	}
+	return 0
+}
+
+func (x *Box) GetH() float32 {
+	if x != nil {
+		return x.H
+	}
+	return 0
+}
+
+func (x *Box) GetLabel() int32 {
+	if x != nil {
+		return x.Label
+	}
+	return 0
+}
+
+func (x *Box) GetScore() float32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+// TimeSeries is scenario.TimeSeries (annot/series). Timestamps are Unix
+// nanoseconds as packed int64 varints (9 bytes each for times of this
+// century): the natural mapping, not a delta coding.
+type TimeSeries struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Timestamps    []int64                `protobuf:"varint,1,rep,packed,name=timestamps,proto3" json:"timestamps,omitempty"`
+	Values        []float64              `protobuf:"fixed64,2,rep,packed,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TimeSeries) Reset() {
+	*x = TimeSeries{}
+	mi := &file_serbench_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TimeSeries) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TimeSeries) ProtoMessage() {}
+
+func (x *TimeSeries) ProtoReflect() protoreflect.Message {
+	mi := &file_serbench_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TimeSeries.ProtoReflect.Descriptor instead.
+func (*TimeSeries) Descriptor() ([]byte, []int) {
+	return file_serbench_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *TimeSeries) GetTimestamps() []int64 {
+	if x != nil {
+		return x.Timestamps
+	}
+	return nil
+}
+
+func (x *TimeSeries) GetValues() []float64 {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
 var File_serbench_proto protoreflect.FileDescriptor
 
 const file_serbench_proto_rawDesc = "" +
@@ -966,7 +1228,28 @@ const file_serbench_proto_rawDesc = "" +
 	"\x05state\x18\x03 \x01(\tR\x05state\x12\x19\n" +
 	"\bzip_code\x18\x04 \x01(\tR\azipCode\x12\x1d\n" +
 	"\n" +
-	"is_billing\x18\x05 \x01(\bR\tisBillingb\x06proto3"
+	"is_billing\x18\x05 \x01(\bR\tisBilling\"\x80\x01\n" +
+	"\fSparseMatrix\x12\x12\n" +
+	"\x04rows\x18\x01 \x01(\x05R\x04rows\x12\x12\n" +
+	"\x04cols\x18\x02 \x01(\x05R\x04cols\x12\x17\n" +
+	"\arow_idx\x18\x03 \x03(\x05R\x06rowIdx\x12\x17\n" +
+	"\acol_idx\x18\x04 \x03(\x05R\x06colIdx\x12\x16\n" +
+	"\x06values\x18\x05 \x03(\x02R\x06values\".\n" +
+	"\aBoxList\x12#\n" +
+	"\x05boxes\x18\x01 \x03(\v2\r.serbench.BoxR\x05boxes\"i\n" +
+	"\x03Box\x12\f\n" +
+	"\x01x\x18\x01 \x01(\x02R\x01x\x12\f\n" +
+	"\x01y\x18\x02 \x01(\x02R\x01y\x12\f\n" +
+	"\x01w\x18\x03 \x01(\x02R\x01w\x12\f\n" +
+	"\x01h\x18\x04 \x01(\x02R\x01h\x12\x14\n" +
+	"\x05label\x18\x05 \x01(\x05R\x05label\x12\x14\n" +
+	"\x05score\x18\x06 \x01(\x02R\x05score\"D\n" +
+	"\n" +
+	"TimeSeries\x12\x1e\n" +
+	"\n" +
+	"timestamps\x18\x01 \x03(\x03R\n" +
+	"timestamps\x12\x16\n" +
+	"\x06values\x18\x02 \x03(\x01R\x06valuesb\x06proto3"
 
 var (
 	file_serbench_proto_rawDescOnce sync.Once
@@ -980,7 +1263,7 @@ func file_serbench_proto_rawDescGZIP() []byte {
 	return file_serbench_proto_rawDescData
 }
 
-var file_serbench_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_serbench_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_serbench_proto_goTypes = []any{
 	(*SSEEvent)(nil),              // 0: serbench.SSEEvent
 	(*UserEvent)(nil),             // 1: serbench.UserEvent
@@ -993,30 +1276,35 @@ var file_serbench_proto_goTypes = []any{
 	(*BBox)(nil),                  // 8: serbench.BBox
 	(*UserProfile)(nil),           // 9: serbench.UserProfile
 	(*Address)(nil),               // 10: serbench.Address
-	nil,                           // 11: serbench.SSEEvent.MetaEntry
-	nil,                           // 12: serbench.UserEvent.AttributesEntry
-	nil,                           // 13: serbench.StringMap.EntriesEntry
-	nil,                           // 14: serbench.UserProfile.MetadataEntry
-	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
+	(*SparseMatrix)(nil),          // 11: serbench.SparseMatrix
+	(*BoxList)(nil),               // 12: serbench.BoxList
+	(*Box)(nil),                   // 13: serbench.Box
+	(*TimeSeries)(nil),            // 14: serbench.TimeSeries
+	nil,                           // 15: serbench.SSEEvent.MetaEntry
+	nil,                           // 16: serbench.UserEvent.AttributesEntry
+	nil,                           // 17: serbench.StringMap.EntriesEntry
+	nil,                           // 18: serbench.UserProfile.MetadataEntry
+	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
 }
 var file_serbench_proto_depIdxs = []int32{
-	11, // 0: serbench.SSEEvent.meta:type_name -> serbench.SSEEvent.MetaEntry
-	15, // 1: serbench.UserEvent.occurred_at:type_name -> google.protobuf.Timestamp
+	15, // 0: serbench.SSEEvent.meta:type_name -> serbench.SSEEvent.MetaEntry
+	19, // 1: serbench.UserEvent.occurred_at:type_name -> google.protobuf.Timestamp
 	3,  // 2: serbench.UserEvent.source:type_name -> serbench.EventSource
 	4,  // 3: serbench.UserEvent.items:type_name -> serbench.EventItem
-	12, // 4: serbench.UserEvent.attributes:type_name -> serbench.UserEvent.AttributesEntry
-	13, // 5: serbench.StringMap.entries:type_name -> serbench.StringMap.EntriesEntry
+	16, // 4: serbench.UserEvent.attributes:type_name -> serbench.UserEvent.AttributesEntry
+	17, // 5: serbench.StringMap.entries:type_name -> serbench.StringMap.EntriesEntry
 	7,  // 6: serbench.Annotation.labels:type_name -> serbench.Label
 	8,  // 7: serbench.Label.box:type_name -> serbench.BBox
 	10, // 8: serbench.UserProfile.addresses:type_name -> serbench.Address
-	15, // 9: serbench.UserProfile.created_at:type_name -> google.protobuf.Timestamp
-	14, // 10: serbench.UserProfile.metadata:type_name -> serbench.UserProfile.MetadataEntry
-	2,  // 11: serbench.UserEvent.AttributesEntry.value:type_name -> serbench.StringMap
-	12, // [12:12] is the sub-list for method output_type
-	12, // [12:12] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	19, // 9: serbench.UserProfile.created_at:type_name -> google.protobuf.Timestamp
+	18, // 10: serbench.UserProfile.metadata:type_name -> serbench.UserProfile.MetadataEntry
+	13, // 11: serbench.BoxList.boxes:type_name -> serbench.Box
+	2,  // 12: serbench.UserEvent.AttributesEntry.value:type_name -> serbench.StringMap
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_serbench_proto_init() }
@@ -1030,7 +1318,7 @@ func file_serbench_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_serbench_proto_rawDesc), len(file_serbench_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -12,7 +12,8 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-// Convs are the conversions between the seed scenario types and
+// Convs are the conversions between the seed scenario types (and
+// the annotation workloads') and
 // their messages in package pb, one per type, for
 // codec.Converting.Convs.
 var Convs = []codec.Conv{
@@ -21,6 +22,9 @@ var Convs = []codec.Conv{
 	codec.NewConv(wsToMsg, wsFromMsg),
 	codec.NewConv(annotationToMsg, annotationFromMsg),
 	codec.NewConv(profileToMsg, profileFromMsg),
+	codec.NewConv(sparseToMsg, sparseFromMsg),
+	codec.NewConv(boxesToMsg, boxesFromMsg),
+	codec.NewConv(seriesToMsg, seriesFromMsg),
 }
 
 // timeToMsg keeps t's instant; its zone is lost.
@@ -156,4 +160,32 @@ func profileFromMsg(m *pb.UserProfile) *scenario.UserProfile {
 		CreatedAt: timeFromMsg(m.CreatedAt),
 		Metadata:  m.Metadata,
 	}
+}
+
+func sparseToMsg(v *scenario.SparseMatrix) *pb.SparseMatrix {
+	return &pb.SparseMatrix{Rows: v.Rows, Cols: v.Cols, RowIdx: v.RowIdx, ColIdx: v.ColIdx, Values: v.Values}
+}
+
+func sparseFromMsg(m *pb.SparseMatrix) *scenario.SparseMatrix {
+	return &scenario.SparseMatrix{Rows: m.Rows, Cols: m.Cols, RowIdx: m.RowIdx, ColIdx: m.ColIdx, Values: m.Values}
+}
+
+func boxesToMsg(v *scenario.BoxList) *pb.BoxList {
+	return &pb.BoxList{Boxes: Slice(v.Boxes, func(b scenario.Box) *pb.Box {
+		return &pb.Box{X: b.X, Y: b.Y, W: b.W, H: b.H, Label: b.Label, Score: b.Score}
+	})}
+}
+
+func boxesFromMsg(m *pb.BoxList) *scenario.BoxList {
+	return &scenario.BoxList{Boxes: Slice(m.Boxes, func(b *pb.Box) scenario.Box {
+		return scenario.Box{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH(), Label: b.GetLabel(), Score: b.GetScore()}
+	})}
+}
+
+func seriesToMsg(v *scenario.TimeSeries) *pb.TimeSeries {
+	return &pb.TimeSeries{Timestamps: v.Timestamps, Values: v.Values}
+}
+
+func seriesFromMsg(m *pb.TimeSeries) *scenario.TimeSeries {
+	return &scenario.TimeSeries{Timestamps: m.Timestamps, Values: m.Values}
 }

@@ -116,8 +116,8 @@ func TestGroupsOfTheShippedCodecs(t *testing.T) {
 // times.
 func TestRoundTripAnnot(t *testing.T) {
 	for _, c := range all.Codecs() {
-		if c.Info().Kind == codec.Reference {
-			continue
+		if c.Info().Kind == codec.Reference || c.Info().ParseOnly {
+			continue // parse-only rows are checked by their own tree walk
 		}
 		for _, s := range scenario.Annot() {
 			if strings.HasSuffix(s.ID, "@large") {
@@ -132,10 +132,23 @@ func TestRoundTripAnnot(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := fidelity.Diff(want, got); err != nil {
+				err = fidelity.Diff(want, got)
+				if why, lossy := lossyOnAnnot[c.Info().ID]; lossy {
+					if err == nil {
+						t.Fatalf("kept every value; lossyOnAnnot says %s: update it", why)
+					}
+					t.Skipf("known loss (%s): %v", why, err)
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 			})
 		}
 	}
+}
+
+// lossyOnAnnot lists the codecs known to change the annotation workloads'
+// values, with the reason; TestRoundTripAnnot checks that they still do.
+var lossyOnAnnot = map[string]string{
+	"jsoniter/fastest": "ConfigFastest writes floats with 6 significant digits",
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -62,6 +63,12 @@ func BrowserCodecs(rv transport.Resolver, s scenario.Scenario) []BrowserCodec {
 		switch {
 		case info.Kind == codec.Reference:
 			bc.Reason = "a reference row, not a codec"
+		case info.ParseOnly:
+			bc.Reason = "a parse-only row: it has no marshal, so no server sends it"
+		case strings.HasSuffix(id, "/array"):
+			// By the ID convention of docs/reference.md, "/array" variants
+			// write structs as arrays of field values in Go field order.
+			bc.Reason = "structs as arrays: the page has no schema to name their fields"
 		case !ok:
 			bc.Reason = "no JavaScript decoder for " + info.Format + " on this page"
 		default:

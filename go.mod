@@ -18,7 +18,22 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require golang.org/x/sync v0.23.0 // indirect
+require (
+	github.com/DataDog/zstd v1.5.2 // indirect
+	github.com/Sereal/Sereal/Go/sereal v0.0.0-20231009093132-b9187f1a92c6 // indirect
+	github.com/davecgh/go-xdr v0.0.0-20161123171359-e6a2ba005892 // indirect
+	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
+	github.com/golang/snappy v1.0.0 // indirect
+	github.com/google/go-cmp v0.7.0 // indirect
+	github.com/hamba/avro/v2 v2.31.0 // indirect
+	github.com/kelindar/binary v1.0.19 // indirect
+	github.com/linkedin/goavro/v2 v2.15.0 // indirect
+	github.com/niubaoshu/gotiny v0.0.3 // indirect
+	github.com/shamaton/msgpack/v3 v3.1.0 // indirect
+	github.com/ugorji/go/codec v1.3.2 // indirect
+	go.mongodb.org/mongo-driver/v2 v2.10.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
@@ -40,7 +55,7 @@ require (
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
 	github.com/mailru/easyjson v0.9.2
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
-	github.com/modern-go/concurrent v0.0.0-20180228061459-e0a39a4cb421 // indirect
+	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/philhofer/fwd v1.2.0 // indirect
 	github.com/planetscale/vtprotobuf v0.6.0

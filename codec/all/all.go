@@ -5,24 +5,33 @@ package all
 
 import (
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/avro"
+	"github.com/serbench/serbench/codec/bson"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
 	"github.com/serbench/serbench/codec/ffjson"
 	"github.com/serbench/serbench/codec/flatbuffers"
+	"github.com/serbench/serbench/codec/goavro"
 	"github.com/serbench/serbench/codec/gob"
 	"github.com/serbench/serbench/codec/gogoproto"
 	"github.com/serbench/serbench/codec/gojson"
+	"github.com/serbench/serbench/codec/gotiny"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/kelindar"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
+	"github.com/serbench/serbench/codec/sereal"
+	"github.com/serbench/serbench/codec/shamaton"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/ugorji"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
+	"github.com/serbench/serbench/codec/xdr"
 )
 
 // Codecs returns a new instance of every codec.
@@ -47,6 +56,19 @@ func Codecs() []codec.Codec {
 		gogoproto.New(),
 		flatbuffers.New(),
 		flatbuffers.NewLazy(),
+		bson.New(),
+		avro.New(),
+		goavro.New(),
+		ugorji.NewMsgpack(),
+		ugorji.NewCBOR(),
+		ugorji.NewBinc(),
+		ugorji.NewSimple(),
+		shamaton.New(),
+		shamaton.NewArray(),
+		kelindar.New(),
+		gotiny.New(),
+		xdr.New(),
+		sereal.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

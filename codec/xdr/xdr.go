@@ -19,8 +19,10 @@ const ID = "xdr"
 const module = "github.com/davecgh/go-xdr"
 
 // New returns go-xdr's xdr2 package with its defaults (xdr.Marshal,
-// xdr.Unmarshal). Unmarshal must consume the whole message: trailing bytes
-// are an error. Bind refuses types holding interfaces: XDR has no type
+// xdr.UnmarshalLimited with the message's length as the limit, so that a
+// length prefix cannot claim more than the message holds, as a caller
+// decoding untrusted bytes must). Unmarshal must consume the whole message:
+// trailing bytes are an error. Bind refuses types holding interfaces: XDR has no type
 // tags, and the library cannot decode into an interface.
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
@@ -28,7 +30,7 @@ func New() codec.Codec {
 			Format: "XDR", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (an RFC 3339 string), zone name not; years outside 0–9999 fail to decode",
 			Status:  "unmaintained upstream: last commit 2016, no tagged release",
-			Options: "defaults (xdr2 package; RFC 4506 layout, fields in declaration order); trailing bytes rejected"},
+			Options: "xdr2 package; UnmarshalLimited with the message length as the limit (plain Unmarshal allocates what a length prefix claims); trailing bytes rejected"},
 		Marshal:   marshal,
 		Unmarshal: unmarshal,
 	}}
@@ -51,7 +53,9 @@ func marshal(v any) ([]byte, error) {
 }
 
 func unmarshal(data []byte, v any) error {
-	n, err := xdr.Unmarshal(bytes.NewReader(data), v)
+	// No string, opaque or array can be longer than the message: the
+	// limit stops a length prefix from claiming gigabytes.
+	n, err := xdr.UnmarshalLimited(bytes.NewReader(data), v, uint(len(data)))
 	if err != nil {
 		return err
 	}

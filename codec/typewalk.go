@@ -38,7 +38,13 @@ func cyclic(t reflect.Type, state map[reflect.Type]uint8) bool {
 // they cannot carry: interfaces in a format without type tags, pointer
 // fields for a decoder that cannot fill them.
 func HoldsKind(t reflect.Type, k reflect.Kind) bool {
-	return holds(t, func(t reflect.Type) bool { return t.Kind() == k }, map[reflect.Type]bool{})
+	return Holds(t, func(t reflect.Type) bool { return t.Kind() == k })
+}
+
+// Holds reports whether t is, or holds as HoldsKind walks it, a type for
+// which match is true (a map with keys that are not strings, say).
+func Holds(t reflect.Type, match func(reflect.Type) bool) bool {
+	return holds(t, match, map[reflect.Type]bool{})
 }
 
 func holds(t reflect.Type, match func(reflect.Type) bool, seen map[reflect.Type]bool) bool {

@@ -55,4 +55,8 @@ func TestHoldsKind(t *testing.T) {
 	if codec.HoldsKind(reflect.TypeFor[scenario.UserEvent](), reflect.Pointer) || !codec.HoldsKind(reflect.TypeFor[[]*int](), reflect.Pointer) {
 		t.Error("HoldsKind(_, Pointer) wrong on UserEvent or []*int")
 	}
+	intKeys := func(t reflect.Type) bool { return t.Kind() == reflect.Map && t.Key().Kind() == reflect.Int }
+	if !codec.Holds(reflect.TypeFor[*[]map[int]string](), intKeys) || codec.Holds(reflect.TypeFor[*scenario.UserEvent](), intKeys) {
+		t.Error("Holds(_, map with int keys) wrong")
+	}
 }

@@ -22,7 +22,9 @@ const module = "github.com/davecgh/go-xdr"
 // xdr.UnmarshalLimited with the message's length as the limit, so that a
 // length prefix cannot claim more than the message holds, as a caller
 // decoding untrusted bytes must). Unmarshal must consume the whole message:
-// trailing bytes are an error. Bind refuses types holding interfaces: XDR has no type
+// trailing bytes are an error. The library writes a Go int or uint as XDR's
+// 32-bit int, truncating larger values without an error (int64 and uint64
+// are 64-bit hypers). Bind refuses types holding interfaces: XDR has no type
 // tags, and the library cannot decode into an interface.
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
@@ -30,7 +32,7 @@ func New() codec.Codec {
 			Format: "XDR", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (an RFC 3339 string), zone name not; years outside 0–9999 fail to decode",
 			Status:  "unmaintained upstream: last commit 2016, no tagged release",
-			Options: "xdr2 package; UnmarshalLimited with the message length as the limit (plain Unmarshal allocates what a length prefix claims); trailing bytes rejected"},
+			Options: "xdr2 package (writes Go int and uint as XDR's 32-bit int: beyond 32 bits they are truncated without an error); UnmarshalLimited with the message length as the limit (plain Unmarshal allocates what a length prefix claims); trailing bytes rejected"},
 		Marshal:   marshal,
 		Unmarshal: unmarshal,
 	}}

@@ -4,20 +4,27 @@
 package all
 
 import (
+	"slices"
+
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/avro"
 	"github.com/serbench/serbench/codec/bebop"
 	"github.com/serbench/serbench/codec/benc"
+	"github.com/serbench/serbench/codec/bson"
 	"github.com/serbench/serbench/codec/capnp"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
 	"github.com/serbench/serbench/codec/fastjson"
 	"github.com/serbench/serbench/codec/ffjson"
 	"github.com/serbench/serbench/codec/flatbuffers"
+	"github.com/serbench/serbench/codec/goavro"
 	"github.com/serbench/serbench/codec/gob"
 	"github.com/serbench/serbench/codec/gogoproto"
 	"github.com/serbench/serbench/codec/gojson"
+	"github.com/serbench/serbench/codec/gotiny"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
+	"github.com/serbench/serbench/codec/kelindar"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/msgp"
 	"github.com/serbench/serbench/codec/msgpack"
@@ -25,17 +32,25 @@ import (
 	"github.com/serbench/serbench/codec/mus"
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/segmentio"
+	"github.com/serbench/serbench/codec/sereal"
+	"github.com/serbench/serbench/codec/shamaton"
 	"github.com/serbench/serbench/codec/simdjson"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/codec/thrift"
+	"github.com/serbench/serbench/codec/ugorji"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
+	"github.com/serbench/serbench/codec/xdr"
+	"github.com/serbench/serbench/internal/childproc"
 )
 
-// Codecs returns a new instance of every codec.
+// Codecs returns a new instance of every codec. In a binary built with
+// -race it leaves out gotiny, whose unsafe code converts a uintptr taken
+// from a slice header back to a pointer: the race build's pointer checks
+// (checkptr) abort the process on its first Marshal.
 func Codecs() []codec.Codec {
-	return []codec.Codec{
+	cs := []codec.Codec{
 		stdjson.New(),
 		jsonv2.New(),
 		jsoniter.New(),
@@ -70,11 +85,28 @@ func Codecs() []codec.Codec {
 		benc.New(),
 		benc.NewPlain(),
 		mus.New(),
+		bson.New(),
+		avro.New(),
+		goavro.New(),
+		ugorji.NewMsgpack(),
+		ugorji.NewCBOR(),
+		ugorji.NewBinc(),
+		ugorji.NewSimple(),
+		shamaton.New(),
+		shamaton.NewArray(),
+		kelindar.New(),
+		xdr.New(),
+		sereal.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),
 		memmove.New(),
 	}
+	if !childproc.RaceEnabled {
+		i := slices.IndexFunc(cs, func(c codec.Codec) bool { return c.Info().ID == xdr.ID })
+		cs = slices.Insert(cs, i, gotiny.New())
+	}
+	return cs
 }
 
 // Registry returns a registry of Codecs. It panics only if two codecs share

@@ -228,7 +228,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			data, err := b.Marshal(v)
 			if err != nil {
-				f.Fatal(err)
+				continue // a known seed failure (TestRoundTripSeeds checks which): no valid encoding to start from
 			}
 			f.Add(c.Info().ID, uint8(i), append([]byte(nil), data...))
 		}

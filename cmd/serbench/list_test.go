@@ -107,8 +107,22 @@ func TestListMarkdown(t *testing.T) {
 			t.Errorf("list -format markdown lacks %q", want)
 		}
 	}
+	// The seed cells codec/all's tests know to fail (its seedFailures),
+	// with the status the table gives them.
+	knownSeed := map[string]string{
+		"bson user-event":        report.SeedNA,    // uint64 above 2^63 overflows BSON's int64
+		"avro user-event":        report.SeedNA,    // hamba/avro has no Go uint64 mapping
+		"goavro user-event":      report.SeedLossy, // timestamp-micros
+		"ugorji/cbor user-event": report.SeedLossy, // decodes times to µs
+	}
 	for _, r := range codecRows(all.Codecs()) {
 		for _, s := range r.Seeds {
+			if want, ok := knownSeed[r.Info.ID+" "+s.Scenario]; ok {
+				if s.Status != want {
+					t.Errorf("%s %s: %+v, want %s", r.Info.ID, s.Scenario, s, want)
+				}
+				continue
+			}
 			if (s.Status == report.SeedOK) == (r.Info.ID == "memmove") {
 				t.Errorf("%s %s: %+v", r.Info.ID, s.Scenario, s)
 			}

@@ -24,8 +24,12 @@ const GroupPrefix = "group:"
 
 // Formats whose codegen codecs generate code from the Go types rather than
 // from a schema in an interface definition language (easyjson, ffjson,
-// msgp): they are not in the "schema" group.
-var goTypeCodegenFormats = map[string]bool{"JSON": true, "MessagePack": true}
+// msgp, msgpackgen, mus's musgen): they are not in the "schema" group.
+var goTypeCodegenFormats = map[string]bool{"JSON": true, "MessagePack": true, "MUS": true}
+
+// Formats whose codecs read a schema at run time instead of generating
+// code from it (Avro's .avsc files): they are in the "schema" group too.
+var runtimeSchemaFormats = map[string]bool{"Avro": true}
 
 // Groups returns the named groups, in the order `serbench list` shows them.
 // Reference rows (memmove) are in "default" and "all" only.
@@ -37,8 +41,8 @@ func Groups() []Group {
 		{Name: "json", Doc: "format JSON", Has: func(i Info) bool { return i.Format == "JSON" && codecRow(i) }},
 		{Name: "msgpack", Doc: "format MessagePack", Has: func(i Info) bool { return i.Format == "MessagePack" && codecRow(i) }},
 		{Name: "cbor", Doc: "format CBOR", Has: func(i Info) bool { return i.Format == "CBOR" && codecRow(i) }},
-		{Name: "schema", Doc: "kind codegen from a schema (every codegen format but JSON and MessagePack, whose generators read Go types)", Has: func(i Info) bool {
-			return i.Kind == Codegen && !goTypeCodegenFormats[i.Format]
+		{Name: "schema", Doc: "a schema written apart from the Go types: code generated from it (every codegen format but JSON, MessagePack and MUS, whose generators read Go types) or read at run time (Avro)", Has: func(i Info) bool {
+			return (i.Kind == Codegen && !goTypeCodegenFormats[i.Format]) || runtimeSchemaFormats[i.Format]
 		}},
 		{Name: "binary", Doc: "every binary format (Info.Binary), reference rows left out", Has: func(i Info) bool { return i.Binary && codecRow(i) }},
 	}

@@ -16,13 +16,21 @@ var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo",
 // record, when a run has compression ops (`serbench run -compress`).
 var CSVCompressHeader = []string{"compressed_bytes", "compress_ratio", "json_ratio"}
 
+// CSVPerElemHeader is appended (after CSVCompressHeader's fields, if any)
+// when a run has list workloads (the annotation workloads): encoded bytes
+// per element, empty on rows without one (convert, other scenarios).
+var CSVPerElemHeader = []string{"bytes_per_elem"}
+
 // CSV writes doc's results as RFC 4180 CSV with a header record.
 func CSV(w io.Writer, doc *Document) error {
 	cw := csv.NewWriter(w)
-	compressed := hasCompressed(doc.Results)
-	head := CSVHeader
+	compressed, perElem := hasCompressed(doc.Results), hasPerElem(doc.Results)
+	head := append([]string(nil), CSVHeader...)
 	if compressed {
-		head = append(append([]string(nil), CSVHeader...), CSVCompressHeader...)
+		head = append(head, CSVCompressHeader...)
+	}
+	if perElem {
+		head = append(head, CSVPerElemHeader...)
 	}
 	if err := cw.Write(head); err != nil {
 		return err
@@ -36,6 +44,13 @@ func CSV(w io.Writer, doc *Document) error {
 			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
 		if compressed {
 			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.JSONRatio))
+		}
+		if perElem {
+			elem := ""
+			if perElemCell(r) != "" {
+				elem = f(r.BytesPerElem)
+			}
+			rec = append(rec, elem)
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

@@ -70,7 +70,9 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	scenarios := scenario.Seeds()
 	if *scenariosFlag != "" {
-		if scenarios, err = scenario.Select(scenarios, splitList(*scenariosFlag)); err != nil {
+		// The annotation workloads are opt-in, as in run.
+		all := hostileScenarios()
+		if scenarios, err = scenario.Select(all, scenario.Expand(all, splitList(*scenariosFlag))); err != nil {
 			return err
 		}
 	}
@@ -157,7 +159,7 @@ func hostileDecoder(target string) (hostile.Decoder, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown codec %q", codecID)
 	}
-	ss, err := scenario.Select(scenario.Seeds(), []string{scenarioID})
+	ss, err := scenario.Select(hostileScenarios(), []string{scenarioID})
 	if err != nil {
 		return nil, err
 	}
@@ -193,4 +195,10 @@ func saveFindings(dir string, row hostile.Row, inputs []hostile.Input) error {
 		}
 	}
 	return nil
+}
+
+// hostileScenarios are the scenarios -scenarios may name: the seeds and the
+// annotation workloads.
+func hostileScenarios() []scenario.Scenario {
+	return append(scenario.Seeds(), scenario.Annot()...)
 }

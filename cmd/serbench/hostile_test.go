@@ -58,3 +58,22 @@ func TestHostileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileAnnot: -scenarios takes the opt-in annotation workloads, by ID
+// or by group, as run does.
+func TestHostileAnnot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	stdout, _, err := serbench(t, "hostile", "-codecs", "wire", "-scenarios", "annot/coo@small", "-flips", "4", "-depth", "100", "-format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc hostile.Document
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Rows) != 1 || doc.Rows[0].Scenario != "annot/coo@small" || doc.Rows[0].Error != "" || doc.Rows[0].Accepted < 1 || doc.Rows[0].Panics+doc.Rows[0].Killed != 0 {
+		t.Fatalf("rows %+v, want one clean annot/coo@small row", doc.Rows)
+	}
+}

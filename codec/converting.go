@@ -3,6 +3,7 @@ package codec
 import (
 	"fmt"
 	"reflect"
+	"time"
 )
 
 // Conv converts between one source type *S (a scenario type, or the
@@ -119,4 +120,36 @@ func (b *convBinding[G]) Unmarshal(data []byte) (any, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// Slice returns f applied to every element of in, or nil when in is nil, so
+// that a conversion keeps nil and empty apart.
+func Slice[A, B any](in []A, f func(A) B) []B {
+	if in == nil {
+		return nil
+	}
+	out := make([]B, len(in))
+	for i, a := range in {
+		out[i] = f(a)
+	}
+	return out
+}
+
+// TimeParts splits t into what the generated schemas without a time type
+// carry (Cap'n Proto, Thrift, Bebop, benc): Unix seconds, nanoseconds within
+// the second, and the zone's offset east of UTC in seconds. The zone name
+// is not kept.
+func TimeParts(t time.Time) (unixSeconds int64, nanos, offsetSeconds int32) {
+	_, off := t.Zone()
+	return t.Unix(), int32(t.Nanosecond()), int32(off)
+}
+
+// TimeFromParts is the inverse of TimeParts: the instant time.Unix(sec,
+// nsec) in a fixed zone with the offset (an unnamed zone; UTC for offset 0).
+func TimeFromParts(sec, nsec int64, offsetSeconds int32) time.Time {
+	loc := time.UTC
+	if offsetSeconds != 0 {
+		loc = time.FixedZone("", int(offsetSeconds))
+	}
+	return time.Unix(sec, nsec).In(loc)
 }

@@ -30,28 +30,12 @@ var convs = []codec.Conv{
 }
 
 func timeToBebop(t time.Time) bebopgen.Time {
-	_, off := t.Zone()
-	return bebopgen.Time{UnixSeconds: t.Unix(), Nanos: int32(t.Nanosecond()), OffsetSeconds: int32(off)}
+	sec, nanos, off := codec.TimeParts(t)
+	return bebopgen.Time{UnixSeconds: sec, Nanos: nanos, OffsetSeconds: off}
 }
 
 func timeFromBebop(t bebopgen.Time) time.Time {
-	loc := time.UTC
-	if t.OffsetSeconds != 0 {
-		loc = time.FixedZone("", int(t.OffsetSeconds))
-	}
-	return time.Unix(t.UnixSeconds, int64(t.Nanos)).In(loc)
-}
-
-// slice returns f applied to every element of in, or nil when in is nil.
-func slice[A, B any](in []A, f func(A) B) []B {
-	if in == nil {
-		return nil
-	}
-	out := make([]B, len(in))
-	for i, a := range in {
-		out[i] = f(a)
-	}
-	return out
+	return codec.TimeFromParts(t.UnixSeconds, int64(t.Nanos), t.OffsetSeconds)
 }
 
 func sseToBebop(v *scenario.SSEEvent) *bebopgen.SSEEvent {
@@ -72,7 +56,7 @@ func userEventToBebop(v *scenario.UserEvent) *bebopgen.UserEvent {
 		Source: bebopgen.EventSource{App: v.Source.App, Version: v.Source.Version, Os: v.Source.OS,
 			Ip: v.Source.IP, Locale: v.Source.Locale},
 		Tags: v.Tags,
-		Items: slice(v.Items, func(it scenario.EventItem) bebopgen.EventItem {
+		Items: codec.Slice(v.Items, func(it scenario.EventItem) bebopgen.EventItem {
 			return bebopgen.EventItem{Sku: it.SKU, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Attributes: v.Attributes,
@@ -91,7 +75,7 @@ func userEventFromBebop(m *bebopgen.UserEvent) *scenario.UserEvent {
 		Source: scenario.EventSource{App: m.Source.App, Version: m.Source.Version, OS: m.Source.Os,
 			IP: m.Source.Ip, Locale: m.Source.Locale},
 		Tags: m.Tags,
-		Items: slice(m.Items, func(it bebopgen.EventItem) scenario.EventItem {
+		Items: codec.Slice(m.Items, func(it bebopgen.EventItem) scenario.EventItem {
 			return scenario.EventItem{SKU: it.Sku, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Attributes: m.Attributes,
@@ -111,7 +95,7 @@ func wsFromBebop(m *bebopgen.WSMessage) *scenario.WSMessage {
 func annotationToBebop(v *scenario.Annotation) *bebopgen.Annotation {
 	return &bebopgen.Annotation{
 		Id: v.ID,
-		Labels: slice(v.Labels, func(l scenario.Label) bebopgen.Label {
+		Labels: codec.Slice(v.Labels, func(l scenario.Label) bebopgen.Label {
 			return bebopgen.Label{Name: l.Name, Confidence: l.Confidence, Box: bebopgen.BBox(l.Box)}
 		}),
 		Annotator: v.Annotator,
@@ -122,7 +106,7 @@ func annotationToBebop(v *scenario.Annotation) *bebopgen.Annotation {
 func annotationFromBebop(m *bebopgen.Annotation) *scenario.Annotation {
 	return &scenario.Annotation{
 		ID: m.Id,
-		Labels: slice(m.Labels, func(l bebopgen.Label) scenario.Label {
+		Labels: codec.Slice(m.Labels, func(l bebopgen.Label) scenario.Label {
 			return scenario.Label{Name: l.Name, Confidence: l.Confidence, Box: scenario.BBox(l.Box)}
 		}),
 		Annotator: m.Annotator,
@@ -135,7 +119,7 @@ func profileToBebop(v *scenario.UserProfile) *bebopgen.UserProfile {
 		Id:        int64(v.ID),
 		Name:      v.Name,
 		Email:     v.Email,
-		Addresses: slice(v.Addresses, func(a scenario.Address) bebopgen.Address { return bebopgen.Address(a) }),
+		Addresses: codec.Slice(v.Addresses, func(a scenario.Address) bebopgen.Address { return bebopgen.Address(a) }),
 		IsActive:  v.IsActive,
 		CreatedAt: timeToBebop(v.CreatedAt),
 		Metadata:  v.Metadata,
@@ -147,7 +131,7 @@ func profileFromBebop(m *bebopgen.UserProfile) *scenario.UserProfile {
 		ID:        int(m.Id),
 		Name:      m.Name,
 		Email:     m.Email,
-		Addresses: slice(m.Addresses, func(a bebopgen.Address) scenario.Address { return scenario.Address(a) }),
+		Addresses: codec.Slice(m.Addresses, func(a bebopgen.Address) scenario.Address { return scenario.Address(a) }),
 		IsActive:  m.IsActive,
 		CreatedAt: timeFromBebop(m.CreatedAt),
 		Metadata:  m.Metadata,

@@ -30,28 +30,12 @@ var convs = []codec.Conv{
 }
 
 func timeToBenc(t time.Time) bencgen.Time {
-	_, off := t.Zone()
-	return bencgen.Time{UnixSeconds: t.Unix(), Nanos: int32(t.Nanosecond()), OffsetSeconds: int32(off)}
+	sec, nanos, off := codec.TimeParts(t)
+	return bencgen.Time{UnixSeconds: sec, Nanos: nanos, OffsetSeconds: off}
 }
 
 func timeFromBenc(t bencgen.Time) time.Time {
-	loc := time.UTC
-	if t.OffsetSeconds != 0 {
-		loc = time.FixedZone("", int(t.OffsetSeconds))
-	}
-	return time.Unix(t.UnixSeconds, int64(t.Nanos)).In(loc)
-}
-
-// slice returns f applied to every element of in, or nil when in is nil.
-func slice[A, B any](in []A, f func(A) B) []B {
-	if in == nil {
-		return nil
-	}
-	out := make([]B, len(in))
-	for i, a := range in {
-		out[i] = f(a)
-	}
-	return out
+	return codec.TimeFromParts(t.UnixSeconds, int64(t.Nanos), t.OffsetSeconds)
 }
 
 func sseToBenc(v *scenario.SSEEvent) *bencgen.SSEEvent {
@@ -72,7 +56,7 @@ func userEventToBenc(v *scenario.UserEvent) *bencgen.UserEvent {
 		Source: bencgen.EventSource{App: v.Source.App, Version: v.Source.Version, Os: v.Source.OS,
 			Ip: v.Source.IP, Locale: v.Source.Locale},
 		Tags: v.Tags,
-		Items: slice(v.Items, func(it scenario.EventItem) bencgen.EventItem {
+		Items: codec.Slice(v.Items, func(it scenario.EventItem) bencgen.EventItem {
 			return bencgen.EventItem{Sku: it.SKU, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Attributes: v.Attributes,
@@ -91,7 +75,7 @@ func userEventFromBenc(m *bencgen.UserEvent) *scenario.UserEvent {
 		Source: scenario.EventSource{App: m.Source.App, Version: m.Source.Version, OS: m.Source.Os,
 			IP: m.Source.Ip, Locale: m.Source.Locale},
 		Tags: m.Tags,
-		Items: slice(m.Items, func(it bencgen.EventItem) scenario.EventItem {
+		Items: codec.Slice(m.Items, func(it bencgen.EventItem) scenario.EventItem {
 			return scenario.EventItem{SKU: it.Sku, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Attributes: m.Attributes,
@@ -111,7 +95,7 @@ func wsFromBenc(m *bencgen.WSMessage) *scenario.WSMessage {
 func annotationToBenc(v *scenario.Annotation) *bencgen.Annotation {
 	return &bencgen.Annotation{
 		Id: v.ID,
-		Labels: slice(v.Labels, func(l scenario.Label) bencgen.Label {
+		Labels: codec.Slice(v.Labels, func(l scenario.Label) bencgen.Label {
 			return bencgen.Label{Name: l.Name, Confidence: l.Confidence, Box: bencgen.BBox(l.Box)}
 		}),
 		Annotator: v.Annotator,
@@ -122,7 +106,7 @@ func annotationToBenc(v *scenario.Annotation) *bencgen.Annotation {
 func annotationFromBenc(m *bencgen.Annotation) *scenario.Annotation {
 	return &scenario.Annotation{
 		ID: m.Id,
-		Labels: slice(m.Labels, func(l bencgen.Label) scenario.Label {
+		Labels: codec.Slice(m.Labels, func(l bencgen.Label) scenario.Label {
 			return scenario.Label{Name: l.Name, Confidence: l.Confidence, Box: scenario.BBox(l.Box)}
 		}),
 		Annotator: m.Annotator,
@@ -135,7 +119,7 @@ func profileToBenc(v *scenario.UserProfile) *bencgen.UserProfile {
 		Id:        int64(v.ID),
 		Name:      v.Name,
 		Email:     v.Email,
-		Addresses: slice(v.Addresses, func(a scenario.Address) bencgen.Address { return bencgen.Address(a) }),
+		Addresses: codec.Slice(v.Addresses, func(a scenario.Address) bencgen.Address { return bencgen.Address(a) }),
 		IsActive:  v.IsActive,
 		CreatedAt: timeToBenc(v.CreatedAt),
 		Metadata:  v.Metadata,
@@ -147,7 +131,7 @@ func profileFromBenc(m *bencgen.UserProfile) *scenario.UserProfile {
 		ID:        int(m.Id),
 		Name:      m.Name,
 		Email:     m.Email,
-		Addresses: slice(m.Addresses, func(a bencgen.Address) scenario.Address { return scenario.Address(a) }),
+		Addresses: codec.Slice(m.Addresses, func(a bencgen.Address) scenario.Address { return scenario.Address(a) }),
 		IsActive:  m.IsActive,
 		CreatedAt: timeFromBenc(m.CreatedAt),
 		Metadata:  m.Metadata,

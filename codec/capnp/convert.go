@@ -7,6 +7,7 @@ import (
 
 	capnp "capnproto.org/go/capnp/v3"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/capnp/capnpb"
 	"github.com/serbench/serbench/scenario"
 )
@@ -47,10 +48,10 @@ func setTime(e *errs, newTime func() (capnpb.Time, error), t time.Time) {
 		e.set(err)
 		return
 	}
-	_, off := t.Zone()
-	c.SetUnixSeconds(t.Unix())
-	c.SetNanos(int32(t.Nanosecond()))
-	c.SetOffsetSeconds(int32(off))
+	sec, nanos, off := codec.TimeParts(t)
+	c.SetUnixSeconds(sec)
+	c.SetNanos(nanos)
+	c.SetOffsetSeconds(off)
 }
 
 func readTime(e *errs, has bool, get func() (capnpb.Time, error)) time.Time {
@@ -62,11 +63,7 @@ func readTime(e *errs, has bool, get func() (capnpb.Time, error)) time.Time {
 		e.set(err)
 		return time.Time{}
 	}
-	loc := time.UTC
-	if off := c.OffsetSeconds(); off != 0 {
-		loc = time.FixedZone("", int(off))
-	}
-	return time.Unix(c.UnixSeconds(), int64(c.Nanos())).In(loc)
+	return codec.TimeFromParts(c.UnixSeconds(), int64(c.Nanos()), c.OffsetSeconds())
 }
 
 // setStringMap writes m, sorted by key, into the list newList makes; a nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/flatbuffers/fb"
 	"github.com/serbench/serbench/scenario"
 )
@@ -44,11 +45,7 @@ func timeFromFB(t *fb.TimeT) time.Time {
 	if t == nil {
 		return time.Time{}
 	}
-	loc := time.UTC
-	if t.OffsetSeconds != 0 {
-		loc = time.FixedZone("", int(t.OffsetSeconds))
-	}
-	return time.Unix(0, t.UnixNanos).In(loc)
+	return codec.TimeFromParts(0, t.UnixNanos, t.OffsetSeconds)
 }
 
 func stringMapToFB(m map[string]string) []*fb.StringEntryT {

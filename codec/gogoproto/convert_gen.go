@@ -9,7 +9,6 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	gogopb "github.com/serbench/serbench/codec/gogoproto/gogopb"
-	"github.com/serbench/serbench/codec/protobuf/pbcodec"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -59,7 +58,7 @@ func userEventToMsg(v *scenario.UserEvent) *gogopb.UserEvent {
 		Source: &gogopb.EventSource{App: v.Source.App, Version: v.Source.Version, Os: v.Source.OS,
 			Ip: v.Source.IP, Locale: v.Source.Locale},
 		Tags: v.Tags,
-		Items: pbcodec.Slice(v.Items, func(it scenario.EventItem) *gogopb.EventItem {
+		Items: codec.Slice(v.Items, func(it scenario.EventItem) *gogopb.EventItem {
 			return &gogopb.EventItem{Sku: it.SKU, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Scores: v.Scores,
@@ -82,7 +81,7 @@ func userEventFromMsg(m *gogopb.UserEvent) *scenario.UserEvent {
 		Type:       m.Type,
 		OccurredAt: timeFromMsg(m.OccurredAt),
 		Tags:       m.Tags,
-		Items: pbcodec.Slice(m.Items, func(it *gogopb.EventItem) scenario.EventItem {
+		Items: codec.Slice(m.Items, func(it *gogopb.EventItem) scenario.EventItem {
 			return scenario.EventItem{SKU: it.GetSku(), Name: it.GetName(), Quantity: it.GetQuantity(),
 				Price: it.GetPrice(), Currency: it.GetCurrency()}
 		}),
@@ -112,7 +111,7 @@ func wsFromMsg(m *gogopb.WSMessage) *scenario.WSMessage {
 func annotationToMsg(v *scenario.Annotation) *gogopb.Annotation {
 	return &gogopb.Annotation{
 		Id: v.ID,
-		Labels: pbcodec.Slice(v.Labels, func(l scenario.Label) *gogopb.Label {
+		Labels: codec.Slice(v.Labels, func(l scenario.Label) *gogopb.Label {
 			return &gogopb.Label{Name: l.Name, Confidence: l.Confidence,
 				Box: &gogopb.BBox{X: l.Box.X, Y: l.Box.Y, W: l.Box.W, H: l.Box.H}}
 		}),
@@ -124,7 +123,7 @@ func annotationToMsg(v *scenario.Annotation) *gogopb.Annotation {
 func annotationFromMsg(m *gogopb.Annotation) *scenario.Annotation {
 	return &scenario.Annotation{
 		ID: m.Id,
-		Labels: pbcodec.Slice(m.Labels, func(l *gogopb.Label) scenario.Label {
+		Labels: codec.Slice(m.Labels, func(l *gogopb.Label) scenario.Label {
 			b := l.GetBox()
 			return scenario.Label{Name: l.GetName(), Confidence: l.GetConfidence(),
 				Box: scenario.BBox{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH()}}
@@ -139,7 +138,7 @@ func profileToMsg(v *scenario.UserProfile) *gogopb.UserProfile {
 		Id:    int64(v.ID),
 		Name:  v.Name,
 		Email: v.Email,
-		Addresses: pbcodec.Slice(v.Addresses, func(a scenario.Address) *gogopb.Address {
+		Addresses: codec.Slice(v.Addresses, func(a scenario.Address) *gogopb.Address {
 			return &gogopb.Address{Street: a.Street, City: a.City, State: a.State, ZipCode: a.ZipCode, IsBilling: a.IsBilling}
 		}),
 		IsActive:  v.IsActive,
@@ -153,7 +152,7 @@ func profileFromMsg(m *gogopb.UserProfile) *scenario.UserProfile {
 		ID:    int(m.Id),
 		Name:  m.Name,
 		Email: m.Email,
-		Addresses: pbcodec.Slice(m.Addresses, func(a *gogopb.Address) scenario.Address {
+		Addresses: codec.Slice(m.Addresses, func(a *gogopb.Address) scenario.Address {
 			return scenario.Address{Street: a.GetStreet(), City: a.GetCity(), State: a.GetState(),
 				ZipCode: a.GetZipCode(), IsBilling: a.GetIsBilling()}
 		}),
@@ -172,13 +171,13 @@ func sparseFromMsg(m *gogopb.SparseMatrix) *scenario.SparseMatrix {
 }
 
 func boxesToMsg(v *scenario.BoxList) *gogopb.BoxList {
-	return &gogopb.BoxList{Boxes: pbcodec.Slice(v.Boxes, func(b scenario.Box) *gogopb.Box {
+	return &gogopb.BoxList{Boxes: codec.Slice(v.Boxes, func(b scenario.Box) *gogopb.Box {
 		return &gogopb.Box{X: b.X, Y: b.Y, W: b.W, H: b.H, Label: b.Label, Score: b.Score}
 	})}
 }
 
 func boxesFromMsg(m *gogopb.BoxList) *scenario.BoxList {
-	return &scenario.BoxList{Boxes: pbcodec.Slice(m.Boxes, func(b *gogopb.Box) scenario.Box {
+	return &scenario.BoxList{Boxes: codec.Slice(m.Boxes, func(b *gogopb.Box) scenario.Box {
 		return scenario.Box{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH(), Label: b.GetLabel(), Score: b.GetScore()}
 	})}
 }

@@ -32,8 +32,8 @@ var convs = []codec.Conv{
 }
 
 func timeToThrift(t time.Time) *thriftgen.Time {
-	_, off := t.Zone()
-	return &thriftgen.Time{UnixSeconds: t.Unix(), Nanos: int32(t.Nanosecond()), OffsetSeconds: int32(off)}
+	sec, nanos, off := codec.TimeParts(t)
+	return &thriftgen.Time{UnixSeconds: sec, Nanos: nanos, OffsetSeconds: off}
 }
 
 // timeFromThrift returns the time t holds, the zero time for nil.
@@ -41,23 +41,7 @@ func timeFromThrift(t *thriftgen.Time) time.Time {
 	if t == nil {
 		return time.Time{}
 	}
-	loc := time.UTC
-	if t.OffsetSeconds != 0 {
-		loc = time.FixedZone("", int(t.OffsetSeconds))
-	}
-	return time.Unix(t.UnixSeconds, int64(t.Nanos)).In(loc)
-}
-
-// slice returns f applied to every element of in, or nil when in is nil.
-func slice[A, B any](in []A, f func(A) B) []B {
-	if in == nil {
-		return nil
-	}
-	out := make([]B, len(in))
-	for i, a := range in {
-		out[i] = f(a)
-	}
-	return out
+	return codec.TimeFromParts(t.UnixSeconds, int64(t.Nanos), t.OffsetSeconds)
 }
 
 func sseToThrift(v *scenario.SSEEvent) *thriftgen.SSEEvent {
@@ -78,7 +62,7 @@ func userEventToThrift(v *scenario.UserEvent) *thriftgen.UserEvent {
 		Source: &thriftgen.EventSource{App: v.Source.App, Version: v.Source.Version, Os: v.Source.OS,
 			IP: v.Source.IP, Locale: v.Source.Locale},
 		Tags: v.Tags,
-		Items: slice(v.Items, func(it scenario.EventItem) *thriftgen.EventItem {
+		Items: codec.Slice(v.Items, func(it scenario.EventItem) *thriftgen.EventItem {
 			return &thriftgen.EventItem{Sku: it.SKU, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Attributes: v.Attributes,
@@ -95,7 +79,7 @@ func userEventFromThrift(m *thriftgen.UserEvent) *scenario.UserEvent {
 		Type:       m.Type,
 		OccurredAt: timeFromThrift(m.OccurredAt),
 		Tags:       m.Tags,
-		Items: slice(m.Items, func(it *thriftgen.EventItem) scenario.EventItem {
+		Items: codec.Slice(m.Items, func(it *thriftgen.EventItem) scenario.EventItem {
 			return scenario.EventItem{SKU: it.GetSku(), Name: it.GetName(), Quantity: it.GetQuantity(),
 				Price: it.GetPrice(), Currency: it.GetCurrency()}
 		}),
@@ -120,7 +104,7 @@ func wsFromThrift(m *thriftgen.WSMessage) *scenario.WSMessage {
 func annotationToThrift(v *scenario.Annotation) *thriftgen.Annotation {
 	return &thriftgen.Annotation{
 		ID: v.ID,
-		Labels: slice(v.Labels, func(l scenario.Label) *thriftgen.Label {
+		Labels: codec.Slice(v.Labels, func(l scenario.Label) *thriftgen.Label {
 			return &thriftgen.Label{Name: l.Name, Confidence: float64(l.Confidence),
 				Box: &thriftgen.BBox{X: float64(l.Box.X), Y: float64(l.Box.Y), W: float64(l.Box.W), H: float64(l.Box.H)}}
 		}),
@@ -132,7 +116,7 @@ func annotationToThrift(v *scenario.Annotation) *thriftgen.Annotation {
 func annotationFromThrift(m *thriftgen.Annotation) *scenario.Annotation {
 	return &scenario.Annotation{
 		ID: m.ID,
-		Labels: slice(m.Labels, func(l *thriftgen.Label) scenario.Label {
+		Labels: codec.Slice(m.Labels, func(l *thriftgen.Label) scenario.Label {
 			out := scenario.Label{Name: l.GetName(), Confidence: float32(l.GetConfidence())}
 			if b := l.GetBox(); b != nil {
 				out.Box = scenario.BBox{X: float32(b.X), Y: float32(b.Y), W: float32(b.W), H: float32(b.H)}
@@ -149,7 +133,7 @@ func profileToThrift(v *scenario.UserProfile) *thriftgen.UserProfile {
 		ID:    int64(v.ID),
 		Name:  v.Name,
 		Email: v.Email,
-		Addresses: slice(v.Addresses, func(a scenario.Address) *thriftgen.Address {
+		Addresses: codec.Slice(v.Addresses, func(a scenario.Address) *thriftgen.Address {
 			return &thriftgen.Address{Street: a.Street, City: a.City, State: a.State, ZipCode: a.ZipCode, IsBilling: a.IsBilling}
 		}),
 		IsActive:  v.IsActive,
@@ -163,7 +147,7 @@ func profileFromThrift(m *thriftgen.UserProfile) *scenario.UserProfile {
 		ID:    int(m.ID),
 		Name:  m.Name,
 		Email: m.Email,
-		Addresses: slice(m.Addresses, func(a *thriftgen.Address) scenario.Address {
+		Addresses: codec.Slice(m.Addresses, func(a *thriftgen.Address) scenario.Address {
 			return scenario.Address{Street: a.GetStreet(), City: a.GetCity(), State: a.GetState(), ZipCode: a.GetZipCode(),
 				IsBilling: a.GetIsBilling()}
 		}),

@@ -30,17 +30,6 @@ type ConvertData struct {
 	// TimestampPkg and TimestampImport name the package of the generated
 	// Timestamp type, which has int64 Seconds and int32 Nanos fields.
 	TimestampPkg, TimestampImport string
-	// HelpersImport is the import path of package pbcodec (Slice), or ""
-	// when the file is part of pbcodec itself.
-	HelpersImport string
-}
-
-// H is the qualifier of pbcodec's names in the file: "pbcodec." or "".
-func (d ConvertData) H() string {
-	if d.HelpersImport == "" {
-		return ""
-	}
-	return filepath.Base(d.HelpersImport) + "."
 }
 
 // Render returns the gofmt-formatted converter source for d.

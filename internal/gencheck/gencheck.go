@@ -87,7 +87,6 @@ var Jobs = []Job{
 		Package: "gogoproto", ConvsName: "convs",
 		Alias: "gogopb", TypesImport: module + "/codec/gogoproto/gogopb",
 		TimestampPkg: "types", TimestampImport: "github.com/gogo/protobuf/types",
-		HelpersImport: module + "/codec/protobuf/pbcodec",
 	}),
 	protocFileJob("evolve-v1", "evolve/pbv1", SchemaDir+"/evolve", "order_v1.proto", []string{"order_v1.pb.go"},
 		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Morder_v1.proto=" + module + "/evolve/pbv1"},

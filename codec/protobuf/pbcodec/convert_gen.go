@@ -58,7 +58,7 @@ func userEventToMsg(v *scenario.UserEvent) *pb.UserEvent {
 		Source: &pb.EventSource{App: v.Source.App, Version: v.Source.Version, Os: v.Source.OS,
 			Ip: v.Source.IP, Locale: v.Source.Locale},
 		Tags: v.Tags,
-		Items: Slice(v.Items, func(it scenario.EventItem) *pb.EventItem {
+		Items: codec.Slice(v.Items, func(it scenario.EventItem) *pb.EventItem {
 			return &pb.EventItem{Sku: it.SKU, Name: it.Name, Quantity: it.Quantity, Price: it.Price, Currency: it.Currency}
 		}),
 		Scores: v.Scores,
@@ -81,7 +81,7 @@ func userEventFromMsg(m *pb.UserEvent) *scenario.UserEvent {
 		Type:       m.Type,
 		OccurredAt: timeFromMsg(m.OccurredAt),
 		Tags:       m.Tags,
-		Items: Slice(m.Items, func(it *pb.EventItem) scenario.EventItem {
+		Items: codec.Slice(m.Items, func(it *pb.EventItem) scenario.EventItem {
 			return scenario.EventItem{SKU: it.GetSku(), Name: it.GetName(), Quantity: it.GetQuantity(),
 				Price: it.GetPrice(), Currency: it.GetCurrency()}
 		}),
@@ -111,7 +111,7 @@ func wsFromMsg(m *pb.WSMessage) *scenario.WSMessage {
 func annotationToMsg(v *scenario.Annotation) *pb.Annotation {
 	return &pb.Annotation{
 		Id: v.ID,
-		Labels: Slice(v.Labels, func(l scenario.Label) *pb.Label {
+		Labels: codec.Slice(v.Labels, func(l scenario.Label) *pb.Label {
 			return &pb.Label{Name: l.Name, Confidence: l.Confidence,
 				Box: &pb.BBox{X: l.Box.X, Y: l.Box.Y, W: l.Box.W, H: l.Box.H}}
 		}),
@@ -123,7 +123,7 @@ func annotationToMsg(v *scenario.Annotation) *pb.Annotation {
 func annotationFromMsg(m *pb.Annotation) *scenario.Annotation {
 	return &scenario.Annotation{
 		ID: m.Id,
-		Labels: Slice(m.Labels, func(l *pb.Label) scenario.Label {
+		Labels: codec.Slice(m.Labels, func(l *pb.Label) scenario.Label {
 			b := l.GetBox()
 			return scenario.Label{Name: l.GetName(), Confidence: l.GetConfidence(),
 				Box: scenario.BBox{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH()}}
@@ -138,7 +138,7 @@ func profileToMsg(v *scenario.UserProfile) *pb.UserProfile {
 		Id:    int64(v.ID),
 		Name:  v.Name,
 		Email: v.Email,
-		Addresses: Slice(v.Addresses, func(a scenario.Address) *pb.Address {
+		Addresses: codec.Slice(v.Addresses, func(a scenario.Address) *pb.Address {
 			return &pb.Address{Street: a.Street, City: a.City, State: a.State, ZipCode: a.ZipCode, IsBilling: a.IsBilling}
 		}),
 		IsActive:  v.IsActive,
@@ -152,7 +152,7 @@ func profileFromMsg(m *pb.UserProfile) *scenario.UserProfile {
 		ID:    int(m.Id),
 		Name:  m.Name,
 		Email: m.Email,
-		Addresses: Slice(m.Addresses, func(a *pb.Address) scenario.Address {
+		Addresses: codec.Slice(m.Addresses, func(a *pb.Address) scenario.Address {
 			return scenario.Address{Street: a.GetStreet(), City: a.GetCity(), State: a.GetState(),
 				ZipCode: a.GetZipCode(), IsBilling: a.GetIsBilling()}
 		}),
@@ -171,13 +171,13 @@ func sparseFromMsg(m *pb.SparseMatrix) *scenario.SparseMatrix {
 }
 
 func boxesToMsg(v *scenario.BoxList) *pb.BoxList {
-	return &pb.BoxList{Boxes: Slice(v.Boxes, func(b scenario.Box) *pb.Box {
+	return &pb.BoxList{Boxes: codec.Slice(v.Boxes, func(b scenario.Box) *pb.Box {
 		return &pb.Box{X: b.X, Y: b.Y, W: b.W, H: b.H, Label: b.Label, Score: b.Score}
 	})}
 }
 
 func boxesFromMsg(m *pb.BoxList) *scenario.BoxList {
-	return &scenario.BoxList{Boxes: Slice(m.Boxes, func(b *pb.Box) scenario.Box {
+	return &scenario.BoxList{Boxes: codec.Slice(m.Boxes, func(b *pb.Box) scenario.Box {
 		return scenario.Box{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH(), Label: b.GetLabel(), Score: b.GetScore()}
 	})}
 }

@@ -57,15 +57,3 @@ func New[G any](meta codec.Info, convs []codec.Conv, marshal func(G) ([]byte, er
 		},
 	}
 }
-
-// Slice returns f applied to every element of in, or nil when in is nil.
-func Slice[A, B any](in []A, f func(A) B) []B {
-	if in == nil {
-		return nil
-	}
-	out := make([]B, len(in))
-	for i, a := range in {
-		out[i] = f(a)
-	}
-	return out
-}

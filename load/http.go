@@ -3,7 +3,6 @@ package load
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -374,26 +373,8 @@ func checkEndpoint(ctx context.Context, hc *http.Client, t vegeta.Target, b code
 
 // fetchAPIStats reads GET /api/stats.
 func fetchAPIStats(ctx context.Context, hc *http.Client, base *url.URL) (httpapi.Stats, error) {
-	var st httpapi.Stats
 	u := *base
 	u.Scheme = strings.NewReplacer("wss", "https", "ws", "http").Replace(u.Scheme)
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/api/stats"
-	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return st, fmt.Errorf("load: %w", err)
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return st, fmt.Errorf("load: server stats: %w", err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return st, fmt.Errorf("load: server stats: %s", resp.Status)
-	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil {
-		return st, fmt.Errorf("load: server stats: %w", err)
-	}
-	return st, nil
+	return getStats[httpapi.Stats](ctx, hc, u.String())
 }

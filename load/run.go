@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"net/url"
@@ -323,7 +324,6 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 // fetchStats reads GET /stats?run=ID from the server; resetPeak starts a new peak
 // RSS measurement there (after the snapshot is taken).
 func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string, resetPeak bool) (transport.ServerStats, error) {
-	var st transport.ServerStats
 	u := *base
 	u.Scheme = strings.NewReplacer("ws", "http").Replace(u.Scheme)
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/stats"
@@ -332,9 +332,16 @@ func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string,
 		q.Set("reset_peak", "1")
 	}
 	u.RawQuery = q.Encode()
+	return getStats[transport.ServerStats](ctx, hc, u.String())
+}
+
+// getStats GETs a server's statistics document at u (10 s to answer) and
+// decodes its JSON body, at most 1 MiB, into a T.
+func getStats[T any](ctx context.Context, hc *http.Client, u string) (T, error) {
+	var st T
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u.String(), nil)
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
 	if err != nil {
 		return st, fmt.Errorf("load: %w", err)
 	}
@@ -346,7 +353,7 @@ func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string,
 	if resp.StatusCode != http.StatusOK {
 		return st, fmt.Errorf("load: server stats: %s", resp.Status)
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&st); err != nil {
 		return st, fmt.Errorf("load: server stats: %w", err)
 	}
 	return st, nil

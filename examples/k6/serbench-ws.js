@@ -24,6 +24,16 @@
 // COUNT     messages per stream (default 100)
 // VUS       concurrent streams (default 10)
 // ITERATIONS streams per VU (default 1)
+// LEAD_MS   the stream's first message is scheduled this many ms after the
+//           script opens it (start=, Unix ns; default 1000; 0 leaves start=
+//           out and the server sends message 0 at once). k6 v1.8.1 starts
+//           reading a socket before it dispatches the open event and drops
+//           any message that arrives in between (queueMessage skips it while
+//           readyState is not OPEN; internal/js/modules/k6/websockets in the
+//           k6 source), so without a lead a loaded machine can lose message 0
+//           on the client and the run would count it lost. The server takes
+//           start= at most 10 s in its past, so the k6 machine's clock must
+//           not run more than about 9 s behind the server's.
 //
 // `k6 run --summary-export FILE` also writes the end-of-test metrics as JSON.
 //
@@ -40,6 +50,8 @@ const RATE = Number(__ENV.RATE || 10);
 const COUNT = Number(__ENV.COUNT || 100);
 const VUS = Number(__ENV.VUS || 10);
 const ITERATIONS = Number(__ENV.ITERATIONS || 1);
+const LEAD_MS = Number(__ENV.LEAD_MS === undefined ? 1000 : __ENV.LEAD_MS);
+if (!(LEAD_MS >= 0)) throw new Error(`LEAD_MS must be a number of ms >= 0, got "${__ENV.LEAD_MS}"`);
 
 const HEADER_LEN = 34;
 
@@ -57,7 +69,7 @@ export const options = {
       executor: "per-vu-iterations",
       vus: VUS,
       iterations: ITERATIONS,
-      maxDuration: Math.ceil(COUNT / RATE + 60) + "s",
+      maxDuration: Math.ceil(COUNT / RATE + LEAD_MS / 1000 + 60) + "s",
     },
   },
   thresholds: {
@@ -89,8 +101,12 @@ export default function () {
     // A stream of its own: __VU repeats across k6 instances in a
     // distributed run, the random part does not.
     "stream=" + encodeURIComponent(`k6-${__VU}-${__ITER}-${Math.random().toString(36).slice(2, 10)}`),
-  ].join("&");
-  const ws = new WebSocket(`${BASE}/ws?${q}`);
+  ];
+  if (LEAD_MS > 0) {
+    // Unix ns; BigInt keeps the digits a float64 would round.
+    q.push("start=" + (BigInt(Date.now() + LEAD_MS) * 1000000n).toString());
+  }
+  const ws = new WebSocket(`${BASE}/ws?${q.join("&")}`);
   ws.binaryType = "arraybuffer";
   let next = 0;
 

@@ -25,7 +25,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	var (
 		out           = fs.String("o", "", "folder to write the module into (must not exist or be empty)")
 		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: every exportable one: "+strings.Join(export.Supported(), ",")+")")
-		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs (default: all built-in whose types can be copied)")
+		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in whose types can be copied, but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
 		tidy          = fs.Bool("tidy", true, "run go mod tidy in the module afterwards, writing go.sum (needs the module cache or proxy)")
 	)
@@ -50,7 +50,9 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	if *scenariosFlag != "" {
-		if scenarios, err = scenario.Select(scenarios, splitList(*scenariosFlag)); err != nil {
+		// The annotation workloads are opt-in, as in run.
+		all := append(scenarios, scenario.Annot()...)
+		if scenarios, err = scenario.Select(all, scenario.Expand(all, splitList(*scenariosFlag))); err != nil {
 			return err
 		}
 	}

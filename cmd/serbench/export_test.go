@@ -26,7 +26,7 @@ func TestExportRuns(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	err := cmdExport(context.Background(), &stdout, &stderr, []string{"-o", dir, "-codecs", "cbor", "-scenarios", "ws-message"})
+	err := cmdExport(context.Background(), &stdout, &stderr, []string{"-o", dir, "-codecs", "cbor", "-scenarios", "ws-message,annot/coo@small"})
 	if err != nil {
 		if strings.Contains(err.Error(), "go mod tidy") {
 			t.Skipf("module cache lacks a dependency and the proxy is off: %v", err)
@@ -48,7 +48,9 @@ func TestExportRuns(t *testing.T) {
 		}
 		seen[c+" "+s+" "+op] = true
 	}
-	for _, want := range []string{"encoding/json ws-message marshal", "encoding/json ws-message unmarshal", "cbor ws-message marshal", "cbor ws-message unmarshal"} {
+	for _, want := range []string{"encoding/json ws-message marshal", "encoding/json ws-message unmarshal", "cbor ws-message marshal", "cbor ws-message unmarshal",
+		// An opt-in annotation workload, selected by ID as in run.
+		"cbor annot/coo@small marshal", "encoding/json annot/coo@small unmarshal"} {
 		if !seen[want] {
 			t.Errorf("no benchmark for %s in:\n%s", want, out)
 		}

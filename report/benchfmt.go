@@ -11,6 +11,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/scenario"
 )
 
 // Benchfmt names and units. A cell's samples are written as lines of the Go
@@ -43,6 +44,9 @@ const (
 const (
 	noteFail = "fail" // the cell did not round-trip or failed while timing
 	noteNA   = "n/a"  // the codec cannot do the cell
+	// noteScenario carries what the benchmark lines cannot: a list
+	// workload's element count and a size-sweep point (scenarioNote).
+	noteScenario = "scenario"
 )
 
 // Benchfmt writes doc in the Go benchmark text format, through
@@ -72,6 +76,12 @@ const (
 //     <reason>` for cells that were not timed, at the end. <name> is
 //     BenchName without the GOMAXPROCS suffix. benchstat ignores these
 //     lines; ReadFile reads them back.
+//   - for scenarios with an element count or a size-sweep point, a line
+//     `// serbench: scenario <scenario>: elements=N sweep_family=F
+//     sweep_target_bytes=N sweep_json_bytes=N sweep_elements=N` (keys
+//     present only when set; <scenario> escaped as in names), at the end,
+//     so that ReadFile gives back the B/elem column and the sweep's
+//     chart and plateaus.
 //
 // In names, the characters '/' (which separates name parts), '.', '%' and
 // white space are escaped in codec and scenario IDs: '/' becomes '.', and
@@ -138,6 +148,11 @@ func Benchfmt(w io.Writer, doc *Document) error {
 			fmt.Fprintln(ew, note(noteFail, name, r.Error))
 		}
 	}
+	for _, si := range doc.Scenarios {
+		if l := scenarioNote(si); l != "" {
+			later = append(later, l)
+		}
+	}
 	if len(later) > 0 {
 		fmt.Fprintln(ew)
 		for _, l := range later {
@@ -145,6 +160,70 @@ func Benchfmt(w io.Writer, doc *Document) error {
 		}
 	}
 	return ew.err
+}
+
+// scenarioNote returns the note line of si's element count and sweep
+// point, "" when it has neither.
+func scenarioNote(si ScenarioInfo) string {
+	var kv []string
+	if si.Elements > 0 {
+		kv = append(kv, "elements="+strconv.Itoa(si.Elements))
+	}
+	if p := si.Sweep; p != nil {
+		kv = append(kv, "sweep_family="+bench.EscapeNameValue(p.Family),
+			"sweep_target_bytes="+strconv.FormatInt(p.TargetBytes, 10),
+			"sweep_json_bytes="+strconv.FormatInt(p.JSONBytes, 10),
+			"sweep_elements="+strconv.Itoa(p.Elements))
+	}
+	if len(kv) == 0 {
+		return ""
+	}
+	return note(noteScenario, bench.EscapeNameValue(si.ID), strings.Join(kv, " "))
+}
+
+// parseScenarioNote inverts scenarioNote: id is the escaped scenario ID,
+// text its key=value fields. An unknown key or a bad number is an error.
+func parseScenarioNote(id, text string) (ScenarioInfo, error) {
+	var si ScenarioInfo
+	var err error
+	if si.ID, err = bench.UnescapeNameValue(id); err != nil {
+		return si, err
+	}
+	var p scenario.SweepPoint
+	sweep := false
+	for _, f := range strings.Fields(text) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return si, fmt.Errorf("field %q is not key=value", f)
+		}
+		var n int64
+		if k != "sweep_family" {
+			if n, err = strconv.ParseInt(v, 10, 64); err != nil || n < 0 {
+				return si, fmt.Errorf("%s=%q is not a count", k, v)
+			}
+		}
+		switch k {
+		case "elements":
+			si.Elements = int(n)
+		case "sweep_family":
+			if p.Family, err = bench.UnescapeNameValue(v); err != nil {
+				return si, err
+			}
+			sweep = true
+		case "sweep_target_bytes":
+			p.TargetBytes, sweep = n, true
+		case "sweep_json_bytes":
+			p.JSONBytes, sweep = n, true
+		case "sweep_elements":
+			p.Elements, sweep = int(n), true
+		default:
+			return si, fmt.Errorf("unknown key %q", k)
+		}
+	}
+	if sweep {
+		si.Sweep = &p
+	}
+	return si, nil
 }
 
 // sig6 rounds x to six significant digits, finer than any benchmark's

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/scenario"
 )
 
 // MaxReadBytes caps the size of a results file that Read and ReadFile
@@ -120,8 +121,16 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 	if len(cells.order) == 0 {
 		return nil, fmt.Errorf("report: %s: not a serbench results file (neither %s JSON nor benchmark lines named %s)", name, Schema, BenchName("<codec>", "<scenario>", "<op>"))
 	}
+	elements := map[string]int{}
+	for _, si := range doc.Scenarios {
+		elements[si.ID] = si.Elements
+	}
 	for _, c := range cells.order {
-		doc.Results = append(doc.Results, c.finish())
+		r := c.finish()
+		if n := elements[r.Scenario]; n > 0 && r.SizeBytes > 0 && r.Op != bench.OpConvert {
+			r.BytesPerElem = scenario.ElementBytes(r.SizeBytes, n)
+		}
+		doc.Results = append(doc.Results, r)
 		doc.Count = max(doc.Count, len(c.res.Samples))
 	}
 	if bench.AddSpeedups(doc.Results, bench.DefaultBaseline) {
@@ -231,6 +240,15 @@ func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
 		kind, rest, _ := strings.Cut(rest, " ")
 		cellName, text, _ := strings.Cut(rest, " ")
 		cellName = strings.TrimSuffix(cellName, ":")
+		if kind == noteScenario {
+			si, err := parseScenarioNote(cellName, text)
+			if err != nil {
+				doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s:%d: unreadable serbench scenario note: %v", name, line, err))
+				continue
+			}
+			doc.Scenarios = append(doc.Scenarios, si)
+			continue
+		}
 		codec, scenario, op, err := ParseBenchName(cellName)
 		if err != nil || (kind != noteFail && kind != noteNA) {
 			doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s:%d: unreadable serbench note", name, line))

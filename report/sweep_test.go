@@ -135,3 +135,63 @@ func TestLogTicks125(t *testing.T) {
 		t.Errorf("shortNumber(1e7) = %q", got)
 	}
 }
+
+// TestBenchfmtKeepsScenarioNotes writes a sweep and a list workload as
+// benchfmt and reads them back: the sweep points (so the plateaus), the
+// element count (so B/elem) and a warning for a note it cannot read.
+func TestBenchfmtKeepsScenarioNotes(t *testing.T) {
+	doc := sweepDoc()
+	doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: "annot/coo@small", Elements: 100})
+	doc.Results = append(doc.Results,
+		bench.Result{Codec: "wire", Scenario: "annot/coo@small", Op: bench.OpMarshal, NsPerOp: 900, SizeBytes: 693,
+			BytesPerElem: 6.93, OK: true, Samples: []float64{900}, Iterations: 1},
+		bench.Result{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, NsPerOp: 400,
+			OK: true, Samples: []float64{400}, Iterations: 1})
+	var buf bytes.Buffer
+	if err := Benchfmt(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "// serbench: scenario sweep.user-event@16KiB: sweep_family=user-event sweep_target_bytes=16384 sweep_json_bytes=16391 sweep_elements=2\n") {
+		t.Errorf("no sweep note in:\n%s", buf.String())
+	}
+	got, err := Read(bytes.NewReader(buf.Bytes()), "sweep.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Warnings) > 0 {
+		t.Errorf("warnings: %q", got.Warnings)
+	}
+	want := map[string]ScenarioInfo{}
+	for _, s := range doc.Scenarios {
+		want[s.ID] = s
+	}
+	if len(got.Scenarios) != len(want) {
+		t.Fatalf("%d scenarios read back, want %d: %+v", len(got.Scenarios), len(want), got.Scenarios)
+	}
+	for _, s := range got.Scenarios {
+		w := want[s.ID]
+		if s.Elements != w.Elements || (s.Sweep == nil) != (w.Sweep == nil) || (s.Sweep != nil && *s.Sweep != *w.Sweep) {
+			t.Errorf("%s: got %+v %+v, want %+v %+v", s.ID, s, s.Sweep, w, w.Sweep)
+		}
+	}
+	if ps, wps := Plateaus(got), Plateaus(doc); len(ps) != len(wps) || ps[0].FromBytes != wps[0].FromBytes || ps[4].Falls != wps[4].Falls {
+		t.Errorf("plateaus read back %+v, want %+v", ps, wps)
+	}
+	for _, r := range got.Results {
+		switch {
+		case r.Codec == "wire" && r.BytesPerElem != 6.93:
+			t.Errorf("wire B/elem %v, want 6.93", r.BytesPerElem)
+		case r.Op == bench.OpConvert && r.BytesPerElem != 0:
+			t.Errorf("convert row has B/elem %v", r.BytesPerElem)
+		}
+	}
+
+	bad := buf.String() + "// serbench: scenario x: elements=many\n"
+	got, err = Read(strings.NewReader(bad), "bad.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Warnings) != 1 || !strings.Contains(got.Warnings[0], `elements="many" is not a count`) {
+		t.Errorf("warnings %q, want one on elements=many", got.Warnings)
+	}
+}

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.2
 	github.com/200sc/bebop v0.6.2
+	github.com/alecthomas/binary v0.0.0-20221018225505-74871811ee56
 	github.com/apache/thrift v0.17.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/chromedp/chromedp v0.23.0
@@ -14,6 +15,7 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
+	github.com/ikkerens/ikeapack v1.5.1
 	github.com/json-iterator/go v1.1.12
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/mus-format/mus-go v0.7.2
@@ -25,6 +27,7 @@ require (
 	github.com/shamaton/msgpackgen v0.3.0
 	github.com/tsenart/vegeta/v12 v12.13.0
 	github.com/vmihailenco/msgpack/v5 v5.4.1
+	go.dedis.ch/protobuf v1.0.11
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0

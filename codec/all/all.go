@@ -7,12 +7,14 @@ import (
 	"slices"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/alecthomas"
 	"github.com/serbench/serbench/codec/avro"
 	"github.com/serbench/serbench/codec/bebop"
 	"github.com/serbench/serbench/codec/benc"
 	"github.com/serbench/serbench/codec/bson"
 	"github.com/serbench/serbench/codec/capnp"
 	"github.com/serbench/serbench/codec/cbor"
+	"github.com/serbench/serbench/codec/dedis"
 	"github.com/serbench/serbench/codec/easyjson"
 	"github.com/serbench/serbench/codec/fastjson"
 	"github.com/serbench/serbench/codec/ffjson"
@@ -22,6 +24,7 @@ import (
 	"github.com/serbench/serbench/codec/gogoproto"
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/gotiny"
+	"github.com/serbench/serbench/codec/ikeapack"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
 	"github.com/serbench/serbench/codec/kelindar"
@@ -97,6 +100,9 @@ func Codecs() []codec.Codec {
 		kelindar.New(),
 		xdr.New(),
 		sereal.New(),
+		dedis.New(),
+		ikeapack.New(),
+		alecthomas.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -106,23 +106,32 @@ var knownBombs = map[string]func(data []byte) bool{
 	"msgpackgen/array": msgpackClaimsOver(1 << 20),
 	// bebopc-go's generated decoder makes an array or map of the length a
 	// little-endian uint32 claims, at any offset.
-	"bebop": anyUint32Over(1 << 20),
+	"bebop": anyUint32Over(binary.LittleEndian, 1<<20),
 	// benc's bstd and mus-go's ord make a slice or map of the length a
 	// varint claims, at any offset.
 	"benc":       uvarintOver(1 << 20),
 	"benc/plain": uvarintOver(1 << 20),
 	"mus":        uvarintOver(1 << 20),
+	// ikkerens/ikeapack makes a slice, map or string of the length a
+	// big-endian uint32 claims (up to 2^31-1) before reading it. Any four
+	// bytes of text read as such a length, so FuzzDecode skips most
+	// ikeapack inputs; serbench hostile measures the rest.
+	"ikeapack": anyUint32Over(binary.BigEndian, 1<<20),
+	// alecthomas/binary makes a string or slice of the length a varint
+	// claims before reading it.
+	"alecthomas-binary": uvarintOver(1 << 20),
 }
 
-// anyUint32Over returns a check for a little-endian uint32 at any offset of
-// data above limit and above len(data). It is coarse: most encodings of
-// user-event and annotation hold such four bytes somewhere (IDs, floats),
-// so FuzzDecode exercises bebop mostly on the other seeds; serbench hostile
-// covers its bombs in guarded child processes.
-func anyUint32Over(limit uint32) func([]byte) bool {
+// anyUint32Over returns a check for a uint32 in byte order order at any
+// offset of data above limit and above len(data). It is coarse: most
+// encodings of user-event and annotation hold such four bytes somewhere
+// (IDs, floats), so FuzzDecode exercises bebop and ikeapack mostly on the
+// other seeds; serbench hostile covers their bombs in guarded child
+// processes.
+func anyUint32Over(order binary.ByteOrder, limit uint32) func([]byte) bool {
 	return func(data []byte) bool {
 		for p := 0; p+4 <= len(data); p++ {
-			x := binary.LittleEndian.Uint32(data[p:])
+			x := order.Uint32(data[p:])
 			if x > limit && x > uint32(len(data)) {
 				return true
 			}

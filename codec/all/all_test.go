@@ -117,8 +117,8 @@ func TestGroupsOfTheShippedCodecs(t *testing.T) {
 		{"json", []string{"encoding/json", "sonic/fastest", "easyjson", "ffjson"}, []string{"msgpack", "memmove"}},
 		{"msgpack", []string{"msgpack", "msgp"}, []string{"cbor"}},
 		{"cbor", []string{"cbor"}, []string{"msgpack"}},
-		{"schema", []string{"protobuf", "vtprotobuf", "gogoproto", "flatbuffers", "flatbuffers/lazy", "capnp", "thrift/compact", "bebop", "avro", "goavro"}, []string{"easyjson", "msgp", "msgpackgen", "mus", "wire", "gob", "bson"}},
-		{"binary", []string{"msgpack", "gob", "protobuf", "wire/lazy"}, []string{"encoding/json", "memmove"}},
+		{"schema", []string{"protobuf", "vtprotobuf", "gogoproto", "flatbuffers", "flatbuffers/lazy", "capnp", "thrift/compact", "bebop", "avro", "goavro"}, []string{"easyjson", "msgp", "msgpackgen", "mus", "wire", "gob", "bson", "dedis-protobuf"}},
+		{"binary", []string{"msgpack", "gob", "protobuf", "wire/lazy", "dedis-protobuf", "ikeapack", "alecthomas-binary"}, []string{"encoding/json", "memmove"}},
 	} {
 		g, ok := codec.LookupGroup(tc.group)
 		if !ok {

@@ -30,13 +30,13 @@ const module = "go.dedis.ch/protobuf"
 // math.MaxInt64 as -1, math.MinInt64 as 0; TestZigzagBeyond2p62). Given a
 // signed integer field with a wire type it cannot read, the decoder prints
 // a line to standard output (fmt.Println in decode.go) before returning
-// its error; the adapter cannot stop it. Bind
-// refuses what the library cannot carry (see unmapped): a value that is not
-// a struct; interfaces (Decode needs a constructor per interface type); Go
-// integer types with no Protocol Buffers counterpart (8- and 16-bit
-// integers outside []byte, uint, uintptr), complex numbers, arrays other
-// than [N]byte, nested slices other than [][]byte, and maps whose values
-// are slices other than []byte.
+// its error; the adapter cannot stop it. Bind refuses what the library
+// cannot carry (see unmapped): a value that is not a struct; interfaces
+// (Decode needs a constructor per interface type); Go integer types with
+// no Protocol Buffers counterpart (8- and 16-bit integers outside []byte,
+// uint, uintptr), complex numbers, arrays other than [N]byte, nested
+// slices other than [][]byte, and maps whose values are slices other than
+// []byte.
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),

@@ -30,13 +30,16 @@ const module = "github.com/ikkerens/ikeapack"
 // no exported fields: the library writes nothing for it and decodes the
 // zero time, without an error. The library allocates a slice, map or
 // string of the length a uint32 prefix claims (up to 2^31-1 elements)
-// before reading its elements, and has no limit to set.
+// before reading its elements, and has no limit to set. It packs strings
+// that are not UTF-8 but rejects them when unpacking. It caches a type's
+// handler by the type's name (reflect.Type.String), so two types of the
+// same name in packages of the same name would share one.
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			Format: "ikeapack", Kind: codec.Reflect, Binary: true,
 			Time:    "none: a time.Time has no exported fields, so the library writes nothing and decodes the zero time; types holding one are refused",
-			Status:  "last release v1.5.1 (2020); allocates what a length prefix claims (no decode limit)",
+			Status:  "last release v1.5.1 (2019-03); allocates what a length prefix claims (no decode limit)",
 			Options: "defaults (Pack/Unpack, no compressed fields; fields in declaration order, no names on the wire); trailing bytes rejected; panics (nil pointers, unsupported types) recovered into errors"},
 		Marshal:   marshal,
 		Unmarshal: unmarshal,

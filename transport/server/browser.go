@@ -48,8 +48,10 @@ type BrowserCodec struct {
 }
 
 // BrowserCodecs lists every codec of rv for scenario s with the decoder the
-// demo page uses for it. A codec that cannot encode s, a reference row, or
-// a format without a JavaScript decoder here gets no Decoder and a Reason.
+// demo page uses for it. A codec that cannot encode s, a reference row, a
+// Protocol Buffers codec whose messages are not those of
+// schema/proto/serbench.proto (a reflection library's), or a format
+// without a JavaScript decoder here gets no Decoder and a Reason.
 func BrowserCodecs(rv transport.Resolver, s scenario.Scenario) []BrowserCodec {
 	var out []BrowserCodec
 	for _, id := range rv.Codecs.IDs() {
@@ -71,6 +73,11 @@ func BrowserCodecs(rv transport.Resolver, s scenario.Scenario) []BrowserCodec {
 			bc.Reason = "structs as arrays: the page has no schema to name their fields"
 		case !ok:
 			bc.Reason = "no JavaScript decoder for " + info.Format + " on this page"
+		case dec == "protobuf" && info.Kind != codec.Codegen:
+			// The page decodes with schema/proto/serbench.proto; a
+			// reflection library maps Go types to field types its own way
+			// (dedis-protobuf: int64 as sint64).
+			bc.Reason = "Protocol Buffers by reflection, with its own field types: not the messages of schema/proto/serbench.proto, the page's schema"
 		default:
 			if _, err := cs[0].Bind(s.Value()); err != nil {
 				bc.Reason = err.Error()

@@ -15,9 +15,11 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
+	github.com/hprose/hprose-golang/v3 v3.0.10
 	github.com/ikkerens/ikeapack v1.5.1
 	github.com/json-iterator/go v1.1.12
 	github.com/labstack/echo/v4 v4.16.0
+	github.com/mojura/enkodo v0.5.6
 	github.com/mus-format/mus-go v0.7.2
 	github.com/mus-format/musgen-go v0.2.3
 	github.com/pierrec/lz4/v4 v4.1.33
@@ -31,6 +33,11 @@ require (
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
+)
+
+require (
+	github.com/andot/complexconv v1.0.0 // indirect
+	github.com/google/uuid v1.3.0 // indirect
 )
 
 require (

@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/dedis"
 	"github.com/serbench/serbench/codec/easyjson"
+	"github.com/serbench/serbench/codec/enkodo"
 	"github.com/serbench/serbench/codec/fastjson"
 	"github.com/serbench/serbench/codec/ffjson"
 	"github.com/serbench/serbench/codec/flatbuffers"
@@ -24,6 +25,7 @@ import (
 	"github.com/serbench/serbench/codec/gogoproto"
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/gotiny"
+	"github.com/serbench/serbench/codec/hprose"
 	"github.com/serbench/serbench/codec/ikeapack"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
@@ -103,6 +105,8 @@ func Codecs() []codec.Codec {
 		dedis.New(),
 		ikeapack.New(),
 		alecthomas.New(),
+		hprose.New(),
+		enkodo.New(),
 		wire.New(),
 		wire.NewReuse(),
 		wire.NewLazy(),

@@ -120,6 +120,30 @@ var knownBombs = map[string]func(data []byte) bool{
 	// alecthomas/binary makes a string or slice of the length a varint
 	// claims before reading it.
 	"alecthomas-binary": uvarintOver(1 << 20),
+	// hprose-golang's decoder makes a string, []byte, list, map or class
+	// of the size a decimal count after its tag claims (s, b, a, m, c, and
+	// a class's field count after its name's closing quote).
+	"hprose": hproseCountOver(1 << 20),
+}
+
+// hproseCountOver returns a check for a decimal number above limit and
+// above len(data) right after a byte of Hprose's counted tags.
+func hproseCountOver(limit uint64) func([]byte) bool {
+	return func(data []byte) bool {
+		for p := 1; p < len(data); p++ {
+			if !strings.ContainsRune(`sbamc"`, rune(data[p-1])) {
+				continue
+			}
+			var n uint64
+			for q := p; q < len(data) && '0' <= data[q] && data[q] <= '9' && n <= limit; q++ {
+				n = n*10 + uint64(data[q]-'0')
+			}
+			if n > limit && n > uint64(len(data)) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // anyUint32Over returns a check for a uint32 in byte order order at any

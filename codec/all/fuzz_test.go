@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mojura/enkodo"
+
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/hostile"
@@ -124,6 +126,32 @@ var knownBombs = map[string]func(data []byte) bool{
 	// of the size a decimal count after its tag claims (s, b, a, m, c, and
 	// a class's field count after its name's closing quote).
 	"hprose": hproseCountOver(1 << 20),
+	// mojura/enkodo makes a string of the length its varint claims before
+	// reading it.
+	"enkodo": enkodoIntOver(1 << 20),
+}
+
+// enkodoIntOver returns a check for an enkodo varint, read by the library
+// itself, above limit and above len(data) at any offset of data.
+func enkodoIntOver(limit int) func([]byte) bool {
+	return func(data []byte) bool {
+		for p := range data {
+			var n enkodoInt
+			if enkodo.Unmarshal(data[p:], &n) == nil && int(n) > limit && int(n) > len(data) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// enkodoInt is an enkodo.Decodee that reads one int.
+type enkodoInt int
+
+func (n *enkodoInt) UnmarshalEnkodo(d *enkodo.Decoder) error {
+	v, err := d.Int()
+	*n = enkodoInt(v)
+	return err
 }
 
 // hproseCountOver returns a check for a decimal number above limit and

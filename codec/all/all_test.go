@@ -129,8 +129,8 @@ func TestGroupsOfTheShippedCodecs(t *testing.T) {
 		{"json", []string{"encoding/json", "sonic/fastest", "easyjson", "ffjson"}, []string{"msgpack", "memmove"}},
 		{"msgpack", []string{"msgpack", "msgp"}, []string{"cbor"}},
 		{"cbor", []string{"cbor"}, []string{"msgpack"}},
-		{"schema", []string{"protobuf", "vtprotobuf", "gogoproto", "flatbuffers", "flatbuffers/lazy", "capnp", "thrift/compact", "bebop", "avro", "goavro"}, []string{"easyjson", "msgp", "msgpackgen", "mus", "wire", "gob", "bson", "dedis-protobuf"}},
-		{"binary", []string{"msgpack", "gob", "protobuf", "wire/lazy", "dedis-protobuf", "ikeapack", "alecthomas-binary"}, []string{"encoding/json", "memmove"}},
+		{"schema", []string{"protobuf", "vtprotobuf", "gogoproto", "flatbuffers", "flatbuffers/lazy", "capnp", "thrift/compact", "bebop", "avro", "goavro"}, []string{"easyjson", "msgp", "msgpackgen", "mus", "wire", "gob", "bson", "dedis-protobuf", "enkodo", "hprose"}},
+		{"binary", []string{"msgpack", "gob", "protobuf", "wire/lazy", "dedis-protobuf", "ikeapack", "alecthomas-binary", "hprose", "enkodo"}, []string{"encoding/json", "memmove"}},
 	} {
 		g, ok := codec.LookupGroup(tc.group)
 		if !ok {

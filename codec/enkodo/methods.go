@@ -84,40 +84,19 @@ type in struct {
 	err error
 }
 
-func (r *in) str() (s string) {
+// get reads one value with f unless an earlier read failed.
+func get[T any](r *in, f func() (T, error)) (v T) {
 	if r.err == nil {
-		s, r.err = r.d.String()
-	}
-	return s
-}
-
-func (r *in) i64() (v int64) {
-	if r.err == nil {
-		v, r.err = r.d.Int64()
+		v, r.err = f()
 	}
 	return v
 }
 
-func (r *in) u64() (v uint64) {
-	if r.err == nil {
-		v, r.err = r.d.Uint64()
-	}
-	return v
-}
-
-func (r *in) f64() (v float64) {
-	if r.err == nil {
-		v, r.err = r.d.Float64()
-	}
-	return v
-}
-
-func (r *in) f32() (v float32) {
-	if r.err == nil {
-		v, r.err = r.d.Float32()
-	}
-	return v
-}
+func (r *in) str() string  { return get(r, r.d.String) }
+func (r *in) i64() int64   { return get(r, r.d.Int64) }
+func (r *in) u64() uint64  { return get(r, r.d.Uint64) }
+func (r *in) f64() float64 { return get(r, r.d.Float64) }
+func (r *in) f32() float32 { return get(r, r.d.Float32) }
 
 // boolean reads a bool strictly: the library reads any byte but 1 as
 // false.

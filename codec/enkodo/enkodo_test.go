@@ -70,3 +70,31 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestBoolStrict checks that a bool byte other than 0 and 1 is an error:
+// the library alone reads it as false.
+func TestBoolStrict(t *testing.T) {
+	b, err := New().Bind(scenario.NewSSEEvent())
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := func(replay bool) []byte {
+		v := scenario.NewSSEEvent()
+		v.Replay = replay
+		data, err := b.Marshal((*sseEvent)(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	yes, no := enc(true), enc(false)
+	for i := range yes {
+		if yes[i] != no[i] {
+			yes[i] = 2
+			break
+		}
+	}
+	if _, err := b.Unmarshal(yes); err == nil || !strings.Contains(err.Error(), "bool byte 2") {
+		t.Fatalf("Unmarshal with a bool byte 2: err = %v", err)
+	}
+}

@@ -70,20 +70,12 @@ func refuse(t reflect.Type) string {
 }
 
 func marshal(v any) (data []byte, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			data, err = nil, fmt.Errorf("alecthomas-binary: encoding %T panicked: %v", v, p)
-		}
-	}()
+	defer codec.RecoverEncode(&err, ID, v)
 	return binary.Marshal(v)
 }
 
 func unmarshal(data []byte, v any) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("alecthomas-binary: decoding %d bytes panicked: %v", len(data), p)
-		}
-	}()
+	defer codec.RecoverDecode(&err, ID, data)
 	r := &fullReader{bytes.NewReader(data)}
 	if err := binary.NewDecoder(r).Decode(v); err != nil {
 		return err

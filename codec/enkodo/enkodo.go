@@ -71,11 +71,7 @@ func New() codec.Codec {
 }
 
 func marshal(m message) (data []byte, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			data, err = nil, fmt.Errorf("enkodo: encoding %T panicked: %v", m, p)
-		}
-	}()
+	defer codec.RecoverEncode(&err, ID, m)
 	data, err = enkodo.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("enkodo: encoding %T: %w", m, err)
@@ -84,11 +80,7 @@ func marshal(m message) (data []byte, err error) {
 }
 
 func unmarshal(data []byte, m message) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("enkodo: decoding %d bytes panicked: %v", len(data), p)
-		}
-	}()
+	defer codec.RecoverDecode(&err, ID, data)
 	r := bytes.NewReader(data)
 	if err := enkodo.NewReader(r).Decode(m); err != nil {
 		return fmt.Errorf("enkodo: decoding %d bytes into %T: %w", len(data), m, err)

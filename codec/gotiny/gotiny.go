@@ -35,11 +35,7 @@ func New() codec.Codec {
 func marshal(v any) ([]byte, error) { return gotiny.Marshal(v), nil }
 
 func unmarshal(data []byte, v any) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("gotiny: decoding %d bytes panicked: %v", len(data), p)
-		}
-	}()
+	defer codec.RecoverDecode(&err, ID, data)
 	if n := gotiny.Unmarshal(data, v); n != len(data) {
 		return fmt.Errorf("gotiny: decoded %d of %d bytes", n, len(data))
 	}

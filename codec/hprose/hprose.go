@@ -66,11 +66,7 @@ func refuse(t reflect.Type) string {
 }
 
 func marshal(v any) (data []byte, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			data, err = nil, fmt.Errorf("hprose: encoding %T panicked: %v", v, p)
-		}
-	}()
+	defer codec.RecoverEncode(&err, ID, v)
 	data, err = hio.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("hprose: encoding %T: %w", v, err)
@@ -79,11 +75,7 @@ func marshal(v any) (data []byte, err error) {
 }
 
 func unmarshal(data []byte, v any) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("hprose: decoding %d bytes panicked: %v", len(data), p)
-		}
-	}()
+	defer codec.RecoverDecode(&err, ID, data)
 	dec := hio.NewDecoder(data)
 	dec.Decode(v)
 	if dec.Error != nil {

@@ -74,11 +74,7 @@ func unsupported(t reflect.Type) bool {
 }
 
 func marshal(v any) (data []byte, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			data, err = nil, fmt.Errorf("ikeapack: encoding %T panicked: %v", v, p)
-		}
-	}()
+	defer codec.RecoverEncode(&err, ID, v)
 	var buf bytes.Buffer
 	if err := ikea.Pack(&buf, v); err != nil {
 		return nil, err
@@ -87,11 +83,7 @@ func marshal(v any) (data []byte, err error) {
 }
 
 func unmarshal(data []byte, v any) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("ikeapack: decoding %d bytes panicked: %v", len(data), p)
-		}
-	}()
+	defer codec.RecoverDecode(&err, ID, data)
 	r := bytes.NewReader(data)
 	if err := ikea.Unpack(r, v); err != nil {
 		return err

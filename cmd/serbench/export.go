@@ -12,7 +12,6 @@ import (
 
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
-	"github.com/serbench/serbench/scenario"
 )
 
 func init() {
@@ -49,12 +48,8 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	if *scenariosFlag != "" {
-		// The annotation workloads are opt-in, as in run.
-		all := append(scenarios, scenario.Annot()...)
-		if scenarios, err = scenario.Select(all, scenario.Expand(all, splitList(*scenariosFlag))); err != nil {
-			return err
-		}
+	if scenarios, err = pickScenarios(scenarios, *scenariosFlag); err != nil {
+		return err
 	}
 	m := export.Module{
 		Codecs:    codecs,

@@ -68,13 +68,9 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	scenarios := scenario.Seeds()
-	if *scenariosFlag != "" {
-		// The annotation workloads are opt-in, as in run.
-		all := hostileScenarios()
-		if scenarios, err = scenario.Select(all, scenario.Expand(all, splitList(*scenariosFlag))); err != nil {
-			return err
-		}
+	scenarios, err := pickScenarios(scenario.Seeds(), *scenariosFlag)
+	if err != nil {
+		return err
 	}
 	if *save != "" {
 		if err := os.MkdirAll(*save, 0o755); err != nil {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -185,13 +186,21 @@ func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]cod
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if scenariosFlag != "" {
-		all := append(scenarios, scenario.Annot()...)
-		if scenarios, err = scenario.Select(all, scenario.Expand(all, splitList(scenariosFlag))); err != nil {
-			return nil, nil, nil, err
-		}
+	if scenarios, err = pickScenarios(scenarios, scenariosFlag); err != nil {
+		return nil, nil, nil, err
 	}
 	return codecs, scenarios, warnings, nil
+}
+
+// pickScenarios returns the scenarios flag names (comma-separated IDs or
+// groups, as -scenarios takes them) among base and the opt-in annotation
+// workloads, or base itself when flag is empty.
+func pickScenarios(base []scenario.Scenario, flag string) ([]scenario.Scenario, error) {
+	if flag == "" {
+		return base, nil
+	}
+	all := append(slices.Clip(base), scenario.Annot()...)
+	return scenario.Select(all, scenario.Expand(all, splitList(flag)))
 }
 
 // runDocument is the report of measurement m, started at started.

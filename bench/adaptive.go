@@ -24,7 +24,7 @@ const (
 	MaxTarget = 1.0
 	// DefaultAdaptiveBenchtime is the sample length with Target set: many
 	// short samples narrow the median's interval much faster than few long
-	// ones in the same time. On the shared 2-core machine of the README
+	// ones in the same time. On the shared 2-core machine of docs/findings
 	// (load average 13 to 20), 6 codecs × 5 seed scenarios with the same
 	// budget per cell gave a median 95% half-width of 17-25% with 80
 	// samples of 3 ms, 33-37% with 40 of 6 ms, 80% with 20 of 12 ms and

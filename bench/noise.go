@@ -171,7 +171,7 @@ const (
 	// median) into the 95% half-width of a cell's median of n samples,
 	// times sqrt(n). For independent normal samples it would be 1.82
 	// (1.96 * sqrt(pi/2) / 1.349); measured on the shared 2-core machine of
-	// the README it was 5.5 (default run: median half-width 4.9% with 66
+	// docs/findings/measurement.md it was 5.5 (default run: median half-width 4.9% with 66
 	// samples at a 7.2% spread) and 6.7 (13.4% with 99 samples at 20%):
 	// samples there are heavy-tailed and correlated in time. 6 is used.
 	medianHalfWidthFactor = 6.0

@@ -29,7 +29,7 @@ type CodecRow struct {
 	Seeds []SeedCheck
 }
 
-// CodecsMarkdown writes the codec table of the README's "Codecs in the
+// CodecsMarkdown writes the codec table of docs/codecs.md's "Codecs in the
 // matrix" (`serbench list -format markdown`): one row per codec with its
 // library module, version ("Go release" for the standard library, "this
 // module" for serbench's own), kind, format, what a time.Time keeps, "yes"

@@ -21,7 +21,7 @@ const FidelitySchema = "serbench-fidelity/v1"
 // package probe each codec keeps, changes or refuses.
 type FidelityDocument struct {
 	Schema string `json:"schema"`
-	// Env is where the matrix was made; nil leaves it out (the README's
+	// Env is where the matrix was made; nil leaves it out (docs/fidelity.md's
 	// copy, which must not change from machine to machine).
 	Env *bench.Env `json:"env,omitempty"`
 	// Codecs and Probes describe the columns and rows, in report order.

@@ -17,7 +17,7 @@ const orderSource = `package order
 
 import "time"
 
-// Order is the six-field struct of the README's "Your own type".
+// Order is the six-field struct of docs/your-type.md.
 type Order struct {
 	ID       string    ` + "`json:\"id\"`" + `
 	Created  time.Time ` + "`json:\"created\"`" + `

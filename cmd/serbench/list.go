@@ -21,7 +21,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, or a folder of .json files, to list as corpus/<name> scenarios too")
-	format := fs.String("format", "table", "output format: table, json (a serbench-list/v1 document) or markdown (the README's codec table: library, version, kind, time, default set, round-trip check per seed scenario)")
+	format := fs.String("format", "table", "output format: table, json (a serbench-list/v1 document) or markdown (the codec table of docs/codecs.md: library, version, kind, time, default set, round-trip check per seed scenario)")
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

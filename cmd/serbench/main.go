@@ -149,5 +149,14 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help b
 	case nargs >= 0 && fs.NArg() != nargs:
 		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
 	}
+	if afterParse != nil {
+		return false, afterParse(fs)
+	}
 	return false, nil
 }
+
+// afterParse, when set, is called by parseFlags once a command line has
+// parsed, and its error is returned in place of running the subcommand.
+// Only tests set it (the documentation test parses every serbench command
+// of the docs without running it, see docs_test.go); nil in the program.
+var afterParse func(fs *flag.FlagSet) error

@@ -17,7 +17,7 @@ import (
 
 // scratchModule makes a module in a temporary folder that requires
 // github.com/serbench/serbench from this repository (a replace directive),
-// with order.go holding the six-field Order of the README. It skips the
+// with order.go holding the six-field Order of docs/your-type.md. It skips the
 // test when the go command is missing.
 func scratchModule(t *testing.T) string {
 	t.Helper()
@@ -70,7 +70,7 @@ func goCmd(t *testing.T, dir string, args ...string) []byte {
 	return out
 }
 
-// The "Your own type" workflow of the README, end to end: a user's module
+// The workflow of docs/your-type.md, end to end: a user's module
 // benchmarks its own six-field struct with the library, benchstat's reader
 // parses the output, serbench show renders it as a table and as HTML, and
 // serbench compare compares two runs.

@@ -39,7 +39,7 @@ import (
 // knownPanic is a library panic that fuzzing (or serbench hostile) found:
 // the panic value matches Message and it arose in a function whose name
 // starts with Origin. Each has a seed file under testdata/fuzz/<Target>/
-// and a row in the README's findings table.
+// and a row in the findings table of docs/findings/hostile.md.
 type knownPanic struct {
 	Codec   string
 	Origin  string
@@ -92,7 +92,7 @@ func decodeOrPanic(b codec.Binding, data []byte) (native, v any, err error, p an
 
 // knownBombs skips, for a codec with a known allocation bomb, the inputs
 // that would set it off: such an input makes the fuzzer's worker run out of
-// memory, which no recover catches. Each is a row in the README's findings
+// memory, which no recover catches. Each is a row in docs/findings/hostile.md's
 // table, reproduced by `serbench hostile`.
 var knownBombs = map[string]func(data []byte) bool{
 	// vmihailenco/msgpack and tinylib/msgp allocate what an array32 or

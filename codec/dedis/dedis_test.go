@@ -31,7 +31,7 @@ type (
 )
 
 // TestZigzagBeyond2p62 pins the library's decoding of int64 values of
-// magnitude 2^62 or more, which the README's fidelity section reports:
+// magnitude 2^62 or more, which docs/fidelity.md reports:
 // the encoder writes the zigzag form correctly, but the decoder shifts it
 // back arithmetically, so these values come back wrong without an error.
 func TestZigzagBeyond2p62(t *testing.T) {

@@ -10,7 +10,7 @@
 // mus-go is pinned to v0.7.2, the release that the newest generator the
 // module proxy serves (musgen-go v0.2.3) writes code for; its successor,
 // github.com/mus-format/mus-gen-go (which targets mus-go v0.10), is not
-// served (see the README, "Libraries considered and left out").
+// served (see docs/codecs.md, "Libraries considered and left out").
 //
 // Reading untrusted input: the generated serializers use the library's
 // default decoders, which check every read against the bytes left but

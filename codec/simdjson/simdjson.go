@@ -72,7 +72,7 @@ func (b *binding) Unmarshal(data []byte) (any, error) {
 // Iter.Interface (numbers as int64, uint64 or float64, as the tape holds
 // them). It is the round-trip check's walker, never timed; its time grows
 // much faster than the depth of nesting (about 1 s for 1,000 nested arrays
-// on the 2-core machine of the README), so it is not for hostile input.
+// on the 2-core machine of docs/findings), so it is not for hostile input.
 func (*binding) Tree(doc any) (any, error) {
 	pj, ok := doc.(*simdjson.ParsedJson)
 	if !ok {

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/serbench/serbench/internal/doccheck"
+)
+
+// repoRoot is the repository's root, seen from this package's folder.
+var repoRoot = filepath.Join("..", "..")
+
+// TestDocLinks checks that every relative link of README.md and docs/**/*.md
+// names a file that exists, and a heading of it when the link has a
+// #fragment.
+func TestDocLinks(t *testing.T) {
+	files, err := doccheck.Files(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		errs, err := doccheck.CheckLinks(repoRoot, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range errs {
+			t.Error(e)
+		}
+	}
+}
+
+// errParsed stops a subcommand once its command line has parsed.
+var errParsed = errors.New("parsed")
+
+// TestDocCommands parses, without running, every serbench command of the
+// shell blocks of README.md and docs/**/*.md: the subcommand must exist and
+// its flags and arguments must parse as written (a block preceded by
+// doccheck.SkipMarker is left out).
+func TestDocCommands(t *testing.T) {
+	files, err := doccheck.Files(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed *flag.FlagSet
+	afterParse = func(fs *flag.FlagSet) error { parsed = fs; return errParsed }
+	defer func() { afterParse = nil }()
+	n := 0
+	for _, f := range files {
+		src, err := os.ReadFile(filepath.Join(repoRoot, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range doccheck.Commands(string(src)) {
+			if c.Unresolved {
+				t.Logf("%s:%d: not parsed (a shell expansion the block does not define): %s", f, c.Line, c.Text)
+				continue
+			}
+			n++
+			parsed = nil
+			err := run(context.Background(), io.Discard, io.Discard, c.Args)
+			switch {
+			case errors.Is(err, errParsed):
+			case err == nil && parsed == nil && len(c.Args) > 0 && c.Args[0] == "help":
+			default:
+				t.Errorf("%s:%d: %s: %v", f, c.Line, c.Text, err)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no serbench command found in the docs' shell blocks")
+	}
+}

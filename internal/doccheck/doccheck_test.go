@@ -1,0 +1,60 @@
+package doccheck
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestSlug(t *testing.T) {
+	for _, tt := range []struct{ heading, want string }{
+		{"Tight intervals, a recommendation and an independent check", "tight-intervals-a-recommendation-and-an-independent-check"},
+		{"Compression on the wire: `-compress`", "compression-on-the-wire--compress"},
+		{"10,000 connections", "10000-connections"},
+		{"`serbench serve` and `serbench load`", "serbench-serve-and-serbench-load"},
+		{"See [the reference](reference.md)", "see-the-reference"},
+		{"snake_case and Ünïcode", "snake_case-and-ünïcode"},
+	} {
+		if got := Slug(tt.heading); got != tt.want {
+			t.Errorf("Slug(%q) = %q, want %q", tt.heading, got, tt.want)
+		}
+	}
+}
+
+func TestAnchorsRepeatAndFences(t *testing.T) {
+	md := "# A\n## Notes\n```sh\n# not a heading\n```\n### Notes\n"
+	want := map[string]bool{"a": true, "notes": true, "notes-1": true}
+	if got := Anchors(md); !reflect.DeepEqual(got, want) {
+		t.Errorf("Anchors = %v, want %v", got, want)
+	}
+}
+
+func TestLinks(t *testing.T) {
+	md := "see [a](a.md#x) and `[b](b.md)`\n```\n[c](c.md)\n```\n[d](https://e.org/f) [g](#h)\n"
+	want := []Link{{1, "a.md#x"}, {5, "https://e.org/f"}, {5, "#h"}}
+	if got := Links(md); !reflect.DeepEqual(got, want) {
+		t.Errorf("Links = %v, want %v", got, want)
+	}
+}
+
+func TestCommands(t *testing.T) {
+	md := "```sh\n" +
+		"C=json,wire\n" +
+		"go run ./cmd/serbench run -codecs $C -quick   # a comment\n" +
+		"serbench serve -addr 127.0.0.1:8099 &\n" +
+		"cd /tmp && serbench show 'a b.json' | head\n" +
+		"serbench load -transport $tr \\\n  -rate 5\n" +
+		"go test ./...\n" +
+		"```\n" +
+		"```\nserbench run -not-shell\n```\n" +
+		SkipMarker + "\n```sh\nserbench run -bad\n```\n"
+	got := Commands(md)
+	want := []Command{
+		{Line: 3, Text: "go run ./cmd/serbench run -codecs $C -quick", Args: []string{"run", "-codecs", "json,wire", "-quick"}},
+		{Line: 4, Text: "serbench serve -addr 127.0.0.1:8099", Args: []string{"serve", "-addr", "127.0.0.1:8099"}},
+		{Line: 5, Text: "serbench show a b.json", Args: []string{"show", "a b.json"}},
+		{Line: 6, Text: "serbench load -transport $tr -rate 5", Args: []string{"load", "-transport", "$tr", "-rate", "5"}, Unresolved: true},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Commands =\n%+v\nwant\n%+v", got, want)
+	}
+}

@@ -82,7 +82,7 @@ func checkDocBlock(t *testing.T, file, begin, end, content, test, what string) {
 		return
 	}
 	if want != string(readme) {
-		t.Errorf("%s's %s differs from this build (go test ./cmd/serbench -run %s -update, then review the diff):\n%s", file, what, test, content)
+		t.Errorf("%s's %s differs from this build (go test ./cmd/serbench -run %s -update, then review the diff); want is this build's, got the file's: %s", file, what, test, golden.FirstDiff([]byte(want), readme))
 	}
 }
 

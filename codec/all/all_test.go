@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
@@ -15,40 +14,10 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-// seedFailures are the (codec, seed scenario) cells known not to
-// round-trip: the codec cannot take the scenario (the error wraps
-// codec.ErrUnsupported), fails on its values, or keeps them only
-// approximately. Each is a fidelity finding that reports show as such.
-var seedFailures = []codectest.KnownFailure{
-	codectest.Known("bson", "user-event", "marshal: 12843761402025265749 overflows int64",
-		"BSON's integers are signed: a uint64 above 2^63-1 does not encode"),
-	codectest.Known("avro", "user-event", "avro: not supported: *scenario.UserEvent has uint64 fields, which hamba/avro maps to no Avro type (an Avro long is signed)",
-		"hamba/avro has no mapping for Go's uint64 (checked by codec/avro's tests)"),
-	codectest.Known("goavro", "user-event", "fidelity: .OccurredAt: want 2026-05-01T09:30:15.123456789+02:00, got 2026-05-01T07:30:15.123456Z",
-		"Avro's timestamp-micros keeps microseconds: the nanoseconds are truncated"),
-	codectest.Known("ugorji/cbor", "user-event", "fidelity: .OccurredAt: want 2026-05-01T09:30:15.123456789+02:00, got 2026-05-01T07:30:15.123457Z",
-		"ugorji's CBOR decoder rounds every time to microseconds (and UTC), even from RFC 3339 text with nanoseconds"),
-	codectest.Known("ikeapack", "user-event", "ikeapack: not supported: *scenario.UserEvent holds a time.Time, which has no exported fields: the library writes nothing for it and decodes the zero time",
-		"ikeapack packs exported fields only; time.Time has none, so its time would be lost without an error (checked by codec/ikeapack's tests)"),
-	codectest.Known("ikeapack", "user-profile", "ikeapack: not supported: *scenario.UserProfile holds a time.Time, which has no exported fields: the library writes nothing for it and decodes the zero time",
-		"as user-event; its ID is an int too, which ikeapack refuses"),
-	codectest.Known("hprose", "user-event", "fidelity: .OccurredAt: want 2026-05-01T09:30:15.123456789+02:00, got "+inLocal(2026, 5, 1, 9, 30, 15, 123456789),
-		"Hprose writes a time's wall clock and a UTC flag only: a time in another zone comes back as the same wall clock in time.Local, a different instant"),
-	codectest.Known("hprose", "user-profile", "fidelity: .CreatedAt: want 2024-11-05T17:45:03.25-08:00, got "+inLocal(2024, 11, 5, 17, 45, 3, 250000000),
-		"as user-event"),
-}
-
-// inLocal formats, as package fidelity shows a time, the wall clock given
-// in time.Local: what a codec that drops the offset and decodes in
-// time.Local gives back, whatever the machine's zone.
-func inLocal(year int, month time.Month, day, hour, min, sec, nsec int) string {
-	return time.Date(year, month, day, hour, min, sec, nsec, time.Local).Format(time.RFC3339Nano)
-}
-
 // TestRoundTripSeeds checks that every codec round-trips every seed scenario
 // exactly (in the sense of package fidelity), converting first where the
-// codec works on its own types, except the cells of seedFailures, which
-// must fail exactly as listed.
+// codec works on its own types, except the cells of
+// codectest.SeedFailures, which must fail exactly as listed.
 func TestRoundTripSeeds(t *testing.T) {
 	for _, c := range all.Codecs() {
 		if c.Info().Kind == codec.Reference {
@@ -69,7 +38,7 @@ func TestRoundTripSeeds(t *testing.T) {
 				if err == nil {
 					err = fidelity.Diff(want, got)
 				}
-				codectest.CheckKnown(t, codectest.FindKnown(seedFailures, c.Info().ID, s.ID), err)
+				codectest.CheckKnown(t, codectest.FindKnown(codectest.SeedFailures(), c.Info().ID, s.ID), err)
 			})
 		}
 	}
@@ -79,7 +48,7 @@ func TestRoundTripSeeds(t *testing.T) {
 // and a seed scenario that exist, so that a renamed one cannot linger.
 func TestSeedFailuresExist(t *testing.T) {
 	reg := all.Registry()
-	for _, k := range seedFailures {
+	for _, k := range codectest.SeedFailures() {
 		if _, ok := reg.Lookup(k.Codec); !ok {
 			t.Errorf("known failure of %q: no such codec", k.Codec)
 		}

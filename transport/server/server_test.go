@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -447,26 +446,39 @@ func TestStalledClientDoesNotBlockOthers(t *testing.T) {
 	t.Logf("server stats: %+v", c)
 }
 
-// A client that reads answers pings and keeps its connection; one that does
-// not read (so sends no pong) is disconnected after PongWait.
+// A client that answers pings keeps its connection past PongWait, to the
+// end of its stream (close 1000); one that reads but answers no ping is
+// disconnected once PongWait passes without a pong: the server closes the
+// TCP connection without a close frame, which the client sees as close 1006,
+// not as the end of its stream, an overflow (1013) or a shutdown (1001).
 func TestWSPingPong(t *testing.T) {
-	base, _, _ := start(t, server.Options{WS: ws.Options{PingInterval: 20 * time.Millisecond, PongWait: 500 * time.Millisecond}})
+	const pongWait = 500 * time.Millisecond
+	base, _, _ := start(t, server.Options{WS: ws.Options{PingInterval: 20 * time.Millisecond, PongWait: pongWait}})
 
-	live, _, err := websocket.DefaultDialer.Dial(wsURL(base, "scenario=ws-message&codec=encoding/json&rate=40&count=12&stream=pp1"), nil)
+	// 30 messages at 40/s take 750 ms, longer than PongWait.
+	live, _, err := websocket.DefaultDialer.Dial(wsURL(base, "scenario=ws-message&codec=encoding/json&rate=40&count=30&stream=pp1"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer live.Close()
+	livePings := 0
+	live.SetPingHandler(func(data string) error {
+		livePings++
+		return live.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(time.Second))
+	})
 	n := 0
 	for {
 		_, _, err := live.ReadMessage()
 		if err != nil {
-			if !websocket.IsCloseError(err, websocket.CloseNormalClosure) || n != 12 {
-				t.Fatalf("reading client: %v after %d messages, want close 1000 after 12", err, n)
+			if !websocket.IsCloseError(err, websocket.CloseNormalClosure) || n != 30 {
+				t.Fatalf("answering client: %v after %d messages, want close 1000 after 30", err, n)
 			}
 			break
 		}
 		n++
+	}
+	if livePings == 0 {
+		t.Fatal("answering client: no ping arrived")
 	}
 
 	silent, _, err := websocket.DefaultDialer.Dial(wsURL(base, "scenario=ws-message&codec=encoding/json&rate=5&stream=pp2"), nil)
@@ -474,15 +486,22 @@ func TestWSPingPong(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer silent.Close()
-	time.Sleep(2 * time.Second) // not reading: pings go unanswered
-	_ = silent.SetReadDeadline(time.Now().Add(10 * time.Second))
+	silentPings := 0
+	silent.SetPingHandler(func(string) error { silentPings++; return nil }) // no pong
+	// The deadline only bounds a broken server; the disconnect comes after
+	// PongWait.
+	_ = silent.SetReadDeadline(time.Now().Add(20 * pongWait))
 	for {
-		if _, _, err := silent.ReadMessage(); err != nil {
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				t.Fatal("silent client was not disconnected")
-			}
-			break
+		_, _, err := silent.ReadMessage()
+		if err == nil {
+			continue
 		}
+		if !websocket.IsCloseError(err, websocket.CloseAbnormalClosure) {
+			t.Fatalf("silent client: %v, want the connection closed without a close frame (1006) after PongWait", err)
+		}
+		break
+	}
+	if silentPings == 0 {
+		t.Fatal("silent client: disconnected before any ping arrived")
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/serbench/serbench/report"
 )
@@ -18,8 +17,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		format = fs.String("format", "table", "output format: "+strings.Join(report.CompareFormats, ", "))
-		out    = fs.String("o", "", "write the output to this file instead of standard output")
+		format = formatFlag(fs, "table", report.CompareFormats, "")
+		out    = outputFlag(fs, "write the output to this file instead of standard output")
 		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level: a change with p > alpha is shown as ~")
 	)
 	fs.Usage = func() {
@@ -30,9 +29,6 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
-	}
-	if !contains(report.CompareFormats, *format) {
-		return usagef("compare: unknown format %q (valid: %s)", *format, strings.Join(report.CompareFormats, ", "))
 	}
 	docs := make([]*report.Document, fs.NArg())
 	for i, path := range fs.Args() {
@@ -62,13 +58,4 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

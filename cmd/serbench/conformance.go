@@ -22,10 +22,10 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag = fs.String("codecs", "", "comma-separated codec IDs and groups (see serbench run -h; default: every codec a suite applies to)")
+		codecsFlag = codecsFlag(fs, "", "comma-separated codec IDs and groups (see serbench run -h; default: every codec a suite applies to)", resolveCodecs)
 		suitesFlag = fs.String("suites", "", "comma-separated suites (default: all): "+strings.Join(conformance.Suites, ", "))
-		format     = fs.String("format", "table", "output format: "+strings.Join(conformance.Formats, ", "))
-		out        = fs.String("o", "", "write the output to this file instead of standard output")
+		format     = formatFlag(fs, "table", conformance.Formats, "")
+		out        = outputFlag(fs, "write the output to this file instead of standard output")
 		verbose    = fs.Bool("v", false, "list every miss and every reported outcome (json always has them)")
 	)
 	fs.Usage = func() {
@@ -35,9 +35,6 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if !contains(conformance.Formats, *format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(conformance.Formats, ", "))
 	}
 	started := time.Now()
 	codecs := all.Codecs()

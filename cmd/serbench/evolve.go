@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -27,10 +26,10 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs := flag.NewFlagSet("evolve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag  = fs.String("codecs", "", "comma-separated codec IDs (default: every row of the matrix)")
+		codecsFlag  = codecsFlag(fs, "", "comma-separated codec IDs (default: every row of the matrix)", evolveCodecs)
 		changesFlag = fs.String("changes", "", "comma-separated change IDs (default: all): "+changeIDs())
-		format      = fs.String("format", "table", "output format: "+strings.Join(evolve.Formats, ", "))
-		out         = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		format      = formatFlag(fs, "table", evolve.Formats, "")
+		out         = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench evolve [flags]")
@@ -38,9 +37,6 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if !slices.Contains(evolve.Formats, *format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(evolve.Formats, ", "))
 	}
 	reg := all.Registry()
 	rows, err := evolve.AllCodecs(reg.Lookup)

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/serbench/serbench/bench"
@@ -35,10 +33,10 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag = fs.String("codecs", "", codecsUsage)
+		codecsFlag = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		probesFlag = fs.String("probes", "", "comma-separated probe IDs (default: all; -probes list prints them)")
-		format     = fs.String("format", "table", "output format: "+strings.Join(report.FidelityFormats, ", "))
-		out        = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		format     = formatFlag(fs, "table", report.FidelityFormats, "")
+		out        = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 		timeout    = fs.Duration("timeout", probe.DefaultTimeout, "time limit of one cell (a child process gets three times as long)")
 	)
 	fs.Usage = func() {
@@ -47,9 +45,6 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if !slices.Contains(report.FidelityFormats, *format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.FidelityFormats, ", "))
 	}
 	if *timeout <= 0 {
 		return fmt.Errorf("invalid -timeout %v (must be positive)", *timeout)

@@ -25,10 +25,10 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs := flag.NewFlagSet("hostile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag    = fs.String("codecs", "", codecsUsage)
+		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated seed scenario IDs (default: all five)")
-		format        = fs.String("format", "table", "output format: "+strings.Join(hostile.Formats, ", "))
-		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		format        = formatFlag(fs, "table", hostile.Formats, "")
+		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 		seed          = fs.Uint64("seed", 1, "seed of the random bit flips")
 		flips         = fs.Int("flips", hostile.DefaultFlips, "bit-flip inputs per (codec, scenario)")
 		depth         = fs.Int("depth", hostile.DefaultDepth, "nesting depth of the nested-array inputs (JSON, CBOR, MessagePack)")
@@ -44,9 +44,6 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if !contains(hostile.Formats, *format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(hostile.Formats, ", "))
 	}
 	if *flips < 0 {
 		return fmt.Errorf("invalid -flips %d (must be at least 0)", *flips)

@@ -21,16 +21,12 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, or a folder of .json files, to list as corpus/<name> scenarios too")
-	format := fs.String("format", "table", "output format: table, json (a serbench-list/v1 document) or markdown (the codec table of docs/codecs.md: library, version, kind, time, default set, round-trip check per seed scenario)")
+	format := formatFlag(fs, "table", []string{"table", "json", "markdown"}, "json: a serbench-list/v1 document; markdown: the codec table of docs/codecs.md, with library, version, kind, time, default set, round-trip check per seed scenario")
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	switch *format {
-	case "table", "json":
-	case "markdown":
+	if *format == "markdown" {
 		return report.CodecsMarkdown(stdout, seedIDs(), codecRows(all.Codecs()))
-	default:
-		return fmt.Errorf("unknown format %q (valid: table, json, markdown)", *format)
 	}
 	scenarios, warnings, err := loadScenarios(*corpusFlag)
 	if err != nil {

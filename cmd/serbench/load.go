@@ -32,12 +32,12 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.IntVar(&o.Conns, "conns", load.DefaultConns, "connections (per codec phase, or in total with -mix)")
 	fs.Float64Var(&o.Rate, "rate", load.DefaultRate, "messages per second per connection")
 	fs.DurationVar(&o.Duration, "duration", load.DefaultDuration, "how long each connection's stream runs")
-	codecs := fs.String("codecs", load.DefaultCodec, "comma-separated codec IDs")
+	codecs := codecsFlag(fs, load.DefaultCodec, "comma-separated codec IDs", selectCodecIDs)
 	mix := fs.String("mix", "", "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)")
 	scenarios := fs.String("scenarios", "", "comma-separated scenario IDs, run one after another (default "+load.DefaultSSEScenario+" for sse, "+load.DefaultWSScenario+" for ws)")
 	fs.StringVar(scenarios, "scenario", "", "the older name of -scenarios")
-	format := fs.String("format", "table", "output format: table or json")
-	outFile := fs.String("o", "", "write the output to this file instead of stdout")
+	format := formatFlag(fs, "table", []string{"table", "json"}, "")
+	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
@@ -57,9 +57,6 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	o.Compress = sf.compress
-	if *format != "table" && *format != "json" {
-		return fmt.Errorf("load: unknown format %q (want table or json)", *format)
-	}
 	// Fail on an unwritable -o now, not after the run; an existing file is
 	// replaced only when the run succeeds.
 	w, commit, err := openOutput(stdout, *outFile)

@@ -296,21 +296,34 @@ func TestVersion(t *testing.T) {
 
 // A command line that cannot be parsed exits 2 with its problem said once
 // (by main, not also by the flag package); a failure of a well-formed
-// command exits 1.
+// command exits 1. A bad -format, -codecs or -o is a bad flag value in
+// every subcommand that has the flag.
 func TestUsageErrorsExit2(t *testing.T) {
-	for _, tc := range []struct {
+	type usageCase struct {
 		args []string
 		code int
-	}{
-		{[]string{"run", "-bogus"}, 2},
-		{[]string{"run", "-count", "x"}, 2},
-		{[]string{"show"}, 2},
-		{[]string{"list", "extra"}, 2},
-		{[]string{"nope"}, 2},
-		{[]string{}, 2},
-		{[]string{"run", "-codecs", "nope"}, 1},
-		{[]string{"show", "/nonexistent/r.json"}, 1},
-	} {
+		msg  string // in the error, when set
+	}
+	var bad []usageCase
+	for _, sc := range []string{"list", "run", "show", "compare", "conformance", "evolve", "fidelity", "hostile", "load", "merge"} {
+		bad = append(bad, usageCase{[]string{sc, "-format", "yaml"}, 2, `invalid value "yaml" for flag -format: unknown format "yaml" (valid: `})
+		if sc != "list" { // list has no -o
+			bad = append(bad, usageCase{[]string{sc, "-o", t.TempDir()}, 2, "is a directory, not a file"}, usageCase{[]string{sc, "-o", ""}, 2, "empty file name"})
+		}
+	}
+	for _, sc := range []string{"run", "conformance", "evolve", "fidelity", "hostile", "load"} {
+		bad = append(bad, usageCase{[]string{sc, "-codecs", "wire,nope"}, 2, `invalid value "wire,nope" for flag -codecs: `})
+	}
+	for _, tc := range append(bad, []usageCase{
+		{[]string{"run", "-bogus"}, 2, ""},
+		{[]string{"run", "-count", "x"}, 2, ""},
+		{[]string{"show"}, 2, ""},
+		{[]string{"list", "extra"}, 2, ""},
+		{[]string{"nope"}, 2, ""},
+		{[]string{}, 2, ""},
+		{[]string{"show", "/nonexistent/r.json"}, 1, ""},
+		{[]string{"run", "-o", "/nonexistent/dir/r.json", "-quick", "-codecs", "wire", "-scenarios", "ws-message"}, 1, "cannot write there"},
+	}...) {
 		_, stderr, err := serbench(t, tc.args...)
 		if err == nil {
 			t.Errorf("%q: no error", tc.args)
@@ -318,6 +331,9 @@ func TestUsageErrorsExit2(t *testing.T) {
 		}
 		if got := exitCode(err); got != tc.code {
 			t.Errorf("%q: exit %d, want %d (err %v)", tc.args, got, tc.code, err)
+		}
+		if !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%q: error %q lacks %q", tc.args, err, tc.msg)
 		}
 		if strings.Contains(stderr, "flag provided but not defined") {
 			t.Errorf("%q: the flag package reported the error too:\n%s", tc.args, stderr)

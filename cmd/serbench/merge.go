@@ -20,8 +20,8 @@ func init() {
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "table", "output format: table or json")
-	outFile := fs.String("o", "", "write the output to this file instead of stdout")
+	format := formatFlag(fs, "table", []string{"table", "json"}, "")
+	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	maxSkew := fs.Duration("max-skew", load.DefaultMaxSkew, "warn when the runs' start (or end) times are further apart than this")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench merge [flags] A.json B.json ...")
@@ -30,9 +30,6 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	if help, err := parseFlags(fs, args, -2, "two load reports or more"); help || err != nil {
 		return err
-	}
-	if *format != "table" && *format != "json" {
-		return usagef("merge: unknown format %q (want table or json)", *format)
 	}
 	if *maxSkew <= 0 {
 		return usagef("merge: invalid -max-skew %v (want > 0)", *maxSkew)

@@ -34,7 +34,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag    = fs.String("codecs", "", codecsUsage)
+		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
@@ -42,8 +42,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
 		target        = percentFlag(fs, "target", defaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
 		maxTime       = fs.Duration("max-time", bench.DefaultMaxTime, "adaptive sampling: wall-time budget for preparing and sampling")
-		format        = fs.String("format", "table", "output format: "+strings.Join(report.Formats, ", "))
-		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the run succeeds)")
+		format        = formatFlag(fs, "table", report.Formats, "")
+		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 		parallel      = fs.Bool("parallel", false, "also measure throughput with 1..GOMAXPROCS goroutines and report the scaling")
 		cpuprofile    = fs.String("cpuprofile", "", "write a CPU profile per cell into this folder (<codec>_<scenario>_<op>.pprof)")
 		memprofile    = fs.String("memprofile", "", "write a heap allocation profile per cell into this folder")
@@ -94,9 +94,6 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {
 		return err
-	}
-	if !validFormat(*format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.Formats, ", "))
 	}
 
 	if err := profileDirs(*cpuprofile, *memprofile); err != nil {
@@ -221,15 +218,6 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
 	}
 	return doc
-}
-
-func validFormat(f string) bool {
-	for _, x := range report.Formats {
-		if x == f {
-			return true
-		}
-	}
-	return false
 }
 
 // withBaseline puts the baseline codec first when the selection lacks it,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/report"
@@ -24,8 +23,8 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		format = fs.String("format", "table", "output format: "+strings.Join(report.Formats, ", "))
-		out    = fs.String("o", "", "write the output to this file instead of standard output")
+		format = formatFlag(fs, "table", report.Formats, "")
+		out    = outputFlag(fs, "write the output to this file instead of standard output")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench show [flags] FILE")
@@ -36,9 +35,6 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	if help, err := parseFlags(fs, args, 1, "one file"); help || err != nil {
 		return err
-	}
-	if !contains(report.Formats, *format) {
-		return fmt.Errorf("unknown format %q (valid: %s)", *format, strings.Join(report.Formats, ", "))
 	}
 	doc, err := report.ReadFile(fs.Arg(0))
 	if errors.Is(err, report.ErrTransportResults) {

@@ -40,18 +40,20 @@ const noiseProbes = 3
 
 // noiseMeter times the calibration loop.
 type noiseMeter struct {
-	iters      int
-	ns         []float64
-	stat0      cpuTicks
-	stat0OK    bool
-	steal      *float64
-	calibrated bool
-	target     time.Duration
+	iters   int
+	ns      []float64
+	stat0   cpuTicks
+	stat0OK bool
+	steal   *float64
+	target  time.Duration
 }
 
 func newNoiseMeter(target time.Duration) *noiseMeter { return &noiseMeter{target: target} }
 
-// noiseSink keeps the calibration loop's result alive.
+// noiseSink keeps the calibration loop's result alive: it is only written,
+// so that the compiler cannot drop the loop.
+//
+//lint:ignore U1000 written, never read, on purpose (see above)
 var noiseSink uint64
 
 // spin runs the calibration loop for n iterations: a xorshift generator.

@@ -173,6 +173,9 @@ var toolchainDir = sync.OnceValue(func() string {
 		root = strings.TrimSpace(string(out))
 	}
 	if root == "" {
+		// Without a go command, the GOROOT this binary was built with:
+		// right on the machine that built it, which is where it mostly runs.
+		//lint:ignore SA1019 the fallback when `go env GOROOT` cannot run
 		root = runtime.GOROOT()
 	}
 	return filepath.Join(root, filepath.FromSlash(ToolchainSubdir))

@@ -33,6 +33,7 @@ func fakeDecoder(target string) (hostile.Decoder, error) {
 		// panics: recovered in the child.
 		"panic": func() {
 			var m map[string]int
+			//lint:ignore SA5000 the panic is what this fake decoder is for
 			m["x"]++
 		},
 		// allocates without bound, keeping everything: out of memory
@@ -73,6 +74,7 @@ func fakeDecoder(target string) (hostile.Decoder, error) {
 func recurse(n int) int {
 	var pad [256]byte
 	pad[n%256] = byte(n)
+	//lint:ignore SA5007 recurses until the child's stack limit, on purpose
 	return recurse(n+1) + int(pad[0])
 }
 

@@ -74,20 +74,20 @@ func known(list []knownPanic, codecID string, p any, stack string) *knownPanic {
 // decodeOrPanic decodes data with b (Unmarshal, then FromNative for a
 // Converter) and returns the value or error, or the recovered panic value
 // and stack.
-func decodeOrPanic(b codec.Binding, data []byte) (native, v any, err error, p any, stack string) {
+func decodeOrPanic(b codec.Binding, data []byte) (native, v, p any, stack string, err error) {
 	defer func() {
 		if p = recover(); p != nil {
 			stack = string(debug.Stack())
 		}
 	}()
 	if native, err = b.Unmarshal(data); err != nil {
-		return nil, nil, err, nil, ""
+		return nil, nil, nil, "", err
 	}
 	v = native
 	if conv, ok := b.(codec.Converter); ok {
 		v, err = conv.FromNative(native)
 	}
-	return native, v, err, nil, ""
+	return native, v, nil, "", err
 }
 
 // knownBombs skips, for a codec with a known allocation bomb, the inputs
@@ -310,7 +310,7 @@ func FuzzDecode(f *testing.F) {
 		if bomb := knownBombs[id]; bomb != nil && bomb(data) {
 			t.Skipf("known allocation bomb of %s", id)
 		}
-		native, _, err, p, stack := decodeOrPanic(b, data)
+		native, _, p, stack, err := decodeOrPanic(b, data)
 		if p != nil {
 			if k := known(knownPanics, id, p, stack); k != nil {
 				t.Skipf("known panic in %s (see %s): %v", k.Origin, k.Seed, p)
@@ -351,7 +351,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		enc = append([]byte(nil), enc...)
-		if _, _, err, p, stack := decodeOrPanic(b, enc); err != nil || p != nil {
+		if _, _, p, stack, err := decodeOrPanic(b, enc); err != nil || p != nil {
 			t.Fatalf("%s %s: accepted %q, re-encoded it as %q and then did not accept that: %v%v\n%s", id, seeds[i].ID, data, enc, err, p, stack)
 		}
 	})

@@ -12,8 +12,8 @@ import (
 )
 
 // TestGeneratedCodeIsCurrent runs msgpackgen (pinned as a tool directive in
-// go.mod, so nothing needs installing) on scenario/seeds.go as the
-// go:generate line of msgpackgen.go does, into a temporary folder named
+// go.mod, so nothing needs installing) on scenario/seeds.go as
+// the go:generate line of msgpackgen.go does, into a temporary folder named
 // like this package (msgpackgen names the package after its output
 // folder), and checks that the result is byte for byte the committed file
 // (gencheck.Verify).

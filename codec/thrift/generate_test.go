@@ -20,8 +20,8 @@ const thriftVersion = "Thrift version 0.17.0"
 // generated lists the files the compiler writes into thriftgen.
 var generated = []string{"GoUnusedProtection__.go", "serbench-consts.go", "serbench.go"}
 
-// TestGeneratedCodeIsCurrent regenerates package thriftgen with the
-// go:generate lines of thrift.go (the Thrift compiler, then gofmt) into a
+// TestGeneratedCodeIsCurrent regenerates package thriftgen with
+// the go:generate lines of thrift.go (the Thrift compiler, then gofmt) into a
 // temporary folder and checks that the result is byte for byte the
 // committed files (gencheck.Verify: a missing or other compiler skips, and
 // fails under CI=true).

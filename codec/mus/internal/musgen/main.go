@@ -1,8 +1,8 @@
 // Command musgen writes codec/mus/mus-format.gen.go: MUS serializers that
 // github.com/mus-format/musgen-go generates for the seed scenario types of
 // package scenario (a cross-package generation: the serializers live in
-// package codec/mus, the types in package scenario). It is run by the
-// go:generate line of codec/mus, from that folder, and by the package's
+// package codec/mus, the types in package scenario). It is run by
+// the go:generate line of codec/mus, from that folder, and by the package's
 // TestGeneratedCodeIsCurrent with an output path of its own.
 //
 // Usage: musgen [OUTPUT]   (default mus-format.gen.go)

@@ -17,7 +17,8 @@ var repoRoot = filepath.Join("..", "..")
 
 // TestDocLinks checks that every relative link of README.md and docs/**/*.md
 // names a file that exists, and a heading of it when the link has a
-// #fragment.
+// #fragment, and that links from README.md reach every one of those
+// documents.
 func TestDocLinks(t *testing.T) {
 	files, err := doccheck.Files(repoRoot)
 	if err != nil {
@@ -31,6 +32,13 @@ func TestDocLinks(t *testing.T) {
 		for _, e := range errs {
 			t.Error(e)
 		}
+	}
+	unreached, err := doccheck.Unreached(repoRoot, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range unreached {
+		t.Errorf("%s: no chain of links from README.md reaches it", f)
 	}
 }
 

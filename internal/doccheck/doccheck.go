@@ -1,8 +1,8 @@
 // Package doccheck reads the project's Markdown documents (README.md and
 // docs/**/*.md) for the tests that keep them working: every relative link
 // must name a file that exists and, with a #fragment, a heading of that file
-// (GitHub's anchor rules), and every serbench command in a shell block must
-// parse. It never runs a command itself: Commands returns them and the
+// (GitHub's anchor rules), links from README.md must reach every document,
+// and every serbench command in a shell block must parse. It never runs a command itself: Commands returns them and the
 // caller (cmd/serbench's tests) parses their flags.
 package doccheck
 
@@ -344,4 +344,41 @@ func splitWords(line string) []string {
 	}
 	flush()
 	return words
+}
+
+// Unreached returns the files of files (paths relative to root, as Files
+// gives them) that no chain of relative links from the first one reaches,
+// sorted: a document a reader of the README cannot find.
+func Unreached(root string, files []string) ([]string, error) {
+	if len(files) == 0 {
+		return nil, nil
+	}
+	seen := map[string]bool{files[0]: true}
+	queue := []string{files[0]}
+	for len(queue) > 0 {
+		file := queue[0]
+		queue = queue[1:]
+		src, err := os.ReadFile(filepath.Join(root, file))
+		if err != nil {
+			return nil, fmt.Errorf("doccheck: %w", err)
+		}
+		for _, l := range Links(string(src)) {
+			path, _, _ := strings.Cut(l.Target, "#")
+			if path == "" || strings.Contains(path, ":") || !strings.HasSuffix(path, ".md") {
+				continue
+			}
+			target := filepath.ToSlash(filepath.Join(filepath.Dir(file), path))
+			if !seen[target] {
+				seen[target] = true
+				queue = append(queue, target)
+			}
+		}
+	}
+	var out []string
+	for _, f := range files {
+		if !seen[f] {
+			out = append(out, f)
+		}
+	}
+	return out, nil
 }

@@ -1,6 +1,8 @@
 package doccheck
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -56,5 +58,38 @@ func TestCommands(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Commands =\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+func TestUnreached(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		"README.md":      "[a](docs/a.md#x) `[c](docs/c.md)`\n",
+		"docs/a.md":      "[b](sub/b.md) [web](https://example.org/d.md)\n",
+		"docs/sub/b.md":  "[back](../../README.md)\n",
+		"docs/c.md":      "nobody links here outside code\n",
+		"docs/notes.txt": "not a document\n",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := Files(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"README.md", "docs/a.md", "docs/c.md", "docs/sub/b.md"}; !reflect.DeepEqual(files, want) {
+		t.Fatalf("Files = %v, want %v", files, want)
+	}
+	got, err := Unreached(root, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"docs/c.md"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Unreached = %v, want %v", got, want)
 	}
 }

@@ -175,7 +175,9 @@ func CheckLinks(root, file string) ([]error, error) {
 
 // A Command is one serbench command line of a shell block: Args are its
 // words after the program (the subcommand first), with the block's
-// variables (NAME=value lines before it) substituted.
+// variables (NAME=value lines before it) substituted. Inside a loop
+// (for NAME in A B ...; do) a command is returned once per value of NAME,
+// an empty value dropping the word $NAME as the shell does.
 type Command struct {
 	Line int
 	Text string
@@ -200,14 +202,14 @@ func Commands(md string) []Command {
 	var cmds []Command
 	lines := strings.Split(md, "\n")
 	in, shell, skip := false, false, false
-	vars := map[string]string{}
+	vars := map[string][]string{}
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		if f, info := fence(line); f {
 			if !in {
 				shell = info == "sh" || info == "bash" || info == "shell" || info == "console"
 				skip = i > 0 && strings.TrimSpace(lines[i-1]) == SkipMarker
-				vars = map[string]string{}
+				vars = map[string][]string{}
 			}
 			in = !in
 			continue
@@ -222,25 +224,38 @@ func Commands(md string) []Command {
 		}
 		words := splitWords(strings.TrimPrefix(strings.TrimSpace(line), "$ "))
 		for _, seg := range segments(words) {
+			if len(seg) > 0 && seg[0] == "do" {
+				seg = seg[1:]
+			}
 			if len(seg) == 1 {
 				if name, val, ok := strings.Cut(seg[0], "="); ok && isName(name) {
-					vars[name] = val
+					vars[name] = []string{val}
 					continue
 				}
+			}
+			if len(seg) >= 3 && seg[0] == "for" && isName(seg[1]) && seg[2] == "in" {
+				vars[seg[1]] = seg[3:]
+				continue
 			}
 			args, ok := serbenchArgs(seg)
 			if !ok {
 				continue
 			}
-			c := Command{Line: start + 1, Text: strings.Join(seg, " ")}
-			for _, a := range args {
-				a = expand(a, vars)
-				if strings.ContainsAny(a, "$*?") {
-					c.Unresolved = true
+			for _, env := range bindings(args, vars) {
+				c := Command{Line: start + 1, Text: strings.Join(seg, " ")}
+				for _, a := range args {
+					whole := varRE.FindStringSubmatch(a)
+					e := expand(a, env)
+					if e == "" && whole != nil && whole[0] == a {
+						continue // an unquoted empty variable is no word
+					}
+					if strings.ContainsAny(e, "$*?") {
+						c.Unresolved = true
+					}
+					c.Args = append(c.Args, e)
 				}
-				c.Args = append(c.Args, a)
+				cmds = append(cmds, c)
 			}
-			cmds = append(cmds, c)
 		}
 	}
 	return cmds
@@ -271,7 +286,37 @@ func isName(s string) bool {
 
 var varRE = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?`)
 
-// expand substitutes the block's variables ($NAME, ${NAME}) in a word.
+// bindings returns one value per variable for every combination of the
+// values of the block's variables that args use (one empty binding when
+// they use none).
+func bindings(args []string, vars map[string][]string) []map[string]string {
+	out := []map[string]string{{}}
+	seen := map[string]bool{}
+	for _, a := range args {
+		for _, m := range varRE.FindAllStringSubmatch(a, -1) {
+			name := m[1]
+			vals, ok := vars[name]
+			if !ok || seen[name] {
+				continue
+			}
+			seen[name] = true
+			var next []map[string]string
+			for _, b := range out {
+				for _, v := range vals {
+					nb := map[string]string{name: v}
+					for k, x := range b {
+						nb[k] = x
+					}
+					next = append(next, nb)
+				}
+			}
+			out = next
+		}
+	}
+	return out
+}
+
+// expand substitutes the variables ($NAME, ${NAME}) of vars in a word.
 func expand(w string, vars map[string]string) string {
 	return varRE.ReplaceAllStringFunc(w, func(m string) string {
 		name := varRE.FindStringSubmatch(m)[1]

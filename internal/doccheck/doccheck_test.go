@@ -46,6 +46,9 @@ func TestCommands(t *testing.T) {
 		"cd /tmp && serbench show 'a b.json' | head\n" +
 		"serbench load -transport $tr \\\n  -rate 5\n" +
 		"go test ./...\n" +
+		"for tr in sse ws; do for c in \"\" -compress; do\n" +
+		"  serbench load -transport $tr $c\n" +
+		"done; done\n" +
 		"```\n" +
 		"```\nserbench run -not-shell\n```\n" +
 		SkipMarker + "\n```sh\nserbench run -bad\n```\n"
@@ -55,6 +58,10 @@ func TestCommands(t *testing.T) {
 		{Line: 4, Text: "serbench serve -addr 127.0.0.1:8099", Args: []string{"serve", "-addr", "127.0.0.1:8099"}},
 		{Line: 5, Text: "serbench show a b.json", Args: []string{"show", "a b.json"}},
 		{Line: 6, Text: "serbench load -transport $tr -rate 5", Args: []string{"load", "-transport", "$tr", "-rate", "5"}, Unresolved: true},
+		{Line: 10, Text: "serbench load -transport $tr $c", Args: []string{"load", "-transport", "sse"}},
+		{Line: 10, Text: "serbench load -transport $tr $c", Args: []string{"load", "-transport", "sse", "-compress"}},
+		{Line: 10, Text: "serbench load -transport $tr $c", Args: []string{"load", "-transport", "ws"}},
+		{Line: 10, Text: "serbench load -transport $tr $c", Args: []string{"load", "-transport", "ws", "-compress"}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Commands =\n%+v\nwant\n%+v", got, want)

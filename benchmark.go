@@ -40,7 +40,9 @@ const LossyKey = "lossy=true"
 // likewise as `// serbench: n/a`. A codec that panics is a failure of its
 // own sub-benchmark only. A required codec (Options.Require) that is lossy
 // or cannot take v fails b. Invalid options or an unusable v (see
-// Fidelity) fail b with b.Fatal.
+// Fidelity) fail b with b.Fatal. With Options.LiveHeap set, the
+// sub-benchmarks run with the live heap raised to it, and b logs the live
+// heap measured before timing.
 func Benchmark(b *testing.B, v any, opts ...Options) {
 	b.Helper()
 	o, err := one(opts)
@@ -50,6 +52,11 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 	f, err := o.Fidelity(v)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if o.LiveHeap > 0 {
+		heap := bench.HoldLiveHeap(o.LiveHeap)
+		defer heap.Release()
+		b.Logf("serbench: live heap %d bytes (own %d, Options.LiveHeap %d)", heap.Live, heap.Own, heap.Target)
 	}
 	timed := 0
 	for _, x := range f {

@@ -127,6 +127,7 @@ func TestBadInput(t *testing.T) {
 		{name: "panicking codec", v: &panicky{N: 1}, opts: serbench.Options{Codecs: []string{}, Extra: []codec.Codec{panickyCodec{}}}, want: serbench.NA},
 		{name: "unknown codec", v: order, opts: serbench.Options{Codecs: []string{"nope"}}, wantErr: `unknown codec "nope"`},
 		{name: "unknown required", v: order, opts: serbench.Options{Codecs: []string{"gob"}, Require: []string{"cbor"}}, wantErr: `Require names "cbor"`},
+		{name: "negative live heap", v: order, opts: serbench.Options{Codecs: []string{"gob"}, LiveHeap: -1}, wantErr: `invalid Options.LiveHeap -1`},
 		{name: "nil extra", v: order, opts: serbench.Options{Extra: []codec.Codec{nil}}, wantErr: "nil codec"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

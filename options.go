@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/fidelity"
@@ -34,6 +35,13 @@ type Options struct {
 	// Nil means fidelity.Diff (deep equality; time.Time by instant; a nil
 	// and an empty slice or map differ).
 	Compare func(want, got any) error
+	// LiveHeap is the GC condition Benchmark times under: the live heap in
+	// bytes the process keeps while the sub-benchmarks run, raised with a
+	// pointer-free ballast when the process's own is smaller (as `serbench
+	// run -live-heap` and the loops of `serbench export -live-heap` do, so
+	// the three can be compared). 0 adds no ballast. Range [0,
+	// bench.MaxLiveHeap]; Check and Fidelity ignore it.
+	LiveHeap int64
 }
 
 // plan is Options validated: the codecs to run, in order.
@@ -89,6 +97,9 @@ func (o Options) plan() (*plan, error) {
 			seen[id] = true
 			p.codecs = append(p.codecs, c)
 		}
+	}
+	if o.LiveHeap < 0 || o.LiveHeap > bench.MaxLiveHeap {
+		return nil, fmt.Errorf("serbench: invalid Options.LiveHeap %d (range is [0, %d])", o.LiveHeap, int64(bench.MaxLiveHeap))
 	}
 	var unknown []string
 	for _, id := range o.Require {

@@ -38,6 +38,9 @@ type Measurement struct {
 	Results []Result
 	// Noise is the machine's noise measured between rounds of samples.
 	Noise Noise
+	// LiveHeap is the GC condition the cells were timed under
+	// (Options.LiveHeap), with the live heap measured before timing.
+	LiveHeap LiveHeap
 }
 
 // effectiveAdaptive checks the adaptive fields of o (defaults filled in).

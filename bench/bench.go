@@ -105,6 +105,13 @@ type Options struct {
 	// "compress:<id>" and a "decompress:<id>" cell per compressor, timed
 	// like every other op (see compressCells). Empty: none.
 	Compressors []compressor.Algorithm
+	// LiveHeap is the GC condition of the timing (see liveheap.go): the
+	// live heap in bytes Measure keeps during calibration, samples and the
+	// parallel and profile passes, by allocating a ballast of LiveHeap
+	// minus the live heap it measures once every cell is prepared. 0 adds
+	// no ballast: the live heap is serbench's own, as small as it can be
+	// (the selected scenarios and their encodings). Range [0, MaxLiveHeap].
+	LiveHeap int64
 	// Progress, if set, is called after each unit of work with the number
 	// of units done and the total. It is called from Matrix's goroutine.
 	Progress func(done, total int)
@@ -139,6 +146,9 @@ func (o Options) Effective() (Options, error) {
 	}
 	if o.Benchtime < 0 || o.Benchtime > MaxBenchtime {
 		return o, fmt.Errorf("bench: invalid Benchtime %v (range is (0, %v])", o.Benchtime, MaxBenchtime)
+	}
+	if o.LiveHeap < 0 || o.LiveHeap > MaxLiveHeap {
+		return o, fmt.Errorf("bench: invalid LiveHeap %d (range is [0, %d])", o.LiveHeap, int64(MaxLiveHeap))
 	}
 	if o.Count < 1 || o.Count > MaxCount {
 		return o, fmt.Errorf("bench: invalid Count %d (range is [1, %d])", o.Count, MaxCount)
@@ -315,6 +325,8 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			opts.Progress(done, total)
 		}
 	}
+	heap := HoldLiveHeap(opts.LiveHeap)
+	defer heap.Release()
 	for _, c := range timed {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -362,7 +374,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			r.TargetMissed = r.Timed() && (r.NsPerOpLo == 0 || r.NsPerOpHi == 0 || r.HalfWidth > opts.Target)
 		}
 	}
-	return &Measurement{Results: results, Noise: meter.result()}, nil
+	return &Measurement{Results: results, Noise: meter.result(), LiveHeap: heap.condition()}, nil
 }
 
 // cell is one (codec, scenario, op) under measurement.

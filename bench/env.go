@@ -36,6 +36,29 @@ type Env struct {
 	// Noise is the machine's noise measured during the run (see Noise);
 	// absent when not measured (load runs, older documents).
 	Noise *Noise `json:"noise,omitempty"`
+	// LiveHeap is the GC condition the cells were timed under (see
+	// Options.LiveHeap); absent when not recorded (load runs, older
+	// documents).
+	LiveHeap *LiveHeapEnv `json:"live_heap,omitempty"`
+}
+
+// LiveHeapEnv is LiveHeap as a run document records it, in bytes.
+type LiveHeapEnv struct {
+	// TargetBytes is the live heap asked for (-live-heap); 0 for none.
+	TargetBytes int64 `json:"target_bytes"`
+	// OwnBytes is serbench's own live heap after a GC once every cell was
+	// prepared, before any ballast: the selected scenarios, their
+	// encodings, the codecs' caches and the runtime's own.
+	OwnBytes int64 `json:"own_bytes"`
+	// LiveHeapBytes is the live heap after a GC just before timing,
+	// ballast included: max(TargetBytes, OwnBytes), give or take what the
+	// collection itself freed.
+	LiveHeapBytes int64 `json:"live_heap_bytes"`
+}
+
+// Env returns h as a run document records it.
+func (h LiveHeap) Env() *LiveHeapEnv {
+	return &LiveHeapEnv{TargetBytes: h.Target, OwnBytes: h.Own, LiveHeapBytes: h.Live}
 }
 
 // CollectEnv reads the current process's environment. started is the run's

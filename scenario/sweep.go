@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -101,9 +102,27 @@ func ParseSizes(s string) ([]int64, error) {
 var sizeUnits = []struct {
 	suffix string
 	mult   int64
-}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"KB", 1000}, {"MB", 1000 * 1000}, {"B", 1}, {"", 1}}
+}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1000}, {"MB", 1000 * 1000}, {"GB", 1000 * 1000 * 1000}, {"B", 1}, {"", 1}}
 
 func parseSize(f string) (int64, error) {
+	n, err := ParseSize(f)
+	if err != nil && !errors.Is(err, errSizeTooLarge) {
+		return 0, err
+	}
+	if err != nil || n > MaxSweepBytes {
+		return 0, fmt.Errorf("scenario: size %q out of range (range is [%s, %s])", f, SizeLabel(MinSweepBytes), SizeLabel(MaxSweepBytes))
+	}
+	return n, nil
+}
+
+// errSizeTooLarge is wrapped by ParseSize for a size above math.MaxInt64 bytes.
+var errSizeTooLarge = errors.New("too large")
+
+// ParseSize reads one size in bytes: a whole number followed by B, KiB,
+// MiB, GiB (powers of 1024), KB, MB, GB (powers of 1000), or by nothing for
+// bytes: "64MiB", "1500", "0". A negative number, an unknown unit or a size
+// above math.MaxInt64 bytes is an error naming the text.
+func ParseSize(f string) (int64, error) {
 	for _, u := range sizeUnits {
 		num, ok := strings.CutSuffix(f, u.suffix)
 		if !ok {
@@ -113,12 +132,12 @@ func parseSize(f string) (int64, error) {
 		if err != nil || n < 0 {
 			break
 		}
-		if n > MaxSweepBytes/u.mult+1 {
-			return 0, fmt.Errorf("scenario: size %q out of range (range is [%s, %s])", f, SizeLabel(MinSweepBytes), SizeLabel(MaxSweepBytes))
+		if n > math.MaxInt64/u.mult {
+			return 0, fmt.Errorf("scenario: size %q %w", f, errSizeTooLarge)
 		}
 		return n * u.mult, nil
 	}
-	return 0, fmt.Errorf("scenario: invalid size %q (want a whole number with B, KiB, MiB, KB or MB, e.g. 64KiB)", f)
+	return 0, fmt.Errorf("scenario: invalid size %q (want a whole number with B, KiB, MiB, GiB, KB, MB or GB, e.g. 64KiB)", f)
 }
 
 // Sweep returns one scenario per target size, in the order given, with IDs

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
 )
@@ -26,6 +27,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: every exportable one: "+strings.Join(export.Supported(), ",")+")")
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in whose types can be copied, but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
+		liveHeap      = fs.String("live-heap", "0", "the GC condition the benchmarks keep by default, as serbench run -live-heap: a live heap size such as 64MiB, or 0 (the environment variable "+bench.LiveHeapVar+" overrides it at go test time)")
 		tidy          = fs.Bool("tidy", true, "run go mod tidy in the module afterwards, writing go.sum (needs the module cache or proxy)")
 	)
 	fs.Usage = func() {
@@ -37,6 +39,10 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	if *out == "" {
 		return usagef("export: -o DIR is required")
+	}
+	lh, err := bench.ParseLiveHeap(*liveHeap)
+	if err != nil {
+		return fmt.Errorf("-live-heap: %w", err)
 	}
 	codecs := export.Supported()
 	if *codecsFlag != "" {
@@ -57,6 +63,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		Go:        strings.TrimPrefix(runtime.Version(), "go"),
 		Requires:  buildModules(),
 		BenchName: report.BenchName,
+		LiveHeap:  lh,
 	}
 	skipped, err := m.Write(*out)
 	for _, s := range skipped {

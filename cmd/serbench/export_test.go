@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -35,6 +36,9 @@ func TestExportRuns(t *testing.T) {
 	}
 	cmd := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchtime", "10x")
 	cmd.Dir = dir
+	// The GC condition from the environment: the ballast raises the live
+	// heap to 8 MiB and the benchmark logs it.
+	cmd.Env = append(os.Environ(), "SERBENCH_LIVE_HEAP=8MiB")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go test in the exported module: %v\n%s", err, out)
@@ -47,6 +51,9 @@ func TestExportRuns(t *testing.T) {
 			continue
 		}
 		seen[c+" "+s+" "+op] = true
+	}
+	if !strings.Contains(string(out), "target 8388608)") {
+		t.Errorf("no live heap of 8 MiB logged in:\n%s", out)
 	}
 	for _, want := range []string{"encoding/json ws-message marshal", "encoding/json ws-message unmarshal", "cbor ws-message marshal", "cbor ws-message unmarshal",
 		// An opt-in annotation workload, selected by ID as in run.

@@ -52,6 +52,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
 		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
 		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
+		liveHeap      = fs.String("live-heap", "0", "the GC condition: keep the live heap at this size during timing with a ballast, e.g. 64MiB (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(compressor.IDs(), ","))
 	)
 	fs.Usage = func() {
@@ -87,7 +88,12 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *benchtime <= 0 {
 		return fmt.Errorf("invalid -benchtime %v (must be positive)", *benchtime)
 	}
-	opts, err := opts.Effective()
+	lh, err := bench.ParseLiveHeap(*liveHeap)
+	if err != nil {
+		return fmt.Errorf("-live-heap: %w", err)
+	}
+	opts.LiveHeap = lh
+	opts, err = opts.Effective()
 	if err != nil {
 		return err
 	}
@@ -211,6 +217,7 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 		Target:   opts.Target,
 	}
 	doc.Env.Noise = &m.Noise
+	doc.Env.LiveHeap = m.LiveHeap.Env()
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}

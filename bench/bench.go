@@ -93,7 +93,8 @@ type Options struct {
 	Parallel bool
 	// CPUProfileDir and MemProfileDir, when set, make Matrix write one pprof
 	// file per timed cell into them, named <codec>_<scenario>_<op>.pprof with
-	// "/" written as "-". Profiles come from an extra pass after the samples,
+	// "/" written as "-". Profiles come from extra passes after the samples
+	// (one per kind, so heap sampling does not show in the CPU profile),
 	// so they never perturb the figures.
 	CPUProfileDir string
 	MemProfileDir string

@@ -63,3 +63,19 @@ func TestOptionsLiveHeapRange(t *testing.T) {
 		}
 	}
 }
+
+func TestLiveHeapWarning(t *testing.T) {
+	for _, tc := range []struct {
+		h    LiveHeap
+		warn bool
+	}{
+		{LiveHeap{Target: 0, Own: 50 << 20}, false},
+		{LiveHeap{Target: 64 << 20, Own: 40 << 20}, false},
+		{LiveHeap{Target: 64 << 20, Own: 80 << 20}, true},
+	} {
+		w := tc.h.Warning()
+		if (w != "") != tc.warn || (tc.warn && !strings.Contains(w, "83886080")) {
+			t.Errorf("LiveHeap{Target: %d, Own: %d}.Warning() = %q, want a warning: %v", tc.h.Target, tc.h.Own, w, tc.warn)
+		}
+	}
+}

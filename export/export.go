@@ -309,7 +309,9 @@ const benchBody = `// BenchmarkCodec times marshal and unmarshal of every codec 
 // into the copied types, and each codec's encoding of each is made, before
 // any timing; then the live heap is raised to the GC condition
 // (liveheap_test.go) for the whole run. Unmarshal decodes into a new value
-// each time. No result is kept past its loop.
+// each time. No result is kept past its loop. Besides the testing package's
+// figures, each reports the GC cycles per 1,000 operations (GC/1k-ops),
+// read outside the timed loop.
 func BenchmarkCodec(b *testing.B) {
 	type input struct {
 		s   scenarioData
@@ -345,21 +347,25 @@ func BenchmarkCodec(b *testing.B) {
 				b.ReportAllocs()
 				var out []byte
 				var err error
+				gc := gcCycles()
 				for b.Loop() {
 					if out, err = c.marshal(v); err != nil {
 						b.Fatal(err)
 					}
 				}
 				runtime.KeepAlive(out)
+				reportGC(b, gc)
 			})
 			b.Run(names[c.name][in.s.name]["unmarshal"], func(b *testing.B) {
 				b.SetBytes(int64(len(enc)))
 				b.ReportAllocs()
+				gc := gcCycles()
 				for b.Loop() {
 					if err := c.unmarshal(enc, in.s.new()); err != nil {
 						b.Fatal(err)
 					}
 				}
+				reportGC(b, gc)
 			})
 		}
 	}
@@ -437,6 +443,24 @@ func liveHeapTarget() (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("SERBENCH_LIVE_HEAP=%%q: want a size in [0, 16GiB] such as 64MiB, or 0", s)
+}
+
+// gcCycles returns the number of GC cycles completed so far.
+func gcCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// reportGC reports the garbage collections per 1,000 operations since
+// before (read outside the timed loop), as serbench's gc_per_1k_ops.
+func reportGC(b *testing.B, before uint64) {
+	if b.N > 0 {
+		b.ReportMetric(float64(gcCycles()-before)*1000/float64(b.N), "GC/1k-ops")
+	}
 }
 
 func liveHeapBytes() int64 {

@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
 )
 
 func init() {
@@ -27,7 +28,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: every exportable one: "+strings.Join(export.Supported(), ",")+")")
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in whose types can be copied, but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
-		liveHeap      = fs.String("live-heap", "0", "the GC condition the benchmarks keep by default, as serbench run -live-heap: a live heap size such as 64MiB, or 0 (the environment variable "+bench.LiveHeapVar+" overrides it at go test time)")
+		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition the benchmarks keep by default, as serbench run -live-heap: a live heap size, or 0 for no ballast (the environment variable "+bench.LiveHeapVar+" overrides it at go test time)")
 		tidy          = fs.Bool("tidy", true, "run go mod tidy in the module afterwards, writing go.sum (needs the module cache or proxy)")
 	)
 	fs.Usage = func() {

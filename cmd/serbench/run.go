@@ -52,7 +52,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
 		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
 		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
-		liveHeap      = fs.String("live-heap", "0", "the GC condition: keep the live heap at this size during timing with a ballast, e.g. 64MiB (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
+		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(compressor.IDs(), ","))
 	)
 	fs.Usage = func() {
@@ -139,6 +139,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	warnings = append(warnings, noiseWarnings(m, opts)...)
+	if w := m.LiveHeap.Warning(); w != "" {
+		warnings = append(warnings, w)
+	}
 	doc := runDocument(started, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
 	if len(opts.Compressors) > 0 && doc.Env.Modules == nil {

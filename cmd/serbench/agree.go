@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
+)
+
+func init() {
+	register("agree", "compare serbench's speed-ups with those of serbench export's plain go test loops, cell by cell, per GC condition", cmdAgree)
+}
+
+// defaultAgreeTolerance is the band within which a serbench speed-up agrees
+// with the plain loop's: 15%, as in the agreement target of the docs
+// (docs/agreement.md).
+const defaultAgreeTolerance = 0.15
+
+// cmdAgree reads pairs of files, each a serbench run (JSON or benchfmt) and
+// the go test output of `serbench export`'s module taken under the same GC
+// condition, and prints how far each cell's speed-up over encoding/json
+// differs between the two: a summary per condition and codec (cells,
+// within the tolerance, median absolute and worst difference) and the cells beyond
+// the tolerance (every cell with -all).
+func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("agree", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tolerance := percentFlag(fs, "tolerance", defaultAgreeTolerance, "a cell agrees when serbench's speed-up is within this of the plain loop's")
+	format := fs.String("format", "table", "output format: table or markdown")
+	all := fs.Bool("all", false, "list every cell, not only those beyond the tolerance")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: serbench agree [flags] SERBENCH EXPORT [SERBENCH EXPORT ...]")
+		fmt.Fprintln(stderr, "Each pair: a serbench run (-format json or benchfmt) and the go test -bench output of the serbench export module, taken under the same -live-heap.")
+		fs.PrintDefaults()
+	}
+	if help, err := parseFlags(fs, args, -2, "pairs of files: SERBENCH EXPORT"); help || err != nil {
+		return err
+	}
+	if fs.NArg()%2 != 0 {
+		return usagef("agree: want pairs of files SERBENCH EXPORT (got %d arguments)", fs.NArg())
+	}
+	if *format != "table" && *format != "markdown" {
+		return usagef("agree: unknown format %q (want table or markdown)", *format)
+	}
+	var conds []agreeCondition
+	for i := 0; i < fs.NArg(); i += 2 {
+		sb, err := report.ReadFile(fs.Arg(i))
+		if err != nil {
+			return err
+		}
+		ex, err := report.ReadFile(fs.Arg(i + 1))
+		if err != nil {
+			return err
+		}
+		c := agreeCondition{label: conditionLabel(sb, fs.Arg(i)), cells: agreeCells(sb.Results, ex.Results)}
+		if len(c.cells) == 0 {
+			return fmt.Errorf("agree: %s and %s have no cell with a speed-up in common", fs.Arg(i), fs.Arg(i+1))
+		}
+		conds = append(conds, c)
+	}
+	return writeAgreement(stdout, conds, *tolerance, *format == "markdown", *all)
+}
+
+// agreeCondition is the cells of one pair of files.
+type agreeCondition struct {
+	label string
+	cells []agreeCell
+}
+
+// agreeCell is one (codec, scenario, op) timed on both sides.
+type agreeCell struct {
+	codec, scenario, op string
+	// serbench and export are the speed-ups over the baseline.
+	serbench, export float64
+}
+
+// diff is serbench's speed-up over the plain loop's, minus 1: +0.53 when
+// serbench's is 53% higher.
+func (c agreeCell) diff() float64 { return c.serbench/c.export - 1 }
+
+// conditionLabel names a pair by the live heap of the serbench run
+// (env.live_heap), or by its file name when the run does not record one.
+func conditionLabel(doc *report.Document, path string) string {
+	if lh := doc.Env.LiveHeap; lh != nil {
+		if lh.TargetBytes == 0 {
+			return "live-heap=0"
+		}
+		return "live-heap=" + scenario.SizeLabel(lh.TargetBytes)
+	}
+	return filepath.Base(path)
+}
+
+// agreeCells pairs the cells with a speed-up (the baseline's own excluded)
+// that both sides timed, in serbench's order.
+func agreeCells(sb, ex []bench.Result) []agreeCell {
+	key := func(r bench.Result) string { return r.Codec + "\x00" + r.Scenario + "\x00" + r.Op }
+	byKey := map[string]bench.Result{}
+	for _, r := range ex {
+		byKey[key(r)] = r
+	}
+	var out []agreeCell
+	for _, r := range sb {
+		x, ok := byKey[key(r)]
+		if !ok || r.Codec == bench.DefaultBaseline || r.Speedup <= 0 || x.Speedup <= 0 {
+			continue
+		}
+		out = append(out, agreeCell{codec: r.Codec, scenario: r.Scenario, op: r.Op, serbench: r.Speedup, export: x.Speedup})
+	}
+	return out
+}
+
+// agreeSummary is the agreement of a group of cells.
+type agreeSummary struct {
+	cells, within int
+	median        float64 // median of |diff|
+	worst         agreeCell
+}
+
+func summarizeAgreement(cells []agreeCell, tolerance float64) agreeSummary {
+	s := agreeSummary{cells: len(cells)}
+	abs := make([]float64, len(cells))
+	for i, c := range cells {
+		abs[i] = math.Abs(c.diff())
+		if abs[i] <= tolerance {
+			s.within++
+		}
+		if i == 0 || abs[i] > math.Abs(s.worst.diff()) {
+			s.worst = c
+		}
+	}
+	sort.Float64s(abs)
+	if n := len(abs); n > 0 {
+		s.median = (abs[(n-1)/2] + abs[n/2]) / 2
+	}
+	return s
+}
+
+// writeAgreement prints, per condition, the summary of all cells and of
+// each codec, then the cells beyond the tolerance (all cells with all).
+func writeAgreement(w io.Writer, conds []agreeCondition, tolerance float64, markdown, all bool) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	row := func(cols ...string) {
+		if markdown {
+			fmt.Fprintf(tw, "| %s |\n", strings.Join(cols, " | "))
+			return
+		}
+		fmt.Fprintln(tw, strings.Join(cols, "\t"))
+	}
+	header := func(cols ...string) {
+		row(cols...)
+		if markdown {
+			seps := make([]string, len(cols))
+			for i := range seps {
+				seps[i] = "---"
+			}
+			row(seps...)
+		}
+	}
+	pct := func(f float64) string { return fmt.Sprintf("%+.0f%%", 100*f) }
+	cellName := func(c agreeCell) string { return c.codec + " " + c.scenario + " " + c.op }
+	speedups := func(c agreeCell) string { return fmt.Sprintf("%.2fx vs %.2fx", c.serbench, c.export) }
+	within := fmt.Sprintf("within %.0f%%", 100*tolerance)
+	header("condition", "codec", "cells", within, "median abs Δ", "worst cell", "serbench vs plain loop", "Δ")
+	for _, c := range conds {
+		groups := [][]agreeCell{c.cells}
+		names := []string{"all"}
+		var codecs []string
+		for _, x := range c.cells {
+			if !slices.Contains(codecs, x.codec) {
+				codecs = append(codecs, x.codec)
+			}
+		}
+		for _, id := range codecs {
+			var g []agreeCell
+			for _, x := range c.cells {
+				if x.codec == id {
+					g = append(g, x)
+				}
+			}
+			groups, names = append(groups, g), append(names, id)
+		}
+		for i, g := range groups {
+			s := summarizeAgreement(g, tolerance)
+			row(c.label, names[i], fmt.Sprint(s.cells), fmt.Sprint(s.within), fmt.Sprintf("%.1f%%", 100*s.median),
+				cellName(s.worst), speedups(s.worst), pct(s.worst.diff()))
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	title := "cells beyond " + fmt.Sprintf("%.0f%%", 100*tolerance)
+	if all {
+		title = "every cell"
+	}
+	fmt.Fprintf(w, "%s (Δ: serbench's speed-up over the plain loop's, minus 1):\n\n", title)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header("condition", "cell", "serbench vs plain loop", "Δ")
+	for _, c := range conds {
+		for _, x := range c.cells {
+			if all || math.Abs(x.diff()) > tolerance {
+				row(c.label, cellName(x), speedups(x), pct(x.diff()))
+			}
+		}
+	}
+	return tw.Flush()
+}

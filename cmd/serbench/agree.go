@@ -89,7 +89,9 @@ type agreeCell struct {
 func (c agreeCell) diff() float64 { return c.serbench/c.export - 1 }
 
 // conditionLabel names a pair by the live heap of the serbench run
-// (env.live_heap), or by its file name when the run does not record one.
+// (env.live_heap), or by its file name without the extension when the run
+// does not record one (benchfmt): scripts/agree.sh names its files
+// serbench-<live heap>.txt.
 func conditionLabel(doc *report.Document, path string) string {
 	if lh := doc.Env.LiveHeap; lh != nil {
 		if lh.TargetBytes == 0 {
@@ -97,7 +99,8 @@ func conditionLabel(doc *report.Document, path string) string {
 		}
 		return "live-heap=" + scenario.SizeLabel(lh.TargetBytes)
 	}
-	return filepath.Base(path)
+	base := filepath.Base(path)
+	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
 // agreeCells pairs the cells with a speed-up (the baseline's own excluded)

@@ -1,0 +1,73 @@
+#!/bin/sh
+# agree.sh measures how far serbench's speed-ups over encoding/json agree with
+# those of plain `go test` loops (the module `serbench export` writes), under
+# each GC condition, and prints the agreement table (docs/agreement.md):
+#
+#   scripts/agree.sh [OUTDIR]        (default OUTDIR: agree-out)
+#
+# Settings, from the environment:
+#   CODECS      codecs to compare (default: every exportable codec; the
+#               default set's codegen codecs cannot be exported)
+#   SCENARIOS   scenarios (default: the five seeds)
+#   LIVE_HEAPS  GC conditions, space-separated -live-heap sizes (default "0 64MiB")
+#   COUNT       samples per cell on each side and layout (default 10)
+#   BENCHTIME   go test -benchtime of the plain loops (default 1s, as go test)
+#   LAYOUTS     0 (default): the linker's own code layout; N: build both
+#               sides N times with -ldflags=-randlayout=1..N and pool the
+#               samples, so that no one function alignment decides a cell
+#
+# With the defaults it takes about 35 minutes (the plain loops' 1s per sample
+# dominate). OUTDIR keeps the raw files: serbench-<live heap>.txt and
+# export-<live heap>.txt (benchfmt, for benchstat too) and agreement.md.
+set -eu
+out="${1:-agree-out}"
+codecs="${CODECS:-cbor,encoding/json,go-json,json-v2,jsoniter,msgpack,segmentio-json,sonic,sonic/default,sonic/fastest}"
+scenarios="${SCENARIOS:-sse-event,user-event,ws-message,annotation,user-profile}"
+heaps="${LIVE_HEAPS:-0 64MiB}"
+count="${COUNT:-10}"
+benchtime="${BENCHTIME:-1s}"
+layouts="${LAYOUTS:-0}"
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+if [ -e "$out/export" ]; then
+	echo "agree.sh: $out/export exists; give an empty or new OUTDIR" >&2
+	exit 1
+fi
+
+seeds=0
+if [ "$layouts" -gt 0 ]; then
+	seeds=$(seq 1 "$layouts")
+fi
+ldflags() {
+	if [ "$1" -gt 0 ]; then echo "-ldflags=-randlayout=$1"; fi
+}
+
+echo "agree.sh: building serbench and the exported module (layouts: $seeds)" >&2
+for s in $seeds; do
+	(cd "$root" && go build $(ldflags "$s") -o "$out/serbench-layout$s" ./cmd/serbench)
+done
+first=$(echo $seeds | cut -d' ' -f1)
+"$out/serbench-layout$first" export -o "$out/export" -codecs "$codecs" -scenarios "$scenarios" >&2
+for s in $seeds; do
+	(cd "$out/export" && go test -c $(ldflags "$s") -o "$out/export-layout$s.test" .)
+done
+
+pairs=""
+for lh in $heaps; do
+	: >"$out/serbench-$lh.txt"
+	: >"$out/export-$lh.txt"
+	for s in $seeds; do
+		echo "agree.sh: live heap $lh, layout $s: serbench run" >&2
+		"$out/serbench-layout$s" run -codecs "$codecs" -scenarios "$scenarios" -live-heap "$lh" \
+			-count "$count" -format benchfmt -o "$out/serbench-$lh-layout$s.txt"
+		cat "$out/serbench-$lh-layout$s.txt" >>"$out/serbench-$lh.txt"
+		echo "agree.sh: live heap $lh, layout $s: go test in the exported module" >&2
+		(cd "$out/export" && SERBENCH_LIVE_HEAP="$lh" "$out/export-layout$s.test" -test.run '^$' \
+			-test.bench . -test.count "$count" -test.benchtime "$benchtime") >>"$out/export-$lh.txt"
+	done
+	pairs="$pairs $out/serbench-$lh.txt $out/export-$lh.txt"
+done
+# shellcheck disable=SC2086 # pairs is a list of paths without spaces
+"$out/serbench-layout$first" agree -format markdown $pairs | tee "$out/agreement.md"

@@ -44,6 +44,20 @@ func noiseLine(n *bench.Noise) string {
 	return s
 }
 
+// liveHeapLine states the GC condition of a run (-live-heap) for the
+// report header, or "" when the run did not record it.
+func liveHeapLine(h *bench.LiveHeapEnv) string {
+	if h == nil {
+		return ""
+	}
+	mib := func(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+	cond := "no ballast"
+	if h.TargetBytes > 0 {
+		cond = "raised to " + mib(h.TargetBytes) + " with a ballast"
+	}
+	return fmt.Sprintf("GC condition: live heap %s before timing (-live-heap: %s; serbench's own %s)", mib(h.LiveHeapBytes), cond, mib(h.OwnBytes))
+}
+
 // pct prints a fraction as a percentage without needless digits: 3%, 2.5%.
 func pct(f float64) string {
 	return fmt.Sprintf("%g%%", float64(int(f*1000+0.5))/10)

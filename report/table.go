@@ -113,6 +113,9 @@ func envText(doc *Document) string {
 	if n := noiseLine(e.Noise); n != "" {
 		fmt.Fprintf(&b, "%s\n", n)
 	}
+	if l := liveHeapLine(e.LiveHeap); l != "" {
+		fmt.Fprintf(&b, "%s\n", l)
+	}
 	if ms := modules(doc); len(ms) > 0 {
 		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
 	}

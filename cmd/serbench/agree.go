@@ -36,7 +36,7 @@ func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	fs := flag.NewFlagSet("agree", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	tolerance := percentFlag(fs, "tolerance", defaultAgreeTolerance, "a cell agrees when serbench's speed-up is within this of the plain loop's")
-	format := fs.String("format", "table", "output format: table or markdown")
+	format := formatFlag(fs, "table", []string{"table", "markdown"}, "")
 	all := fs.Bool("all", false, "list every cell, not only those beyond the tolerance")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench agree [flags] SERBENCH EXPORT [SERBENCH EXPORT ...]")
@@ -48,9 +48,6 @@ func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	if fs.NArg()%2 != 0 {
 		return usagef("agree: want pairs of files SERBENCH EXPORT (got %d arguments)", fs.NArg())
-	}
-	if *format != "table" && *format != "markdown" {
-		return usagef("agree: unknown format %q (want table or markdown)", *format)
 	}
 	var conds []agreeCondition
 	for i := 0; i < fs.NArg(); i += 2 {

@@ -251,6 +251,11 @@ type Result struct {
 	// the baseline codec's on the same scenario (a drop-in replacement's
 	// wire format).
 	SameBytes bool `json:"same_bytes,omitempty"`
+	// Stream is set on the cells of a message corpus
+	// (scenario.Scenario.Messages): ns/op and B/op are then per message,
+	// SizeBytes (and CompressedBytes) the mean message size, and Stream
+	// the distribution of sizes and the bytes of the whole stream.
+	Stream *StreamSizes `json:"stream,omitempty"`
 }
 
 // ParallelPoint is throughput with a number of goroutines working at once.
@@ -293,7 +298,12 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	for _, s := range scenarios {
 		sample := s.Value()
 		for _, c := range codecs {
-			cs := prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
+			var cs []*cell
+			if len(s.Messages) > 0 {
+				cs = prepareStream(c, s)
+			} else {
+				cs = prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
+			}
 			for _, x := range cs {
 				if x.Op != OpConvert {
 					x.BytesPerElem = scenario.ElementBytes(x.SizeBytes, s.Elements)
@@ -392,8 +402,12 @@ type cell struct {
 	gcs    []float64
 	pauses []float64
 	failed error
-	// encoded is the marshal output of the round trip (marshal cells only).
+	// encoded is the marshal output of the round trip (marshal cells only);
+	// for a message corpus, all messages' outputs concatenated.
 	encoded []byte
+	// encodedAll is, on a message corpus's marshal cell, each message's
+	// marshal output; nil otherwise.
+	encodedAll [][]byte
 }
 
 // Op is one operation of a codec bound to one value, checked and ready to

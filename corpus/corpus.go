@@ -94,16 +94,37 @@ type Options struct {
 	// decompression. Zero means DefaultMaxFileBytes; negative is an error.
 	// A larger document is a *LimitError.
 	MaxFileBytes int64
+	// MaxLines caps the messages of one JSON Lines file (Files). Zero
+	// means DefaultMaxLines; negative is an error. More is a
+	// *LineLimitError.
+	MaxLines int
+	// MaxLineBytes caps one line of a JSON Lines file, its newline
+	// excluded. Zero means DefaultMaxLineBytes; negative is an error. A
+	// longer line is a *LineLimitError.
+	MaxLineBytes int
 }
 
-// Effective returns o with defaults filled in (MaxFileBytes; Dir stays ""
-// for ToolchainDir), or an error naming the first field out of range.
+// Effective returns o with defaults filled in (MaxFileBytes, MaxLines,
+// MaxLineBytes; Dir stays "" for ToolchainDir), or an error naming the
+// first field out of range.
 func (o Options) Effective() (Options, error) {
 	switch {
 	case o.MaxFileBytes < 0:
 		return o, fmt.Errorf("corpus: invalid MaxFileBytes %d (must be >= 0; 0 means %d)", o.MaxFileBytes, DefaultMaxFileBytes)
 	case o.MaxFileBytes == 0:
 		o.MaxFileBytes = DefaultMaxFileBytes
+	}
+	switch {
+	case o.MaxLines < 0:
+		return o, fmt.Errorf("corpus: invalid MaxLines %d (must be >= 0; 0 means %d)", o.MaxLines, DefaultMaxLines)
+	case o.MaxLines == 0:
+		o.MaxLines = DefaultMaxLines
+	}
+	switch {
+	case o.MaxLineBytes < 0:
+		return o, fmt.Errorf("corpus: invalid MaxLineBytes %d (must be >= 0; 0 means %d)", o.MaxLineBytes, DefaultMaxLineBytes)
+	case o.MaxLineBytes == 0:
+		o.MaxLineBytes = DefaultMaxLineBytes
 	}
 	return o, nil
 }

@@ -47,6 +47,10 @@ type exactDecoder struct {
 // float64, json.Number, []any and map[string]any. It returns what
 // encoding/json into any loses, one SourceLoss per kind in lossOrder.
 // Errors give the byte offset, line and column of invalid JSON.
+// errDataAfterValue is wrapped by decodeExact's error for a document with
+// more than one top-level value (perhaps a JSON Lines file).
+var errDataAfterValue = errors.New("data after the JSON value")
+
 func decodeExact(data []byte) (any, []scenario.SourceLoss, error) {
 	d := &exactDecoder{
 		dec:    jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)),
@@ -61,7 +65,7 @@ func decodeExact(data []byte) (any, []scenario.SourceLoss, error) {
 		return nil, nil, d.located(err)
 	}
 	if d.dec.PeekKind() != 0 {
-		return nil, nil, fmt.Errorf("data after the JSON value at %s", d.position(d.dec.InputOffset()))
+		return nil, nil, fmt.Errorf("%w at %s", errDataAfterValue, d.position(d.dec.InputOffset()))
 	}
 	if _, err := d.dec.ReadToken(); err != io.EOF {
 		return nil, nil, d.located(err)

@@ -25,6 +25,15 @@ import (
 // *jsontext.SyntacticError), data after the document, or a file larger than
 // opts.MaxFileBytes (a *LimitError).
 //
+// A file whose name ends in ".ndjson" or ".jsonl" (LineExts), or any
+// other file that holds one JSON value per line, two or more of them, is
+// JSON Lines: a message corpus whose Scenario.Messages holds one message
+// per non-blank line (each decoded, compared and listed in Source as a
+// document is), and whose Value is the first message. A folder includes
+// those files too; the ID drops the extension. Limits: opts.MaxLines
+// messages and opts.MaxLineBytes per line (a *LineLimitError); a line
+// that is not one JSON value is an error naming the line.
+//
 // IDs are unique within one call. A caller combining several calls, or
 // Files with Toolchain, should use Join, which refuses a duplicate ID: a
 // user's twitter_status.json would otherwise shadow the toolchain's
@@ -34,13 +43,12 @@ func Files(path string, opts Options) ([]scenario.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	limit := opts.MaxFileBytes
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %w", err)
 	}
 	if !fi.IsDir() {
-		s, err := loadFile(path, limit)
+		s, err := loadFile(path, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -52,17 +60,17 @@ func Files(path string, opts Options) ([]scenario.Scenario, error) {
 	}
 	var names []string
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".json") && !e.IsDir() {
+		if (strings.HasSuffix(e.Name(), ".json") || isLinesName(e.Name())) && !e.IsDir() {
 			names = append(names, e.Name())
 		}
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("corpus: %s: no .json files in folder", path)
+		return nil, fmt.Errorf("corpus: %s: no .json files (nor .ndjson or .jsonl) in folder", path)
 	}
 	sort.Strings(names)
 	out := make([]scenario.Scenario, 0, len(names))
 	for _, n := range names {
-		s, err := loadFile(filepath.Join(path, n), limit)
+		s, err := loadFile(filepath.Join(path, n), opts)
 		if err != nil {
 			return nil, err
 		}
@@ -71,8 +79,9 @@ func Files(path string, opts Options) ([]scenario.Scenario, error) {
 	return out, nil
 }
 
-// loadFile reads and decodes one user document.
-func loadFile(path string, limit int64) (scenario.Scenario, error) {
+// loadFile reads and decodes one user document, or JSON Lines file.
+func loadFile(path string, opts Options) (scenario.Scenario, error) {
+	limit := opts.MaxFileBytes
 	f, err := os.Open(path)
 	if err != nil {
 		return scenario.Scenario{}, fmt.Errorf("corpus: %w", err)
@@ -88,12 +97,19 @@ func loadFile(path string, limit int64) (scenario.Scenario, error) {
 	if int64(len(data)) > limit {
 		return scenario.Scenario{}, &LimitError{File: path, Size: int64(len(data)), AtLeast: true, Limit: limit}
 	}
+	if isLinesName(path) {
+		msgs, losses, err := decodeLines(path, data, opts)
+		if err != nil {
+			return scenario.Scenario{}, err
+		}
+		return linesScenario(path, len(data), msgs, losses), nil
+	}
 	exact, losses, err := decodeExact(data)
 	if err != nil {
-		return scenario.Scenario{}, fmt.Errorf("corpus: %s: %w", path, err)
+		return tryLines(path, data, opts, fmt.Errorf("corpus: %s: %w", path, err))
 	}
 	v := &exact
-	name := strings.TrimSuffix(filepath.Base(path), ".json")
+	name := scenarioName(path)
 	doc := fmt.Sprintf("the user's JSON document %s (%d bytes), decoded into any with numbers kept exact", path, len(data))
 	s := newScenario(name, doc, v)
 	s.Compare = func(got any) error { return diffExact(v, got) }

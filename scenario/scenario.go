@@ -41,6 +41,34 @@ type Scenario struct {
 	// annotation workloads, annot/*): reports divide the encoded size by it
 	// (B/elem). 0 for scenarios that are not a list of like elements.
 	Elements int
+	// Messages, when set, makes the scenario a message corpus (a JSON Lines
+	// file, see package corpus): a stream of separate messages that every
+	// codec marshals and unmarshals one by one in turn, each round trip
+	// checked with the message's own Compare. Value then returns the first
+	// message, for the commands that take one value. Nil for every other
+	// scenario.
+	Messages []Message
+}
+
+// Message is one message of a message corpus (Scenario.Messages).
+type Message struct {
+	// Line is the message's line number in its file, from 1.
+	Line int
+	// Value is the message as a non-nil pointer; callers must not modify it.
+	Value any
+	// Compare says whether got, a codec's decoding of Value, keeps what
+	// the line holds: nil, or the first difference. Nil means
+	// fidelity.Diff(Value, got).
+	Compare func(got any) error
+}
+
+// Diff reports whether got keeps what m holds: m.Compare(got) when set,
+// fidelity.Diff(m.Value, got) otherwise.
+func (m Message) Diff(got any) error {
+	if m.Compare != nil {
+		return m.Compare(got)
+	}
+	return fidelity.Diff(m.Value, got)
 }
 
 // Diff reports whether got keeps what s holds: s.Compare(got) when set,

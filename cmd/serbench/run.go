@@ -36,7 +36,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	var (
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
-		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
+		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl: one message per line), or a folder of them, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")

@@ -1,0 +1,138 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/scenario"
+)
+
+// StreamSizes describes the messages of a message corpus
+// (scenario.Scenario.Messages) as one codec encodes them: on marshal,
+// unmarshal and parse cells the encoded sizes, on "compress:<id>" and
+// "decompress:<id>" cells the compressed sizes. Sizes are in bytes;
+// percentiles are nearest-rank over the messages.
+type StreamSizes struct {
+	// Messages is the number of messages in the stream.
+	Messages int `json:"messages"`
+	// P50, P99 and Max are the median, 99th percentile and largest
+	// message size.
+	P50 int `json:"size_p50"`
+	P99 int `json:"size_p99"`
+	Max int `json:"size_max"`
+	// TotalBytes is the size of the whole stream: the sum over messages.
+	TotalBytes int64 `json:"total_bytes"`
+}
+
+// newStreamSizes summarizes sizes (one per message, at least one).
+func newStreamSizes(sizes []int) *StreamSizes {
+	s := slices.Clone(sizes)
+	slices.Sort(s)
+	var total int64
+	for _, n := range s {
+		total += int64(n)
+	}
+	return &StreamSizes{Messages: len(s), P50: nearestRank(s, 0.50), P99: nearestRank(s, 0.99), Max: s[len(s)-1], TotalBytes: total}
+}
+
+// nearestRank returns the q-quantile (q in (0,1]) of sorted, non-empty s by
+// the nearest-rank method: the smallest value with at least q·len(s)
+// values at or below it.
+func nearestRank(s []int, q float64) int {
+	i := int(math.Ceil(q*float64(len(s)))) - 1
+	return s[min(max(i, 0), len(s)-1)]
+}
+
+// meanSize is TotalBytes over Messages, rounded to the nearest byte.
+func (s *StreamSizes) meanSize() int {
+	return int(math.Round(float64(s.TotalBytes) / float64(s.Messages)))
+}
+
+// prepareStream is prepare for a message corpus: it round-trips and
+// compares every message, then returns one cell per op whose timed
+// function marshals (unmarshals, converts, parses) the messages one by
+// one in turn, each on a Binding of its own, so ns/op is per message.
+// SizeBytes is the mean encoded size, Stream the distribution. A message
+// that fails makes the cell's Error name its line (the first such line);
+// a message the codec cannot take at all makes the whole codec n/a there.
+func prepareStream(c codec.Codec, s scenario.Scenario) []*cell {
+	per := make([][]*cell, len(s.Messages))
+	for i, m := range s.Messages {
+		cs := prepare(c, s.ID, m.Value, func(_, got any) error { return m.Diff(got) })
+		if cs[0].NA {
+			for _, x := range cs {
+				x.failed = fmt.Errorf("line %d: %w", m.Line, x.failed)
+				x.Error = x.failed.Error()
+			}
+			return cs
+		}
+		per[i] = cs
+	}
+	out := make([]*cell, len(per[0]))
+	for j, first := range per[0] {
+		x := &cell{Result: Result{Codec: first.Codec, Scenario: s.ID, Op: first.Op}}
+		sizes := make([]int, len(per))
+		newFns := make([]func() (func(int) error, error), len(per))
+		var all [][]byte
+		for i, cs := range per {
+			m := cs[j]
+			sizes[i] = m.size
+			newFns[i] = m.newFn
+			if m.encoded != nil {
+				all = append(all, m.encoded)
+			}
+			if m.failed != nil && x.failed == nil {
+				x.failed = fmt.Errorf("line %d: %w", s.Messages[i].Line, m.failed)
+			}
+			if m.newFn == nil {
+				newFns = nil
+			}
+			if newFns == nil && x.failed != nil {
+				break
+			}
+		}
+		if newFns != nil {
+			x.newFn = streamLoop(newFns, s.Messages)
+		}
+		if x.Op == OpMarshal && len(all) == len(per) {
+			x.encodedAll = all
+			x.encoded = bytes.Join(all, nil)
+		}
+		x.Stream = newStreamSizes(sizes)
+		x.size = x.Stream.meanSize()
+		x.SizeBytes = x.size
+		out[j] = x
+	}
+	return ready(out)
+}
+
+// streamLoop returns a newFn that makes one timed function per message
+// and runs n operations cycling through them, carrying on from where the
+// previous call stopped, so that successive samples cover the stream.
+func streamLoop(newFns []func() (func(int) error, error), msgs []scenario.Message) func() (func(int) error, error) {
+	return func() (func(int) error, error) {
+		fns := make([]func(int) error, len(newFns))
+		for i, nf := range newFns {
+			fn, err := nf()
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", msgs[i].Line, err)
+			}
+			fns[i] = fn
+		}
+		next := 0
+		return func(n int) error {
+			for range n {
+				if err := fns[next](1); err != nil {
+					return fmt.Errorf("line %d: %w", msgs[next].Line, err)
+				}
+				if next++; next == len(fns) {
+					next = 0
+				}
+			}
+			return nil
+		}, nil
+	}
+}

@@ -1,0 +1,158 @@
+package plan
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// in is the traffic of the hand computations below: 1000 msg/s to 10
+// receivers, 2 server cores, $0.04 per vCPU-hour, $0.09 per GB, and a
+// transport costing 2000 ns per delivered message, 1 ns per byte and 8
+// bytes of framing.
+var in = Inputs{Rate: 1000, Fanout: 10, Cores: 2, CPUPrice: 0.04, EgressPrice: 0.09,
+	Transport: Transport{NsPerMsg: 2000, NsPerByte: 1, FrameBytes: 8}}
+
+// optA: marshal 1000 ns, unmarshal 2000 ns, 100 bytes, no compression,
+// parallel efficiency not measured (1).
+var optA = Option{Codec: "a", Compressor: None, MarshalNs: Interval{1000, 900, 1200}, UnmarshalNs: Point(2000), PayloadBytes: 100}
+
+// optB: marshal 500 + compress 3000 ns at efficiency 0.8, unmarshal 800 +
+// decompress 400 ns at efficiency 0.5, 40 bytes.
+var optB = Option{Codec: "b", Compressor: "zstd", MarshalNs: Point(500), CompressNs: Point(3000), UnmarshalNs: Point(800),
+	DecompressNs: Point(400), PayloadBytes: 40, SendEfficiency: 0.8, RecvEfficiency: 0.5}
+
+func near(t *testing.T, what string, got, want float64) {
+	t.Helper()
+	if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+		t.Errorf("%s = %.12g, want %.12g", what, got, want)
+	}
+}
+
+func TestComputeByHand(t *testing.T) {
+	res, err := Compute(in, []Option{optA, optB})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 2 || res.Met != 2 {
+		t.Fatalf("rows %d, met %d", len(res.Rows), res.Met)
+	}
+	// b is cheaper (below), so it ranks first.
+	b, a := res.Rows[0], res.Rows[1]
+	if a.Codec != "a" || b.Codec != "b" {
+		t.Fatalf("order %s, %s; want b, a", res.Rows[0].Codec, res.Rows[1].Codec)
+	}
+	// a: send = 1000 + 10·(2000 + 1·100) = 22000 ns/msg → 0.022 cores at
+	// 1000/s (interval: marshal 900..1200 → 21900..22200 → 0.0219..0.0222);
+	// receive = 10·2000 = 20000 ns → 0.02 cores; total 0.042.
+	near(t, "a send cores", a.SendCores.Mid, 0.022)
+	near(t, "a send cores lo", a.SendCores.Lo, 0.0219)
+	near(t, "a send cores hi", a.SendCores.Hi, 0.0222)
+	near(t, "a recv cores", a.RecvCores.Mid, 0.02)
+	near(t, "a cores", a.Cores.Mid, 0.042)
+	// Wire: 100 + 8 = 108 B; egress 1000·10·108 = 1,080,000 B/s.
+	near(t, "a wire", a.WireBytes, 108)
+	near(t, "a egress", a.EgressBps, 1.08e6)
+	// CPU: 0.042 · 730 · 0.04 = 1.2264; egress: 1.08e6 · 2,628,000 s / 1e9
+	// = 2838.24 GB · 0.09 = 255.4416; total 256.668.
+	near(t, "a cpu cost", a.CPUCost, 1.2264)
+	near(t, "a egress cost", a.EgressCost, 255.4416)
+	near(t, "a cost", a.Cost, 256.668)
+	// CPU binds (no bandwidth given) at 2e9 / 22000 = 90909.0909 msg/s.
+	if a.Binds != LimitCPU {
+		t.Errorf("a binds %s", a.Binds)
+	}
+	near(t, "a max rate", a.MaxRate, 2e9/22000.0)
+	// p99: one message in the server 1000 + 2000 + 100 = 3100 ns; ρ =
+	// 0.022/2 = 0.011; ln(100)·3100/0.989 + 2000 ns = 16434.8 ns.
+	near(t, "a p99", a.P99Ms, (math.Log(100)*3100/0.989+2000)/1e6)
+
+	// b: send = (500 + 3000)/0.8 + 10·(2000 + 40) = 4375 + 20400 = 24775
+	// ns; receive = 10·(800 + 400)/0.5 = 24000 ns.
+	near(t, "b send cores", b.SendCores.Mid, 0.024775)
+	near(t, "b recv cores", b.RecvCores.Mid, 0.024)
+	// Wire 48 B, egress 480,000 B/s; CPU 0.048775·730·0.04 = 1.42423;
+	// egress 1261.44 GB · 0.09 = 113.5296.
+	near(t, "b egress", b.EgressBps, 480000)
+	near(t, "b cpu cost", b.CPUCost, 1.42423)
+	near(t, "b egress cost", b.EgressCost, 113.5296)
+}
+
+// Budgets and bandwidth: a misses an egress budget of 1 MB/s (1.08 MB/s,
+// distance 1.08) and, with 1 MB/s of bandwidth, binds on it at 1e6 /
+// (10·108) = 925.926 msg/s; b (0.48 MB/s) meets both.
+func TestComputeBudgets(t *testing.T) {
+	x := in
+	x.EgressBudgetBps, x.BandwidthBps = 1e6, 1e6
+	res, err := Compute(x, []Option{optA, optB})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Met != 1 || res.Rows[0].Codec != "b" || !res.Rows[0].Meets {
+		t.Fatalf("met %d, first %+v", res.Met, res.Rows[0])
+	}
+	a := res.Rows[1]
+	if a.Meets || a.Binds != LimitBandwidth || len(a.Misses) != 2 || !strings.Contains(a.Misses[0], "wire 1.08 MB/s > 1 MB/s") {
+		t.Errorf("a: meets %v, binds %s, misses %q", a.Meets, a.Binds, a.Misses)
+	}
+	near(t, "a max rate", a.MaxRate, 1e6/1080.0)
+	near(t, "a distance", a.Distance, 1.08)
+
+	// A p99 budget nobody meets: the closest comes first. a's p99 is
+	// 0.0164 ms, b's (4375+2040 = 6415 ns in the server, ρ 0.0123875,
+	// + 1200 ns) 0.0311 ms; a budget of 0.01 ms puts a first.
+	x.EgressBudgetBps, x.BandwidthBps, x.P99BudgetMs = 0, 0, 0.01
+	res, err = Compute(x, []Option{optB, optA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Met != 0 || res.Rows[0].Codec != "a" {
+		t.Errorf("met %d, closest %s; want 0, a", res.Met, res.Rows[0].Codec)
+	}
+	near(t, "b p99", res.Rows[1].P99Ms, (math.Log(100)*6415/(1-0.0123875)+1200)/1e6)
+}
+
+// A server that cannot keep up: ρ ≥ 1 gives an infinite p99 (-1 in JSON)
+// and a miss on cores; an option with an Error ranks last; only Error rows
+// is ErrNoOption; bad inputs are errors naming the input.
+func TestComputeEdges(t *testing.T) {
+	x := in
+	x.Rate = 200000 // a: 200000 · 22000 ns = 4.4 cores > 2
+	bad := Option{Codec: "c", Compressor: None, Error: "marshal: unsupported type"}
+	res, err := Compute(x, []Option{bad, optA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := res.Rows[0]
+	if !math.IsInf(a.P99Ms, 1) || a.Meets || len(a.Misses) != 1 || a.Misses[0] != "server cores 4.4 > 2" {
+		t.Errorf("a: p99 %v, misses %q", a.P99Ms, a.Misses)
+	}
+	if res.Rows[1].Codec != "c" || res.Rows[1].Error == "" {
+		t.Errorf("second row %+v, want c with its error", res.Rows[1])
+	}
+	data, err := json.Marshal(a)
+	if err != nil || !strings.Contains(string(data), `"p99_ms":-1`) {
+		t.Errorf("json %s, %v", data, err)
+	}
+	if _, err := Compute(in, []Option{bad}); !errors.Is(err, ErrNoOption) {
+		t.Errorf("only errors: %v", err)
+	}
+	for _, tc := range []struct {
+		mod  func(*Inputs)
+		want string
+	}{
+		{func(i *Inputs) { i.Rate = 0 }, "invalid rate 0"},
+		{func(i *Inputs) { i.Rate = math.NaN() }, "invalid rate NaN"},
+		{func(i *Inputs) { i.Fanout = 0 }, "invalid fanout 0"},
+		{func(i *Inputs) { i.Cores = -1 }, "invalid cores -1"},
+		{func(i *Inputs) { i.CPUPrice = -0.1 }, "invalid cpu price -0.1"},
+	} {
+		x := in
+		tc.mod(&x)
+		if _, err := Compute(x, []Option{optA}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("err = %v, want %q", err, tc.want)
+		}
+	}
+}

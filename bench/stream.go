@@ -63,9 +63,13 @@ func prepareStream(c codec.Codec, s scenario.Scenario) []*cell {
 	for i, m := range s.Messages {
 		cs := prepare(c, s.ID, m.Value, func(_, got any) error { return m.Diff(got) })
 		if cs[0].NA {
-			for _, x := range cs {
-				x.failed = fmt.Errorf("line %d: %w", m.Line, x.failed)
-				x.Error = x.failed.Error()
+			// n/a on the first message is the codec refusing the type;
+			// on a later one, that message's content.
+			if i > 0 {
+				for _, x := range cs {
+					x.failed = fmt.Errorf("line %d: %w", m.Line, x.failed)
+					x.Error = x.failed.Error()
+				}
 			}
 			return cs
 		}

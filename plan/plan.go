@@ -8,20 +8,22 @@
 //
 // The model (docs/plan.md gives the same formulas with their sources):
 //
-//	send ns/msg   S = (marshal + compress) / e_send + F·(T_msg + T_byte·W)
+//	send ns/msg   S = (marshal + compress) / e_send + F·(T_msg + T_byte·P)
 //	recv ns/msg   V = F·(decompress + unmarshal) / e_recv
 //	cores         = R·S/1e9 (server) + R·V/1e9 (receivers)
-//	wire B/msg    W = payload (compressed when a compressor is used) + framing
+//	wire B/msg    W = P + framing, P = payload (compressed when a compressor
+//	              is used; 4·ceil(P/3) for a binary payload on SSE's base64)
 //	egress B/s    = R·F·W
 //	CPU $/month   = cores · 730 h · price per vCPU-hour
 //	egress $/month = egress B/s · 730·3600 s / 1e9 · price per GB
 //	CPU limit     R_cpu = cores_available·1e9 / S
 //	wire limit    R_bw  = bandwidth / (F·W)
-//	p99 estimate  = ln(100)·S_1/(1−ρ) + (decompress + unmarshal), ρ = R·S/(1e9·cores)
+//	p99 estimate  = T_p99 + ln(100)·S_1/(1−ρ) + (decompress + unmarshal), ρ = R·S/(1e9·cores)
 //
 // where R is the rate in messages per second, F the fan-out, T_msg and
 // T_byte the transport's own CPU cost per delivered message and per byte
-// (Transport, measured once with the same server), and e_send, e_recv the
+// and T_p99 its own p99 latency (Transport, measured once with the same
+// server and a small payload), and e_send, e_recv the
 // parallel efficiency measured with as many goroutines as cores (bench's
 // -parallel: Scaling/goroutines), not an assumed 1. S_1 is S without
 // fan-out's sends, the time one message spends in the server; the p99 is
@@ -39,7 +41,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
+	"strconv"
 )
 
 // HoursPerMonth is the month of cloud price lists: 730 hours (365 × 24 / 12).
@@ -85,6 +87,9 @@ type Option struct {
 	// means not measured, taken as 1.
 	SendEfficiency float64 `json:"send_efficiency"`
 	RecvEfficiency float64 `json:"recv_efficiency"`
+	// Binary is true when the payload is binary (a binary codec, or any
+	// compressor), for Transport.Base64.
+	Binary bool `json:"binary"`
 	// Error, when set, says why the option cannot carry the payload (the
 	// codec cannot encode it, or the round trip loses something): the row
 	// is kept, unranked, with the reason.
@@ -101,6 +106,14 @@ type Transport struct {
 	// FrameBytes is the framing each delivered message adds on the wire
 	// (SSE "data:" lines, WebSocket frame header), in bytes.
 	FrameBytes float64 `json:"frame_bytes"`
+	// Base64 is true when the transport carries binary payloads as
+	// base64 text (SSE): a binary option's payload then takes
+	// 4·ceil(bytes/3) bytes on the wire.
+	Base64 bool `json:"base64"`
+	// P99Ms is the transport's own p99 latency in ms with a tiny payload
+	// at a low rate (pacing, flushing, the receiving client): the floor
+	// the p99 estimate starts from.
+	P99Ms float64 `json:"p99_ms"`
 }
 
 // Inputs describe the traffic, the machine, the budgets and the prices.
@@ -272,9 +285,13 @@ func row(in Inputs, o Option) Row {
 	}
 	f := float64(in.Fanout)
 	t := in.Transport
-	r.WireBytes = o.PayloadBytes + t.FrameBytes
+	payload := o.PayloadBytes
+	if t.Base64 && o.Binary {
+		payload = 4 * math.Ceil(payload/3)
+	}
+	r.WireBytes = payload + t.FrameBytes
 	perSend := o.MarshalNs.add(o.CompressNs).scale(1 / eff(o.SendEfficiency))
-	deliver := f * (t.NsPerMsg + t.NsPerByte*o.PayloadBytes)
+	deliver := f * (t.NsPerMsg + t.NsPerByte*payload)
 	sendNs := perSend.add(Point(deliver))
 	decode := o.UnmarshalNs.add(o.DecompressNs)
 	recvNs := decode.scale(f / eff(o.RecvEfficiency))
@@ -299,11 +316,11 @@ func row(in Inputs, o Option) Row {
 	// One message's time in the server: its marshal and compression, and
 	// one delivery; fan-out's other sends load the server (ρ) but run
 	// after this message has reached its first receiver.
-	s1 := perSend.Mid + t.NsPerMsg + t.NsPerByte*o.PayloadBytes
+	s1 := perSend.Mid + t.NsPerMsg + t.NsPerByte*payload
 	rho := r.SendCores.Mid / in.Cores
 	r.P99Ms = math.Inf(1)
 	if rho < 1 {
-		r.P99Ms = (math.Log(100)*s1/(1-rho) + decode.Mid) / 1e6
+		r.P99Ms = t.P99Ms + (math.Log(100)*s1/(1-rho)+decode.Mid)/1e6
 	}
 
 	need := func(what string, got, budget float64, unit string, scale float64) {
@@ -324,16 +341,17 @@ func row(in Inputs, o Option) Row {
 	return r
 }
 
-// num writes x with three significant digits ("+Inf" for infinity).
+// num writes x with three significant digits, or as a whole number from
+// 1000 up ("+Inf" for infinity); calc.js's num writes the same.
 func num(x float64) string {
 	if math.IsInf(x, 1) {
 		return "+Inf"
 	}
-	s := fmt.Sprintf("%.3g", x)
-	if strings.Contains(s, "e") {
-		s = fmt.Sprintf("%.0f", x)
+	if math.Abs(x) >= 1000 {
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
 	}
-	return s
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // MarshalJSON writes r with an infinite P99Ms or MaxRate as -1 (JSON has no

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/bench"
 )
 
 // in is the traffic of the hand computations below: 1000 msg/s to 10
@@ -154,5 +156,66 @@ func TestComputeEdges(t *testing.T) {
 		if _, err := Compute(x, []Option{optA}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("err = %v, want %q", err, tc.want)
 		}
+	}
+}
+
+// FromResults: intervals, sizes and efficiencies from a run's rows.
+// Marshal scales ×1.6 on 2 goroutines (efficiency 0.8), compress is not
+// measured in parallel (1): combined (100+300)/(100/0.8 + 300/1) = 400/425.
+func TestFromResults(t *testing.T) {
+	par := func(s float64) []bench.ParallelPoint {
+		return []bench.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: s}}
+	}
+	rs := []bench.Result{
+		{Codec: "x", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 100, NsPerOpLo: 90, NsPerOpHi: 120, SizeBytes: 50, OK: true, Parallel: par(1.6)},
+		{Codec: "x", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 200, SizeBytes: 50, OK: true},
+		{Codec: "x", Scenario: "s", Op: "compress:zstd", NsPerOp: 300, CompressedBytes: 20, OK: true},
+		{Codec: "x", Scenario: "s", Op: "decompress:zstd", NsPerOp: 50, CompressedBytes: 20, OK: true},
+		{Codec: "y", Scenario: "s", Op: bench.OpMarshal, NA: true, Error: "no schema"},
+		{Codec: "y", Scenario: "s", Op: bench.OpUnmarshal, NA: true, Error: "no schema"},
+		{Codec: "x", Scenario: "other", Op: bench.OpMarshal, NsPerOp: 1, OK: true},
+	}
+	got := FromResults(rs, "s", []string{"zstd", "lz4"}, 2)
+	if len(got) != 6 {
+		t.Fatalf("%d options, want 6: %+v", len(got), got)
+	}
+	x, xz, xl, y := got[0], got[1], got[2], got[3]
+	if x.MarshalNs != (Interval{100, 90, 120}) || x.PayloadBytes != 50 || x.SendEfficiency != 0.8 || x.RecvEfficiency != 0 {
+		t.Errorf("x none: %+v", x)
+	}
+	if xz.PayloadBytes != 20 || xz.CompressNs != Point(300) || xz.Error != "" {
+		t.Errorf("x zstd: %+v", xz)
+	}
+	near(t, "x zstd send efficiency", xz.SendEfficiency, 400.0/425)
+	if !strings.Contains(xl.Error, "lz4 not measured") {
+		t.Errorf("x lz4: %+v", xl)
+	}
+	if y.Error != "n/a: no schema" || got[4].Error != y.Error {
+		t.Errorf("y: %+v %+v", y, got[4])
+	}
+}
+
+// SSE's base64 and the transport's latency floor: a binary 100-byte
+// payload takes 4·ceil(100/3) = 136 bytes + 8 framing = 144 on the wire,
+// and costs 10·(2000 + 136) = 21360 ns of sends; the p99 starts from the
+// transport's 5 ms. A text payload keeps its 100 bytes.
+func TestComputeBase64(t *testing.T) {
+	x := in
+	x.Transport.Base64, x.Transport.P99Ms = true, 5
+	bin := optA
+	bin.Codec, bin.Binary = "bin", true
+	res, err := Compute(x, []Option{bin, optA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Rows {
+		wire, send := 108.0, 22000.0
+		if r.Codec == "bin" {
+			wire, send = 144, 1000+21360
+		}
+		near(t, r.Codec+" wire", r.WireBytes, wire)
+		near(t, r.Codec+" send cores", r.SendCores.Mid, send*1000/1e9)
+		s1 := 1000 + 2000 + (wire - 8)
+		near(t, r.Codec+" p99", r.P99Ms, 5+(math.Log(100)*s1/(1-send*1000/1e9/2)+2000)/1e6)
 	}
 }

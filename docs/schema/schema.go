@@ -33,6 +33,7 @@ var Files = map[string]string{
 	"serbench-merge/v1":       "merge.schema.json",
 	"serbench-list/v1":        "list.schema.json",
 	"serbench-evolve/v1":      "evolve.schema.json",
+	"serbench-plan/v1":        "plan.schema.json",
 }
 
 // base is the URL prefix the files' $id values share; "$ref"s between files

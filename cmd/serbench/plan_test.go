@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/internal/golden"
+)
+
+// planArgs plans from the committed run testdata/plan-run.json (measured
+// with serbench run -scenarios ws-message,corpus/events -corpus
+// corpus/testdata/events.ndjson -codecs encoding/json,msgpack,protobuf
+// -compress zstd,s2 -parallel), with a given transport cost, so the output
+// is deterministic.
+func planArgs(extra ...string) []string {
+	return append([]string{"plan", "-from", filepath.Join("testdata", "plan-run.json"), "-scenarios", "ws-message,corpus/events",
+		"-rate", "20000", "-fanout", "10", "-cores", "2", "-cpu-price", "0.04", "-egress-price", "0.09",
+		"-transport", "2000,1,8", "-compress", "none,zstd,s2,lz4,bogus", "-p99", "1", "-egress", "20"}, extra...)
+}
+
+// The ranked table: the unknown compressor is a warning, the compressor
+// the run lacks and the codec that cannot carry the JSON Lines corpus are
+// rows that say why, the corpus's options all miss the egress budget (the
+// closest is named), and ws-message's meet it cheapest first.
+func TestPlanTable(t *testing.T) {
+	out, _, err := serbench(t, planArgs()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "plan.table"), []byte(out))
+	for _, want := range []string{
+		`unknown compressor "bogus"`,
+		"lz4 not measured for msgpack",
+		"n/a: protobuf: not supported",
+		"no option meets the budgets; the closest is",
+		"options meet the budgets; cheapest: protobuf + none",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+}
+
+// -format json validates against docs/schema/plan.schema.json and keeps
+// the options the rows come from; -format html carries the calculator.
+func TestPlanJSONAndHTML(t *testing.T) {
+	out, _, err := serbench(t, planArgs("-format", "json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate([]byte(out)); err != nil {
+		t.Fatalf("plan document: %v", err)
+	}
+	var doc struct {
+		Plans []struct {
+			Scenario string
+			Options  []json.RawMessage
+			Rows     []struct{ Codec, Compressor string }
+			Met      int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Plans) != 2 || len(doc.Plans[0].Options) != len(doc.Plans[0].Rows) || doc.Plans[1].Met != 0 {
+		t.Errorf("plans %+v", doc.Plans)
+	}
+	html, _, err := serbench(t, planArgs("-format", "html")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"function planCompute(", "var serbenchPlans = [", `<form class="calc"`, "<td>protobuf</td>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("html lacks %q", want)
+		}
+	}
+}
+
+// Bad input: a rate of zero and an answer nobody can give are errors (exit
+// 1); a scenario the saved run lacks is only a warning while another can
+// be answered.
+func TestPlanErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"plan", "-rate", "0", "-transport", "1,1,1"}, "invalid rate 0"},
+		{[]string{"plan", "-rate", "10", "-fanout", "0", "-transport", "1,1,1"}, "invalid fanout 0"},
+		{[]string{"plan", "-rate", "10", "-transport", "1,x,1"}, `invalid -transport "1,x,1"`},
+		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`},
+		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-from", filepath.Join("testdata", "plan-run.json"), "-scenarios", "sse-event"}, "nothing can be answered: sse-event: no codec results"},
+	} {
+		_, _, err := serbench(t, tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err = %v, want %q", tc.args, err, tc.want)
+		}
+	}
+	out, _, err := serbench(t, append(planArgs(), "-scenarios", "ws-message,sse-event")...)
+	if err != nil || !strings.Contains(out, "warning: sse-event: no codec results for this scenario") {
+		t.Errorf("err %v, output:\n%s", err, out)
+	}
+}
+
+// Without -from, plan measures the codecs itself (one tiny run here).
+func TestPlanMeasures(t *testing.T) {
+	out, _, err := serbench(t, "plan", "-scenarios", "ws-message", "-codecs", "msgpack", "-compress", "s2",
+		"-rate", "1000", "-transport", "1000,0.5,8", "-benchtime", "1ms", "-count", "1", "-format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate([]byte(out)); err != nil {
+		t.Fatal(err)
+	}
+	// encoding/json joins as the baseline: 2 codecs × (none, s2).
+	if n := strings.Count(out, `"send_cores"`); n != 4 {
+		t.Errorf("%d rows, want 4:\n%s", n, out)
+	}
+}
+
+// -verify starts serve in a child process and load against it for the
+// top choice: a tiny rate for one second. The check carries measured
+// figures; no timing is asserted.
+func TestPlanVerify(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server for a second")
+	}
+	out, _, err := serbench(t, "plan", "-scenarios", "ws-message", "-codecs", "msgpack", "-compress", "none,s2",
+		"-rate", "50", "-transport", "1000,1,8", "-verify", "1s", "-top", "3", "-benchtime", "1ms", "-count", "1", "-format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate([]byte(out)); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Plans []struct {
+			Verify []struct {
+				Codec, Compressor, Error string
+				Rate                     float64
+				MeasuredWire             float64 `json:"measured_wire_bytes"`
+				PredictedWire            float64 `json:"predicted_wire_bytes"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	checks := doc.Plans[0].Verify
+	if len(checks) != 3 {
+		t.Fatalf("%d checks, want 3 (two codecs with none, one compressed): %+v", len(checks), checks)
+	}
+	ran := 0
+	for _, c := range checks {
+		switch {
+		case c.Compressor != "none":
+			if !strings.Contains(c.Error, "not verified") {
+				t.Errorf("%s + %s: error %q, want not verified", c.Codec, c.Compressor, c.Error)
+			}
+		case c.Error != "":
+			t.Errorf("%s: %s", c.Codec, c.Error)
+		case c.MeasuredWire <= 0 || c.PredictedWire <= 0:
+			t.Errorf("%s: wire predicted %g, measured %g", c.Codec, c.PredictedWire, c.MeasuredWire)
+		default:
+			ran++
+		}
+	}
+	if ran == 0 {
+		t.Error("no check ran against the server")
+	}
+}

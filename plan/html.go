@@ -1,0 +1,46 @@
+package plan
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+)
+
+//go:embed calc.js
+var calcJS string
+
+//go:embed plan.tmpl
+var planTmpl string
+
+var htmlTmpl = template.Must(template.New("plan").Funcs(template.FuncMap{
+	"num":   num,
+	"inc":   func(i int) int { return i + 1 },
+	"money": money,
+	"mb":    func(x float64) string { return num(x / 1e6) },
+	"join":  strings.Join,
+	"ratio": func(m, p float64) string { return num(ratio(m, p)) },
+}).Parse(planTmpl))
+
+// WriteHTML writes d as one self-contained HTML page: per scenario the
+// ranked table, the -verify comparison, and a calculator whose inputs
+// (rate, fan-out, cores, bandwidth, budgets, prices) re-rank the measured
+// options in the browser with the same model (calc.js, plain inline
+// JavaScript, no network).
+func WriteHTML(w io.Writer, d Document) error {
+	data, err := json.Marshal(d.Plans)
+	if err != nil {
+		return fmt.Errorf("plan: write html: %w", err)
+	}
+	err = htmlTmpl.Execute(w, struct {
+		Document
+		Data template.JS
+		Calc template.JS
+	}{d, template.JS(data), template.JS(calcJS)})
+	if err != nil {
+		return fmt.Errorf("plan: write html: %w", err)
+	}
+	return nil
+}

@@ -121,7 +121,7 @@ type Skipped struct {
 
 // Write writes the module into dir, which must not exist or be empty: no
 // file of the user's is overwritten. It returns the scenarios it had to
-// leave out (types it cannot copy); an error for an unsupported codec, an
+// leave out (types it cannot copy, message corpora); an error for an unsupported codec, an
 // unusable dir, or when no scenario is left.
 func (m Module) Write(dir string) ([]Skipped, error) {
 	if len(m.Codecs) == 0 {
@@ -143,6 +143,10 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	var skipped []Skipped
 	files := map[string][]byte{}
 	for _, s := range m.Scenarios {
+		if len(s.Messages) > 0 {
+			skipped = append(skipped, Skipped{s.ID, fmt.Errorf("export: %s is a message corpus (%d messages, JSON Lines); the exported benchmarks time one value per scenario", s.ID, len(s.Messages))})
+			continue
+		}
 		v := s.Value()
 		t := reflect.TypeOf(v)
 		if t.Kind() != reflect.Pointer {

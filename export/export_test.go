@@ -1,0 +1,25 @@
+package export
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/scenario"
+)
+
+// A message corpus is left out with the reason; the other scenarios are
+// written.
+func TestWriteSkipsMessageCorpus(t *testing.T) {
+	v := map[string]any{"a": 1.0}
+	lines := scenario.Scenario{ID: "corpus/capture", Value: func() any { return &v },
+		Messages: []scenario.Message{{Line: 1, Value: &v}, {Line: 2, Value: &v}}}
+	m := Module{Codecs: []string{"encoding/json"}, Scenarios: []scenario.Scenario{lines, scenario.Seeds()[2]}, Go: "1.26",
+		BenchName: func(c, s, op string) string { return c + "/" + s + "/" + op }}
+	skipped, err := m.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(skipped) != 1 || skipped[0].Scenario != "corpus/capture" || !strings.Contains(skipped[0].Err.Error(), "message corpus (2 messages") {
+		t.Errorf("skipped %+v", skipped)
+	}
+}

@@ -62,4 +62,34 @@ function planCompute(inp, options) {
   rows.forEach(function (r) { delete r._i; });
   return rows;
 }
+// planRender recomputes the options at the inputs of form (fields rate,
+// fanout, cores, bandwidth MB/s, p99 ms, egress MB/s, cpu_price,
+// egress_price, and when present ns_per_msg, ns_per_byte, frame_bytes)
+// and writes the ranked rows into tbody and a sentence into status.
+function planRender(form, tbody, status, options, transport) {
+  function fmt(x) { return isFinite(x) ? Number(x.toPrecision(3)).toString() : "+Inf"; }
+  function cell(tr, text) { var td = document.createElement("td"); td.textContent = text; tr.appendChild(td); }
+  var v = function (n) { return form.elements[n] ? Number(form.elements[n].value) : NaN; };
+  var t = {ns_per_msg: transport.ns_per_msg, ns_per_byte: transport.ns_per_byte, frame_bytes: transport.frame_bytes,
+    base64: transport.base64, p99_ms: transport.p99_ms};
+  if (form.elements.ns_per_msg) { t.ns_per_msg = v("ns_per_msg"); t.ns_per_byte = v("ns_per_byte"); t.frame_bytes = v("frame_bytes"); }
+  var inp = {rate: v("rate"), fanout: Math.round(v("fanout")), cores: v("cores"), bandwidth_bps: v("bandwidth") * 1e6,
+    p99_budget_ms: v("p99"), egress_budget_bps: v("egress") * 1e6, cpu_price: v("cpu_price"), egress_price: v("egress_price"),
+    transport: t};
+  tbody.textContent = "";
+  if (!(inp.rate > 0) || !(inp.fanout >= 1) || !(inp.cores > 0)) { status.textContent = "rate and cores must be above 0, fan-out at least 1"; return; }
+  var rows = planCompute(inp, options), met = rows.filter(function (r) { return r.meets; }).length;
+  status.textContent = met ? met + " of " + rows.length + " options meet the budgets, cheapest first" :
+    "no option meets the budgets; the closest comes first";
+  rows.forEach(function (r, i) {
+    var tr = document.createElement("tr");
+    if (r.error) { ["-", r.codec, r.compressor, "", "", "", "", "", "", "", r.error].forEach(function (x) { cell(tr, x); }); }
+    else {
+      [String(i + 1), r.codec, r.compressor, fmt(r.send_cores), fmt(r.recv_cores), fmt(r.egress_bps / 1e6), r.cost.toFixed(2),
+        r.binds, fmt(r.max_rate), fmt(r.p99_ms), r.meets ? "ok" : r.misses.join(", ")].forEach(function (x) { cell(tr, x); });
+      if (!r.meets) { tr.className = "miss"; }
+    }
+    tbody.appendChild(tr);
+  });
+}
 if (typeof module !== "undefined") { module.exports = planCompute; }

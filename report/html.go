@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"image/color"
@@ -19,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/plan"
 )
 
 // HTML writes doc as one self-contained HTML page that opens offline: no
@@ -30,7 +32,9 @@ import (
 // size sweep (scenarios with ScenarioInfo.Sweep), a section with log-log
 // charts of ns/op and MB/s against the encoding/json size per codec and op,
 // one sentence per codec and op on its throughput plateau (Plateaus) and
-// the MB/s grid. Then the fidelity findings and n/a reasons, and the
+// the MB/s grid. A capacity calculator (package plan's model over this
+// run's figures: rate, fan-out, cores, budgets and prices as inputs, the
+// ranking recomputed as they change). Then the fidelity findings and n/a reasons, and the
 // environment.
 //
 // Charts are drawn with gonum.org/v1/plot into inline SVG (vgsvg backend,
@@ -76,6 +80,51 @@ type htmlPageData struct {
 	Sweep         *htmlSweep
 	// Compressors states the levels of -compress (compressorsLine).
 	Compressors string
+	// Plan is the capacity calculator's data; nil when no scenario has
+	// a codec that can carry a message.
+	Plan *htmlPlan
+}
+
+// htmlPlan is the capacity calculator (package plan's model in the
+// browser): per scenario, the options plan.FromResults builds.
+type htmlPlan struct {
+	Scenarios []string
+	Options   template.JS // JSON: one []plan.Option per scenario, in order
+	Calc      template.JS
+	Cores     int
+}
+
+// buildPlan returns the calculator's data for doc, nil when no scenario
+// has an option without an error.
+func buildPlan(doc *Document) (*htmlPlan, error) {
+	var comps []string
+	for _, c := range doc.Compressors {
+		comps = append(comps, c.ID)
+	}
+	cores := max(doc.Env.GOMAXPROCS, 1)
+	p := &htmlPlan{Calc: template.JS(plan.CalcJS()), Cores: cores}
+	var all [][]plan.Option
+	usable := false
+	order, _ := byScenario(doc.Results)
+	for _, id := range order {
+		opts := plan.FromResults(doc.Results, id, comps, float64(cores))
+		if len(opts) == 0 {
+			continue
+		}
+		for _, o := range opts {
+			usable = usable || o.Error == ""
+		}
+		p.Scenarios, all = append(p.Scenarios, id), append(all, opts)
+	}
+	if !usable {
+		return nil, nil
+	}
+	data, err := json.Marshal(all)
+	if err != nil {
+		return nil, fmt.Errorf("report: calculator data: %w", err)
+	}
+	p.Options = template.JS(data)
+	return p, nil
 }
 
 type htmlRec struct {
@@ -106,6 +155,9 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	}
 	var err error
 	if p.Sweep, err = buildSweep(doc); err != nil {
+		return nil, err
+	}
+	if p.Plan, err = buildPlan(doc); err != nil {
 		return nil, err
 	}
 	order, groups := byScenario(doc.Results)

@@ -149,8 +149,8 @@ func TestPlanVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	checks := doc.Plans[0].Verify
-	if len(checks) != 3 {
-		t.Fatalf("%d checks, want 3 (two codecs with none, one compressed): %+v", len(checks), checks)
+	if len(checks) < 2 {
+		t.Fatalf("%d checks, want both codecs with none (and compressed rows ranked above them): %+v", len(checks), checks)
 	}
 	ran := 0
 	for _, c := range checks {
@@ -167,7 +167,7 @@ func TestPlanVerify(t *testing.T) {
 			ran++
 		}
 	}
-	if ran == 0 {
-		t.Error("no check ran against the server")
+	if ran != 2 {
+		t.Errorf("%d checks ran against the server, want 2 (msgpack and encoding/json without compression)", ran)
 	}
 }

@@ -27,7 +27,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		out           = fs.String("o", "", "folder to write the module into (must not exist or be empty)")
 		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: every exportable one: "+strings.Join(export.Supported(), ",")+")")
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in whose types can be copied, but the opt-in annot group; annot or annot/coo selects a group)")
-		corpusFlag    = fs.String("corpus", "", "a JSON file, or a folder of .json files, to add as corpus/<name> scenarios")
+		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl; left out: one value per scenario) or a folder of them, to add as corpus/<name> scenarios")
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition the benchmarks keep by default, as serbench run -live-heap: a live heap size, or 0 for no ballast (the environment variable "+bench.LiveHeapVar+" overrides it at go test time)")
 		tidy          = fs.Bool("tidy", true, "run go mod tidy in the module afterwards, writing go.sum (needs the module cache or proxy)")
 	)

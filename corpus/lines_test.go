@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -87,4 +88,43 @@ func TestFilesJSONLinesErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzDecodeLines: no panic on any input; what decodes is one message per
+// non-blank line, on increasing lines, each equal to itself, within the
+// limits; an error names a line or the limit.
+func FuzzDecodeLines(f *testing.F) {
+	for _, s := range []string{"{\"a\":1}\n{\"a\":2}\n", "1\r\n\n2", "[1,\n2]\n", "\"x\" 3\n", "{\"a\":1e400}\n{}"} {
+		f.Add([]byte(s))
+	}
+	opts, err := Options{MaxLines: 50, MaxLineBytes: 200}.Effective()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		msgs, _, err := decodeLines("f.ndjson", data, opts)
+		if err != nil {
+			if !strings.Contains(err.Error(), "f.ndjson") {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		nonBlank := 0
+		for _, l := range bytes.Split(data, []byte("\n")) {
+			if len(bytes.TrimSpace(l)) > 0 {
+				nonBlank++
+			}
+		}
+		if len(msgs) != nonBlank || len(msgs) > opts.MaxLines {
+			t.Fatalf("%d messages for %d non-blank lines", len(msgs), nonBlank)
+		}
+		for i, m := range msgs {
+			if i > 0 && m.Line <= msgs[i-1].Line {
+				t.Fatalf("lines not increasing: %d after %d", m.Line, msgs[i-1].Line)
+			}
+			if err := m.Diff(m.Value); err != nil {
+				t.Fatalf("line %d differs from itself: %v", m.Line, err)
+			}
+		}
+	})
 }

@@ -140,9 +140,14 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	answered := 0
 	for _, id := range ids {
 		opts := plan.FromResults(results, id, comps, in.Cores)
+		noScaling := false
 		for i := range opts {
 			c, ok := all.Registry().Lookup(opts[i].Codec)
 			opts[i].Binary = opts[i].Compressor != plan.None || (ok && c.Info().Binary)
+			noScaling = noScaling || (opts[i].Error == "" && opts[i].SendEfficiency == 0)
+		}
+		if noScaling {
+			warnings = append(warnings, fmt.Sprintf("%s: the run has no parallel figures for some codecs (serbench run -parallel): their efficiency is taken as 1", id))
 		}
 		if len(opts) == 0 {
 			warnings = append(warnings, fmt.Sprintf("%s: no codec results for this scenario", id))

@@ -44,7 +44,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.Float64Var(&pf.cpuPrice, "cpu-price", 0, "price of one vCPU-hour")
 	fs.Float64Var(&pf.egressPrice, "egress-price", 0, "price of one GB (10^9 bytes) of egress")
 	var (
-		codecsFlag    = fs.String("codecs", "", codecsUsage)
+		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "ws-message", "comma-separated scenario IDs: seeds, corpus/<name>, or -corpus's")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (one message per line) or a folder of them, as corpus/<name> scenarios")
 		compressFlag  = fs.String("compress", "none,"+strings.Join(compressor.IDs(), ","), "compressors to compare: comma-separated, none and "+strings.Join(compressor.IDs(), ","))
@@ -55,8 +55,8 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		count         = fs.Int("count", 6, "measuring: samples per cell (6 is the fewest with a 95% interval)")
 		verify        = fs.Duration("verify", 0, "run serbench serve and load for the top choices at the planned rate for this long each, and print predicted against measured")
 		top           = fs.Int("top", 3, "with -verify: how many of the top choices to run")
-		format        = fs.String("format", "table", "output format: table, json or html")
-		out           = fs.String("o", "", "write the output to this file instead of standard output (replaced only when the plan succeeds)")
+		format        = formatFlag(fs, "table", []string{"table", "json", "html"}, "json: a serbench-plan/v1 document; html: one page with a calculator")
+		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the plan succeeds)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench plan -rate MSG/S [flags]")
@@ -64,9 +64,6 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
-	}
-	if *format != "table" && *format != "json" && *format != "html" {
-		return usagef("plan: unknown format %q (want table, json or html)", *format)
 	}
 	if *via != "sse" && *via != "ws" {
 		return usagef("plan: unknown -via %q (want sse or ws)", *via)

@@ -91,6 +91,7 @@ func TestPlanErrors(t *testing.T) {
 		{[]string{"plan", "-rate", "10", "-fanout", "0", "-transport", "1,1,1"}, "invalid fanout 0"},
 		{[]string{"plan", "-rate", "10", "-transport", "1,x,1"}, `invalid -transport "1,x,1"`},
 		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`},
+		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch"},
 		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-from", filepath.Join("testdata", "plan-run.json"), "-scenarios", "sse-event"}, "nothing can be answered: sse-event: no codec results"},
 	} {
 		_, _, err := serbench(t, tc.args...)

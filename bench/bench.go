@@ -91,13 +91,12 @@ type Options struct {
 	// goroutines at once, each with its own Binding (as testing.B.RunParallel
 	// does), and reports throughput and scaling in Result.Parallel.
 	Parallel bool
-	// CPUProfileDir and MemProfileDir, when set, make Matrix write one pprof
-	// file per timed cell into them, named <codec>_<scenario>_<op>.pprof with
-	// "/" written as "-". Profiles come from extra passes after the samples
-	// (one per kind, so heap sampling does not show in the CPU profile),
-	// so they never perturb the figures.
-	CPUProfileDir string
-	MemProfileDir string
+	// Profiler, when set, profiles every timed cell in passes after the
+	// samples, so profiles never perturb the figures; a cell's profiles are
+	// named by ProfileName. bench/profiler.Dirs writes one pprof file per
+	// cell and kind, from one pass per kind (so heap sampling does not show
+	// in the CPU profile). Nil: no profiling pass.
+	Profiler Profiler
 	// ProfileTime is how long each cell's profiling pass runs (at least as
 	// many operations as all its samples took). Default DefaultProfileTime;
 	// range (0, MaxBenchtime].
@@ -325,7 +324,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	if opts.Parallel {
 		perCell++
 	}
-	if opts.CPUProfileDir != "" || opts.MemProfileDir != "" {
+	if opts.Profiler != nil {
 		perCell++
 	}
 	total := len(timed) * perCell
@@ -360,7 +359,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			step()
 		}
 	}
-	if opts.CPUProfileDir != "" || opts.MemProfileDir != "" {
+	if opts.Profiler != nil {
 		for _, c := range timed {
 			if err := ctx.Err(); err != nil {
 				return nil, err

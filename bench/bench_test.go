@@ -13,6 +13,7 @@ import (
 	"github.com/google/pprof/profile"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/bench/profiler"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/fastjson"
 	"github.com/serbench/serbench/codec/memmove"
@@ -175,7 +176,7 @@ func TestMarshalAndUnmarshalFailures(t *testing.T) {
 func TestParallelAndProfiles(t *testing.T) {
 	cpu, mem := t.TempDir(), t.TempDir()
 	opts := fast
-	opts.Parallel, opts.CPUProfileDir, opts.MemProfileDir = true, cpu, mem
+	opts.Parallel, opts.Profiler = true, profiler.Dirs{CPU: cpu, Mem: mem}
 	opts.ProfileTime = 20 * time.Millisecond
 	var calls, last, total int
 	opts.Progress = func(done, tot int) { calls++; last, total = done, tot }

@@ -7,12 +7,12 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/stdjson"
-	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/scenario"
 )
 
 func TestCompressCells(t *testing.T) {
-	algs, err := compressor.Select([]string{"gzip", "lz4"})
+	algs, err := algorithms.Select([]string{"gzip", "lz4"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,17 +4,14 @@
 // LZ4, and the question is how much a compact binary codec still gains
 // once the bytes are compressed, and at what CPU cost.
 //
-// Every compressor runs at its library's default level, in its library's
-// standard format (see All). Instances are not safe for concurrent use;
-// call Algorithm.New once per goroutine.
+// This package holds the types only, so that bench (and through it the
+// root package) links no compression library; the implementations, All
+// and Select are in compressor/algorithms, which the CLI imports.
+// Instances are not safe for concurrent use; call Algorithm.New once per
+// goroutine.
 package compressor
 
-import (
-	"errors"
-	"fmt"
-
-	"github.com/serbench/serbench/internal/pick"
-)
+import "errors"
 
 // MaxDecompressedBytes caps the output of one Decompress: 256 MiB, four
 // times the largest sweep payload. Larger output is ErrTooLarge.
@@ -49,47 +46,4 @@ type Algorithm struct {
 	Info
 	// New returns a fresh instance, or an error from the library.
 	New func() (Compressor, error)
-}
-
-// All returns the compressors serbench knows, in the order of
-// docs/reference.md, "Compression":
-//
-//   - gzip: github.com/klauspost/compress/gzip at level 6
-//     (gzip.DefaultCompression), RFC 1952 gzip stream.
-//   - zstd: github.com/klauspost/compress/zstd at SpeedDefault (about
-//     zstd level 3), one zstd frame per message, single-threaded.
-//   - snappy: github.com/klauspost/compress/snappy, Snappy block format
-//     (no level to choose).
-//   - s2: github.com/klauspost/compress/s2 at its default level, S2 block
-//     format.
-//   - lz4: github.com/pierrec/lz4/v4 at level Fast (the package default),
-//     LZ4 frame format with 64 KiB blocks and the content checksum on.
-func All() []Algorithm {
-	return []Algorithm{gzipAlgorithm, zstdAlgorithm, snappyAlgorithm, s2Algorithm, lz4Algorithm}
-}
-
-// IDs returns the IDs of All, in order.
-func IDs() []string {
-	var ids []string
-	for _, a := range All() {
-		ids = append(ids, a.ID)
-	}
-	return ids
-}
-
-// Select returns the compressors named by ids, in the order given. An
-// unknown or repeated ID is an error that lists the valid ones.
-func Select(ids []string) ([]Algorithm, error) {
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
-			return nil, fmt.Errorf("compressor: %q given twice", id)
-		}
-		seen[id] = true
-	}
-	out, err := pick.ByID(All(), func(a Algorithm) string { return a.ID }, ids, "compressor")
-	if err != nil {
-		return nil, fmt.Errorf("compressor: %w", err)
-	}
-	return out, nil
 }

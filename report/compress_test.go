@@ -9,13 +9,14 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
 )
 
 // compressDoc is one scenario with a codec op and the two zstd ops of
 // encoding/json and of a binary codec, with made-up figures.
 func compressDoc() *Document {
 	doc := &Document{Baseline: "encoding/json", Count: 1}
-	algs, _ := compressor.Select([]string{"zstd"})
+	algs, _ := algorithms.Select([]string{"zstd"})
 	doc.Compressors = []compressor.Info{algs[0].Info}
 	add := func(codec, op string, size, z int) {
 		r := bench.Result{Codec: codec, Scenario: "user-event", Op: op, NsPerOp: 1000, MBPerS: float64(size) / 1000 * 1e3,

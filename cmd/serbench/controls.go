@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/internal/affinity"
 )
 
 // applyControls sets GOMAXPROCS, the GC percentage and the CPU affinity for
@@ -51,7 +51,7 @@ func applyControls(gomaxprocs int, gogc, pin string) (restore func(), err error)
 			}
 			cpus = append(cpus, n)
 		}
-		back, err := bench.PinCPUs(cpus)
+		back, err := affinity.Pin(cpus)
 		if err != nil {
 			restore()
 			return func() {}, err

@@ -17,6 +17,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 )
@@ -47,7 +48,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "ws-message", "comma-separated scenario IDs: seeds, corpus/<name>, or -corpus's")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (one message per line) or a folder of them, as corpus/<name> scenarios")
-		compressFlag  = fs.String("compress", "none,"+strings.Join(compressor.IDs(), ","), "compressors to compare: comma-separated, none and "+strings.Join(compressor.IDs(), ","))
+		compressFlag  = fs.String("compress", "none,"+strings.Join(algorithms.IDs(), ","), "compressors to compare: comma-separated, none and "+strings.Join(algorithms.IDs(), ","))
 		from          = fs.String("from", "", "read the codec figures from this saved run (serbench run -format json, with -compress and -parallel) instead of measuring")
 		transportFlag = fs.String("transport", "measure", "the transport's own cost: measure (a server on this machine, a few seconds) or NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES[,P99_MS] (binary payloads count as base64 with -via sse)")
 		via           = fs.String("via", "sse", "transport measured and verified: sse or ws")
@@ -195,7 +196,7 @@ func planCompressors(flag string) (ids []string, algs []compressor.Algorithm, wa
 		if id == plan.None || slices.Contains(ids, id) {
 			continue
 		}
-		a, err := compressor.Select([]string{id})
+		a, err := algorithms.Select([]string{id})
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("-compress: %v; left out", err))
 			continue

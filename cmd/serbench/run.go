@@ -11,9 +11,10 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/bench/profiler"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
-	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
@@ -53,7 +54,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
 		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
-		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(compressor.IDs(), ","))
+		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
@@ -105,7 +106,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err := profileDirs(*cpuprofile, *memprofile); err != nil {
 		return err
 	}
-	opts.Parallel, opts.CPUProfileDir, opts.MemProfileDir = *parallel, *cpuprofile, *memprofile
+	opts.Parallel = *parallel
+	if *cpuprofile != "" || *memprofile != "" {
+		opts.Profiler = profiler.Dirs{CPU: *cpuprofile, Mem: *memprofile}
+	}
 	restore, err := applyControls(*gomaxprocs, *gogc, *pin)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -48,9 +49,9 @@ func selectCompressors(flag string) ([]compressor.Algorithm, error) {
 	}
 	ids := splitList(flag)
 	if len(ids) == 0 {
-		return nil, fmt.Errorf("-compress: no compressor in %q (valid: %s)", flag, strings.Join(compressor.IDs(), ", "))
+		return nil, fmt.Errorf("-compress: no compressor in %q (valid: %s)", flag, strings.Join(algorithms.IDs(), ", "))
 	}
-	algs, err := compressor.Select(ids)
+	algs, err := algorithms.Select(ids)
 	if err != nil {
 		return nil, fmt.Errorf("-compress: %w", err)
 	}

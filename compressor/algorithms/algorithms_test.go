@@ -1,4 +1,4 @@
-package compressor
+package algorithms
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -66,8 +67,8 @@ func TestDecompressLimit(t *testing.T) {
 		}
 		c, _ := as[0].New()
 		hdr := []byte{0x80, 0x80, 0x80, 0xa0, 0x01} // uvarint 1<<29+..., above 256 MiB
-		if _, err := c.Decompress(nil, hdr); !errors.Is(err, ErrTooLarge) {
-			t.Errorf("%s: %v, want ErrTooLarge", id, err)
+		if _, err := c.Decompress(nil, hdr); !errors.Is(err, compressor.ErrTooLarge) {
+			t.Errorf("%s: %v, want compressor.ErrTooLarge", id, err)
 		}
 	}
 }
@@ -96,8 +97,8 @@ func TestReadAllLimit(t *testing.T) {
 		t.Fatalf("reading up to the cap: %d bytes, %v", len(out), err)
 	}
 	_, err := readAll(&a, nil, io.LimitReader(zeros{}, 1001))
-	if !errors.Is(err, ErrTooLarge) {
-		t.Fatalf("reading past the cap: %v, want ErrTooLarge", err)
+	if !errors.Is(err, compressor.ErrTooLarge) {
+		t.Fatalf("reading past the cap: %v, want compressor.ErrTooLarge", err)
 	}
 }
 

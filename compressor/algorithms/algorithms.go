@@ -1,4 +1,10 @@
-package compressor
+// Package algorithms holds the compressors serbench knows (gzip, zstd,
+// snappy, s2, lz4), each at its library's default level in its library's
+// standard format (see All), as compressor.Algorithm values for
+// bench.Options.Compressors. It is a package of its own so that only the
+// programs that compress (the CLI's -compress) link the compression
+// libraries.
+package algorithms
 
 import (
 	"bytes"
@@ -10,6 +16,9 @@ import (
 	"github.com/klauspost/compress/snappy"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
+
+	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/internal/pick"
 )
 
 const klauspost = "github.com/klauspost/compress"
@@ -19,7 +28,7 @@ const klauspost = "github.com/klauspost/compress"
 // allocation once it has grown.
 type appender struct {
 	b []byte
-	// max caps ReadFrom's total; 0 means MaxDecompressedBytes.
+	// max caps ReadFrom's total; 0 means compressor.MaxDecompressedBytes.
 	max int
 }
 
@@ -28,11 +37,11 @@ func (a *appender) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// ReadFrom appends what r yields, failing with ErrTooLarge past a.max.
+// ReadFrom appends what r yields, failing with compressor.ErrTooLarge past a.max.
 func (a *appender) ReadFrom(r io.Reader) (int64, error) {
 	limit := a.max
 	if limit == 0 {
-		limit = MaxDecompressedBytes
+		limit = compressor.MaxDecompressedBytes
 	}
 	var n int64
 	for {
@@ -43,7 +52,7 @@ func (a *appender) ReadFrom(r io.Reader) (int64, error) {
 		a.b = a.b[:len(a.b)+m]
 		n += int64(m)
 		if len(a.b) > limit {
-			return n, ErrTooLarge
+			return n, compressor.ErrTooLarge
 		}
 		if err == io.EOF {
 			return n, nil
@@ -55,7 +64,7 @@ func (a *appender) ReadFrom(r io.Reader) (int64, error) {
 }
 
 // readAll appends what r yields to dst[:0] through a, failing with
-// ErrTooLarge past MaxDecompressedBytes.
+// compressor.ErrTooLarge past compressor.MaxDecompressedBytes.
 func readAll(a *appender, dst []byte, r io.Reader) ([]byte, error) {
 	a.b = dst[:0]
 	_, err := a.ReadFrom(r)
@@ -68,20 +77,20 @@ func readAll(a *appender, dst []byte, r io.Reader) ([]byte, error) {
 }
 
 // checkLen rejects a block whose header announces more than
-// MaxDecompressedBytes.
+// compressor.MaxDecompressedBytes.
 func checkLen(n int, err error) error {
 	if err != nil {
 		return err
 	}
-	if n > MaxDecompressedBytes {
-		return fmt.Errorf("%w (header says %d bytes)", ErrTooLarge, n)
+	if n > compressor.MaxDecompressedBytes {
+		return fmt.Errorf("%w (header says %d bytes)", compressor.ErrTooLarge, n)
 	}
 	return nil
 }
 
-var gzipAlgorithm = Algorithm{
-	Info: Info{ID: "gzip", Module: klauspost, Level: "6 (gzip.DefaultCompression)", Format: "gzip stream (RFC 1952)"},
-	New: func() (Compressor, error) {
+var gzipAlgorithm = compressor.Algorithm{
+	Info: compressor.Info{ID: "gzip", Module: klauspost, Level: "6 (gzip.DefaultCompression)", Format: "gzip stream (RFC 1952)"},
+	New: func() (compressor.Compressor, error) {
 		w, err := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
 		if err != nil {
 			return nil, fmt.Errorf("compressor: gzip: %w", err)
@@ -123,14 +132,14 @@ func (g *gzipper) Decompress(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-var zstdAlgorithm = Algorithm{
-	Info: Info{ID: "zstd", Module: klauspost, Level: "SpeedDefault (about zstd level 3)", Format: "zstd frame (RFC 8878)"},
-	New: func() (Compressor, error) {
+var zstdAlgorithm = compressor.Algorithm{
+	Info: compressor.Info{ID: "zstd", Module: klauspost, Level: "SpeedDefault (about zstd level 3)", Format: "zstd frame (RFC 8878)"},
+	New: func() (compressor.Compressor, error) {
 		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
 		if err != nil {
 			return nil, fmt.Errorf("compressor: zstd: %w", err)
 		}
-		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(MaxDecompressedBytes))
+		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(compressor.MaxDecompressedBytes))
 		if err != nil {
 			return nil, fmt.Errorf("compressor: zstd: %w", err)
 		}
@@ -155,9 +164,9 @@ func (z *zstder) Decompress(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-var snappyAlgorithm = Algorithm{
-	Info: Info{ID: "snappy", Module: klauspost, Level: "none (one level)", Format: "Snappy block"},
-	New:  func() (Compressor, error) { return snappier{}, nil },
+var snappyAlgorithm = compressor.Algorithm{
+	Info: compressor.Info{ID: "snappy", Module: klauspost, Level: "none (one level)", Format: "Snappy block"},
+	New:  func() (compressor.Compressor, error) { return snappier{}, nil },
 }
 
 type snappier struct{}
@@ -177,9 +186,9 @@ func (snappier) Decompress(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-var s2Algorithm = Algorithm{
-	Info: Info{ID: "s2", Module: klauspost, Level: "default (s2.Encode)", Format: "S2 block"},
-	New:  func() (Compressor, error) { return s2er{}, nil },
+var s2Algorithm = compressor.Algorithm{
+	Info: compressor.Info{ID: "s2", Module: klauspost, Level: "default (s2.Encode)", Format: "S2 block"},
+	New:  func() (compressor.Compressor, error) { return s2er{}, nil },
 }
 
 type s2er struct{}
@@ -199,9 +208,9 @@ func (s2er) Decompress(dst, src []byte) ([]byte, error) {
 	return out, nil
 }
 
-var lz4Algorithm = Algorithm{
-	Info: Info{ID: "lz4", Module: "github.com/pierrec/lz4/v4", Level: "Fast (the package default)", Format: "LZ4 frame, 64 KiB blocks, content checksum"},
-	New: func() (Compressor, error) {
+var lz4Algorithm = compressor.Algorithm{
+	Info: compressor.Info{ID: "lz4", Module: "github.com/pierrec/lz4/v4", Level: "Fast (the package default)", Format: "LZ4 frame, 64 KiB blocks, content checksum"},
+	New: func() (compressor.Compressor, error) {
 		w := lz4.NewWriter(io.Discard)
 		if err := w.Apply(lz4.BlockSizeOption(lz4.Block64Kb), lz4.CompressionLevelOption(lz4.Fast)); err != nil {
 			return nil, fmt.Errorf("compressor: lz4: %w", err)
@@ -237,6 +246,49 @@ func (l *lz4er) Decompress(dst, src []byte) ([]byte, error) {
 	out, err := readAll(&l.a, dst, l.r)
 	if err != nil {
 		return nil, fmt.Errorf("compressor: lz4: %w", err)
+	}
+	return out, nil
+}
+
+// All returns the compressors serbench knows, in the order of
+// docs/reference.md, "Compression":
+//
+//   - gzip: github.com/klauspost/compress/gzip at level 6
+//     (gzip.DefaultCompression), RFC 1952 gzip stream.
+//   - zstd: github.com/klauspost/compress/zstd at SpeedDefault (about
+//     zstd level 3), one zstd frame per message, single-threaded.
+//   - snappy: github.com/klauspost/compress/snappy, Snappy block format
+//     (no level to choose).
+//   - s2: github.com/klauspost/compress/s2 at its default level, S2 block
+//     format.
+//   - lz4: github.com/pierrec/lz4/v4 at level Fast (the package default),
+//     LZ4 frame format with 64 KiB blocks and the content checksum on.
+func All() []compressor.Algorithm {
+	return []compressor.Algorithm{gzipAlgorithm, zstdAlgorithm, snappyAlgorithm, s2Algorithm, lz4Algorithm}
+}
+
+// IDs returns the IDs of All, in order.
+func IDs() []string {
+	var ids []string
+	for _, a := range All() {
+		ids = append(ids, a.ID)
+	}
+	return ids
+}
+
+// Select returns the compressors named by ids, in the order given. An
+// unknown or repeated ID is an error that lists the valid ones.
+func Select(ids []string) ([]compressor.Algorithm, error) {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return nil, fmt.Errorf("compressor: %q given twice", id)
+		}
+		seen[id] = true
+	}
+	out, err := pick.ByID(All(), func(a compressor.Algorithm) string { return a.ID }, ids, "compressor")
+	if err != nil {
+		return nil, fmt.Errorf("compressor: %w", err)
 	}
 	return out, nil
 }

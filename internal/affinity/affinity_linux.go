@@ -1,6 +1,6 @@
 //go:build linux
 
-package bench
+package affinity
 
 import (
 	"fmt"
@@ -10,23 +10,23 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// PinCPUs restricts every thread of the process, and so every thread it
+// Pin restricts every thread of the process, and so every thread it
 // starts later (a new thread inherits its creator's mask), to the given
 // processors, with sched_setaffinity(2). An empty list is an error, and so
 // is a processor the process may not use. restore puts the previous mask
 // back on every thread.
-func PinCPUs(cpus []int) (restore func() error, err error) {
+func Pin(cpus []int) (restore func() error, err error) {
 	if len(cpus) == 0 {
-		return nil, fmt.Errorf("bench: pin: no processors given")
+		return nil, fmt.Errorf("affinity: pin: no processors given")
 	}
 	var allowed unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &allowed); err != nil {
-		return nil, fmt.Errorf("bench: pin: %w", err)
+		return nil, fmt.Errorf("affinity: pin: %w", err)
 	}
 	var set unix.CPUSet
 	for _, c := range cpus {
 		if c < 0 || c >= 1024 || !allowed.IsSet(c) {
-			return nil, fmt.Errorf("bench: pin: processor %d is not available (this process may use %d processors)", c, allowed.Count())
+			return nil, fmt.Errorf("affinity: pin: processor %d is not available (this process may use %d processors)", c, allowed.Count())
 		}
 		set.Set(c)
 	}
@@ -40,7 +40,7 @@ func PinCPUs(cpus []int) (restore func() error, err error) {
 func setAll(set *unix.CPUSet) error {
 	tasks, err := os.ReadDir("/proc/self/task")
 	if err != nil {
-		return fmt.Errorf("bench: pin: %w", err)
+		return fmt.Errorf("affinity: pin: %w", err)
 	}
 	for _, t := range tasks {
 		tid, err := strconv.Atoi(t.Name())
@@ -48,7 +48,7 @@ func setAll(set *unix.CPUSet) error {
 			continue
 		}
 		if err := unix.SchedSetaffinity(tid, set); err != nil && err != unix.ESRCH { // ESRCH: the thread has exited
-			return fmt.Errorf("bench: pin thread %d: %w", tid, err)
+			return fmt.Errorf("affinity: pin thread %d: %w", tid, err)
 		}
 	}
 	return nil

@@ -24,8 +24,8 @@ func statuses(f serbench.Fidelity) map[string]serbench.Status {
 }
 
 func TestFidelity(t *testing.T) {
-	// Every built-in codec: reflection codecs take Order, the code
-	// generators and wire (built for serbench's own payloads) cannot.
+	// The default set: reflection codecs take Order, the code generators
+	// and wire (built for serbench's own payloads) cannot.
 	f, err := serbench.Options{}.Fidelity(order)
 	if err != nil {
 		t.Fatal(err)

@@ -19,11 +19,14 @@
 // Check prints the same round-trip findings as a table with t.Log and fails
 // only for the codecs listed in Options.Require.
 //
-// The built-in codecs are those of `serbench list`. The code generators
-// (easyjson, msgp, protobuf, ...) built in work only on serbench's own
-// payloads; for your type, generate the code and add it with Msgp, EasyJSON,
-// Proto or codec.Funcs in Options.Extra. `serbench init -type Order` writes
-// a starter serbench_test.go. FromJSON loads a sample value from a JSON file.
+// The built-in codecs are those of `serbench list`; Options.Codecs picks
+// them with the grammar of `serbench run -codecs` (IDs and groups such as
+// "json" or "default"), and by default the same default set runs. The code
+// generators (easyjson, msgp, protobuf, ...) built in work only on
+// serbench's own payloads; for your type, generate the code and add it
+// with Msgp, EasyJSON, Proto or codec.Funcs in Options.Extra. `serbench
+// init -type Order` writes a starter serbench_test.go. FromJSON loads a
+// sample value from a JSON file.
 //
 // Nothing here panics on bad input: a nil or cyclic value is an error of the
 // whole benchmark or check, and a codec that fails, or panics, on the type

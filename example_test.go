@@ -30,6 +30,35 @@ func ExampleOptions_Fidelity() {
 	// protobuf       n/a           protobuf: not supported: no message for *serbench_test.Order in schema/proto/serbench.proto
 }
 
+// Options.Codecs takes what `serbench run -codecs` takes: codec IDs and
+// groups, mixed. "group:msgpack" is every MessagePack codec ("msgpack"
+// alone is the vmihailenco codec); nil Codecs would be the default set.
+func ExampleOptions_groups() {
+	order, err := serbench.FromJSON[Order](filepath.Join("testdata", "order.json"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := serbench.Options{Codecs: []string{"encoding/json", "group:msgpack", "cbor"}}.Fidelity(order)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(f)
+	// Output:
+	// codec                   result  size  first difference or reason
+	// encoding/json           ok      118
+	// msgpack                 ok      77
+	// msgpack/array           ok      40
+	// msgp                    n/a           msgp: not supported: no generated type for *serbench_test.Order (only the five seed scenarios and the annotation workloads have one)
+	// msgpackgen              n/a           msgpackgen: not supported: no generated code for *serbench_test.Order (msgpackgen ran on scenario/seeds.go only; other types would fall back to reflection)
+	// msgpackgen/array        n/a           msgpackgen/array: not supported: no generated code for *serbench_test.Order (msgpackgen ran on scenario/seeds.go only; other types would fall back to reflection)
+	// ugorji/msgpack          ok      77
+	// shamaton-msgpack        ok      77
+	// shamaton-msgpack/array  ok      40
+	// cbor                    ok      98
+}
+
 func ExampleFromJSON() {
 	order, err := serbench.FromJSON[Order](filepath.Join("testdata", "order.json"))
 	fmt.Println(order.ID, order.Items, order.Total, err)

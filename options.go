@@ -13,12 +13,19 @@ import (
 )
 
 // Options configure Benchmark, Check and Fidelity. The zero value means the
-// defaults: every built-in codec, none required, compared with
-// fidelity.Diff.
+// defaults: the default set of built-in codecs (as `serbench run` with no
+// -codecs), none required, compared with fidelity.Diff.
 type Options struct {
-	// Codecs selects built-in codecs by ID, in the order given (the IDs of
-	// `serbench list`, such as "encoding/json" or "sonic/fastest"). Nil
-	// means every built-in codec. Codecs in Extra always run.
+	// Codecs selects built-in codecs with the grammar of `serbench run
+	// -codecs`, one name per element: codec IDs (those of `serbench list`,
+	// such as "encoding/json" or "sonic/fastest") and group names
+	// ("default", "all", "json", "msgpack", "cbor", "schema", "binary";
+	// "group:NAME" when a codec has the same ID), mixed, in the order
+	// given; a codec named twice runs once (codec.Registry.Resolve, the
+	// parser the CLI uses). Nil means the default set (codec.Info.Default,
+	// the group "default"); an empty non-nil slice means no built-in codec,
+	// only Extra. Unknown names are an error listing the valid IDs and
+	// groups. Codecs in Extra always run.
 	Codecs []string
 	// Extra adds codecs of your own: codec.Funcs for a library with
 	// Marshal and Unmarshal functions, Msgp, EasyJSON or Proto for code
@@ -69,10 +76,13 @@ func (o Options) plan() (*plan, error) {
 		extra[id] = c
 	}
 	reg := all.Registry()
-	builtin := reg.All()
-	if o.Codecs != nil {
+	var builtin []codec.Codec
+	switch {
+	case o.Codecs == nil:
+		builtin = reg.Default()
+	case len(o.Codecs) > 0:
 		var err error
-		if builtin, err = reg.Select(o.Codecs); err != nil {
+		if builtin, err = reg.Resolve(o.Codecs); err != nil {
 			return nil, fmt.Errorf("serbench: Options.Codecs: %w", err)
 		}
 	}

@@ -71,7 +71,7 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench init -type NAME [-codegen msgp,easyjson] [-dir DIR] [-get]")
 		fmt.Fprintf(stderr, "Writes %s into the package in DIR: a benchmark and a fidelity check of\n", InitFile)
-		fmt.Fprintln(stderr, "NAME across every codec serbench has, using package github.com/serbench/serbench.")
+		fmt.Fprintln(stderr, "NAME across serbench's default set of codecs, using package github.com/serbench/serbench.")
 		fmt.Fprintln(stderr, "An existing file is never overwritten.")
 		fs.PrintDefaults()
 	}
@@ -327,10 +327,10 @@ import (
 	// {{.}}: set a value,{{end}}
 }{{else}}var sample{{.Pkg.TypeName}} = new({{.Pkg.TypeName}}) // set a value{{end}}
 
-// serbenchOptions choose the codecs; the zero value runs every codec serbench
-// has (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
+// serbenchOptions choose the codecs; the zero value runs serbench's default
+// set (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
 var serbenchOptions = serbench.Options{
-	// Codecs:  []string{"encoding/json", "sonic", "msgpack", "cbor"},
+	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them
 	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Adapters}}
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }

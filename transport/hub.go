@@ -256,66 +256,103 @@ func (sub *Subscription) Close() {
 // Subscribe joins the stream req names, creating it if needed. It fails with
 // ErrClosed after Close and ErrTooManyStreams at the stream cap. The caller
 // must Close the subscription.
+//
+// A new stream's codec is bound (Bind, Preamble, ToNative) without holding
+// the lock the scheduler takes, so a slow Bind delays only this call, never
+// the messages of running streams. When two calls create the same stream
+// at once, both bind and the first to finish wins; the other joins it.
 func (h *Hub) Subscribe(req Request) (*Subscription, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closed {
-		return nil, ErrClosed
-	}
 	key := req.Key()
-	s := h.streams[key]
-	if s == nil {
-		if len(h.streams) >= h.opts.MaxStreams {
+	var fresh *stream
+	for {
+		h.mu.Lock()
+		if h.closed {
+			h.mu.Unlock()
+			return nil, ErrClosed
+		}
+		s := h.streams[key]
+		if s == nil && len(h.streams) >= h.opts.MaxStreams {
+			h.mu.Unlock()
 			return nil, fmt.Errorf("%w (%d)", ErrTooManyStreams, h.opts.MaxStreams)
 		}
-		b, err := req.Codec.Bind(req.Scenario.Value())
-		if err != nil {
-			return nil, fmt.Errorf("transport: bind %s to %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
+		if s == nil && fresh != nil {
+			s = fresh
+			h.add(s)
 		}
-		var preamble []byte
-		if p, ok := b.(codec.Preambler); ok {
-			// Before the scheduler owns the Binding: Preamble may encode.
-			if preamble, err = p.Preamble(); err != nil {
-				return nil, fmt.Errorf("transport: preamble of %s for %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
-			}
+		if s != nil {
+			// Under h.mu, so that the scheduler cannot retire s first.
+			sub := h.join(s, req)
+			h.mu.Unlock()
+			return sub, nil
 		}
-		v := req.Scenario.Value()
-		if conv, ok := b.(codec.Converter); ok {
-			if v, err = conv.ToNative(v); err != nil {
-				return nil, fmt.Errorf("transport: convert %s for %s: %w", req.Scenario.ID, req.Codec.Info().ID, err)
-			}
-		}
-		now := time.Now()
-		start := now
-		if !req.Start.IsZero() {
-			start = req.Start
-		}
-		s = &stream{
-			key:       key,
-			req:       req,
-			binding:   b,
-			preamble:  preamble,
-			reuses:    req.Codec.Info().ReusesOutput,
-			value:     v,
-			start:     start,
-			due:       start,
-			period:    float64(time.Second) / req.Rate,
-			subs:      make(map[*Subscription]struct{}),
-			ring:      make([]*Message, 0, min(h.opts.ReplayLen, 64)),
-			idleSince: now,
-			stats:     h.stats.get(req.Run, req.Codec.Info().ID),
-		}
-		if err := s.bindSwitch(); err != nil {
+		h.mu.Unlock()
+		var err error
+		if fresh, err = h.newStream(key, req); err != nil {
 			return nil, err
 		}
-		s.stats.add(func(c *CodecStats) { c.Streams++ })
-		h.streams[key] = s
-		h.pending = append(h.pending, s)
-		select {
-		case h.wake <- struct{}{}:
-		default:
+	}
+}
+
+// newStream binds req's codec (and its Switch's) to the scenario and
+// returns the stream, not yet added to the hub. It takes no hub lock.
+func (h *Hub) newStream(key string, req Request) (*stream, error) {
+	b, err := req.Codec.Bind(req.Scenario.Value())
+	if err != nil {
+		return nil, fmt.Errorf("transport: bind %s to %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
+	}
+	var preamble []byte
+	if p, ok := b.(codec.Preambler); ok {
+		// Before the scheduler owns the Binding: Preamble may encode.
+		if preamble, err = p.Preamble(); err != nil {
+			return nil, fmt.Errorf("transport: preamble of %s for %s: %w", req.Codec.Info().ID, req.Scenario.ID, err)
 		}
 	}
+	v := req.Scenario.Value()
+	if conv, ok := b.(codec.Converter); ok {
+		if v, err = conv.ToNative(v); err != nil {
+			return nil, fmt.Errorf("transport: convert %s for %s: %w", req.Scenario.ID, req.Codec.Info().ID, err)
+		}
+	}
+	now := time.Now()
+	start := now
+	if !req.Start.IsZero() {
+		start = req.Start
+	}
+	s := &stream{
+		key:       key,
+		req:       req,
+		binding:   b,
+		preamble:  preamble,
+		reuses:    req.Codec.Info().ReusesOutput,
+		value:     v,
+		start:     start,
+		due:       start,
+		period:    float64(time.Second) / req.Rate,
+		subs:      make(map[*Subscription]struct{}),
+		ring:      make([]*Message, 0, min(h.opts.ReplayLen, 64)),
+		idleSince: now,
+		stats:     h.stats.get(req.Run, req.Codec.Info().ID),
+	}
+	if err := s.bindSwitch(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// add registers s and hands it to the scheduler. The caller holds h.mu.
+func (h *Hub) add(s *stream) {
+	s.stats.add(func(c *CodecStats) { c.Streams++ })
+	h.streams[s.key] = s
+	h.pending = append(h.pending, s)
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+}
+
+// join subscribes to s: the replay after req.LastEventID, then live
+// messages. The caller holds h.mu.
+func (h *Hub) join(s *stream, req Request) *Subscription {
 	qlen := h.opts.QueueLen
 	if req.QueueLen > 0 {
 		qlen = req.QueueLen
@@ -347,7 +384,7 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 	} else {
 		s.subs[sub] = struct{}{}
 	}
-	return sub, nil
+	return sub
 }
 
 // stream is one paced sequence of messages. The scheduler goroutine owns

@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/scenario"
 )
 
 // TestMain turns the test binary into a child when Guard.Run starts it
@@ -29,6 +30,9 @@ var sink [][]byte
 // rejects inputs shorter than 2 bytes and accepts "ok"; on "go" it does its
 // thing.
 func fakeDecoder(target string) (hostile.Decoder, error) {
+	if strings.Contains(target, "|") { // a Run target: TestRun's codecs
+		return hostile.Targets(runRegistry(), scenario.Seeds())(target)
+	}
 	act, ok := map[string]func(){
 		// panics: recovered in the child.
 		"panic": func() {

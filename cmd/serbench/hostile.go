@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/scenario"
@@ -81,41 +80,28 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	defer commit(false)
 
 	started := time.Now()
-	doc := &hostile.Document{
-		Env:    bench.CollectEnv(started, moduleVersions(codecs)),
-		Seed:   *seed,
-		Limits: limits,
-		Rlimit: limits.Rlimit(),
+	env := bench.CollectEnv(started, moduleVersions(codecs))
+	env.Settings = settings(fs)
+	opts := hostile.RunOptions{
+		Codecs:    codecs,
+		Scenarios: scenarios,
+		Limits:    limits,
+		Gen:       hostile.GenOptions{Seed: *seed, Flips: *flips, Depth: *depth},
+		Progress: func(id string, i, n int) {
+			fmt.Fprintf(stderr, "serbench: hostile: %s (%d/%d), %v elapsed\n", id, i, n, time.Since(started).Round(time.Second))
+		},
 	}
-	doc.Env.Settings = settings(fs)
-	guard := hostile.Guard{Limits: limits}
-	gen := hostile.GenOptions{Seed: *seed, Flips: *flips, Depth: *depth}
 	if *flips == 0 {
-		gen.Flips = -1
+		opts.Gen.Flips = -1
 	}
-	for i, c := range codecs {
-		info := c.Info()
-		fmt.Fprintf(stderr, "serbench: hostile: %s (%d/%d), %v elapsed\n", info.ID, i+1, len(codecs), time.Since(started).Round(time.Second))
-		for _, s := range scenarios {
-			valid, err := validEncoding(c, s)
-			if err != nil {
-				doc.Rows = append(doc.Rows, hostile.Row{Codec: info.ID, Scenario: s.ID, Error: err.Error()})
-				continue
-			}
-			inputs := hostile.Generate(info.Format, valid, gen)
-			results, err := guard.Run(ctx, hostileTarget(info.ID, s.ID), valid, inputs)
-			if err != nil {
-				return fmt.Errorf("%s %s: %w", info.ID, s.ID, err)
-			}
-			row := hostile.Summarize(info.ID, s.ID, results)
-			doc.Rows = append(doc.Rows, row)
-			if *save != "" {
-				if err := saveFindings(*save, row, inputs); err != nil {
-					return err
-				}
-			}
-		}
+	if *save != "" {
+		opts.Each = func(row hostile.Row, inputs []hostile.Input) error { return saveFindings(*save, row, inputs) }
 	}
+	doc, err := hostile.Run(ctx, opts)
+	if err != nil {
+		return err
+	}
+	doc.Env = env
 	fmt.Fprintf(stderr, "serbench: hostile: done in %v\n", time.Since(started).Round(time.Second))
 	if err := hostile.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
@@ -123,56 +109,11 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	return commit(true)
 }
 
-// hostileTarget names a (codec, scenario) decoder for a child process.
-func hostileTarget(codecID, scenarioID string) string { return codecID + "|" + scenarioID }
-
-// validEncoding returns c's encoding of s's value, or an error (a codec
-// without a schema for the scenario, say).
-func validEncoding(c codec.Codec, s scenario.Scenario) ([]byte, error) {
-	b, err := c.Bind(s.Value())
-	if err != nil {
-		return nil, err
-	}
-	data, err := codec.Encode(b, s.Value())
-	if err != nil {
-		return nil, err
-	}
-	return append([]byte(nil), data...), nil
-}
-
-// hostileDecoder is the child's Lookup: the Unmarshal of the target's codec
-// bound to its scenario's type, followed by FromNative for codecs that
-// decode into their own types (so a panic while converting counts too).
-func hostileDecoder(target string) (hostile.Decoder, error) {
-	codecID, scenarioID, ok := strings.Cut(target, "|")
-	if !ok {
-		return nil, fmt.Errorf("target %q is not <codec>|<scenario>", target)
-	}
-	c, ok := all.Registry().Lookup(codecID)
-	if !ok {
-		return nil, fmt.Errorf("unknown codec %q", codecID)
-	}
-	ss, err := scenario.Select(hostileScenarios(), []string{scenarioID})
-	if err != nil {
-		return nil, err
-	}
-	b, err := c.Bind(ss[0].Value())
-	if err != nil {
-		return nil, err
-	}
-	return func(data []byte) error {
-		v, err := b.Unmarshal(data)
-		if err != nil {
-			return err
-		}
-		_, err = codec.Value(b, v)
-		return err
-	}, nil
-}
-
 // hostileChild serves hostile.ChildRole: the child of `serbench hostile`
 // that runs one codec's decoder on malformed inputs.
-func hostileChild(string) error { return hostile.ServeChild(hostileDecoder) }
+func hostileChild(string) error {
+	return hostile.ServeChild(hostile.Targets(all.Registry(), hostileScenarios()))
+}
 
 // saveFindings writes the input of each of row's findings into dir.
 func saveFindings(dir string, row hostile.Row, inputs []hostile.Input) error {

@@ -1,31 +1,25 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"net"
 	"os"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
-	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
 
-// apiServerRole is the child role that serves transport/server (and so
-// the /api/ endpoints) for `load -transport http`, so that the server's
-// CPU and heap figures leave the load client out.
-const apiServerRole = "api-server"
-
-func init() { childRoles[apiServerRole] = apiServerChild }
+// The child that serves transport/server (and so the /api/ endpoints) for
+// `load -transport http`, so that the server's CPU and heap figures leave
+// the load client out.
+func init() {
+	childRoles[server.ChildRole] = func(string) error { return server.ServeChild(os.Stdin, os.Stdout) }
+}
 
 // httpFlags are load's flags for -transport http.
 type httpFlags struct {
@@ -77,7 +71,7 @@ func loadHTTP(ctx context.Context, fs *flag.FlagSet, w io.Writer, hf httpFlags, 
 	}
 	started := time.Now()
 	if target == "" {
-		url, stop, err := startAPIServer(ctx)
+		url, stop, err := server.StartProcess(ctx)
 		if err != nil {
 			return err
 		}
@@ -124,101 +118,8 @@ func loadHTTP(ctx context.Context, fs *flag.FlagSet, w io.Writer, hf httpFlags, 
 
 // httpCodec runs one codec: one phase at ho.Rate, or a -max search.
 func httpCodec(ctx context.Context, ho load.HTTPOptions, hf httpFlags, id string) (load.HTTPResult, error) {
-	if !hf.max {
-		return load.HTTPPhase(ctx, ho, id, ho.Rate)
+	if hf.max {
+		return load.HTTPMax(ctx, ho, id, hf.slo)
 	}
-	s := load.MaxSearch{SLO: hf.slo, Start: ho.Rate}
-	best, r, steps, err := s.Run(ctx, func(ctx context.Context, rate float64) (load.MaxStep, load.HTTPResult, error) {
-		r, err := load.HTTPPhase(ctx, ho, id, rate)
-		return load.MaxStep{P99Ms: r.P99Ms, Errors: r.Errors, RequestsPerS: r.RequestsPerS}, r, err
-	})
-	if err != nil {
-		return r, err
-	}
-	if best == 0 {
-		r = load.HTTPResult{Framework: ho.Framework, Codec: id, Scenario: ho.Scenario, Method: ho.Method,
-			DurationS: ho.Duration.Seconds(), Conns: ho.Conns, CPUScope: ho.CPUScope}
-	}
-	r.SLOMs = float64(hf.slo) / float64(time.Millisecond)
-	r.MaxRate = &best
-	r.Steps = steps
-	return r, nil
-}
-
-// startAPIServer starts this program as an apiServerRole child and
-// returns the base URL it serves; stop ends it (closing its standard
-// input, then killing it after 10s).
-func startAPIServer(ctx context.Context) (url string, stop func(), err error) {
-	cmd, err := childproc.Command(ctx, "", apiServerRole, "")
-	if err != nil {
-		return "", nil, fmt.Errorf("load: %w", err)
-	}
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return "", nil, fmt.Errorf("load: %w", err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return "", nil, fmt.Errorf("load: %w", err)
-	}
-	head := childproc.NewHead()
-	cmd.Stderr = head
-	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("load: start server process: %w", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	stop = func() {
-		stdin.Close()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill() // it ignored its closed stdin
-			<-done
-		}
-	}
-	line := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		if sc.Scan() {
-			line <- sc.Text()
-		}
-		close(line)
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case addr, ok := <-line:
-		if ok && strings.HasPrefix(addr, "127.0.0.1:") {
-			return "http://" + addr, stop, nil
-		}
-		stop()
-		return "", nil, fmt.Errorf("load: server process did not start: %q %s", addr, strings.TrimSpace(head.String()))
-	case <-time.After(30 * time.Second):
-		stop()
-		return "", nil, errors.New("load: server process did not start within 30s")
-	}
-}
-
-// apiServerChild serves transport/server on a free loopback port, prints
-// the address on standard output and serves until standard input closes.
-func apiServerChild(string) error {
-	srv, err := server.New(server.Options{})
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		srv.Close()
-		return err
-	}
-	if _, err := fmt.Fprintln(os.Stdout, ln.Addr()); err != nil {
-		srv.Close()
-		return err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		_, _ = io.Copy(io.Discard, os.Stdin) // EOF: the parent is done or gone
-		cancel()
-	}()
-	return srv.Serve(ctx, ln)
+	return load.HTTPPhase(ctx, ho, id, ho.Rate)
 }

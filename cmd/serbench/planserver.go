@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/transport/server"
 )
 
 // serverRun is one run of `serbench serve` (a child process) under load at
@@ -48,7 +49,7 @@ func runServer(ctx context.Context, via, codecID, scenarioID string, rate float6
 	if err := raiseNoFile(uint64(conns) + 64); err != nil {
 		return serverRun{}, err
 	}
-	url, stop, err := startAPIServer(ctx)
+	url, stop, err := server.StartProcess(ctx)
 	if err != nil {
 		return serverRun{}, err
 	}

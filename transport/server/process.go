@@ -1,0 +1,112 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/internal/childproc"
+)
+
+// ChildRole is the child-process role (internal/childproc) that serves a
+// Server with the default Options in its own process, so that a load
+// client's figures and the server's CPU and heap figures stay apart
+// (`serbench load -transport http` without -url). A program that calls
+// StartProcess must serve the role with ServeChild.
+const ChildRole = "api-server"
+
+// Time limits of StartProcess.
+const (
+	// StartTimeout is how long the child may take to print its address.
+	StartTimeout = 30 * time.Second
+	// StopTimeout is how long stop waits for the child to exit after its
+	// standard input closed before it kills it.
+	StopTimeout = 10 * time.Second
+)
+
+// StartProcess starts this program again as a ChildRole child and returns
+// the base URL it serves ("http://127.0.0.1:PORT"); stop ends it (closing
+// its standard input, then killing it after StopTimeout) and waits for it.
+// A child that exits, prints something else than its address or prints
+// nothing within StartTimeout is an error quoting the start of its
+// standard error.
+func StartProcess(ctx context.Context) (url string, stop func(), err error) {
+	cmd, err := childproc.Command(ctx, "", ChildRole, "")
+	if err != nil {
+		return "", nil, fmt.Errorf("server: %w", err)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return "", nil, fmt.Errorf("server: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, fmt.Errorf("server: %w", err)
+	}
+	head := childproc.NewHead()
+	cmd.Stderr = head
+	if err := cmd.Start(); err != nil {
+		return "", nil, fmt.Errorf("server: start server process: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	stop = func() {
+		stdin.Close()
+		select {
+		case <-done:
+		case <-time.After(StopTimeout):
+			_ = cmd.Process.Kill() // it ignored its closed stdin
+			<-done
+		}
+	}
+	line := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		if sc.Scan() {
+			line <- sc.Text()
+		}
+		close(line)
+		_, _ = io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case addr, ok := <-line:
+		if ok && strings.HasPrefix(addr, "127.0.0.1:") {
+			return "http://" + addr, stop, nil
+		}
+		stop()
+		return "", nil, fmt.Errorf("server: server process did not start: %q %s", addr, strings.TrimSpace(head.String()))
+	case <-time.After(StartTimeout):
+		stop()
+		return "", nil, fmt.Errorf("server: server process did not start within %v", StartTimeout)
+	}
+}
+
+// ServeChild is the ChildRole's body: it serves a Server with the default
+// Options on a free loopback port, writes the address to stdout as one
+// line and serves until stdin reaches its end (the parent is done or
+// gone).
+func ServeChild(stdin io.Reader, stdout io.Writer) error {
+	srv, err := New(Options{})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		srv.Close()
+		return err
+	}
+	if _, err := fmt.Fprintln(stdout, ln.Addr()); err != nil {
+		srv.Close()
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		_, _ = io.Copy(io.Discard, stdin)
+		cancel()
+	}()
+	return srv.Serve(ctx, ln)
+}

@@ -41,10 +41,11 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 )
 
 // Schema identifies the JSON document that JSON writes.
-const Schema = "serbench-conformance/v1"
+const Schema = document.Conformance
 
 // The suite IDs, as the -suites flag takes them.
 const (

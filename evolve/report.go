@@ -8,10 +8,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // SchemaID is the "schema" value of the JSON document (docs/schema/evolve.schema.json).
-const SchemaID = "serbench-evolve/v1"
+const SchemaID = document.Evolve
 
 // Formats are the output formats of Write.
 var Formats = []string{"table", "markdown", "json"}

@@ -11,10 +11,11 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // Schema is the version of the JSON document Write produces.
-const Schema = "serbench-hostile/v1"
+const Schema = document.Hostile
 
 // Formats lists the formats Write accepts.
 var Formats = []string{"table", "markdown", "csv", "json"}

@@ -8,11 +8,13 @@ import (
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/serbench/serbench/document"
 )
 
 // MergeSchema names the JSON document `serbench merge -format json`
 // writes (docs/reference.md, "JSON documents"; docs/schema/merge.schema.json).
-const MergeSchema = "serbench-merge/v1"
+const MergeSchema = document.Merge
 
 // DefaultMaxSkew is MergeOptions.MaxSkew's default.
 const DefaultMaxSkew = time.Second

@@ -8,15 +8,16 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // Schema names the JSON document `serbench load -format json` writes
 // (docs/reference.md, "JSON documents"; docs/schema/load.schema.json).
-const Schema = "serbench-load/v1"
+const Schema = document.Load
 
 // LegacySchema is what load documents said before they had a name of their
 // own: the same fields under the run document's name. ReadReport reads both.
-const LegacySchema = "serbench/v1"
+const LegacySchema = document.LegacyLoad
 
 // ReadReport reads a JSON document written by WriteJSON (serbench load
 // -format json), under Schema or LegacySchema; name labels errors. It fails

@@ -10,10 +10,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // Schema is the "schema" value of a Document (docs/schema/plan.schema.json).
-const Schema = "serbench-plan/v1"
+const Schema = document.Plan
 
 // Document is what `serbench plan` writes: the answer per scenario, the
 // transport cost used, and the machine.

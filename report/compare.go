@@ -12,6 +12,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // DefaultAlpha is the significance level of Compare when none is given,
@@ -218,7 +219,7 @@ var CompareFormats = []string{"table", "markdown", "csv", "json"}
 
 // CompareSchema names the JSON document WriteComparison writes
 // (docs/reference.md, "JSON documents").
-const CompareSchema = "serbench-compare/v1"
+const CompareSchema = document.Compare
 
 // ComparisonDocument is the JSON form of one or more comparisons against
 // the same base run.

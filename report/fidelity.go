@@ -11,11 +11,12 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/probe"
 )
 
 // FidelitySchema is the version of the fidelity matrix's JSON format.
-const FidelitySchema = "serbench-fidelity/v1"
+const FidelitySchema = document.Fidelity
 
 // FidelityDocument is everything a fidelity report shows: which probes of
 // package probe each codec keeps, changes or refuses.

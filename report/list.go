@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 )
 
 // ListSchema is the "schema" value of `serbench list -format json`
 // (docs/schema/list.schema.json).
-const ListSchema = "serbench-list/v1"
+const ListSchema = document.List
 
 // ListedCodec is one codec as `serbench list` shows it: its Info and the
 // names of the groups it belongs to (codec.GroupsOf).

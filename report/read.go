@@ -14,6 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -29,10 +30,6 @@ var ErrTooLarge = errors.New("report: results file larger than MaxReadBytes")
 // serbench/v1 JSON file that holds the transport results of serbench load
 // rather than the codec matrix of serbench run; load.ReadReport reads it.
 var ErrTransportResults = errors.New("holds serbench load (transport) results, not serbench run results")
-
-// loadSchema is load.Schema, the document of serbench load; package load
-// is not imported here for one string (it brings in the transports).
-const loadSchema = "serbench-load/v1"
 
 // ReadFile reads a results file written by JSON (-format json) or Benchfmt
 // (-format benchfmt); see Read.
@@ -83,7 +80,7 @@ func readJSON(data []byte, name string) (*Document, error) {
 	}
 	switch doc.Schema {
 	case Schema:
-	case loadSchema:
+	case document.Load:
 		return nil, fmt.Errorf("report: %s: %w", name, ErrTransportResults)
 	case "":
 		return nil, fmt.Errorf("report: %s: JSON without a \"schema\" field (want %q)", name, Schema)

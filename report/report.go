@@ -12,11 +12,12 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
 )
 
 // Schema is the version of the JSON results format (docs/reference.md, "JSON documents").
-const Schema = "serbench/v1"
+const Schema = document.Run
 
 // Document is everything a report shows.
 type Document struct {

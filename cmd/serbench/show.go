@@ -1,13 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/report"
 )
@@ -36,10 +37,15 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if help, err := parseFlags(fs, args, 1, "one file"); help || err != nil {
 		return err
 	}
-	doc, err := report.ReadFile(fs.Arg(0))
-	if errors.Is(err, report.ErrTransportResults) {
-		return showTransport(stdout, fs.Arg(0), *format, *out)
+	path := fs.Arg(0)
+	data, err := readResultsFile(path)
+	if err != nil {
+		return err
 	}
+	if schema, err := document.SchemaOf(data); err == nil && schema == document.Load {
+		return showTransport(stdout, path, data, *format, *out)
+	}
+	doc, err := report.Read(bytes.NewReader(data), path)
 	if err != nil {
 		return err
 	}
@@ -57,17 +63,31 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	return commit(true)
 }
 
-// showTransport prints a serbench load JSON file as a table (or JSON).
-func showTransport(stdout io.Writer, path, format, out string) error {
+// readResultsFile reads path, up to report.MaxReadBytes (more is
+// report.ErrTooLarge).
+func readResultsFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, report.MaxReadBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > report.MaxReadBytes {
+		return nil, fmt.Errorf("%w (%d bytes): %s", report.ErrTooLarge, report.MaxReadBytes, path)
+	}
+	return data, nil
+}
+
+// showTransport prints data, a serbench load JSON document read from
+// path, as a table (or JSON).
+func showTransport(stdout io.Writer, path string, data []byte, format, out string) error {
 	if format != "table" && format != "json" {
 		return fmt.Errorf("show: %s holds serbench load results, which print as table or json (not %q)", path, format)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	rep, err := load.ReadReport(f, path)
+	rep, err := load.ReadReport(bytes.NewReader(data), path)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/serbench/serbench/document"
 )
 
 //go:embed *.schema.json
@@ -24,16 +26,16 @@ var files embed.FS
 // Files maps each document's "schema" value to its JSON Schema file in this
 // folder. A new document kind adds one line here and one file.
 var Files = map[string]string{
-	"serbench/v1":             "run.schema.json",
-	"serbench-load/v1":        "load.schema.json",
-	"serbench-compare/v1":     "compare.schema.json",
-	"serbench-fidelity/v1":    "fidelity.schema.json",
-	"serbench-conformance/v1": "conformance.schema.json",
-	"serbench-hostile/v1":     "hostile.schema.json",
-	"serbench-merge/v1":       "merge.schema.json",
-	"serbench-list/v1":        "list.schema.json",
-	"serbench-evolve/v1":      "evolve.schema.json",
-	"serbench-plan/v1":        "plan.schema.json",
+	document.Run:         "run.schema.json",
+	document.Load:        "load.schema.json",
+	document.Compare:     "compare.schema.json",
+	document.Fidelity:    "fidelity.schema.json",
+	document.Conformance: "conformance.schema.json",
+	document.Hostile:     "hostile.schema.json",
+	document.Merge:       "merge.schema.json",
+	document.List:        "list.schema.json",
+	document.Evolve:      "evolve.schema.json",
+	document.Plan:        "plan.schema.json",
 }
 
 // base is the URL prefix the files' $id values share; "$ref"s between files

@@ -95,6 +95,19 @@ type Codec interface {
 
 // Binding is a codec bound to one Go type. It must be safe to call from one
 // goroutine at a time; Bind again for another goroutine.
+//
+// Panics: Marshal and Unmarshal report every failure as an error and do
+// not panic, whatever v or data hold (data may be hostile). An adapter
+// whose library can panic (on malformed input, or on a type it does not
+// expect) defers RecoverEncode in Marshal and RecoverDecode in Unmarshal,
+// so that the panic becomes that codec's error, "<id>: decoding N bytes
+// panicked: ...". The same holds for Bind, Converter and DOM methods. The
+// callers that feed a Binding values or bytes they do not control
+// (serbench.Check and Benchmark, conformance, evolve) still recover as a
+// second line and report a panic as the codec's finding; bench.Matrix does
+// not (there a panic is a bug of the adapter). What recover cannot
+// catch (a stack overflow, running out of memory, a panic on another
+// goroutine) is what package hostile's child processes are for.
 type Binding interface {
 	// Marshal encodes v and returns new bytes that the caller owns (unless
 	// the codec's Info.ReusesOutput says otherwise). v is the

@@ -18,6 +18,10 @@ type Funcs struct {
 	Meta      Info
 	Marshal   MarshalFunc
 	Unmarshal UnmarshalFunc
+	// Code, when set, is the same pair of calls as Go source, for
+	// `serbench export` (Exporter); the adapter of the library keeps it
+	// next to the functions so the two cannot drift apart.
+	Code *GoCode
 }
 
 var _ Codec = Funcs{}
@@ -48,4 +52,35 @@ func (b *funcBinding) Unmarshal(data []byte) (any, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// GoCode is how a standalone Go program calls a codec's library the way
+// its serbench adapter does, with the same options: what `serbench export`
+// writes for the codec (package export).
+type GoCode struct {
+	// Imports are the import specs the calls need: "path" or "alias path".
+	Imports []string
+	// Setup holds package-level declarations the calls use; "" if none.
+	Setup string
+	// Marshal is a Go expression of type func(any) ([]byte, error).
+	Marshal string
+	// Unmarshal is a Go expression of type func([]byte, any) error.
+	Unmarshal string
+}
+
+// Exporter is implemented by codecs that package export can write as
+// plain Go calls. ok is false when the codec cannot be (Funcs without
+// Code, say).
+type Exporter interface {
+	GoCode() (code GoCode, ok bool)
+}
+
+var _ Exporter = Funcs{}
+
+// GoCode implements Exporter: f.Code, when set.
+func (f Funcs) GoCode() (GoCode, bool) {
+	if f.Code == nil {
+		return GoCode{}, false
+	}
+	return *f.Code, true
 }

@@ -23,7 +23,8 @@
 //     with the same GC rhythm.
 //
 // Only codecs that work on plain Go types through their library's own
-// Marshal and Unmarshal can be exported (see Supported); codegen codecs need
+// Marshal and Unmarshal can be exported: those whose adapter states its
+// calls as Go code (codec.Exporter, see Supported); codegen codecs need
 // their generated code and are left out. Scenario types with methods are
 // refused, since a copy without the methods could encode differently.
 package export
@@ -39,52 +40,29 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 )
 
-// library is how the exported benchmarks call one codec: the import it
-// needs and the Go expressions of its marshal and unmarshal functions,
-// with the options serbench's adapter uses.
-type library struct {
-	imports   []string // "alias path" or "path"
-	setup     string   // package-level declarations
-	marshal   string   // a func(any) ([]byte, error)
-	unmarshal string   // a func([]byte, any) error
+// exportable returns the built-in codecs that Write can export, by ID, with
+// their calls: those whose adapter gives its Go code (codec.Exporter).
+func exportable() map[string]codec.GoCode {
+	out := map[string]codec.GoCode{}
+	for _, c := range all.Registry().All() {
+		if x, ok := c.(codec.Exporter); ok {
+			if code, ok := x.GoCode(); ok {
+				out[c.Info().ID] = code
+			}
+		}
+	}
+	return out
 }
 
-// libraries maps codec IDs to their calls. The options match the adapters
-// in codec/<library> (see `serbench list`).
-var libraries = map[string]library{
-	"encoding/json": {imports: []string{"encoding/json"}, marshal: "json.Marshal", unmarshal: "json.Unmarshal"},
-	"json-v2": {imports: []string{"jsonv2 github.com/go-json-experiment/json"},
-		setup:     "var jsonv2Opts = jsonv2.JoinOptions(jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilMapAsNull(true))",
-		marshal:   "func(v any) ([]byte, error) { return jsonv2.Marshal(v, jsonv2Opts) }",
-		unmarshal: "func(data []byte, v any) error { return jsonv2.Unmarshal(data, v, jsonv2Opts) }"},
-	"jsoniter": {imports: []string{"jsoniter github.com/json-iterator/go"},
-		marshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Marshal", unmarshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal"},
-	"go-json":        {imports: []string{"gojson github.com/goccy/go-json"}, marshal: "gojson.Marshal", unmarshal: "gojson.Unmarshal"},
-	"sonic":          {imports: []string{"github.com/bytedance/sonic"}, marshal: "sonic.ConfigStd.Marshal", unmarshal: "sonic.ConfigStd.Unmarshal"},
-	"sonic/default":  {imports: []string{"github.com/bytedance/sonic"}, marshal: "sonic.ConfigDefault.Marshal", unmarshal: "sonic.ConfigDefault.Unmarshal"},
-	"sonic/fastest":  {imports: []string{"github.com/bytedance/sonic"}, marshal: "sonic.ConfigFastest.Marshal", unmarshal: "sonic.ConfigFastest.Unmarshal"},
-	"segmentio-json": {imports: []string{"segjson github.com/segmentio/encoding/json"}, marshal: "segjson.Marshal", unmarshal: "segjson.Unmarshal"},
-	"msgpack":        {imports: []string{"github.com/vmihailenco/msgpack/v5"}, marshal: "msgpack.Marshal", unmarshal: "msgpack.Unmarshal"},
-	"cbor": {imports: []string{"reflect", "github.com/fxamacker/cbor/v2"},
-		setup: `var cborEnc, cborDec = func() (cbor.EncMode, cbor.DecMode) {
-	em, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
-	if err != nil {
-		panic(err)
-	}
-	dm, err := cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any](), MaxNestedLevels: 256}.DecMode()
-	if err != nil {
-		panic(err)
-	}
-	return em, dm
-}()`,
-		marshal: "cborEnc.Marshal", unmarshal: "cborDec.Unmarshal"},
-}
-
-// Supported returns the IDs of the codecs Write can export, sorted.
+// Supported returns the IDs of the codecs Write can export, sorted: the
+// built-in codecs whose adapter implements codec.Exporter.
 func Supported() []string {
+	libraries := exportable()
 	ids := make([]string, 0, len(libraries))
 	for id := range libraries {
 		ids = append(ids, id)
@@ -127,6 +105,7 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	if len(m.Codecs) == 0 {
 		return nil, fmt.Errorf("export: no codecs")
 	}
+	libraries := exportable()
 	for _, id := range m.Codecs {
 		if _, ok := libraries[id]; !ok {
 			return nil, fmt.Errorf("export: codec %q cannot be exported (supported: %s)", id, strings.Join(Supported(), ", "))
@@ -190,11 +169,11 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	var setup []string
 	for _, id := range m.Codecs {
 		lib := libraries[id]
-		for _, imp := range lib.imports {
+		for _, imp := range lib.Imports {
 			imports[imp] = true
 		}
-		if lib.setup != "" && !contains(setup, lib.setup) {
-			setup = append(setup, lib.setup)
+		if lib.Setup != "" && !contains(setup, lib.Setup) {
+			setup = append(setup, lib.Setup)
 		}
 	}
 	var b bytes.Buffer
@@ -215,7 +194,7 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	b.WriteString("var codecs = []codecFuncs{\n")
 	for _, id := range m.Codecs {
 		lib := libraries[id]
-		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", id, lib.marshal, lib.unmarshal)
+		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", id, lib.Marshal, lib.Unmarshal)
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("type scenarioData struct {\n\tname, file string\n\tnew        func() any\n}\n\n")

@@ -41,5 +41,20 @@ func New() codec.Codec {
 			Time:    "ns, RFC 3339 text (tag 0): offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   em.Marshal,
 		Unmarshal: dm.Unmarshal,
+		Code:      &codec.GoCode{Imports: []string{"reflect", "github.com/fxamacker/cbor/v2"}, Setup: goSetup, Marshal: "cborEnc.Marshal", Unmarshal: "cborDec.Unmarshal"},
 	}
 }
+
+// goSetup builds the same modes as New in a standalone program (serbench
+// export).
+var goSetup = fmt.Sprintf(`var cborEnc, cborDec = func() (cbor.EncMode, cbor.DecMode) {
+	em, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
+	if err != nil {
+		panic(err)
+	}
+	dm, err := cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any](), MaxNestedLevels: %d}.DecMode()
+	if err != nil {
+		panic(err)
+	}
+	return em, dm
+}()`, MaxNestedLevels)

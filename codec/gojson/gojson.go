@@ -20,5 +20,6 @@ func New() codec.Codec {
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   gojson.Marshal,
 		Unmarshal: gojson.Unmarshal,
+		Code:      &codec.GoCode{Imports: []string{"gojson github.com/goccy/go-json"}, Marshal: "gojson.Marshal", Unmarshal: "gojson.Unmarshal"},
 	}
 }

@@ -22,6 +22,8 @@ func New() codec.Codec {
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
+		Code: &codec.GoCode{Imports: []string{"jsoniter github.com/json-iterator/go"},
+			Marshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Marshal", Unmarshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal"},
 	}
 }
 

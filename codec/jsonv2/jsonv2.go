@@ -26,5 +26,9 @@ func New() codec.Codec {
 			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   func(v any) ([]byte, error) { return json.Marshal(v, opts) },
 		Unmarshal: func(data []byte, v any) error { return json.Unmarshal(data, v, opts) },
+		Code: &codec.GoCode{Imports: []string{"jsonv2 github.com/go-json-experiment/json"},
+			Setup:     "var jsonv2Opts = jsonv2.JoinOptions(jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilMapAsNull(true))",
+			Marshal:   "func(v any) ([]byte, error) { return jsonv2.Marshal(v, jsonv2Opts) }",
+			Unmarshal: "func(data []byte, v any) error { return jsonv2.Unmarshal(data, v, jsonv2Opts) }"},
 	}
 }

@@ -26,6 +26,7 @@ func New() codec.Codec {
 			Time:    "ns, timestamp extension -1: instant kept, decoded as Local (offset and zone name lost); any year", Default: true},
 		Marshal:   msgpack.Marshal,
 		Unmarshal: msgpack.Unmarshal,
+		Code:      &codec.GoCode{Imports: []string{"github.com/vmihailenco/msgpack/v5"}, Marshal: "msgpack.Marshal", Unmarshal: "msgpack.Unmarshal"},
 	}
 }
 

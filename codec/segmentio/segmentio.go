@@ -20,5 +20,6 @@ func New() codec.Codec {
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only (marshals year 10000, then cannot unmarshal it)"},
 		Marshal:   json.Marshal,
 		Unmarshal: json.Unmarshal,
+		Code:      &codec.GoCode{Imports: []string{"segjson github.com/segmentio/encoding/json"}, Marshal: "segjson.Marshal", Unmarshal: "segjson.Unmarshal"},
 	}
 }

@@ -23,22 +23,22 @@ const module = "github.com/bytedance/sonic"
 
 // New returns sonic.ConfigStd.
 func New() codec.Codec {
-	return newCodec(ID, sonic.ConfigStd, "ConfigStd (behaves as encoding/json)")
+	return newCodec(ID, sonic.ConfigStd, "ConfigStd", "ConfigStd (behaves as encoding/json)")
 }
 
 // NewDefault returns sonic.ConfigDefault: no map key sorting, no HTML escaping,
 // no UTF-8 validation.
 func NewDefault() codec.Codec {
-	return newCodec(IDDefault, sonic.ConfigDefault, "ConfigDefault (unsorted map keys, no HTML escaping, no UTF-8 check)")
+	return newCodec(IDDefault, sonic.ConfigDefault, "ConfigDefault", "ConfigDefault (unsorted map keys, no HTML escaping, no UTF-8 check)")
 }
 
 // NewFastest returns sonic.ConfigFastest, which also skips float precision
 // (it writes floats with fewer digits).
 func NewFastest() codec.Codec {
-	return newCodec(IDFastest, sonic.ConfigFastest, "ConfigFastest (as ConfigDefault, plus fewer float digits and no string copy)")
+	return newCodec(IDFastest, sonic.ConfigFastest, "ConfigFastest", "ConfigFastest (as ConfigDefault, plus fewer float digits and no string copy)")
 }
 
-func newCodec(id string, api sonic.API, opts string) codec.Codec {
+func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 	if !jit {
 		opts += "; this platform has no JIT: falls back to encoding/json"
 	}
@@ -48,5 +48,7 @@ func newCodec(id string, api sonic.API, opts string) codec.Codec {
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: id == ID},
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
+		Code: &codec.GoCode{Imports: []string{"github.com/bytedance/sonic"},
+			Marshal: "sonic." + config + ".Marshal", Unmarshal: "sonic." + config + ".Unmarshal"},
 	}
 }

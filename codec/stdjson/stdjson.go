@@ -19,5 +19,6 @@ func New() codec.Codec {
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   json.Marshal,
 		Unmarshal: json.Unmarshal,
+		Code:      &codec.GoCode{Imports: []string{"encoding/json"}, Marshal: "json.Marshal", Unmarshal: "json.Unmarshal"},
 	}
 }

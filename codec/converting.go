@@ -70,6 +70,9 @@ type Converting[G any] struct {
 	Marshal func(G) ([]byte, error)
 	// Unmarshal decodes data into g, a new zero generated value.
 	Unmarshal func(data []byte, g G) error
+	// Any, when set, drives the library on untyped values for conformance
+	// (UntypedDriver): generated code has no `any` of its own.
+	Any *Untyped
 }
 
 var _ Codec = Converting[any]{}

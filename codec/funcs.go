@@ -22,6 +22,9 @@ type Funcs struct {
 	// `serbench export` (Exporter); the adapter of the library keeps it
 	// next to the functions so the two cannot drift apart.
 	Code *GoCode
+	// Any, when set, drives the library on untyped values for conformance
+	// (UntypedDriver).
+	Any *Untyped
 }
 
 var _ Codec = Funcs{}

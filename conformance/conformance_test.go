@@ -171,3 +171,22 @@ func TestMsgpackKnownCases(t *testing.T) {
 		t.Error(`[]byte("a") judged equal to the string "a"`)
 	}
 }
+
+// The untyped drivers come from the codecs' adapters (codec.UntypedDriver):
+// msgp and easyjson drive their libraries directly, ffjson states why it
+// has none, and a codec without one falls back to Bind(new(any)).
+func TestAdapterDrivers(t *testing.T) {
+	for _, tc := range []struct{ suite, id, method, na string }{
+		{SuiteMsgpack, "msgp", "msgp.ReadIntfBytes", ""},
+		{SuiteMsgpack, "msgpack", "Unmarshal into *any", ""},
+		{SuiteMsgpack, "shamaton-msgpack", "", "no untyped driver"},
+		{SuiteJSON, "easyjson", "jlexer.Lexer.Interface", ""},
+		{SuiteJSON, "ffjson", "", "hands any other type"},
+		{SuiteJSON, "encoding/json", "Unmarshal into *any", ""},
+	} {
+		r := rowFor(t, tc.suite, tc.id)
+		if !strings.Contains(r.Method, tc.method) || !strings.Contains(r.NA, tc.na) || (tc.na == "") != (r.NA == "") {
+			t.Errorf("%s × %s: method %q, n/a %q; want %q, %q", tc.suite, tc.id, r.Method, r.NA, tc.method, tc.na)
+		}
+	}
+}

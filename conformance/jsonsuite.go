@@ -8,31 +8,8 @@ import (
 	"path"
 	"strings"
 
-	"github.com/mailru/easyjson/jlexer"
-
 	"github.com/serbench/serbench/codec"
 )
-
-// jsonUntyped gives an untyped decoder for JSON codecs whose Bind refuses
-// *any, keyed by codec ID; the string says how it drives the library.
-var jsonUntyped = map[string]struct {
-	method string
-	decode func([]byte) error
-}{
-	"easyjson": {"jlexer.Lexer.Interface then Consumed, as easyjson's generated code decodes an `any` field of a top-level value", decodeEasyJSON},
-}
-
-// jsonNA says why a JSON codec has no untyped decoder, keyed by codec ID.
-var jsonNA = map[string]string{
-	"ffjson": "ffjson generates code per type; ffjson.Unmarshal hands any other type (an `any` included) to encoding/json, so its row would be encoding/json's",
-}
-
-func decodeEasyJSON(data []byte) error {
-	l := jlexer.Lexer{Data: data}
-	_ = l.Interface()
-	l.Consumed()
-	return l.Error()
-}
 
 // jsonCase is one file of JSONTestSuite's test_parsing.
 type jsonCase struct {
@@ -127,12 +104,14 @@ func runJSON(ctx context.Context, cs []codec.Codec) ([]Row, error) {
 // jsonDecoder returns how to decode a JSON document untyped with c, or why
 // c cannot.
 func jsonDecoder(c codec.Codec) (decode func([]byte) error, method, na string) {
-	id := c.Info().ID
-	if u, ok := jsonUntyped[id]; ok {
-		return u.decode, u.method, ""
-	}
-	if why, ok := jsonNA[id]; ok {
-		return nil, "", why
+	if u, ok := untyped(c); ok {
+		if u.NA != "" || u.Decode == nil {
+			return nil, "", u.NA
+		}
+		return func(data []byte) error {
+			_, err := u.Decode(data)
+			return err
+		}, u.Method, ""
 	}
 	b, err := c.Bind(new(any))
 	if err != nil {

@@ -90,39 +90,19 @@ type msgpackDriver struct {
 }
 
 func msgpackDriverFor(c codec.Codec) (msgpackDriver, string) {
-	switch c.Info().ID {
-	case "msgpack":
-		b, err := c.Bind(new(any))
-		if err != nil {
-			return msgpackDriver{}, fmt.Sprintf("cannot bind to *any: %v", err)
-		}
-		return msgpackDriver{
-			method: "the codec's Unmarshal into *any and Marshal of the value",
-			decode: func(data []byte) (any, error) {
-				p, err := b.Unmarshal(data)
-				if err != nil {
-					return nil, err
-				}
-				return *p.(*any), nil
-			},
-			encode:   func(v any) ([]byte, error) { return b.Marshal(&v) },
-			noEncode: map[string]string{"ext": "an extension value needs a Go type registered with msgpack.RegisterExt"},
-		}, ""
-	case "msgp":
-		return msgpackDriver{
-			method: "msgp.ReadIntfBytes (no bytes may be left) and msgp.AppendIntf",
-			decode: func(data []byte) (any, error) {
-				v, rest, err := msgp.ReadIntfBytes(data)
-				if err == nil && len(rest) > 0 {
-					err = fmt.Errorf("%d bytes left after the value", len(rest))
-				}
-				return v, err
-			},
-			encode: func(v any) ([]byte, error) { return msgp.AppendIntf(nil, v) },
-			ext:    func(typ int8, data []byte) any { return &msgp.RawExtension{Type: typ, Data: data} },
-		}, ""
+	u, ok := untyped(c)
+	if !ok || u.Decode == nil {
+		return msgpackDriver{}, u.NA
 	}
-	return msgpackDriver{}, ""
+	return msgpackDriver{method: u.Method, decode: u.Decode, encode: u.Encode, noEncode: u.NoEncode, ext: u.Ext}, ""
+}
+
+// untyped returns the untyped driver c's adapter states (codec.UntypedDriver).
+func untyped(c codec.Codec) (codec.Untyped, bool) {
+	if d, ok := c.(codec.UntypedDriver); ok {
+		return d.Untyped()
+	}
+	return codec.Untyped{}, false
 }
 
 // runMsgpack runs msgpack-test-suite against the MessagePack codecs of cs.

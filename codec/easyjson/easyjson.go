@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/mailru/easyjson"
+	"github.com/mailru/easyjson/jlexer"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/mirror"
@@ -39,6 +40,15 @@ func New() codec.Codec {
 				return fmt.Errorf("easyjson: %w", err)
 			}
 			return nil
+		},
+		Any: &codec.Untyped{
+			Method: "jlexer.Lexer.Interface then Consumed, as easyjson's generated code decodes an `any` field of a top-level value",
+			Decode: func(data []byte) (any, error) {
+				l := jlexer.Lexer{Data: data}
+				v := l.Interface()
+				l.Consumed()
+				return v, l.Error()
+			},
 		},
 	}
 }

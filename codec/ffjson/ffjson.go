@@ -53,5 +53,6 @@ func New() codec.Codec {
 			}
 			return nil
 		},
+		Any: &codec.Untyped{NA: "ffjson generates code per type; ffjson.Unmarshal hands any other type (an `any` included) to encoding/json, so its row would be encoding/json's"},
 	}
 }

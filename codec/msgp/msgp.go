@@ -45,6 +45,18 @@ func New() codec.Codec {
 			}
 			return nil
 		},
+		Any: &codec.Untyped{
+			Method: "msgp.ReadIntfBytes (no bytes may be left) and msgp.AppendIntf",
+			Decode: func(data []byte) (any, error) {
+				v, rest, err := msgp.ReadIntfBytes(data)
+				if err == nil && len(rest) > 0 {
+					err = fmt.Errorf("%d bytes left after the value", len(rest))
+				}
+				return v, err
+			},
+			Encode: func(v any) ([]byte, error) { return msgp.AppendIntf(nil, v) },
+			Ext:    func(typ int8, data []byte) any { return &msgp.RawExtension{Type: typ, Data: data} },
+		},
 	}
 }
 

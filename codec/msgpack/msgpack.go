@@ -27,6 +27,16 @@ func New() codec.Codec {
 		Marshal:   msgpack.Marshal,
 		Unmarshal: msgpack.Unmarshal,
 		Code:      &codec.GoCode{Imports: []string{"github.com/vmihailenco/msgpack/v5"}, Marshal: "msgpack.Marshal", Unmarshal: "msgpack.Unmarshal"},
+		Any: &codec.Untyped{
+			Method: "the codec's Unmarshal into *any and Marshal of the value",
+			Decode: func(data []byte) (any, error) {
+				var v any
+				err := msgpack.Unmarshal(data, &v)
+				return v, err
+			},
+			Encode:   func(v any) ([]byte, error) { return msgpack.Marshal(&v) },
+			NoEncode: map[string]string{"ext": "an extension value needs a Go type registered with msgpack.RegisterExt"},
+		},
 	}
 }
 

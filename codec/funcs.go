@@ -25,6 +25,11 @@ type Funcs struct {
 	// Any, when set, drives the library on untyped values for conformance
 	// (UntypedDriver).
 	Any *Untyped
+	// FieldsBy, when set, says what the library matches struct fields by
+	// when one version of a type reads another's bytes ("json tags, by
+	// name", "Go field names"); package evolve runs the codecs that state
+	// it (FieldMatcher).
+	FieldsBy string
 }
 
 var _ Codec = Funcs{}
@@ -87,3 +92,15 @@ func (f Funcs) GoCode() (GoCode, bool) {
 	}
 	return *f.Code, true
 }
+
+// FieldMatcher is implemented by reflection codecs that state what they
+// match struct fields by across versions of a type (package evolve's
+// rows); "" when the codec states nothing.
+type FieldMatcher interface {
+	MatchesFieldsBy() string
+}
+
+var _ FieldMatcher = Funcs{}
+
+// MatchesFieldsBy implements FieldMatcher: f.FieldsBy.
+func (f Funcs) MatchesFieldsBy() string { return f.FieldsBy }

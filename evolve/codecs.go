@@ -7,34 +7,22 @@ import (
 	"github.com/serbench/serbench/internal/pick"
 )
 
-// reflectRows are the reflection codecs of the matrix and what each
-// matches fields by.
-var reflectRows = []struct{ id, schema string }{
-	{"encoding/json", "json tags, by name"},
-	{"json-v2", "json tags, by name"},
-	{"jsoniter", "json tags, by name"},
-	{"go-json", "json tags, by name"},
-	{"sonic", "json tags, by name"},
-	{"segmentio-json", "json tags, by name"},
-	{"msgpack", "msgpack tags, by name"},
-	{"cbor", "cbor tags, by name"},
-	{"gob", "Go field names"},
-}
-
 // AllCodecs returns every row of the matrix, in report order: the
-// reflection codecs (found with lookup, a codec registry's Lookup), then
-// msgp, protobuf, flatbuffers, wire and wire/same-version. A reflection codec lookup does not
-// know is an error naming it.
-func AllCodecs(lookup func(id string) (codec.Codec, bool)) ([]Codec, error) {
+// reflection codecs of cs that state what they match fields by
+// (codec.FieldMatcher: encoding/json, json-v2, jsoniter, go-json, sonic,
+// segmentio-json, msgpack, cbor and gob among the built-in codecs), in the
+// order of cs, then msgp, protobuf, flatbuffers, wire and
+// wire/same-version.
+func AllCodecs(cs []codec.Codec) []Codec {
 	var out []Codec
-	for _, r := range reflectRows {
-		c, ok := lookup(r.id)
-		if !ok {
-			return nil, fmt.Errorf("evolve: codec %q is not in the registry", r.id)
+	for _, c := range cs {
+		if m, ok := c.(codec.FieldMatcher); ok {
+			if by := m.MatchesFieldsBy(); by != "" {
+				out = append(out, ReflectCodec(c, by))
+			}
 		}
-		out = append(out, ReflectCodec(c, r.schema))
 	}
-	return append(out, MsgpCodec(), ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec()), nil
+	return append(out, MsgpCodec(), ProtobufCodec(), FlatBuffersCodec(), WireCodec(), WireSameVersionCodec())
 }
 
 // SelectCodecs returns the rows of all named by ids, in the order given;

@@ -39,11 +39,8 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	reg := all.Registry()
-	rows, err := evolve.AllCodecs(reg.Lookup)
+	rows, err := evolve.SelectCodecs(evolve.AllCodecs(reg.All()), splitList(*codecsFlag))
 	if err != nil {
-		return err
-	}
-	if rows, err = evolve.SelectCodecs(rows, splitList(*codecsFlag)); err != nil {
 		return err
 	}
 	changes, err := evolve.SelectChanges(splitList(*changesFlag))

@@ -42,6 +42,7 @@ func New() codec.Codec {
 		Marshal:   em.Marshal,
 		Unmarshal: dm.Unmarshal,
 		Code:      &codec.GoCode{Imports: []string{"reflect", "github.com/fxamacker/cbor/v2"}, Setup: goSetup, Marshal: "cborEnc.Marshal", Unmarshal: "cborDec.Unmarshal"},
+		FieldsBy:  "cbor tags, by name",
 	}
 }
 

@@ -49,5 +49,6 @@ func New() codec.Codec {
 		Unmarshal: func(data []byte, v any) error {
 			return gob.NewDecoder(bytes.NewReader(data)).Decode(v)
 		},
+		FieldsBy: "Go field names",
 	}
 }

@@ -21,5 +21,6 @@ func New() codec.Codec {
 		Marshal:   gojson.Marshal,
 		Unmarshal: gojson.Unmarshal,
 		Code:      &codec.GoCode{Imports: []string{"gojson github.com/goccy/go-json"}, Marshal: "gojson.Marshal", Unmarshal: "gojson.Unmarshal"},
+		FieldsBy:  "json tags, by name",
 	}
 }

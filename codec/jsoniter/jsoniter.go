@@ -24,6 +24,7 @@ func New() codec.Codec {
 		Unmarshal: api.Unmarshal,
 		Code: &codec.GoCode{Imports: []string{"jsoniter github.com/json-iterator/go"},
 			Marshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Marshal", Unmarshal: "jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal"},
+		FieldsBy: "json tags, by name",
 	}
 }
 

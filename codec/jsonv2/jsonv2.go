@@ -30,5 +30,6 @@ func New() codec.Codec {
 			Setup:     "var jsonv2Opts = jsonv2.JoinOptions(jsonv2.FormatNilSliceAsNull(true), jsonv2.FormatNilMapAsNull(true))",
 			Marshal:   "func(v any) ([]byte, error) { return jsonv2.Marshal(v, jsonv2Opts) }",
 			Unmarshal: "func(data []byte, v any) error { return jsonv2.Unmarshal(data, v, jsonv2Opts) }"},
+		FieldsBy: "json tags, by name",
 	}
 }

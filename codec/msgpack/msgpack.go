@@ -37,6 +37,7 @@ func New() codec.Codec {
 			Encode:   func(v any) ([]byte, error) { return msgpack.Marshal(&v) },
 			NoEncode: map[string]string{"ext": "an extension value needs a Go type registered with msgpack.RegisterExt"},
 		},
+		FieldsBy: "msgpack tags, by name",
 	}
 }
 

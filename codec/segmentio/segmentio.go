@@ -21,5 +21,6 @@ func New() codec.Codec {
 		Marshal:   json.Marshal,
 		Unmarshal: json.Unmarshal,
 		Code:      &codec.GoCode{Imports: []string{"segjson github.com/segmentio/encoding/json"}, Marshal: "segjson.Marshal", Unmarshal: "segjson.Unmarshal"},
+		FieldsBy:  "json tags, by name",
 	}
 }

@@ -39,6 +39,10 @@ func NewFastest() codec.Codec {
 }
 
 func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
+	fieldsBy := ""
+	if id == ID { // evolve runs one sonic row
+		fieldsBy = "json tags, by name"
+	}
 	if !jit {
 		opts += "; this platform has no JIT: falls back to encoding/json"
 	}
@@ -50,5 +54,6 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 		Unmarshal: api.Unmarshal,
 		Code: &codec.GoCode{Imports: []string{"github.com/bytedance/sonic"},
 			Marshal: "sonic." + config + ".Marshal", Unmarshal: "sonic." + config + ".Unmarshal"},
+		FieldsBy: fieldsBy,
 	}
 }

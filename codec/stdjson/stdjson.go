@@ -20,5 +20,6 @@ func New() codec.Codec {
 		Marshal:   json.Marshal,
 		Unmarshal: json.Unmarshal,
 		Code:      &codec.GoCode{Imports: []string{"encoding/json"}, Marshal: "json.Marshal", Unmarshal: "json.Unmarshal"},
+		FieldsBy:  "json tags, by name",
 	}
 }

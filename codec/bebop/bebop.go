@@ -18,6 +18,7 @@ package bebop
 
 //go:generate go tool bebopc-go -i ../../schema/bebop/serbench.bop -o bebopgen/serbench.go -package bebopgen
 //go:generate gofmt -w bebopgen/serbench.go
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate bebop-convert
 
 import (
 	"fmt"

@@ -22,6 +22,7 @@ package benc
 
 //go:generate go tool bencgen --in ../../schema/benc/serbench.benc --lang go --out bencgen --file ...
 //go:generate gofmt -w bencgen/serbench.go
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate benc-convert
 
 import (
 	"fmt"

@@ -61,6 +61,8 @@ func (j Job) Run(ctx context.Context, root, outDir string) error {
 //   - gogoproto: protoc-gen-gogofaster writes codec/gogoproto/gogopb with
 //     google.protobuf.Timestamp mapped to github.com/gogo/protobuf/types;
 //   - gogoproto-convert: the converters of package codec/gogoproto;
+//   - bebop-convert, benc-convert: the converters of packages codec/bebop
+//     and codec/benc, from convertvalue.go.tmpl;
 //   - evolve-v1, evolve-v2: protoc-gen-go writes packages evolve/pbv1 and
 //     evolve/pbv2 from schema/proto/evolve/order_v1.proto and order_v2.proto
 //     (the two versions of `serbench evolve`'s order type).
@@ -88,6 +90,16 @@ var Jobs = []Job{
 		Alias: "gogopb", TypesImport: module + "/codec/gogoproto/gogopb",
 		TimestampPkg: "types", TimestampImport: "github.com/gogo/protobuf/types",
 	}),
+	renderJob("bebop-convert", "codec/bebop", ValueConvertData{
+		Package: "bebop", Alias: "bebopgen", TypesImport: module + "/codec/bebop/bebopgen",
+		Generator: "bebopc-go", Suffix: "Bebop", FlagsField: "FlagList",
+		NilNote: []string{"  - Bebop has no null array or map: a nil one is written as empty and", "    decodes as an empty, non-nil one."},
+	}.Render),
+	renderJob("benc-convert", "codec/benc", ValueConvertData{
+		Package: "benc", Alias: "bencgen", TypesImport: module + "/codec/benc/bencgen",
+		Generator: "bencgen", Suffix: "Benc", FlagsField: "Flags",
+		NilNote: []string{"  - Benc has no null slice or map: a nil one is written with length 0,", "    like an empty one."},
+	}.Render),
 	protocFileJob("evolve-v1", "evolve/pbv1", SchemaDir+"/evolve", "order_v1.proto", []string{"order_v1.pb.go"},
 		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Morder_v1.proto=" + module + "/evolve/pbv1"},
 	),

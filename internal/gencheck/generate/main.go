@@ -3,7 +3,8 @@
 // `//go:generate go run github.com/serbench/serbench/internal/gencheck/generate JOB`.
 //
 // Usage: generate JOB   (JOB is one of gencheck.Jobs: protobuf,
-// protobuf-convert, gogoproto, gogoproto-convert, evolve-v1, evolve-v2)
+// protobuf-convert, gogoproto, gogoproto-convert, bebop-convert,
+// benc-convert, evolve-v1, evolve-v2)
 package main
 
 import (

@@ -42,6 +42,9 @@ type Comparison struct {
 	OldEnv  bench.Env `json:"old_env"`
 	NewEnv  bench.Env `json:"new_env"`
 	Alpha   float64   `json:"alpha"`
+	// Correction names the multiple-comparison correction applied to the
+	// p-values before they are held against Alpha (the constant Correction).
+	Correction string `json:"correction"`
 	// Rows holds the cells present in both runs, in the old run's order.
 	Rows []CompareRow `json:"rows"`
 	// OnlyOld and OnlyNew list the cells present in one run only.
@@ -80,7 +83,10 @@ type CompareRow struct {
 	// P is the p-value of the Mann-Whitney U-test between the two sets of
 	// samples (benchmath.AssumeNothing.Compare).
 	P float64 `json:"p"`
-	// Significant is P <= Alpha; otherwise the change reads "~".
+	// Q is P adjusted for multiple comparisons (see Correction) over every
+	// test of the comparison: ns/op, B/op and allocs/op of all cells.
+	Q float64 `json:"q"`
+	// Significant is Q <= Alpha; otherwise the change reads "~".
 	Significant bool `json:"significant"`
 	// Delta is the change as benchstat prints it: "-25.00%", or "~".
 	Delta string `json:"delta"`
@@ -101,8 +107,13 @@ type CompareRow struct {
 
 // MetricChange is the comparison of one per-sample metric between two runs.
 type MetricChange struct {
-	P           float64 `json:"p"`
+	P float64 `json:"p"`
+	// Q is P adjusted as CompareRow.Q is.
+	Q           float64 `json:"q"`
 	Significant bool    `json:"significant"`
+	// Change is the new median over the old one, minus 1; 0 when the old
+	// median is 0.
+	Change float64 `json:"change"`
 	// Delta is benchstat's form: "-25.00%", "~", or "0.00%" for equal
 	// medians.
 	Delta string `json:"delta"`
@@ -120,7 +131,8 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	if !(opts.Alpha > 0 && opts.Alpha < 1) {
 		return nil, fmt.Errorf("report: invalid Alpha %v (range is (0, 1))", opts.Alpha)
 	}
-	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env, Alpha: opts.Alpha}
+	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env,
+		Alpha: opts.Alpha, Correction: Correction}
 	key := func(r bench.Result) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
 	newIdx := map[Cell]int{}
 	for i, r := range newDoc.Results {
@@ -162,8 +174,45 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 			c.OnlyNew = append(c.OnlyNew, key(n))
 		}
 	}
+	correct(c.Rows, opts.Alpha)
 	c.Geomean = geomeans(c.Rows)
 	return c, nil
+}
+
+// correct adjusts the p-values of every test in rows together (see
+// Correction) and sets Q, Significant and, for a change that is no longer
+// significant, Delta to "~".
+func correct(rows []CompareRow, alpha float64) {
+	type test struct {
+		p, q  *float64
+		sig   *bool
+		delta *string
+	}
+	var tests []test
+	for i := range rows {
+		r := &rows[i]
+		if !r.Compared {
+			continue
+		}
+		tests = append(tests, test{&r.P, &r.Q, &r.Significant, &r.Delta})
+		for _, m := range []*MetricChange{r.Bytes, r.Allocs} {
+			if m != nil {
+				tests = append(tests, test{&m.P, &m.Q, &m.Significant, &m.Delta})
+			}
+		}
+	}
+	ps := make([]float64, len(tests))
+	for i, t := range tests {
+		ps[i] = *t.p
+	}
+	for i, q := range AdjustBH(ps) {
+		t := tests[i]
+		*t.q = q
+		*t.sig = q <= alpha
+		if !*t.sig {
+			*t.delta = "~"
+		}
+	}
 }
 
 // compareMetric compares two runs' per-sample values of one metric with the
@@ -175,7 +224,11 @@ func compareMetric(old, new []float64, th *benchmath.Thresholds, alpha float64) 
 	os, ns := benchmath.NewSample(old, th), benchmath.NewSample(new, th)
 	cmp := benchmath.AssumeNothing.Compare(os, ns)
 	oc, nc := benchmath.AssumeNothing.Summary(os, 0.95).Center, benchmath.AssumeNothing.Summary(ns, 0.95).Center
-	return &MetricChange{P: cmp.P, Significant: cmp.P <= alpha, Delta: cmp.FormatDelta(oc, nc)}
+	m := &MetricChange{P: cmp.P, Significant: cmp.P <= alpha, Delta: cmp.FormatDelta(oc, nc)}
+	if oc != 0 {
+		m.Change = nc/oc - 1
+	}
+	return m
 }
 
 // geomeans returns the geometric means of the compared rows' medians per
@@ -376,7 +429,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	fmt.Fprintln(ew)
 	lines := []string{
 		"old, new ns/op: median ± half-width of its 95% confidence interval.",
-		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, p > %v), as benchstat prints it.", c.Alpha),
+		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, Benjamini-Hochberg q > %v over all %d tests), as benchstat prints it.", c.Alpha, c.tests()),
 		"geomean: geometric mean of the medians over the cells compared in both runs, per operation.",
 		"B/op, allocs/op: old → new medians, with the change tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
 	}
@@ -393,6 +446,25 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 		}
 	}
 	return ew.err
+}
+
+// tests counts the U-tests of c (ns/op, B/op, allocs/op), the family the
+// correction is taken over.
+func (c *Comparison) tests() int {
+	n := 0
+	for _, r := range c.Rows {
+		if !r.Compared {
+			continue
+		}
+		n++
+		if r.Bytes != nil {
+			n++
+		}
+		if r.Allocs != nil {
+			n++
+		}
+	}
+	return n
 }
 
 func label(name, def string) string {

@@ -19,7 +19,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	var (
 		format = formatFlag(fs, "table", report.CompareFormats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
-		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level: a change with p > alpha is shown as ~")
+		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
+		gate   = fs.String("max-regression", "", "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): ns/op, B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW [NEW...]")
@@ -29,6 +30,14 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
+	}
+	maxRegression := -1.0
+	if *gate != "" {
+		v, err := report.ParseThreshold(*gate)
+		if err != nil {
+			return usagef("compare: -max-regression: %v", err)
+		}
+		maxRegression = v
 	}
 	docs := make([]*report.Document, fs.NArg())
 	for i, path := range fs.Args() {
@@ -47,6 +56,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		if err != nil {
 			return err
 		}
+		if len(c.Rows) == 0 {
+			return fmt.Errorf("compare: %s and %s share no cell (codec, scenario, op): nothing to compare", fs.Arg(0), fs.Arg(i))
+		}
 		cs = append(cs, c)
 	}
 	w, commit, err := openOutput(stdout, *out)
@@ -57,5 +69,34 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := report.WriteComparison(w, *format, cs...); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
-	return commit(true)
+	if err := commit(true); err != nil {
+		return err
+	}
+	if maxRegression < 0 {
+		return nil
+	}
+	return checkRegressions(stderr, cs, *gate, maxRegression)
+}
+
+// checkRegressions prints one line per regressed cell of cs (see
+// report.Regressions) and returns an error (exit status 1) when there is
+// any.
+func checkRegressions(stderr io.Writer, cs []*report.Comparison, gate string, max float64) error {
+	n := 0
+	for _, c := range cs {
+		regs, err := report.Regressions(c, max)
+		if err != nil {
+			return err
+		}
+		for _, r := range regs {
+			if _, err := fmt.Fprintf(stderr, "regression: %s: %s\n", c.NewName, r); err != nil {
+				return err
+			}
+		}
+		n += len(regs)
+	}
+	if n > 0 {
+		return fmt.Errorf("compare: %d cell metrics worse by more than %s (significant after %s at alpha %v)", n, gate, report.Correction, cs[0].Alpha)
+	}
+	return nil
 }

@@ -268,7 +268,7 @@ func geomeans(rows []CompareRow) []GeomeanRow {
 }
 
 // CompareFormats lists the formats WriteComparison accepts.
-var CompareFormats = []string{"table", "markdown", "csv", "json"}
+var CompareFormats = []string{"table", "markdown", "csv", "json", "bmf"}
 
 // CompareSchema names the JSON document WriteComparison writes
 // (docs/reference.md, "JSON documents").
@@ -284,9 +284,10 @@ type ComparisonDocument struct {
 // WriteComparison renders cs, each a comparison of the same base run with
 // another run, in the named format: "table" (aligned text, one table per
 // scenario and comparison), "markdown", "csv" (one record per row, then one
-// per cell present in one run only; the last two fields name the files) or
-// "json" (a ComparisonDocument). An unknown format is an error that lists
-// the valid ones.
+// per cell present in one run only; the last two fields name the files),
+// "json" (a ComparisonDocument) or "bmf" (the Bencher Metric Format, see
+// BMFOfComparisons). An unknown format is an error that lists the valid
+// ones.
 func WriteComparison(w io.Writer, format string, cs ...*Comparison) error {
 	switch format {
 	case "table", "markdown":
@@ -307,6 +308,8 @@ func WriteComparison(w io.Writer, format string, cs ...*Comparison) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(ComparisonDocument{Schema: CompareSchema, Comparisons: cs})
+	case "bmf":
+		return writeBMF(w, BMFOfComparisons(cs))
 	}
 	return fmt.Errorf("report: unknown comparison format %q (valid: %s)", format, strings.Join(CompareFormats, ", "))
 }

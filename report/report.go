@@ -70,9 +70,10 @@ type ScenarioInfo struct {
 }
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
-var Formats = []string{"table", "markdown", "csv", "json", "benchfmt", "html"}
+var Formats = []string{"table", "markdown", "csv", "json", "benchfmt", "html", "bmf"}
 
-// Write renders doc in the named format. An unknown format is an error that
+// Write renders doc in the named format: one of Formats ("bmf" is the
+// Bencher Metric Format, see BMFOf). An unknown format is an error that
 // lists the valid ones.
 func Write(w io.Writer, format string, doc *Document) error {
 	switch format {
@@ -88,6 +89,8 @@ func Write(w io.Writer, format string, doc *Document) error {
 		return Benchfmt(w, doc)
 	case "html":
 		return HTML(w, doc)
+	case "bmf":
+		return writeBMF(w, BMFOf(doc))
 	}
 	return fmt.Errorf("report: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
 }

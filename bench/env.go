@@ -31,6 +31,10 @@ type Env struct {
 	// LoadAvg is /proc/loadavg's 1, 5 and 15 minute load averages at the
 	// start, "" where unreadable: the machine may be shared.
 	LoadAvg string `json:"loadavg,omitempty"`
+	// Serbench is the version of serbench that made the run (its module
+	// version from the build info: a release tag, a VCS pseudo-version or
+	// "(devel)"); "" where unknown (older documents, go test output).
+	Serbench string `json:"serbench,omitempty"`
 	// Settings records the options the run used, as "name=value" strings.
 	Settings []string `json:"settings,omitempty"`
 	// Noise is the machine's noise measured during the run (see Noise);

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/bench/profiler"
 	"github.com/serbench/serbench/codec"
@@ -54,6 +57,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
 		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
+		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
 	)
 	fs.Usage = func() {
@@ -127,6 +131,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 
+	if *archiveDir != "" {
+		if fi, err := os.Stat(*archiveDir); err == nil && !fi.IsDir() {
+			return fmt.Errorf("-archive %s: not a folder", *archiveDir)
+		}
+	}
 	// Open the output before the long part, so an unwritable -o fails fast.
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
@@ -166,7 +175,31 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err := report.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
-	return commit(true)
+	if err := commit(true); err != nil {
+		return err
+	}
+	if *archiveDir != "" {
+		return archiveRun(stderr, doc, *archiveDir)
+	}
+	return nil
+}
+
+// archiveRun adds doc, as JSON, to the archive in dir and says where on
+// stderr.
+func archiveRun(stderr io.Writer, doc *report.Document, dir string) error {
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, doc); err != nil {
+		return err
+	}
+	r, err := archive.Parse(buf.Bytes(), "this run")
+	if err != nil {
+		return err
+	}
+	written, err := archive.Add(dir, []*archive.Run{r})
+	for _, p := range written {
+		fmt.Fprintf(stderr, "serbench: archived as %s\n", p)
+	}
+	return err
 }
 
 // codecsUsage is the -codecs flag's help text of run, fidelity and hostile.
@@ -225,6 +258,7 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 	}
 	doc.Env.Noise = &m.Noise
 	doc.Env.LiveHeap = m.LiveHeap.Env()
+	doc.Env.Serbench = codec.ModuleVersion(modulePath)
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}

@@ -4,9 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
 )
 
 // defaultTarget is run's default -target: ±3% for every cell's 95% interval.
@@ -29,16 +29,11 @@ func (p *percent) String() string {
 }
 
 func (p *percent) Set(s string) error {
-	t := strings.TrimSpace(s)
-	pct := strings.HasSuffix(t, "%")
-	v, err := strconv.ParseFloat(strings.TrimSuffix(t, "%"), 64)
+	v, err := report.ParseThreshold(s)
 	if err != nil {
 		return fmt.Errorf("not a percentage: %q", s)
 	}
-	if pct {
-		v /= 100
-	}
-	if v < 0 || v >= bench.MaxTarget || v != v {
+	if v >= bench.MaxTarget {
 		return fmt.Errorf("%q out of range [0%%, 100%%)", s)
 	}
 	*p = percent(v)

@@ -1,0 +1,227 @@
+// Package archive stores serbench runs in a folder that keeps their
+// history: one JSON file per run, named by a key built from the run's
+// environment, so that a folder in git diffs well (a new run is a new file)
+// and two machines can append to it without conflicting (their keys
+// differ). There is no index to keep in step: readers list the folder.
+//
+// A file in the archive is the serbench/v1 JSON document of the run (as
+// serbench run -format json writes it), byte for byte as it was added.
+// Adding never replaces a file: a run whose key is taken is an error, and
+// every file is written to a temporary name in the folder and linked to its
+// final name only when complete.
+package archive
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/report"
+)
+
+// Ext is the extension of every run file in an archive.
+const Ext = ".json"
+
+// ErrDuplicate is the error of adding a run whose key the archive (or the
+// same batch) already holds.
+var ErrDuplicate = errors.New("archive: duplicate key")
+
+// Run is one run of an archive, or one about to be added.
+type Run struct {
+	// Key names the run's file (Key + Ext); see KeyOf.
+	Key string
+	// Path is the file the run was read from.
+	Path string
+	// Doc is the run.
+	Doc *report.Document
+	// Engine is the encoding/json engine the env recorded (its
+	// "json_engine" field: "v2" or "legacy"), "" where absent.
+	Engine string
+	data   []byte
+}
+
+// KeyOf returns a run's archive key, from its environment:
+//
+//	<started UTC, 2006-01-02T150405Z>_<go version>[-<json engine>]_<goos>-<goarch>_<cpu>_<serbench version>
+//
+// each part reduced to lower-case letters, digits, dots and '-' (other runs
+// of characters become one '-'), the CPU model cut to 48 characters, and an
+// empty part written "unknown". Keys sort by start time. engine is the
+// env's json_engine field, "" where the run has none.
+func KeyOf(doc *report.Document, engine string) string {
+	e := doc.Env
+	goPart := slug(e.Go, 32)
+	if engine != "" {
+		goPart += "-" + slug(engine, 16)
+	}
+	return strings.Join([]string{
+		e.Started.UTC().Format("2006-01-02T150405Z"),
+		goPart,
+		slug(e.GOOS, 16) + "-" + slug(e.GOARCH, 16),
+		slug(e.CPU, 48),
+		slug(e.Serbench, 48),
+	}, "_")
+}
+
+// slug reduces s to [a-z0-9.-], at most n bytes, "unknown" when empty.
+func slug(s string, n int) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '.':
+			b.WriteRune(r)
+			dash = false
+		default:
+			if !dash && b.Len() > 0 {
+				b.WriteByte('-')
+				dash = true
+			}
+		}
+	}
+	out := strings.TrimRight(b.String(), "-")
+	if len(out) > n {
+		out = strings.TrimRight(out[:n], "-")
+	}
+	if out == "" {
+		return "unknown"
+	}
+	return out
+}
+
+// Parse checks that data (read from name) is a run the archive can hold and
+// returns it with its key. A run is serbench/v1 JSON with results, a
+// toolchain (env.go) and a start time (env.started); anything else (the Go
+// benchmark format, another schema, a serbench load report) is an error
+// that names the file and the reason.
+func Parse(data []byte, name string) (*Run, error) {
+	if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
+		return nil, fmt.Errorf("archive: %s: not a serbench run (want the JSON of serbench run -format json)", name)
+	}
+	doc, err := report.Read(bytes.NewReader(data), name)
+	if err != nil {
+		return nil, fmt.Errorf("archive: %w", err)
+	}
+	if doc.Env.Go == "" || doc.Env.Started.IsZero() {
+		return nil, fmt.Errorf("archive: %s: env lacks the Go version or the start time, which the key is made of", name)
+	}
+	var raw struct {
+		Env struct {
+			JSONEngine string `json:"json_engine"`
+		} `json:"env"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("archive: %s: %w", name, err)
+	}
+	r := &Run{Path: name, Doc: doc, Engine: raw.Env.JSONEngine, data: data}
+	r.Key = KeyOf(doc, r.Engine)
+	return r, nil
+}
+
+// ReadFile reads and parses one file (see Parse).
+func ReadFile(path string) (*Run, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("archive: %w", err)
+	}
+	return Parse(data, path)
+}
+
+// Add stores runs in dir (created if missing): all of them or, on any
+// error, none. A key held by dir already or twice among runs is an error
+// wrapping ErrDuplicate that names both files. Each file is written to a
+// temporary file in dir and then linked to its final name, which fails
+// rather than replace a file another process added meanwhile. It returns
+// the paths written, in the order of runs.
+func Add(dir string, runs []*Run) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("archive: %w", err)
+	}
+	seen := map[string]string{}
+	for _, r := range runs {
+		if prev, ok := seen[r.Key]; ok {
+			return nil, fmt.Errorf("%w %s: %s and %s", ErrDuplicate, r.Key, prev, r.Path)
+		}
+		seen[r.Key] = r.Path
+		if _, err := os.Lstat(filepath.Join(dir, r.Key+Ext)); err == nil {
+			return nil, fmt.Errorf("%w %s: %s is already in %s", ErrDuplicate, r.Key, r.Path, dir)
+		}
+	}
+	var written []string
+	for _, r := range runs {
+		path := filepath.Join(dir, r.Key+Ext)
+		if err := writeNew(path, r.data); err != nil {
+			return written, err
+		}
+		written = append(written, path)
+	}
+	return written, nil
+}
+
+// writeNew writes data to path through a temporary file, never replacing
+// an existing path.
+func writeNew(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("archive: %w", err)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("archive: %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("archive: %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("archive: %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		return fmt.Errorf("archive: %w", err)
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("%w %s: %s was added meanwhile", ErrDuplicate, strings.TrimSuffix(filepath.Base(path), Ext), path)
+		}
+		return fmt.Errorf("archive: %w", err)
+	}
+	return nil
+}
+
+// Load reads every run file (*.json) directly in dir, sorted by key (so by
+// start time). A file that is not a run, or whose name is not its key, is
+// an error naming it: an archive holds only what Add wrote.
+func Load(dir string) ([]*Run, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("archive: %w", err)
+	}
+	var runs []*Run
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasPrefix(name, ".") || filepath.Ext(name) != Ext {
+			continue
+		}
+		r, err := ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		if r.Key+Ext != name {
+			return nil, fmt.Errorf("archive: %s: file name is not the run's key %s%s", r.Path, r.Key, Ext)
+		}
+		runs = append(runs, r)
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].Key < runs[j].Key })
+	return runs, nil
+}
+
+// Started is the run's start time (its env), for sorting and display.
+func (r *Run) Started() time.Time { return r.Doc.Env.Started }

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/archive"
+)
+
+func init() {
+	register("archive", "add saved runs to a results archive (one file per run, keyed by its env), or list one", cmdArchive)
+}
+
+// cmdArchive is `serbench archive add FILE... -to DIR` and
+// `serbench archive list DIR`.
+func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	usage := func() {
+		fmt.Fprintln(stderr, "usage: serbench archive add [-to DIR] FILE... [-to DIR]")
+		fmt.Fprintln(stderr, "       serbench archive list DIR")
+		fmt.Fprintln(stderr, "add stores each FILE (written by serbench run -format json) in DIR as <key>.json, the key built")
+		fmt.Fprintln(stderr, "from its env: start time, Go version and encoding/json engine, GOOS-GOARCH, CPU, serbench version.")
+		fmt.Fprintln(stderr, "All files are added or none; a key DIR already holds is an error. list prints DIR's runs by key.")
+	}
+	if len(args) == 0 {
+		usage()
+		return usagef("archive: want add or list")
+	}
+	switch args[0] {
+	case "add":
+		return archiveAdd(stdout, stderr, args[1:], usage)
+	case "list":
+		return archiveList(stdout, stderr, args[1:], usage)
+	case "-h", "-help", "--help", "help":
+		usage()
+		return nil
+	}
+	return usagef("archive: unknown action %q (want add or list)", args[0])
+}
+
+// archiveAdd parses `add` arguments: -to DIR may come first or last, as
+// in `serbench archive add run.json -to results`.
+func archiveAdd(stdout, stderr io.Writer, args []string, usage func()) error {
+	if n := len(args); n >= 2 && (args[n-2] == "-to" || args[n-2] == "--to") {
+		args = append([]string{args[n-2], args[n-1]}, args[:n-2]...)
+	} else if n >= 1 && (strings.HasPrefix(args[n-1], "-to=") || strings.HasPrefix(args[n-1], "--to=")) {
+		args = append([]string{args[n-1]}, args[:n-1]...)
+	}
+	fs := flag.NewFlagSet("archive add", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	to := fs.String("to", "", "the archive folder (required; created if missing)")
+	fs.Usage = func() { usage(); fs.PrintDefaults() }
+	if help, err := parseFlags(fs, args, -1, "at least one FILE"); help || err != nil {
+		return err
+	}
+	if *to == "" {
+		return usagef("archive add: -to DIR is required")
+	}
+	var runs []*archive.Run
+	for _, path := range fs.Args() {
+		r, err := archive.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, r)
+	}
+	written, err := archive.Add(*to, runs)
+	for _, p := range written {
+		fmt.Fprintf(stdout, "added %s\n", p)
+	}
+	return err
+}
+
+func archiveList(stdout, stderr io.Writer, args []string, usage func()) error {
+	fs := flag.NewFlagSet("archive list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { usage(); fs.PrintDefaults() }
+	if help, err := parseFlags(fs, args, 1, "one DIR"); help || err != nil {
+		return err
+	}
+	runs, err := archive.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "key\tcells\tcodecs\tscenarios\tnoise spread")
+	for _, r := range runs {
+		codecs, scenarios := map[string]bool{}, map[string]bool{}
+		for _, x := range r.Doc.Results {
+			codecs[x.Codec], scenarios[x.Scenario] = true, true
+		}
+		noise := "-"
+		if n := r.Doc.Env.Noise; n != nil && n.Probes > 0 {
+			noise = fmt.Sprintf("%.1f%%", 100*n.Spread)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", r.Key, len(r.Doc.Results), len(codecs), len(scenarios), noise)
+	}
+	return tw.Flush()
+}

@@ -1,13 +1,10 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/big"
 	"net/url"
-	"os"
-	"os/exec"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -18,30 +15,11 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/browsertest"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 )
-
-// browsers are the executables findBrowser looks for, Debian's first.
-var browsers = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
-
-// findBrowser returns a Chromium-family browser on PATH. Without one the
-// test is skipped, unless the CI environment variable is set (CI installs
-// Debian's chromium with scripts/install-browser.sh): then it fails.
-func findBrowser(tb testing.TB) string {
-	tb.Helper()
-	for _, name := range browsers {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		tb.Fatalf("no browser on PATH (looked for %s); CI installs one with scripts/install-browser.sh", strings.Join(browsers, ", "))
-	}
-	tb.Skipf("no browser on PATH (looked for %s)", strings.Join(browsers, ", "))
-	return ""
-}
 
 // pageRow is one row of window.serbenchResults (static/page.js, newRow).
 type pageRow struct {
@@ -77,20 +55,7 @@ type pageResults struct {
 // and returns window.serbenchResults once the page is done.
 func runPage(tb testing.TB, browser, base string, q url.Values) pageResults {
 	tb.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.NoSandbox, // tests may run as root, where Chromium's sandbox refuses to start
-		chromedp.Flag("disable-background-timer-throttling", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	// The first action starts the browser: it runs without a deadline,
-	// which would stop the browser (chromedp.Run's doc).
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?"+q.Encode())); err != nil {
-		tb.Fatalf("chromium: %v", err)
-	}
+	ctx := browsertest.Start(tb, browser, base+"/?"+q.Encode())
 	raw, err := chromedp.Run(ctx, chromedp.Poll[string](
 		`window.serbenchResults && window.serbenchResults.done && JSON.stringify(window.serbenchResults)`,
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(3*time.Minute)))
@@ -111,7 +76,7 @@ func runPage(tb testing.TB, browser, base string, q url.Values) pageResults {
 // WebSocket into headless Chromium and checks that every message arrives,
 // in order, and decodes to the scenario value.
 func TestBrowserDecodes(t *testing.T) {
-	browser := findBrowser(t)
+	browser := browsertest.Find(t)
 	base, _, _ := start(t, server.Options{})
 	rv := transport.Resolver{Codecs: all.Registry(), Scenarios: scenario.Seeds()}
 	const count = 20
@@ -287,7 +252,7 @@ func TestNormalize(t *testing.T) {
 //
 //	go test ./transport/server -run '^$' -bench BrowserDecode -benchtime 1x
 func BenchmarkBrowserDecode(b *testing.B) {
-	browser := findBrowser(b)
+	browser := browsertest.Find(b)
 	base, _, _ := start(b, server.Options{})
 	rv := transport.Resolver{Codecs: all.Registry(), Scenarios: scenario.Seeds()}
 	for _, sid := range []string{"sse-event", "ws-message", "user-event", "user-profile", "annotation"} {

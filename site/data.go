@@ -1,0 +1,225 @@
+package site
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/serbench/serbench/archive"
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/report"
+)
+
+// Schema names the data document the site's page reads (data.js).
+const Schema = "serbench-site/v1"
+
+// Data is everything the page shows, written into data.js as one JSON
+// value. Field names are the page's contract (site.js); shapes and units
+// are those of serbench/v1 (docs/reference.md, "JSON documents").
+type Data struct {
+	Schema string `json:"schema"`
+	// Runs are the archived runs, oldest first (by archive key).
+	Runs []RunInfo `json:"runs"`
+	// Codecs describes every codec of any run, with its properties as data
+	// (the latest run's Info wins), in first-seen order.
+	Codecs []CodecInfo `json:"codecs"`
+	// Scenarios lists every scenario ID of any run, in first-seen order.
+	Scenarios []string `json:"scenarios"`
+	// Ops lists every op of any run, in first-seen order.
+	Ops []string `json:"ops"`
+	// Cells holds every result of every run.
+	Cells []Cell `json:"cells"`
+	// Diffs holds report.Compare of every pair of runs (older as old),
+	// keyed "i-j" by their indexes in Runs, so the page diffs any two runs
+	// with serbench compare's statistics.
+	Diffs map[string]Diff `json:"diffs"`
+}
+
+// RunInfo is one run's environment, as the page shows it.
+type RunInfo struct {
+	Key     string `json:"key"`
+	Started string `json:"started"`
+	Go      string `json:"go"`
+	// Engine is the encoding/json engine ("v2", "legacy"), "" where the run
+	// did not record it.
+	Engine   string `json:"engine,omitempty"`
+	GOOS     string `json:"goos"`
+	GOARCH   string `json:"goarch"`
+	CPU      string `json:"cpu"`
+	Serbench string `json:"serbench,omitempty"`
+	// NoiseSpread is the noise meter's spread (0.06 is 6%), -1 when the
+	// run has no noise reading.
+	NoiseSpread float64 `json:"noise_spread"`
+	// Versions maps codec ID to the library version the run linked.
+	Versions map[string]string `json:"versions"`
+}
+
+// CodecInfo is one codec's properties, each a filter on the page.
+type CodecInfo struct {
+	ID     string `json:"id"`
+	Module string `json:"module"`
+	Format string `json:"format"`
+	Kind   string `json:"kind"`
+	Binary bool   `json:"binary"`
+	// Codegen is Kind "codegen": code generated ahead of time.
+	Codegen      bool `json:"codegen"`
+	ReusesOutput bool `json:"reuses_output"`
+	ZeroCopy     bool `json:"zero_copy"`
+	// Unsafe is true when the codec's decoded strings or slices may alias
+	// its input, or it uses package unsafe in ways that do (codec.Info
+	// states it where known; false otherwise).
+	Unsafe bool `json:"unsafe"`
+	// Maintained is false when Status says the library is unmaintained,
+	// archived or deprecated upstream.
+	Maintained bool   `json:"maintained"`
+	Status     string `json:"status,omitempty"`
+	Default    bool   `json:"default"`
+}
+
+// Cell is one result of one run, with indexes into Data's lists.
+type Cell struct {
+	Run      int `json:"r"`
+	Codec    int `json:"c"`
+	Scenario int `json:"s"`
+	Op       int `json:"o"`
+	// NsPerOp is the median ns/op; Lo and Hi bound its 95% interval.
+	NsPerOp float64 `json:"ns"`
+	Lo      float64 `json:"lo,omitempty"`
+	Hi      float64 `json:"hi,omitempty"`
+	// BytesPerOp, AllocsPerOp, SizeBytes and Speedup as in serbench/v1.
+	BytesPerOp  int64   `json:"b"`
+	AllocsPerOp int64   `json:"a"`
+	SizeBytes   int     `json:"size"`
+	Speedup     float64 `json:"x,omitempty"`
+	// OK is the round-trip check on this payload ("fidelity ok").
+	OK    bool   `json:"ok"`
+	NA    bool   `json:"na,omitempty"`
+	Error string `json:"err,omitempty"`
+}
+
+// Diff is a comparison of two runs as serbench compare makes it.
+type Diff struct {
+	Alpha      float64   `json:"alpha"`
+	Correction string    `json:"correction"`
+	Rows       []DiffRow `json:"rows"`
+}
+
+// DiffRow is one cell of a Diff (report.CompareRow, reduced).
+type DiffRow struct {
+	Codec    int     `json:"c"`
+	Scenario int     `json:"s"`
+	Op       int     `json:"o"`
+	Old      float64 `json:"old"`
+	New      float64 `json:"new"`
+	Compared bool    `json:"compared"`
+	Change   float64 `json:"change"`
+	P        float64 `json:"p"`
+	Q        float64 `json:"q"`
+	// Delta is benchstat's form ("-25.00%" or "~"), Stat "p=0.002 n=6".
+	Delta string `json:"delta"`
+	Stat  string `json:"stat"`
+	// Bytes and Allocs are the B/op and allocs/op deltas ("" when not
+	// tested); SizeChanged as report.CompareRow.
+	Bytes       string `json:"bytes,omitempty"`
+	Allocs      string `json:"allocs,omitempty"`
+	SizeChanged bool   `json:"size_changed,omitempty"`
+}
+
+// maintained reads a codec.Info Status in words.
+func maintained(status string) bool {
+	s := strings.ToLower(status)
+	return !strings.Contains(s, "unmaintained") && !strings.Contains(s, "archived") && !strings.Contains(s, "deprecated")
+}
+
+// index interns strings in first-seen order.
+type index struct {
+	list []string
+	pos  map[string]int
+}
+
+func (x *index) of(s string) int {
+	if x.pos == nil {
+		x.pos = map[string]int{}
+	}
+	if i, ok := x.pos[s]; ok {
+		return i
+	}
+	x.pos[s] = len(x.list)
+	x.list = append(x.list, s)
+	return len(x.list) - 1
+}
+
+// Build gathers runs (oldest first) into the page's data, with a
+// comparison of every pair. No runs is an error.
+func Build(runs []*archive.Run) (*Data, error) {
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("site: no runs")
+	}
+	d := &Data{Schema: Schema, Diffs: map[string]Diff{}}
+	var codecs, scenarios, ops index
+	infos := map[string]codec.Info{}
+	for i, r := range runs {
+		e := r.Doc.Env
+		ri := RunInfo{Key: r.Key, Started: e.Started.UTC().Format("2006-01-02 15:04 UTC"), Go: e.Go, Engine: r.Engine,
+			GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Serbench: e.Serbench, NoiseSpread: -1, Versions: map[string]string{}}
+		if e.Noise != nil && e.Noise.Probes > 0 {
+			ri.NoiseSpread = e.Noise.Spread
+		}
+		for _, ci := range r.Doc.Codecs {
+			infos[ci.ID] = ci
+			codecs.of(ci.ID)
+			v := ci.Version
+			if v == "" {
+				v = e.Modules[ci.Module]
+			}
+			ri.Versions[ci.ID] = v
+		}
+		d.Runs = append(d.Runs, ri)
+		for _, x := range r.Doc.Results {
+			d.Cells = append(d.Cells, cellOf(i, x, codecs.of(x.Codec), scenarios.of(x.Scenario), ops.of(x.Op)))
+		}
+	}
+	for _, id := range codecs.list {
+		ci, ok := infos[id]
+		if !ok {
+			ci = codec.Info{ID: id}
+		}
+		d.Codecs = append(d.Codecs, CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), Binary: ci.Binary,
+			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy,
+			Maintained: maintained(ci.Status), Status: ci.Status, Default: ci.Default})
+	}
+	d.Scenarios, d.Ops = scenarios.list, ops.list
+	for i := range runs {
+		for j := i + 1; j < len(runs); j++ {
+			c, err := report.Compare(runs[i].Doc, runs[j].Doc, report.CompareOptions{OldName: runs[i].Key, NewName: runs[j].Key})
+			if err != nil {
+				return nil, fmt.Errorf("site: compare %s with %s: %w", runs[i].Key, runs[j].Key, err)
+			}
+			d.Diffs[fmt.Sprintf("%d-%d", i, j)] = diffOf(c, &codecs, &scenarios, &ops)
+		}
+	}
+	return d, nil
+}
+
+func cellOf(run int, x bench.Result, c, s, o int) Cell {
+	return Cell{Run: run, Codec: c, Scenario: s, Op: o, NsPerOp: x.NsPerOp, Lo: x.NsPerOpLo, Hi: x.NsPerOpHi,
+		BytesPerOp: x.BytesPerOp, AllocsPerOp: x.AllocsPerOp, SizeBytes: x.SizeBytes, Speedup: x.Speedup,
+		OK: x.OK, NA: x.NA, Error: x.Error}
+}
+
+func diffOf(c *report.Comparison, codecs, scenarios, ops *index) Diff {
+	d := Diff{Alpha: c.Alpha, Correction: c.Correction, Rows: []DiffRow{}}
+	for _, r := range c.Rows {
+		row := DiffRow{Codec: codecs.of(r.Codec), Scenario: scenarios.of(r.Scenario), Op: ops.of(r.Op),
+			Old: r.Old.NsPerOp, New: r.New.NsPerOp, Compared: r.Compared, Change: r.Change, P: r.P, Q: r.Q,
+			Delta: r.Delta, Stat: r.Stat, SizeChanged: r.SizeChanged}
+		if r.Bytes != nil {
+			row.Bytes = r.Bytes.Delta
+		}
+		if r.Allocs != nil {
+			row.Allocs = r.Allocs.Delta
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	return d
+}

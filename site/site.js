@@ -1,0 +1,295 @@
+// site.js: the serbench results explorer. Plain JavaScript, no library; it
+// reads window.SERBENCH_SITE (data.js, written by serbench site) and keeps
+// its state in the URL's hash so that a view can be linked.
+(function () {
+  "use strict";
+  var D = window.SERBENCH_SITE;
+  var $ = function (id) { return document.getElementById(id); };
+
+  var METRICS = {
+    ns: { label: "ns/op", get: function (c) { return c.ns; }, lower: true },
+    b: { label: "B/op", get: function (c) { return c.b; }, lower: true },
+    a: { label: "allocs/op", get: function (c) { return c.a; }, lower: true },
+    size: { label: "size (bytes)", get: function (c) { return c.size; }, lower: true },
+    x: { label: "speed-up vs baseline", get: function (c) { return c.x; }, lower: false }
+  };
+  // Each yes/no filter: the select's id and the test on a codec and its cell.
+  var YN = {
+    "f-codegen": function (ci) { return ci.codegen; },
+    "f-reuse": function (ci) { return ci.reuses_output; },
+    "f-zerocopy": function (ci) { return ci.zero_copy; },
+    "f-unsafe": function (ci) { return ci.unsafe; },
+    "f-fidelity": function (ci, cell) { return !!cell && cell.ok; },
+    "f-maintained": function (ci) { return ci.maintained; }
+  };
+  var SAFE = { "f-reuse": "no", "f-zerocopy": "no", "f-unsafe": "no", "f-fidelity": "yes" };
+  var FIELDS = ["view", "run", "scenario", "op", "metric", "codec", "old", "new",
+    "f-format", "f-kind"].concat(Object.keys(YN));
+
+  var state = { view: "table", run: String(D.runs.length - 1), scenario: "0", op: "0", metric: "ns",
+    codec: "0", old: String(Math.max(0, D.runs.length - 2)), "new": String(D.runs.length - 1) };
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) { e.setAttribute(k, attrs[k]); }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function fill(sel, options) {
+    sel.textContent = "";
+    options.forEach(function (o) { sel.appendChild(el("option", { value: o[0] }, o[1])); });
+  }
+  function uniq(xs) { return xs.filter(function (x, i) { return x && xs.indexOf(x) === i; }).sort(); }
+  function num(x) {
+    if (x === undefined || x === null || isNaN(x)) { return "-"; }
+    if (Math.abs(x) >= 100) { return Math.round(x).toLocaleString("en-US"); }
+    return x.toPrecision(3);
+  }
+  function runLabel(i) {
+    var r = D.runs[i];
+    return r.started + " · " + r.go + (r.engine ? " (json " + r.engine + ")" : "") + " · " + r.goos + "/" + r.goarch;
+  }
+  function envLine(r) {
+    var s = r.go + (r.engine ? ", encoding/json " + r.engine : "") + ", " + r.goos + "/" + r.goarch + ", " + (r.cpu || "CPU unknown") +
+      ", serbench " + (r.serbench || "unknown");
+    s += r.noise_spread >= 0 ? ", noise spread " + (100 * r.noise_spread).toFixed(1) + "%" : ", no noise reading";
+    return s + " · key " + r.key;
+  }
+
+  function cellsOf(run, scenario, op) {
+    return D.cells.filter(function (c) { return c.r === run && c.s === scenario && c.o === op; });
+  }
+  function passes(ci, cell) {
+    var f = state["f-format"], k = state["f-kind"];
+    if (f && ci.format !== f) { return false; }
+    if (k && ci.kind !== k) { return false; }
+    for (var id in YN) {
+      var want = state[id];
+      if (want && YN[id](ci, cell) !== (want === "yes")) { return false; }
+    }
+    return true;
+  }
+  function badges(ci) {
+    var out = [ci.format, ci.kind];
+    if (ci.reuses_output) { out.push("reuses output"); }
+    if (ci.zero_copy) { out.push("zero-copy"); }
+    if (ci.unsafe) { out.push("unsafe"); }
+    if (!ci.maintained) { out.push("unmaintained"); }
+    return out.filter(Boolean);
+  }
+  function badgeCell(td, ci) {
+    badges(ci).forEach(function (b) {
+      var warn = b === "reuses output" || b === "zero-copy" || b === "unsafe" || b === "unmaintained";
+      td.appendChild(el("span", { "class": warn ? "badge warn" : "badge" }, b));
+    });
+  }
+  function codecLink(i) {
+    var a = el("a", { "class": "codec", "data-codec-index": String(i) }, D.codecs[i].id);
+    a.addEventListener("click", function () { state.view = "codec"; state.codec = String(i); render(); });
+    return a;
+  }
+  function head(table, cols) {
+    var tr = el("tr");
+    cols.forEach(function (c) { tr.appendChild(el("th", {}, c)); });
+    table.tHead.textContent = "";
+    table.tHead.appendChild(tr);
+    table.tBodies[0].textContent = "";
+    return table.tBodies[0];
+  }
+  function value(cell, m) {
+    if (!cell || cell.na) { return "n/a"; }
+    var v = METRICS[m].get(cell);
+    if (m === "ns" && cell.lo && cell.hi && cell.ns) {
+      return num(v) + " ±" + (100 * Math.max(cell.hi / cell.ns - 1, 1 - cell.lo / cell.ns)).toFixed(1) + "%";
+    }
+    if (m === "x") { return v ? v.toFixed(2) + "×" : "-"; }
+    return num(v);
+  }
+
+  function renderTable() {
+    var run = +state.run, m = METRICS[state.metric];
+    $("run-env").textContent = envLine(D.runs[run]);
+    var rows = cellsOf(run, +state.scenario, +state.op).filter(function (c) { return passes(D.codecs[c.c], c); });
+    rows.sort(function (a, b) {
+      var va = m.get(a), vb = m.get(b);
+      if (a.na !== b.na) { return a.na ? 1 : -1; }
+      return m.lower ? va - vb : vb - va;
+    });
+    var max = Math.max.apply(null, rows.map(function (c) { return c.na ? 0 : m.get(c) || 0; }).concat([1]));
+    var body = head($("results"), ["codec", m.label, "", "round trip", "properties"]);
+    rows.forEach(function (c) {
+      var ci = D.codecs[c.c], tr = el("tr", { "data-codec": ci.id });
+      var td = el("td"); td.appendChild(codecLink(c.c)); tr.appendChild(td);
+      tr.appendChild(el("td", { "class": "num" }, value(c, state.metric)));
+      var bar = el("td", { "class": "bar" }), span = el("span");
+      span.style.width = (c.na ? 0 : 100 * (m.get(c) || 0) / max) + "%";
+      bar.appendChild(span); tr.appendChild(bar);
+      tr.appendChild(el("td", { "class": c.ok ? "" : "fail", title: c.err || "" }, c.na ? "n/a" : c.ok ? "ok" : "✗ " + (c.err || "")));
+      var props = el("td"); badgeCell(props, ci); tr.appendChild(props);
+      body.appendChild(tr);
+    });
+    if (!rows.length) {
+      var tr = el("tr"); tr.appendChild(el("td", { colspan: "5", "class": "muted" }, "no codec passes the filters"));
+      body.appendChild(tr);
+    }
+  }
+
+  function renderCodec() {
+    var ci = +state.codec, m = METRICS[state.metric];
+    var points = [], prev = null;
+    D.runs.forEach(function (r, i) {
+      var cell = D.cells.filter(function (c) { return c.r === i && c.c === ci && c.s === +state.scenario && c.o === +state.op; })[0];
+      if (!cell) { return; }
+      var v = r.versions[D.codecs[ci].id] || "";
+      points.push({ run: i, cell: cell, version: v, changed: prev !== null && v !== prev });
+      prev = v;
+    });
+    var body = head($("trend"), ["run", "Go", "platform", "library version", m.label, "round trip"]);
+    points.forEach(function (p) {
+      var r = D.runs[p.run], tr = el("tr", { "data-run": String(p.run) });
+      tr.appendChild(el("td", {}, r.started));
+      tr.appendChild(el("td", {}, r.go + (r.engine ? " (" + r.engine + ")" : "")));
+      tr.appendChild(el("td", {}, r.goos + "/" + r.goarch + " " + r.cpu));
+      tr.appendChild(el("td", { "class": p.changed ? "changed" : "" }, (p.version || "?") + (p.changed ? " (changed)" : "")));
+      tr.appendChild(el("td", { "class": "num" }, value(p.cell, state.metric)));
+      tr.appendChild(el("td", { "class": p.cell.ok ? "" : "fail" }, p.cell.na ? "n/a" : p.cell.ok ? "ok" : "✗"));
+      body.appendChild(tr);
+    });
+    chart(points, m);
+  }
+
+  // chart draws the trend as an SVG line with its intervals (ns/op) and a
+  // dashed vertical line where the library version changed.
+  function chart(points, m) {
+    var box = $("trend-chart"), W = 1000, H = 220, P = 40;
+    box.textContent = "";
+    var vals = points.filter(function (p) { return !p.cell.na; });
+    if (vals.length === 0) { box.appendChild(el("p", { "class": "muted" }, "no figures for this codec here")); return; }
+    var hi = Math.max.apply(null, vals.map(function (p) { return (state.metric === "ns" && p.cell.hi) || m.get(p.cell) || 0; }));
+    var ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    var x = function (i) { return P + (points.length === 1 ? (W - 2 * P) / 2 : i * (W - 2 * P) / (points.length - 1)); };
+    var y = function (v) { return H - P - (hi > 0 ? v / hi : 0) * (H - 2 * P); };
+    function add(tag, attrs) { var e = document.createElementNS(ns, tag); for (var k in attrs) { e.setAttribute(k, attrs[k]); } svg.appendChild(e); return e; }
+    add("line", { x1: P, y1: H - P, x2: W - P, y2: H - P, stroke: "#999" });
+    var path = [];
+    points.forEach(function (p, i) {
+      if (p.changed) {
+        add("line", { x1: x(i), y1: P / 2, x2: x(i), y2: H - P, stroke: "#d9a441", "stroke-dasharray": "4 3" });
+        add("text", { x: x(i) + 3, y: P / 2 + 10, "font-size": 12, fill: "#8a5a00" }).textContent = p.version;
+      }
+      if (p.cell.na) { return; }
+      var v = m.get(p.cell) || 0;
+      path.push((path.length ? "L" : "M") + x(i) + " " + y(v));
+      if (state.metric === "ns" && p.cell.lo && p.cell.hi) {
+        add("line", { x1: x(i), y1: y(p.cell.lo), x2: x(i), y2: y(p.cell.hi), stroke: "#2a6fb0" });
+      }
+      add("circle", { cx: x(i), cy: y(v), r: 4, fill: p.cell.ok ? "#2a6fb0" : "#b03030" });
+    });
+    add("path", { d: path.join(" "), fill: "none", stroke: "#2a6fb0", "stroke-width": 2 });
+    add("text", { x: 4, y: P - 8, "font-size": 12, fill: "#666" }).textContent = m.label + " (max " + num(hi) + ")";
+    box.appendChild(svg);
+  }
+
+  // diffRows returns the comparison of runs a and b (indexes) from
+  // D.diffs, which holds each pair once with the older run as old: the
+  // reverse is read by inverting the change.
+  function diffRows(a, b) {
+    if (a === b) { return null; }
+    var lo = Math.min(a, b), hi = Math.max(a, b), d = D.diffs[lo + "-" + hi];
+    if (!d) { return null; }
+    if (a < b) { return d; }
+    return { alpha: d.alpha, correction: d.correction, rows: d.rows.map(function (r) {
+      var ch = r.compared && r.change !== -1 ? 1 / (1 + r.change) - 1 : 0;
+      var delta = r.delta === "~" || !r.compared ? r.delta : (ch >= 0 ? "+" : "") + (100 * ch).toFixed(2) + "%";
+      return { c: r.c, s: r.s, o: r.o, old: r["new"], "new": r.old, compared: r.compared, change: ch, p: r.p, q: r.q,
+        delta: delta, stat: r.stat, bytes: r.bytes ? "(reversed) " + r.bytes : "", allocs: r.allocs ? "(reversed) " + r.allocs : "", size_changed: r.size_changed };
+    }) };
+  }
+
+  function renderDiff() {
+    var a = +state.old, b = +state["new"], d = diffRows(a, b);
+    var body = head($("diff"), ["codec", "old ns/op", "new ns/op", "delta", "", "B/op", "allocs/op", "note"]);
+    if (!d) { $("diff-summary").textContent = "choose two different runs"; return; }
+    var newCells = {};
+    cellsOf(b, +state.scenario, +state.op).forEach(function (c) { newCells[c.c] = c; });
+    var rows = d.rows.filter(function (r) { return r.s === +state.scenario && r.o === +state.op && passes(D.codecs[r.c], newCells[r.c]); });
+    var sig = 0;
+    rows.forEach(function (r) {
+      var tr = el("tr", { "data-codec": D.codecs[r.c].id });
+      var td = el("td"); td.appendChild(codecLink(r.c)); tr.appendChild(td);
+      tr.appendChild(el("td", { "class": "num" }, num(r.old)));
+      tr.appendChild(el("td", { "class": "num" }, num(r["new"])));
+      var cls = "num";
+      if (r.compared && r.delta !== "~") { sig++; cls += r.change > 0 ? " worse" : " better"; }
+      tr.appendChild(el("td", { "class": cls + " delta" }, r.compared ? r.delta : "-"));
+      tr.appendChild(el("td", { "class": "muted" }, r.compared ? "(" + r.stat + ", q=" + r.q.toPrecision(2) + ")" : ""));
+      tr.appendChild(el("td", {}, r.bytes || ""));
+      tr.appendChild(el("td", {}, r.allocs || ""));
+      tr.appendChild(el("td", {}, r.size_changed ? "size changed" : ""));
+      body.appendChild(tr);
+    });
+    $("diff-summary").textContent = rows.length + " cells in both runs pass the filters; " + sig +
+      " changed significantly (" + d.correction + " q ≤ " + d.alpha + "). old: " + envLine(D.runs[a]) + " — new: " + envLine(D.runs[b]);
+  }
+
+  function readHash() {
+    var h = new URLSearchParams(location.hash.slice(1));
+    FIELDS.forEach(function (f) { if (h.has(f)) { state[f] = h.get(f); } });
+  }
+  function writeHash() {
+    var h = new URLSearchParams();
+    FIELDS.forEach(function (f) { if (state[f]) { h.set(f, state[f]); } });
+    history.replaceState(null, "", "#" + h.toString());
+  }
+  function syncControls() {
+    ["run", "scenario", "op", "metric", "codec", "f-format", "f-kind"].concat(Object.keys(YN)).forEach(function (id) {
+      $(id).value = state[id] || "";
+    });
+    $("diff-old").value = state.old;
+    $("diff-new").value = state["new"];
+  }
+  function render() {
+    writeHash();
+    syncControls();
+    ["table", "codec", "diff"].forEach(function (v) {
+      $("view-" + v).hidden = state.view !== v;
+      $("tab-" + v).setAttribute("aria-pressed", String(state.view === v));
+    });
+    $("run-label").hidden = state.view !== "table";
+    $("metric-label").hidden = state.view === "diff";
+    if (state.view === "table") { renderTable(); } else if (state.view === "codec") { renderCodec(); } else { renderDiff(); }
+    document.body.setAttribute("data-ready", "true");
+  }
+
+  function init() {
+    var idx = function (list) { return list.map(function (x, i) { return [String(i), x]; }); };
+    var runs = D.runs.map(function (r, i) { return [String(i), runLabel(i)]; });
+    fill($("run"), runs); fill($("diff-old"), runs); fill($("diff-new"), runs);
+    fill($("scenario"), idx(D.scenarios));
+    fill($("op"), idx(D.ops));
+    fill($("metric"), Object.keys(METRICS).map(function (k) { return [k, METRICS[k].label]; }));
+    fill($("codec"), idx(D.codecs.map(function (c) { return c.id; })));
+    fill($("f-format"), [["", "any"]].concat(uniq(D.codecs.map(function (c) { return c.format; })).map(function (f) { return [f, f]; })));
+    fill($("f-kind"), [["", "any"]].concat(uniq(D.codecs.map(function (c) { return c.kind; })).map(function (f) { return [f, f]; })));
+    Object.keys(YN).forEach(function (id) { fill($(id), [["", "any"], ["yes", "yes"], ["no", "no"]]); });
+    ["run", "scenario", "op", "metric", "codec", "f-format", "f-kind"].concat(Object.keys(YN)).forEach(function (id) {
+      $(id).addEventListener("change", function () { state[id] = $(id).value; render(); });
+    });
+    $("diff-old").addEventListener("change", function () { state.old = $("diff-old").value; render(); });
+    $("diff-new").addEventListener("change", function () { state["new"] = $("diff-new").value; render(); });
+    ["table", "codec", "diff"].forEach(function (v) {
+      $("tab-" + v).addEventListener("click", function () { state.view = v; render(); });
+    });
+    $("safe").addEventListener("click", function () { for (var k in SAFE) { state[k] = SAFE[k]; } render(); });
+    $("clear").addEventListener("click", function () {
+      ["f-format", "f-kind"].concat(Object.keys(YN)).forEach(function (k) { state[k] = ""; });
+      render();
+    });
+    $("summary").textContent = D.runs.length + " runs, " + D.codecs.length + " codecs, " + D.scenarios.length +
+      " scenarios; from " + D.runs[0].started + " to " + D.runs[D.runs.length - 1].started + ".";
+    readHash();
+    render();
+  }
+  init();
+})();

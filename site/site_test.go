@@ -1,0 +1,151 @@
+package site_test
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/archive"
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/site"
+)
+
+// testCodecs are the codecs of testRuns, one per property the page
+// filters on.
+var testCodecs = []codec.Info{
+	{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect},
+	{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true},
+	{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true},
+	{ID: "mp", Module: "example.com/mp", Format: "MessagePack", Kind: codec.Codegen},
+	{ID: "broken", Module: "example.com/broken", Format: "MessagePack", Kind: codec.Reflect, Status: "unmaintained upstream since 2020"},
+}
+
+// testRuns are three archived runs a day apart: in the second, codec mp
+// is 20% slower and at a new library version; the third re-runs the
+// second (new noise). Codec broken fails its round trip everywhere.
+func testRuns(t testing.TB) []*archive.Run {
+	var runs []*archive.Run
+	for i, slow := range []float64{1, 1.2, 1.2} {
+		rng := rand.New(rand.NewPCG(uint64(i), 7))
+		doc := &report.Document{Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU",
+			Started: time.Date(2026, 11, 20+i, 8, 0, 0, 0, time.UTC), Modules: map[string]string{}}}
+		for _, ci := range testCodecs {
+			ci.Version = "v1.0.0"
+			if ci.ID == "mp" && i > 0 {
+				ci.Version = "v1.1.0"
+			}
+			doc.Codecs = append(doc.Codecs, ci)
+			for _, sc := range []string{"sse-event", "user-event"} {
+				for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+					base := 100 * float64(len(ci.ID))
+					if ci.ID == "mp" {
+						base *= slow
+					}
+					samples := make([]float64, 10)
+					for k := range samples {
+						samples[k] = base * math.Exp(0.02*rng.NormFloat64())
+					}
+					med, lo, hi := bench.Summarize(samples)
+					doc.Results = append(doc.Results, bench.Result{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100})
+				}
+			}
+		}
+		var buf bytes.Buffer
+		if err := report.JSON(&buf, doc); err != nil {
+			t.Fatal(err)
+		}
+		r, err := archive.Parse(buf.Bytes(), "run"+string(rune('0'+i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, r)
+	}
+	return runs
+}
+
+func TestBuild(t *testing.T) {
+	runs := testRuns(t)
+	d, err := site.Build(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Runs) != 3 || len(d.Codecs) != len(testCodecs) || len(d.Cells) != 3*len(testCodecs)*4 || len(d.Diffs) != 3 {
+		t.Fatalf("%d runs, %d codecs, %d cells, %d diffs", len(d.Runs), len(d.Codecs), len(d.Cells), len(d.Diffs))
+	}
+	for _, c := range d.Codecs {
+		if c.ID == "broken" && c.Maintained || c.ID == "plain" && !c.Maintained || c.ID == "lazy" && !(c.Codegen && c.ZeroCopy) {
+			t.Errorf("codec %+v", c)
+		}
+	}
+	// The diffs are serbench compare's.
+	want, err := report.Compare(runs[0].Doc, runs[1].Doc, report.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.Diffs["0-1"]
+	if len(got.Rows) != len(want.Rows) || got.Correction != report.Correction {
+		t.Fatalf("diff 0-1: %d rows, want %d", len(got.Rows), len(want.Rows))
+	}
+	for i, r := range want.Rows {
+		if g := got.Rows[i]; g.Delta != r.Delta || g.Q != r.Q || d.Codecs[g.Codec].ID != r.Codec {
+			t.Errorf("row %d: %+v, want %s %s q=%v", i, g, r.Codec, r.Delta, r.Q)
+		}
+	}
+	if d.Runs[1].Versions["mp"] != "v1.1.0" || d.Runs[0].Versions["mp"] != "v1.0.0" {
+		t.Errorf("versions %v %v", d.Runs[0].Versions, d.Runs[1].Versions)
+	}
+	if _, err := site.Build(nil); err == nil {
+		t.Error("no runs: no error")
+	}
+}
+
+func TestWriteReplacesOnlyASite(t *testing.T) {
+	d, err := site.Build(testRuns(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "site")
+	if err := site.Write(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "stale.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := site.Write(dir, d); err != nil {
+		t.Fatalf("replace a site: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "stale.txt")); err == nil {
+		t.Error("the previous site's files survived: not replaced whole")
+	}
+	for _, f := range []string{"index.html", "site.js", "data.js", site.Marker} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	user := filepath.Join(parent, "mine")
+	if err := os.MkdirAll(user, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(user, "notes.txt"), []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := site.Write(user, d); err == nil || !strings.Contains(err.Error(), "not a serbench site") {
+		t.Errorf("user folder: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(user, "notes.txt")); err != nil || string(b) != "keep" {
+		t.Error("user file touched")
+	}
+	entries, _ := os.ReadDir(parent)
+	if len(entries) != 2 {
+		t.Errorf("%d entries in the parent, want 2 (no temporary folder left)", len(entries))
+	}
+}

@@ -162,6 +162,9 @@ type Result struct {
 	Codec    string `json:"codec"`
 	Scenario string `json:"scenario"`
 	Op       string `json:"op"`
+	// Engine is the codec's Info.Engine: the implementation that ran where
+	// the library switches by platform; "" otherwise.
+	Engine string `json:"engine,omitempty"`
 	// NsPerOp is the median time per operation over the samples, in ns.
 	NsPerOp float64 `json:"ns_per_op"`
 	// NsPerOpLo and NsPerOpHi bound the 95% confidence interval of the

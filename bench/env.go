@@ -35,6 +35,10 @@ type Env struct {
 	// version from the build info: a release tag, a VCS pseudo-version or
 	// "(devel)"); "" where unknown (older documents, go test output).
 	Serbench string `json:"serbench,omitempty"`
+	// Emulated says why the run appears to have run under a user-mode
+	// emulator (see Emulation); "" when it did not. Its speed figures then
+	// measure the emulator, not the CPU: only its correctness checks count.
+	Emulated string `json:"emulated,omitempty"`
 	// Settings records the options the run used, as "name=value" strings.
 	Settings []string `json:"settings,omitempty"`
 	// Noise is the machine's noise measured during the run (see Noise);

@@ -76,6 +76,12 @@ type Info struct {
 	// rows carry the op "parse", never "marshal" or "unmarshal", so they are
 	// never ranked against a codec's unmarshal.
 	ParseOnly bool `json:"parse_only,omitempty"`
+	// Engine names the implementation that runs on this platform, for a
+	// library that switches implementation by architecture, toolchain or
+	// environment (sonic: "encoder jit, decoder jit" on amd64, "encoder vm,
+	// decoder optdec" on arm64, "encoding/json fallback" elsewhere); "" for
+	// a library with one implementation.
+	Engine string `json:"engine,omitempty"`
 	// Default is true for codecs in the default set, the ones `serbench
 	// run` measures when -codecs is not given (the most used libraries plus
 	// wire and memmove); the rest run with -codecs all or a named group.

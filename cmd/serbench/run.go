@@ -259,8 +259,17 @@ func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.S
 	doc.Env.Noise = &m.Noise
 	doc.Env.LiveHeap = m.LiveHeap.Env()
 	doc.Env.Serbench = codec.ModuleVersion(modulePath)
+	doc.Env.Emulated = bench.Emulation()
+	if doc.Env.Emulated != "" {
+		doc.Warnings = append(doc.Warnings, "emulated: "+doc.Env.Emulated+"; its timings measure the emulator, not the CPU: only the round-trip checks count")
+	}
+	engines := map[string]string{}
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
+		engines[c.Info().ID] = c.Info().Engine
+	}
+	for i := range doc.Results {
+		doc.Results[i].Engine = engines[doc.Results[i].Codec]
 	}
 	for _, s := range scenarios {
 		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})

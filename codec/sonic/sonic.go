@@ -49,7 +49,8 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
 			Format: "JSON", Kind: codec.JIT, Options: opts,
-			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: id == ID},
+			Engine: engine(),
+			Time:   "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: id == ID},
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
 		Code: &codec.GoCode{Imports: []string{"github.com/bytedance/sonic"},

@@ -7,6 +7,7 @@ package simdjson
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 
 	"github.com/minio/simdjson-go"
 
@@ -35,11 +36,18 @@ func (simdCodec) Info() codec.Info {
 		Time: "no time.Time: the tape holds the RFC 3339 text as a string"}
 }
 
-// Bind returns an error wrapping codec.ErrUnsupported on a CPU without
+// Supported reports whether simdjson-go runs here: on amd64 with AVX2 and
+// CLMUL. Elsewhere Bind returns an error wrapping codec.ErrUnsupported.
+func Supported() bool { return simdjson.SupportedCPU() }
+
+// Bind returns an error wrapping codec.ErrUnsupported off amd64, on a CPU without
 // AVX2 and CLMUL (simdjson.SupportedCPU), and otherwise accepts any value
 // encoding/json can encode into an object or array: the parse input is its
 // encoding.
 func (simdCodec) Bind(sample any) (codec.Binding, error) {
+	if runtime.GOARCH != "amd64" {
+		return nil, codec.Unsupported(ID, "simdjson-go parses with amd64 assembly only (simdjson_other.go: SupportedCPU is false on "+runtime.GOARCH+")")
+	}
 	if !simdjson.SupportedCPU() {
 		return nil, codec.Unsupported(ID, "this CPU lacks AVX2 or CLMUL, which simdjson-go requires")
 	}

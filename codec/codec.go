@@ -59,6 +59,14 @@ type Info struct {
 	// wire/lazy): its unmarshal row is not comparable with other codecs',
 	// and recommendations leave it out.
 	ZeroCopy bool `json:"zero_copy,omitempty"`
+	// Unsafe is true when the library's own module (Module; for serbench's
+	// own codecs, the adapter's package) imports package unsafe in a
+	// package this build links: its strings or slices may alias memory it
+	// does not own, and its safety rests on its authors' care rather than
+	// the compiler's checks. Generated-code libraries are judged by their
+	// own module, not by the runtime module their code calls. codec/all's
+	// tests check the flag against the build's import graph.
+	Unsafe bool `json:"unsafe,omitempty"`
 	// Status warns about the library's upkeep or a pinned version, in
 	// words ("unmaintained upstream since 2022 ..."); "" for a library
 	// maintained and used at its current release.

@@ -57,7 +57,7 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("%s: rows %v, want %v", what, got, want)
 		}
 	}
-	check("all codecs", rows("results"), []string{"broken", "lazy", "mp", "plain", "reuser"})
+	check("all codecs", rows("results"), []string{"broken", "fast", "lazy", "mp", "plain", "reuser"})
 	click("safe")
 	check("safe only", rows("results"), []string{"mp", "plain"})
 	click("clear")
@@ -66,12 +66,15 @@ func TestBrowser(t *testing.T) {
 	set("f-maintained", "yes")
 	check("MessagePack, maintained", rows("results"), []string{"mp"})
 	click("clear")
+	set("f-unsafe", "yes")
+	check("unsafe", rows("results"), []string{"fast"})
+	click("clear")
 	set("f-codegen", "yes")
 	check("codegen", rows("results"), []string{"lazy", "mp"})
 	click("clear")
 
 	// The trend of mp: three runs, the library version change marked.
-	exec(`document.querySelector('#results a.codec[data-codec-index="3"]').click()`)
+	exec(`document.querySelector('#results a.codec[data-codec-index="4"]').click()`)
 	trend := evalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("#trend tbody tr")).map(function(r){return r.cells[3].textContent})`)
 	check("trend versions", trend, []string{"v1.0.0", "v1.1.0 (changed)", "v1.1.0"})
 	marks := evalJS[int](t, ctx, `document.querySelectorAll("#trend-chart svg line[stroke-dasharray]").length`)

@@ -65,9 +65,8 @@ type CodecInfo struct {
 	Codegen      bool `json:"codegen"`
 	ReusesOutput bool `json:"reuses_output"`
 	ZeroCopy     bool `json:"zero_copy"`
-	// Unsafe is true when the codec's decoded strings or slices may alias
-	// its input, or it uses package unsafe in ways that do (codec.Info
-	// states it where known; false otherwise).
+	// Unsafe is codec.Info.Unsafe: the library's module imports package
+	// unsafe.
 	Unsafe bool `json:"unsafe"`
 	// Maintained is false when Status says the library is unmaintained,
 	// archived or deprecated upstream.
@@ -185,7 +184,7 @@ func Build(runs []*archive.Run) (*Data, error) {
 			ci = codec.Info{ID: id}
 		}
 		d.Codecs = append(d.Codecs, CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), Binary: ci.Binary,
-			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy,
+			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe,
 			Maintained: maintained(ci.Status), Status: ci.Status, Default: ci.Default})
 	}
 	d.Scenarios, d.Ops = scenarios.list, ops.list

@@ -167,7 +167,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *gogc != "" {
 		doc.Env.GOGC = *gogc
 	}
-	for _, warn := range warnings {
+	for _, warn := range doc.Warnings {
 		if *out != "" || *format != "table" {
 			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
 		}

@@ -60,6 +60,7 @@ type hamba struct{}
 
 func (hamba) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Avro", Kind: codec.Reflect, Binary: true,
 		Time:    "µs, UTC forced (long with logicalType timestamp-micros)",
 		Options: "Config{TagKey: \"json\"}; one .avsc schema per seed scenario (codec/avro/schema), parsed at Bind; no Go uint64 mapping (user-event n/a)"}

@@ -48,6 +48,7 @@ type message interface {
 func New() codec.Codec {
 	return codec.Converting[message]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "enkodo", Kind: codec.Manual, Binary: true,
 			Time:    "ns, offset kept, zone name not (hand-written: Unix seconds, nanoseconds and offset as varints)",
 			Status:  "v0.5.6 (2021-10), beta by its README; allocates what a length prefix claims (no decode limit)",

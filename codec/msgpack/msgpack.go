@@ -21,6 +21,7 @@ const module = "github.com/vmihailenco/msgpack/v5"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,
 			Options: "defaults (time as timestamp extension: instant kept, zone not)",
 			Time:    "ns, timestamp extension -1: instant kept, decoded as Local (offset and zone name lost); any year", Default: true},
@@ -52,6 +53,7 @@ const ArrayID = "msgpack/array"
 func NewArray() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ArrayID, Module: module, Version: codec.ModuleVersion(module),
+			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,
 			Options: "Encoder.UseArrayEncodedStructs(true) on a pooled Encoder (structs as arrays of field values, no field names); msgpack.Unmarshal; time as timestamp extension",
 			Time:    "ns, timestamp extension -1: instant kept, decoded as Local (offset and zone name lost); any year"},

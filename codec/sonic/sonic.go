@@ -48,6 +48,7 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.JIT, Options: opts,
 			Engine: engine(),
 			Time:   "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: id == ID},

@@ -1,0 +1,53 @@
+package all_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/codec/all"
+)
+
+// serbenchModule is this repository's module: its codecs (wire, memmove)
+// are judged by their adapter's package.
+const serbenchModule = "github.com/serbench/serbench"
+
+// TestUnsafe checks every codec's Info.Unsafe against the build's import
+// graph (go list -deps ./codec/all): true exactly when a package of the
+// codec's module that this build links imports package unsafe (for
+// serbench's own codecs: the adapter's package, codec/<ID's first part>).
+func TestUnsafe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{with .Module}}{{.Path}}{{end}}|{{.ImportPath}}|{{join .Imports \" \"}}", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err) // no go command (the tests run under an emulator, say)
+	}
+	unsafeModules, unsafePkgs := map[string]bool{}, map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.SplitN(line, "|", 3)
+		if len(f) != 3 || !strings.Contains(" "+f[2]+" ", " unsafe ") {
+			continue
+		}
+		unsafeModules[f[0]], unsafePkgs[f[1]] = true, true
+	}
+	if len(unsafeModules) == 0 {
+		t.Fatal("no module imports unsafe: the go list output was not read")
+	}
+	for _, c := range all.Codecs() {
+		info := c.Info()
+		var want bool
+		switch info.Module {
+		case "std":
+		case serbenchModule:
+			pkg, _, _ := strings.Cut(info.ID, "/")
+			want = unsafePkgs[serbenchModule+"/codec/"+pkg]
+		default:
+			want = unsafeModules[info.Module]
+		}
+		if info.Unsafe != want {
+			t.Errorf("%s (module %s): Unsafe %v, but the import graph says %v", info.ID, info.Module, info.Unsafe, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,6 +57,9 @@ func TestBrowser(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: rows %v, want %v", what, got, want)
 		}
+	}
+	if env := evalJS[string](t, ctx, `document.getElementById("run-env").textContent`); !strings.Contains(env, "EMULATED") {
+		t.Errorf("the latest run, emulated, is not marked: %q", env)
 	}
 	check("all codecs", rows("results"), []string{"broken", "fast", "lazy", "mp", "plain", "reuser"})
 	click("safe")

@@ -50,6 +50,9 @@ type RunInfo struct {
 	// NoiseSpread is the noise meter's spread (0.06 is 6%), -1 when the
 	// run has no noise reading.
 	NoiseSpread float64 `json:"noise_spread"`
+	// Emulated is the run's env.emulated: why it appears to have run under
+	// an emulator, whose timings measure the emulator; "" otherwise.
+	Emulated string `json:"emulated,omitempty"`
 	// Versions maps codec ID to the library version the run linked.
 	Versions map[string]string `json:"versions"`
 }
@@ -160,7 +163,8 @@ func Build(runs []*archive.Run) (*Data, error) {
 	for i, r := range runs {
 		e := r.Doc.Env
 		ri := RunInfo{Key: r.Key, Started: e.Started.UTC().Format("2006-01-02 15:04 UTC"), Go: e.Go, Engine: r.Engine,
-			GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Serbench: e.Serbench, NoiseSpread: -1, Versions: map[string]string{}}
+			GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Serbench: e.Serbench, NoiseSpread: -1, Emulated: e.Emulated,
+			Versions: map[string]string{}}
 		if e.Noise != nil && e.Noise.Probes > 0 {
 			ri.NoiseSpread = e.Noise.Spread
 		}

@@ -47,12 +47,14 @@
   }
   function runLabel(i) {
     var r = D.runs[i];
-    return r.started + " · " + r.go + (r.engine ? " (json " + r.engine + ")" : "") + " · " + r.goos + "/" + r.goarch;
+    return r.started + " · " + r.go + (r.engine ? " (json " + r.engine + ")" : "") + " · " + r.goos + "/" + r.goarch +
+      (r.emulated ? " · emulated" : "");
   }
   function envLine(r) {
     var s = r.go + (r.engine ? ", encoding/json " + r.engine : "") + ", " + r.goos + "/" + r.goarch + ", " + (r.cpu || "CPU unknown") +
       ", serbench " + (r.serbench || "unknown");
     s += r.noise_spread >= 0 ? ", noise spread " + (100 * r.noise_spread).toFixed(1) + "%" : ", no noise reading";
+    if (r.emulated) { s += " · EMULATED (" + r.emulated + "): its timings measure the emulator, only its round-trip checks count"; }
     return s + " · key " + r.key;
   }
 

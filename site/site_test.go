@@ -28,14 +28,15 @@ var testCodecs = []codec.Info{
 	{ID: "broken", Module: "example.com/broken", Format: "MessagePack", Kind: codec.Reflect, Status: "unmaintained upstream since 2020"},
 }
 
-// testRuns are three archived runs a day apart: in the second, codec mp
+// testRuns are three archived runs a day apart (the third under emulation): in the second, codec mp
 // is 20% slower and at a new library version; the third re-runs the
 // second (new noise). Codec broken fails its round trip everywhere.
 func testRuns(t testing.TB) []*archive.Run {
+	emulated := []string{"", "", "test: under qemu-user"}
 	var runs []*archive.Run
 	for i, slow := range []float64{1, 1.2, 1.2} {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
-		doc := &report.Document{Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU",
+		doc := &report.Document{Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
 			Started: time.Date(2026, 11, 20+i, 8, 0, 0, 0, time.UTC), Modules: map[string]string{}}}
 		for _, ci := range testCodecs {
 			ci.Version = "v1.0.0"
@@ -99,6 +100,9 @@ func TestBuild(t *testing.T) {
 		if g := got.Rows[i]; g.Delta != r.Delta || g.Q != r.Q || d.Codecs[g.Codec].ID != r.Codec {
 			t.Errorf("row %d: %+v, want %s %s q=%v", i, g, r.Codec, r.Delta, r.Q)
 		}
+	}
+	if d.Runs[2].Emulated == "" || d.Runs[0].Emulated != "" {
+		t.Errorf("emulated: %q %q", d.Runs[0].Emulated, d.Runs[2].Emulated)
 	}
 	if d.Runs[1].Versions["mp"] != "v1.1.0" || d.Runs[0].Versions["mp"] != "v1.0.0" {
 		t.Errorf("versions %v %v", d.Runs[0].Versions, d.Runs[1].Versions)

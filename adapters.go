@@ -39,6 +39,7 @@ func Msgp[T any, P interface {
 }]() codec.Codec {
 	return typed[T]{codec.Funcs{
 		Meta: codec.Info{ID: "msgp", Module: msgpModule, Version: codec.ModuleVersion(msgpModule),
+			API:    codec.APITyped,
 			Format: "MessagePack", Kind: codec.Codegen, Binary: true,
 			Options: fmt.Sprintf("generated onto %T; MarshalMsg(nil) and UnmarshalMsg", (*T)(nil))},
 		Marshal: func(v any) ([]byte, error) { return P(v.(*T)).MarshalMsg(nil) },
@@ -72,6 +73,7 @@ func EasyJSON[T any, P interface {
 }]() codec.Codec {
 	return typed[T]{codec.Funcs{
 		Meta: codec.Info{ID: "easyjson", Module: easyjsonModule, Version: codec.ModuleVersion(easyjsonModule),
+			API:    codec.APITyped,
 			Format: "JSON", Kind: codec.Codegen,
 			Options: fmt.Sprintf("generated onto %T; easyjson.Marshal and easyjson.Unmarshal", (*T)(nil))},
 		Marshal: func(v any) ([]byte, error) { return easyjson.Marshal(P(v.(*T))) },
@@ -101,6 +103,7 @@ func Proto[T, M any, P interface {
 }](to func(*T) P, from func(P) *T) codec.Codec {
 	conv := codec.NewConv(func(s *T) *M { return (*M)(to(s)) }, func(m *M) *T { return from(P(m)) })
 	c := pbcodec.New(codec.Info{ID: "protobuf", Module: protoModule, Version: codec.ModuleVersion(protoModule),
+		API:    codec.APITyped,
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: fmt.Sprintf("%T through the caller's conversion functions; proto.Marshal/proto.Unmarshal with default options", P(nil))},
 		[]codec.Conv{conv}, proto.Marshal, proto.Unmarshal)

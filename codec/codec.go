@@ -59,6 +59,8 @@ type Info struct {
 	// wire/lazy): its unmarshal row is not comparable with other codecs',
 	// and recommendations leave it out.
 	ZeroCopy bool `json:"zero_copy,omitempty"`
+	// API says what Unmarshal decodes into: APITyped, APIAny or APITree.
+	API API `json:"api,omitempty"`
 	// Unsafe is true when the library's own module (Module; for serbench's
 	// own codecs, the adapter's package) imports package unsafe in a
 	// package this build links: its strings or slices may alias memory it
@@ -95,6 +97,17 @@ type Info struct {
 	// wire and memmove); the rest run with -codecs all or a named group.
 	Default bool `json:"default,omitempty"`
 }
+
+// API says what a codec's Unmarshal decodes into, as the library's API
+// offers it (Info.API).
+type API string
+
+// The API kinds.
+const (
+	APITyped API = "typed" // the caller's own Go type (the scenario's struct), or one generated for it
+	APIAny   API = "any"   // the library's generic values (map[string]any, []any); the adapter converts
+	APITree  API = "tree"  // the library's own document tree, no Go value (Info.ParseOnly)
+)
 
 // Codec is one library configured one way.
 type Codec interface {

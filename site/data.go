@@ -63,6 +63,8 @@ type CodecInfo struct {
 	Module string `json:"module"`
 	Format string `json:"format"`
 	Kind   string `json:"kind"`
+	// API is codec.Info.API: typed, any or tree.
+	API    string `json:"api"`
 	Binary bool   `json:"binary"`
 	// Codegen is Kind "codegen": code generated ahead of time.
 	Codegen      bool `json:"codegen"`
@@ -187,7 +189,7 @@ func Build(runs []*archive.Run) (*Data, error) {
 		if !ok {
 			ci = codec.Info{ID: id}
 		}
-		d.Codecs = append(d.Codecs, CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), Binary: ci.Binary,
+		d.Codecs = append(d.Codecs, CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
 			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe,
 			Maintained: maintained(ci.Status), Status: ci.Status, Default: ci.Default})
 	}

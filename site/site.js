@@ -24,7 +24,7 @@
   };
   var SAFE = { "f-reuse": "no", "f-zerocopy": "no", "f-unsafe": "no", "f-fidelity": "yes" };
   var FIELDS = ["view", "run", "scenario", "op", "metric", "codec", "old", "new",
-    "f-format", "f-kind"].concat(Object.keys(YN));
+    "f-format", "f-kind", "f-api"].concat(Object.keys(YN));
 
   var state = { view: "table", run: String(D.runs.length - 1), scenario: "0", op: "0", metric: "ns",
     codec: "0", old: String(Math.max(0, D.runs.length - 2)), "new": String(D.runs.length - 1) };
@@ -62,8 +62,9 @@
     return D.cells.filter(function (c) { return c.r === run && c.s === scenario && c.o === op; });
   }
   function passes(ci, cell) {
-    var f = state["f-format"], k = state["f-kind"];
+    var f = state["f-format"], k = state["f-kind"], api = state["f-api"];
     if (f && ci.format !== f) { return false; }
+    if (api && ci.api !== api) { return false; }
     if (k && ci.kind !== k) { return false; }
     for (var id in YN) {
       var want = state[id];
@@ -245,7 +246,7 @@
     history.replaceState(null, "", "#" + h.toString());
   }
   function syncControls() {
-    ["run", "scenario", "op", "metric", "codec", "f-format", "f-kind"].concat(Object.keys(YN)).forEach(function (id) {
+    ["run", "scenario", "op", "metric", "codec", "f-format", "f-kind", "f-api"].concat(Object.keys(YN)).forEach(function (id) {
       $(id).value = state[id] || "";
     });
     $("diff-old").value = state.old;
@@ -274,8 +275,9 @@
     fill($("codec"), idx(D.codecs.map(function (c) { return c.id; })));
     fill($("f-format"), [["", "any"]].concat(uniq(D.codecs.map(function (c) { return c.format; })).map(function (f) { return [f, f]; })));
     fill($("f-kind"), [["", "any"]].concat(uniq(D.codecs.map(function (c) { return c.kind; })).map(function (f) { return [f, f]; })));
+    fill($("f-api"), [["", "any"]].concat(uniq(D.codecs.map(function (c) { return c.api; })).map(function (f) { return [f, f]; })));
     Object.keys(YN).forEach(function (id) { fill($(id), [["", "any"], ["yes", "yes"], ["no", "no"]]); });
-    ["run", "scenario", "op", "metric", "codec", "f-format", "f-kind"].concat(Object.keys(YN)).forEach(function (id) {
+    ["run", "scenario", "op", "metric", "codec", "f-format", "f-kind", "f-api"].concat(Object.keys(YN)).forEach(function (id) {
       $(id).addEventListener("change", function () { state[id] = $(id).value; render(); });
     });
     $("diff-old").addEventListener("change", function () { state.old = $("diff-old").value; render(); });
@@ -285,7 +287,7 @@
     });
     $("safe").addEventListener("click", function () { for (var k in SAFE) { state[k] = SAFE[k]; } render(); });
     $("clear").addEventListener("click", function () {
-      ["f-format", "f-kind"].concat(Object.keys(YN)).forEach(function (k) { state[k] = ""; });
+      ["f-format", "f-kind", "f-api"].concat(Object.keys(YN)).forEach(function (k) { state[k] = ""; });
       render();
     });
     $("summary").textContent = D.runs.length + " runs, " + D.codecs.length + " codecs, " + D.scenarios.length +

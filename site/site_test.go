@@ -21,7 +21,7 @@ import (
 // filters on.
 var testCodecs = []codec.Info{
 	{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect},
-	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true},
+	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, API: codec.APIAny},
 	{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true},
 	{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true},
 	{ID: "mp", Module: "example.com/mp", Format: "MessagePack", Kind: codec.Codegen},

@@ -41,6 +41,7 @@ const module = "github.com/alecthomas/binary"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "alecthomas/binary", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (time.Time.MarshalBinary), zone name not",
 			Status:  "no tagged release; last commit 2022; allocates what a length prefix claims (no decode limit)",

@@ -60,6 +60,7 @@ type hamba struct{}
 
 func (hamba) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Avro", Kind: codec.Reflect, Binary: true,
 		Time:    "µs, UTC forced (long with logicalType timestamp-micros)",

@@ -38,6 +38,7 @@ const module = "github.com/200sc/bebop"
 func New() codec.Codec {
 	return codec.Converting[bebop.Record]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "Bebop", Kind: codec.Codegen, Binary: true,
 			Time: "ns, offset kept (zone name lost)",

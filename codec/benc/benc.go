@@ -59,6 +59,7 @@ const common = "bencgen structs (schema/benc/serbench.benc); Marshal allocates t
 
 func info(id, options string) codec.Info {
 	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "benc", Kind: codec.Codegen, Binary: true,
 		Time:    "ns, offset kept (zone name lost)",

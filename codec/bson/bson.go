@@ -41,6 +41,7 @@ type bsonCodec struct{}
 
 func (bsonCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Format: "BSON", Kind: codec.Reflect, Binary: true,
 		Time:    "ms, UTC forced (BSON datetime)",
 		Options: "defaults (bson.Marshal/Unmarshal: fields keyed by lower-cased Go name; time.Time as a datetime in ms); into any: documents as map[string]any and arrays as []any (Decoder.DefaultDocumentMap, registry type map; default bson.D, bson.A)"}

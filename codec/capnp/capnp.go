@@ -70,6 +70,7 @@ func NewLazy() codec.Codec { return capnpCodec{lazy: true} }
 // Info implements codec.Codec.
 func (c capnpCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Cap'n Proto", Kind: codec.Codegen, Binary: true, Time: timeWords,
 		Options: "capnpc-go accessors (schema/capnp/serbench.capnp, capnp 0.9.2); Marshal builds a new message on a pooled single-segment arena " +

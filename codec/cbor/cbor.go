@@ -36,6 +36,7 @@ func New() codec.Codec {
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "CBOR", Kind: codec.Reflect, Binary: true,
 			Options: "EncOptions.Time=TimeRFC3339Nano (default TimeUnix drops nanoseconds); DecOptions.DefaultMapType=map[string]any; DecOptions.MaxNestedLevels=256 (default 32)",
 			Time:    "ns, RFC 3339 text (tag 0): offset kept, zone name lost; years 0-9999 only", Default: true},

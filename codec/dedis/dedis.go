@@ -40,6 +40,7 @@ const module = "go.dedis.ch/protobuf"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "Protocol Buffers", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, zone lost: an sfixed64 of Unix ns, decoded in time.Local (years outside 1678–2262 wrap)",
 			Status:  "last release v1.0.11 (2019-11); int and int64 of magnitude 2^62 or more decode wrong without an error (math.MaxInt64 as -1)",

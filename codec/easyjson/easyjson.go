@@ -29,6 +29,7 @@ const module = "github.com/mailru/easyjson"
 func New() codec.Codec {
 	return codec.Converting[easyjson.MarshalerUnmarshaler]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
 			Options: "generated with -all -no_std_marshalers onto mirror types; easyjson.Marshal/Unmarshal; map keys unsorted",

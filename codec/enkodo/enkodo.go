@@ -48,6 +48,7 @@ type message interface {
 func New() codec.Codec {
 	return codec.Converting[message]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "enkodo", Kind: codec.Manual, Binary: true,
 			Time:    "ns, offset kept, zone name not (hand-written: Unix seconds, nanoseconds and offset as varints)",

@@ -27,6 +27,7 @@ var _ codec.Codec = fastjsonCodec{}
 
 func (fastjsonCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITree,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "JSON", Kind: codec.Parser, ParseOnly: true, ReusesOutput: true,
 		Options: "parse only: Parser.ParseBytes into *fastjson.Value, one Parser per Binding reused (the tree is valid until the next parse and reads the input in place); " +

@@ -34,6 +34,7 @@ const module = "github.com/pquerna/ffjson"
 func New() codec.Codec {
 	return codec.Converting[any]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
 			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted",
 			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only",

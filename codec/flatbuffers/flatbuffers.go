@@ -66,6 +66,7 @@ func NewLazy() codec.Codec { return fbCodec{lazy: true} }
 
 func (c fbCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "FlatBuffers", Kind: codec.Codegen, Binary: true,
 		Options: "object API (flatc 2.0.8 --gen-object-api); one Builder per Binding, Reset per Marshal, bytes copied out; " +

@@ -33,6 +33,7 @@ type linkedin struct{}
 
 func (linkedin) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APIAny,
 		Format: "Avro", Kind: codec.Reflect, Binary: true,
 		Time:    "µs, UTC forced (long with logicalType timestamp-micros)",
 		Options: "goavro.NewCodec on codec/avro's .avsc schemas; scenario values converted to and from goavro's native map[string]any outside the timed loop (convert); uint64 as a long of the same bits"}

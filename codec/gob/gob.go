@@ -36,6 +36,7 @@ func New() codec.Codec {
 	registerOnce.Do(register)
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
+			API:    codec.APITyped,
 			Format: "gob", Kind: codec.Reflect, Binary: true,
 			Options: "new Encoder/Decoder per message (type descriptors in every message); map[string]any and []any registered",
 			Time:    "ns, time.Time's MarshalBinary: offset kept, zone name lost; any year", Default: true},

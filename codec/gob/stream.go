@@ -48,6 +48,7 @@ type streamCodec struct{}
 
 func (streamCodec) Info() codec.Info {
 	return codec.Info{ID: StreamID, Module: "std", Version: codec.ModuleVersion("std"),
+		API:    codec.APITyped,
 		Format: "gob", Kind: codec.Reflect, Binary: true,
 		Options: "one Encoder/Decoder per Binding (per connection): type descriptors sent once, in a preamble measured apart; map[string]any and []any registered",
 		Time:    "ns, offset kept (time.Time's GobEncode)"}

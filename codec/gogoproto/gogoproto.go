@@ -36,6 +36,7 @@ type Message interface {
 // pinned protoc-gen-gogofaster's.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: "gogofaster generated Marshal/Unmarshal; Timestamp as gogo types.Timestamp; " + pbcodec.Options,

@@ -23,6 +23,7 @@ const module = "github.com/niubaoshu/gotiny"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "gotiny", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, zone lost: Unix ns as an int64, decoded in time.Local (years outside 1678–2262 wrap)",

@@ -41,6 +41,7 @@ const module = "github.com/hprose/hprose-golang/v3"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "Hprose", Kind: codec.Reflect, Binary: true,
 			Time:    "ns wall clock, offset lost: a UTC time stays UTC; any other is decoded as the same wall clock in time.Local, so its instant moves unless its offset is time.Local's",

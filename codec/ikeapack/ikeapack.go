@@ -37,6 +37,7 @@ const module = "github.com/ikkerens/ikeapack"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "ikeapack", Kind: codec.Reflect, Binary: true,
 			Time:    "none: a time.Time has no exported fields, so the library writes nothing and decodes the zero time; types holding one are refused",
 			Status:  "last release v1.5.1 (2019-03); allocates what a length prefix claims (no decode limit)",

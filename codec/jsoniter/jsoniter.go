@@ -18,6 +18,7 @@ func New() codec.Codec {
 	api := jsoniter.ConfigCompatibleWithStandardLibrary
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary",
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
@@ -40,6 +41,7 @@ func NewFastest() codec.Codec {
 	api := jsoniter.ConfigFastest
 	return codec.Funcs{
 		Meta: codec.Info{ID: FastestID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect,
 			Options: "ConfigFastest (EscapeHTML off, MarshalFloatWith6Digits, ObjectFieldMustBeSimpleString; map keys unsorted)",

@@ -21,6 +21,7 @@ var opts = json.JoinOptions(json.FormatNilSliceAsNull(true), json.FormatNilMapAs
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "JSON", Kind: codec.Reflect,
 			Options: "FormatNilSliceAsNull, FormatNilMapAsNull (nil stays nil, as in v1)",
 			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},

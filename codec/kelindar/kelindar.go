@@ -26,6 +26,7 @@ const module = "github.com/kelindar/binary"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "kelindar/binary", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (time.Time.MarshalBinary), zone name not",

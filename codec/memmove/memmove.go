@@ -31,6 +31,7 @@ var _ codec.Codec = memmove{}
 
 func (memmove) Info() codec.Info {
 	return codec.Info{ID: ID, Module: "github.com/serbench/serbench", Version: codec.ModuleVersion("github.com/serbench/serbench"),
+		API:    codec.APITyped,
 		Format: wire.Format + " (copied, not encoded)", Kind: codec.Reference, Binary: true, ReusesOutput: true,
 		Options: "Marshal copies the sample's wire encoding made once at Bind; Unmarshal copies its input and returns *[]byte, not a Go value; buffers owned by the Binding, valid until the next call",
 		Time:    "none: copies bytes, decodes nothing", Default: true}

@@ -29,6 +29,7 @@ const module = "github.com/tinylib/msgp"
 func New() codec.Codec {
 	return codec.Converting[methods]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Codegen, Binary: true,
 			Options: "generated onto mirror types (-io=false); MarshalMsg(nil) and UnmarshalMsg; time as msgp extension 5 (instant kept, zone not); map keys unsorted",

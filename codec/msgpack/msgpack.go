@@ -21,6 +21,7 @@ const module = "github.com/vmihailenco/msgpack/v5"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,
 			Options: "defaults (time as timestamp extension: instant kept, zone not)",
@@ -53,6 +54,7 @@ const ArrayID = "msgpack/array"
 func NewArray() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ArrayID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,
 			Options: "Encoder.UseArrayEncodedStructs(true) on a pooled Encoder (structs as arrays of field values, no field names); msgpack.Unmarshal; time as timestamp extension",

@@ -54,6 +54,7 @@ func NewArray() codec.Codec { return mpgCodec{array: true} }
 // Info implements codec.Codec.
 func (c mpgCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Format: "MessagePack", Kind: codec.Codegen, Binary: true,
 		Time:    "ns, offset lost: decoded in time.Local (MessagePack timestamp extension)",
 		Options: "msgpackgen -strict on scenario/seeds.go; MarshalAsMap/UnmarshalAsMap (structs as maps keyed by field name, the default)",

@@ -49,6 +49,7 @@ func New() codec.Codec { return musCodec{} }
 // Info implements codec.Codec.
 func (musCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "MUS", Kind: codec.Codegen, Binary: true,
 		Time: "ns, UTC forced; years 1678 to 2262 (Unix ns)",

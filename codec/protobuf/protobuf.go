@@ -24,6 +24,7 @@ const module = "google.golang.org/protobuf"
 // annotation workload types, and returns an error wrapping codec.ErrUnsupported for any other.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: "protoc-gen-go types; proto.Marshal/proto.Unmarshal with default options; " + pbcodec.Options,

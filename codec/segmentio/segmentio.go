@@ -16,6 +16,7 @@ const module = "github.com/segmentio/encoding"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect, Options: "defaults",
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only (marshals year 10000, then cannot unmarshal it)"},

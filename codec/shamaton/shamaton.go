@@ -37,6 +37,7 @@ func New() codec.Codec {
 	decodeUTC()
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,
 			Options: "MarshalAsMap/UnmarshalAsMap (structs as maps keyed by Go field name); SetDecodedTimeAsUTC (default decodes times in time.Local)"},
@@ -52,6 +53,7 @@ func NewArray() codec.Codec {
 	decodeUTC()
 	return codec.Funcs{
 		Meta: codec.Info{ID: IDArray, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,
 			Options: "MarshalAsArray/UnmarshalAsArray (structs as arrays in field order: no field names on the wire, both ends need the same struct); SetDecodedTimeAsUTC"},

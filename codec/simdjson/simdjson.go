@@ -29,6 +29,7 @@ var _ codec.Codec = simdCodec{}
 
 func (simdCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITree,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "JSON", Kind: codec.Parser, ParseOnly: true, ReusesOutput: true,
 		Options: "parse only: simdjson.Parse into a *ParsedJson tape, the Binding's previous tape reused (valid until the next parse); " +

@@ -48,6 +48,7 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.JIT, Options: opts,
 			Engine: engine(),

@@ -15,6 +15,7 @@ const ID = "encoding/json"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
+			API:    codec.APITyped,
 			Format: "JSON", Kind: codec.Reflect, Options: "defaults",
 			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   json.Marshal,

@@ -68,6 +68,7 @@ func newCodec(id, format, protocol string, f thrift.TProtocolFactory) codec.Code
 	ctx := context.Background()
 	return codec.Converting[thrift.TStruct]{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: format, Kind: codec.Codegen, Binary: true,
 			Time: "ns, offset kept (zone name lost)",
 			Options: "thrift 0.17.0 --gen go structs (schema/thrift/serbench.thrift); " + protocol +

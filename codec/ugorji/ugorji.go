@@ -76,6 +76,7 @@ func NewSimple() sc.Codec {
 
 func info(id, format, options, time string) sc.Info {
 	return sc.Info{ID: id, Module: module, Version: sc.ModuleVersion(module),
+		API:    sc.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: format, Kind: sc.Reflect, Binary: true, Options: options, Time: time}
 }

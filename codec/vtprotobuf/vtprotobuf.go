@@ -33,6 +33,7 @@ type Message interface {
 // pinned protoc-gen-go-vtproto's.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: "generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size) on protoc-gen-go types; " + pbcodec.Options,
 		Time:    "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost); any year (no range check)", Default: true},

@@ -72,6 +72,7 @@ func (c wireCodec) Info() codec.Info {
 		Kind: codec.Manual, Binary: true,
 		Options: "Unmarshal copies each message into 4 KiB chunks the Binding fills one after another, which its strings view (a kept string keeps its chunk alive); time keeps instant and offset, not the zone name",
 		Time:    "ns, offset kept, zone name lost; any year", Default: true}
+	i.API = codec.APITyped
 	i.Unsafe = true // package wire imports package unsafe (codec/all's TestUnsafe checks)
 	if c.lazy {
 		i.ID = LazyID

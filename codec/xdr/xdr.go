@@ -29,6 +29,7 @@ const module = "github.com/davecgh/go-xdr"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			API:    codec.APITyped,
 			Format: "XDR", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (an RFC 3339 string), zone name not; years outside 0–9999 fail to decode",
 			Status:  "unmaintained upstream: last commit 2016, no tagged release",

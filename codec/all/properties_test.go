@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 )
 
@@ -48,6 +49,20 @@ func TestUnsafe(t *testing.T) {
 		}
 		if info.Unsafe != want {
 			t.Errorf("%s (module %s): Unsafe %v, but the import graph says %v", info.ID, info.Module, info.Unsafe, want)
+		}
+	}
+}
+
+// TestAPI checks that every codec states its API kind, and that the
+// parse-only codecs, and only they, decode into a document tree.
+func TestAPI(t *testing.T) {
+	for _, c := range all.Codecs() {
+		info := c.Info()
+		switch {
+		case info.API != codec.APITyped && info.API != codec.APIAny && info.API != codec.APITree:
+			t.Errorf("%s: API %q, want typed, any or tree", info.ID, info.API)
+		case info.ParseOnly != (info.API == codec.APITree):
+			t.Errorf("%s: API %q with ParseOnly %v", info.ID, info.API, info.ParseOnly)
 		}
 	}
 }

@@ -26,7 +26,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
 )
@@ -104,7 +103,7 @@ type Options struct {
 	// Compressors, when set, add per marshal cell that produced bytes a
 	// "compress:<id>" and a "decompress:<id>" cell per compressor, timed
 	// like every other op (see compressCells). Empty: none.
-	Compressors []compressor.Algorithm
+	Compressors []Compression
 	// LiveHeap is the GC condition of the timing (see liveheap.go): the
 	// live heap in bytes Measure keeps during calibration, samples and the
 	// parallel and profile passes, by allocating a ballast of LiveHeap

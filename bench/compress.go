@@ -4,16 +4,35 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-
-	"github.com/serbench/serbench/compressor"
 )
 
 // Compression ops (Options.Compressors) are named "compress:<id>" and
-// "decompress:<id>", id a compressor.Info.ID: "compress:zstd".
+// "decompress:<id>", id a Compression.ID: "compress:zstd".
 const (
 	OpCompressPrefix   = "compress:"
 	OpDecompressPrefix = "decompress:"
 )
+
+// Compressor compresses and decompresses whole messages. Both methods
+// append to dst[:0], reusing its capacity, and return the result; src is
+// not modified or kept. compressor.Compressor is the same interface; the
+// implementations (gzip, zstd, snappy, s2, lz4) are in compressor/algorithms,
+// so that bench, and the root package through it, link no compression
+// library and not even package compressor.
+type Compressor interface {
+	Compress(dst, src []byte) ([]byte, error)
+	Decompress(dst, src []byte) ([]byte, error)
+}
+
+// Compression is one compressor for Options.Compressors.
+// algorithms.Compressions makes them from Compression values.
+type Compression struct {
+	// ID names its ops: "compress:<ID>" and "decompress:<ID>".
+	ID string
+	// New returns a fresh instance, or an error from the library; each
+	// timed loop and check takes one of its own.
+	New func() (Compressor, error)
+}
 
 // CompressOp splits a compression op name into its kind (OpCompressPrefix
 // or OpDecompressPrefix without the colon: "compress", "decompress") and
@@ -37,7 +56,7 @@ func CompressOp(op string) (kind, id string, ok bool) {
 // (m.encodedAll set) every message is compressed on its own, one by one in
 // turn: ns/op is per message, CompressedBytes the mean compressed size,
 // CompressRatio the whole stream's ratio and Stream the compressed sizes.
-func compressCells(m *cell, algs []compressor.Algorithm) []*cell {
+func compressCells(m *cell, algs []Compression) []*cell {
 	if m.encoded == nil {
 		return nil
 	}
@@ -88,7 +107,7 @@ func compressCells(m *cell, algs []compressor.Algorithm) []*cell {
 
 // roundTripCompress compresses data with a, decompresses the result and
 // checks that it gives data back; it returns the compressed bytes.
-func roundTripCompress(a compressor.Algorithm, data []byte) ([]byte, error) {
+func roundTripCompress(a Compression, data []byte) ([]byte, error) {
 	c, err := a.New()
 	if err != nil {
 		return nil, err
@@ -111,7 +130,7 @@ func roundTripCompress(a compressor.Algorithm, data []byte) ([]byte, error) {
 // compressLoop times Compress of in, or Decompress when decompress is set,
 // reusing one output buffer as a long-lived connection would. With more
 // than one input it takes them one by one in turn.
-func compressLoop(a compressor.Algorithm, in [][]byte, decompress bool) func() (func(int) error, error) {
+func compressLoop(a Compression, in [][]byte, decompress bool) func() (func(int) error, error) {
 	return func() (func(int) error, error) {
 		c, err := a.New()
 		if err != nil {

@@ -4,9 +4,10 @@
 // LZ4, and the question is how much a compact binary codec still gains
 // once the bytes are compressed, and at what CPU cost.
 //
-// This package holds the types only, so that bench (and through it the
-// root package) links no compression library; the implementations, All
-// and Select are in compressor/algorithms, which the CLI imports.
+// This package holds the types only; the implementations, All and Select
+// are in compressor/algorithms, which the CLI imports. Package bench takes
+// compressors as its own bench.Compression (algorithms.Compressions), so
+// that the root package links neither package.
 // Instances are not safe for concurrent use; call Algorithm.New once per
 // goroutine.
 package compressor

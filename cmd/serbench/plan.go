@@ -119,7 +119,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		progress := newProgress(stderr, started, "measurements")
 		m, err := bench.Measure(ctx, codecs, scenarios, bench.Options{Benchtime: *benchtime, Count: *count,
-			Parallel: true, Compressors: algs, Progress: progress.update})
+			Parallel: true, Compressors: algorithms.Compressions(algs), Progress: progress.update})
 		progress.finish()
 		if err != nil {
 			return err

@@ -127,9 +127,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if scenarios, err = withSweep(scenarios, *sizesFlag, set["scenarios"]); err != nil {
 		return err
 	}
-	if opts.Compressors, err = selectCompressors(*compressFlag); err != nil {
+	algs, err := selectCompressors(*compressFlag)
+	if err != nil {
 		return err
 	}
+	opts.Compressors = algorithms.Compressions(algs)
 
 	if *archiveDir != "" {
 		if fi, err := os.Stat(*archiveDir); err == nil && !fi.IsDir() {
@@ -157,10 +159,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	doc := runDocument(started, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
-	if len(opts.Compressors) > 0 && doc.Env.Modules == nil {
+	if len(algs) > 0 && doc.Env.Modules == nil {
 		doc.Env.Modules = map[string]string{}
 	}
-	for _, a := range opts.Compressors {
+	for _, a := range algs {
 		doc.Compressors = append(doc.Compressors, a.Info)
 		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
 	}

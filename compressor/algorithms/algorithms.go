@@ -1,7 +1,7 @@
 // Package algorithms holds the compressors serbench knows (gzip, zstd,
 // snappy, s2, lz4), each at its library's default level in its library's
-// standard format (see All), as compressor.Algorithm values for
-// bench.Options.Compressors. It is a package of its own so that only the
+// standard format (see All), as compressor.Algorithm values (Compressions
+// turns them into bench.Options.Compressors). It is a package of its own so that only the
 // programs that compress (the CLI's -compress) link the compression
 // libraries.
 package algorithms
@@ -17,6 +17,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/internal/pick"
 )
@@ -291,4 +292,14 @@ func Select(ids []string) ([]compressor.Algorithm, error) {
 		return nil, fmt.Errorf("compressor: %w", err)
 	}
 	return out, nil
+}
+
+// Compressions returns algs as bench.Options.Compressors takes them, in
+// the same order.
+func Compressions(algs []compressor.Algorithm) []bench.Compression {
+	out := make([]bench.Compression, len(algs))
+	for i, a := range algs {
+		out[i] = bench.Compression{ID: a.ID, New: func() (bench.Compressor, error) { return a.New() }}
+	}
+	return out
 }

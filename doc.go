@@ -21,7 +21,15 @@
 //
 // The built-in codecs are those of `serbench list`; Options.Codecs picks
 // them with the grammar of `serbench run -codecs` (IDs and groups such as
-// "json" or "default"), and by default the same default set runs. The code
+// "json" or "default"), and by default the same default set runs. This
+// package links only the default set's libraries (package codec/defaults);
+// the other codecs are linked, as database/sql drivers are, by a blank
+// import in the test file:
+//
+//	import _ "github.com/serbench/serbench/codec/all"
+//
+// Groups stand for the linked codecs, and naming a codec that is not
+// linked is an error that names that import. The code
 // generators (easyjson, msgp, protobuf, ...) built in work only on
 // serbench's own payloads; for your type, generate the code and add it
 // with Msgp, EasyJSON, Proto or codec.Funcs in Options.Extra. `serbench

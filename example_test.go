@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench"
+	_ "github.com/serbench/serbench/codec/all" // links every codec: "group:msgpack" below names some outside the default set
 )
 
 // Load a sample from a JSON file and see which codecs round-trip it, with
@@ -31,8 +32,10 @@ func ExampleOptions_Fidelity() {
 }
 
 // Options.Codecs takes what `serbench run -codecs` takes: codec IDs and
-// groups, mixed. "group:msgpack" is every MessagePack codec ("msgpack"
-// alone is the vmihailenco codec); nil Codecs would be the default set.
+// groups, mixed. "group:msgpack" is every MessagePack codec the program
+// links ("msgpack" alone is the vmihailenco codec): the package links only
+// the default set, and the blank import of codec/all above links the rest.
+// Nil Codecs would be the default set.
 func ExampleOptions_groups() {
 	order, err := serbench.FromJSON[Order](filepath.Join("testdata", "order.json"))
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/all"
+	_ "github.com/serbench/serbench/codec/defaults" // the default set; codec/all links the rest
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -21,11 +21,19 @@ type Options struct {
 	// such as "encoding/json" or "sonic/fastest") and group names
 	// ("default", "all", "json", "msgpack", "cbor", "schema", "binary";
 	// "group:NAME" when a codec has the same ID), mixed, in the order
-	// given; a codec named twice runs once (codec.Registry.Resolve, the
-	// parser the CLI uses). Nil means the default set (codec.Info.Default,
-	// the group "default"); an empty non-nil slice means no built-in codec,
-	// only Extra. Unknown names are an error listing the valid IDs and
-	// groups. Codecs in Extra always run.
+	// given; a codec named twice runs once (codec.Registry.Resolve over
+	// codec.Linked, the parser the CLI uses). This package links only the
+	// default set (package codec/defaults); the other built-in codecs are
+	// linked by importing package codec/all for its side effect:
+	//
+	//	import _ "github.com/serbench/serbench/codec/all"
+	//
+	// Groups stand for the linked codecs only ("all" without that import
+	// is the default set). Naming a built-in codec that is not linked is
+	// an error that names the import. Nil means the default set
+	// (codec.Info.Default, the group "default"); an empty non-nil slice
+	// means no built-in codec, only Extra. Unknown names are an error
+	// listing the valid IDs and groups. Codecs in Extra always run.
 	Codecs []string
 	// Extra adds codecs of your own: codec.Funcs for a library with
 	// Marshal and Unmarshal functions, Msgp, EasyJSON or Proto for code
@@ -75,7 +83,7 @@ func (o Options) plan() (*plan, error) {
 		}
 		extra[id] = c
 	}
-	reg := all.Registry()
+	reg := codec.Linked()
 	var builtin []codec.Codec
 	switch {
 	case o.Codecs == nil:

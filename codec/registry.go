@@ -10,6 +10,9 @@ import (
 type Registry struct {
 	order []Codec
 	byID  map[string]Codec
+	// linked is set on Linked's registries: a shipped codec they lack is
+	// one the program does not link.
+	linked bool
 }
 
 // NewRegistry returns a registry holding cs. It returns an error naming the ID

@@ -330,7 +330,9 @@ import (
 // serbenchOptions choose the codecs; the zero value runs serbench's default
 // set (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
 var serbenchOptions = serbench.Options{
-	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them
+	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them;
+	// groups stand for the linked codecs: the default set, or every codec once this file
+	// imports _ "github.com/serbench/serbench/codec/all"
 	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Adapters}}
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }

@@ -1,11 +1,16 @@
-// Package all lists every codec serbench ships, in the order reports show
-// them: the encoding/json baseline, the other JSON libraries, then the binary
-// formats.
+// Package all links every codec serbench ships into the program, as a
+// database/sql driver links itself (codec.Register): the CLI imports it, and
+// a go test user who wants more than the default set that the root package
+// links (package codec/defaults) imports it for its side effect:
+//
+//	import _ "github.com/serbench/serbench/codec/all"
+//
+// Codecs and Registry return what the program links, in catalog order
+// (codec.Catalog): the encoding/json baseline, the other JSON libraries,
+// then the binary formats.
 package all
 
 import (
-	"slices"
-
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/alecthomas"
 	"github.com/serbench/serbench/codec/avro"
@@ -50,81 +55,36 @@ import (
 	"github.com/serbench/serbench/internal/childproc"
 )
 
-// Codecs returns a new instance of every codec. In a binary built with
-// -race it leaves out gotiny, whose unsafe code converts a uintptr taken
-// from a slice header back to a pointer: the race build's pointer checks
-// (checkptr) abort the process on its first Marshal.
-func Codecs() []codec.Codec {
-	cs := []codec.Codec{
-		stdjson.New(),
-		jsonv2.New(),
-		jsoniter.New(),
-		jsoniter.NewFastest(),
-		gojson.New(),
-		sonic.New(),
-		sonic.NewDefault(),
-		sonic.NewFastest(),
-		segmentio.New(),
-		easyjson.New(),
-		ffjson.New(),
-		fastjson.New(),
-		simdjson.New(),
-		msgpack.New(),
-		msgpack.NewArray(),
-		msgp.New(),
-		cbor.New(),
-		gob.New(),
-		gob.NewStream(),
-		protobuf.New(),
-		vtprotobuf.New(),
-		gogoproto.New(),
-		flatbuffers.New(),
-		flatbuffers.NewLazy(),
-		capnp.New(),
-		capnp.NewLazy(),
-		thrift.NewBinary(),
-		thrift.NewCompact(),
-		msgpackgen.New(),
-		msgpackgen.NewArray(),
-		bebop.New(),
-		benc.New(),
-		benc.NewPlain(),
-		mus.New(),
-		bson.New(),
-		avro.New(),
-		goavro.New(),
-		ugorji.NewMsgpack(),
-		ugorji.NewCBOR(),
-		ugorji.NewBinc(),
-		ugorji.NewSimple(),
-		shamaton.New(),
-		shamaton.NewArray(),
-		kelindar.New(),
-		xdr.New(),
-		sereal.New(),
-		dedis.New(),
-		ikeapack.New(),
-		alecthomas.New(),
-		hprose.New(),
-		enkodo.New(),
-		wire.New(),
-		wire.NewReuse(),
-		wire.NewLazy(),
-		memmove.New(),
+func init() {
+	for _, newCodec := range []func() codec.Codec{
+		stdjson.New, jsonv2.New, jsoniter.New, jsoniter.NewFastest, gojson.New,
+		sonic.New, sonic.NewDefault, sonic.NewFastest, segmentio.New,
+		easyjson.New, ffjson.New, fastjson.New, simdjson.New,
+		msgpack.New, msgpack.NewArray, msgp.New, cbor.New, gob.New, gob.NewStream,
+		protobuf.New, vtprotobuf.New, gogoproto.New,
+		flatbuffers.New, flatbuffers.NewLazy, capnp.New, capnp.NewLazy,
+		thrift.NewBinary, thrift.NewCompact, msgpackgen.New, msgpackgen.NewArray,
+		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New,
+		ugorji.NewMsgpack, ugorji.NewCBOR, ugorji.NewBinc, ugorji.NewSimple,
+		shamaton.New, shamaton.NewArray, kelindar.New, xdr.New, sereal.New,
+		dedis.New, ikeapack.New, alecthomas.New, hprose.New, enkodo.New,
+		wire.New, wire.NewReuse, wire.NewLazy, memmove.New,
+	} {
+		codec.Register(newCodec)
 	}
 	if !childproc.RaceEnabled {
-		i := slices.IndexFunc(cs, func(c codec.Codec) bool { return c.Info().ID == xdr.ID })
-		cs = slices.Insert(cs, i, gotiny.New())
+		codec.Register(gotiny.New)
 	}
-	return cs
 }
 
-// Registry returns a registry of Codecs. It panics only if two codecs share
-// an ID, which the package's test rules out.
-func Registry() *codec.Registry {
-	r, err := codec.NewRegistry(Codecs()...)
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
+// Codecs returns a new instance of every codec, in catalog order
+// (codec.Catalog). In a binary built with -race it leaves out gotiny, whose
+// unsafe code converts a uintptr taken from a slice header back to a
+// pointer: the race build's pointer checks (checkptr) abort the process on
+// its first Marshal.
+func Codecs() []codec.Codec { return codec.Linked().All() }
+
+// Registry returns codec.Linked: a registry of new instances of every
+// codec the program links, which, once this package is imported, is every
+// codec serbench ships.
+func Registry() *codec.Registry { return codec.Linked() }

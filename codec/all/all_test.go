@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/simdjson"
 	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/codectest"
 	"github.com/serbench/serbench/scenario"
 )
@@ -169,4 +170,32 @@ func TestRoundTripAnnot(t *testing.T) {
 // values, with the reason; TestRoundTripAnnot checks that they still do.
 var lossyOnAnnot = map[string]string{
 	"jsoniter/fastest": "ConfigFastest writes floats with 6 significant digits",
+}
+
+// TestCatalog checks codec.Catalog against the codecs this package
+// registers: every entry is linked (gotiny but under -race), each
+// constructor returns the entry's ID (codec.Linked panics otherwise), the
+// IDs are unique, and an entry is Default exactly when its codec's Info is.
+func TestCatalog(t *testing.T) {
+	linked := map[string]codec.Codec{}
+	for _, c := range all.Codecs() {
+		linked[c.Info().ID] = c
+	}
+	seen := map[string]bool{}
+	for _, s := range codec.Catalog() {
+		if seen[s.ID] {
+			t.Errorf("catalog lists %s twice", s.ID)
+		}
+		seen[s.ID] = true
+		c, ok := linked[s.ID]
+		if !ok {
+			if s.ID != "gotiny" || !childproc.RaceEnabled {
+				t.Errorf("catalog entry %s (%s.%s) is not registered by codec/all", s.ID, s.Package, s.Func)
+			}
+			continue
+		}
+		if c.Info().Default != s.Default {
+			t.Errorf("%s: catalog Default %v, Info.Default %v", s.ID, s.Default, c.Info().Default)
+		}
+	}
 }

@@ -124,9 +124,11 @@ func annotationFromMsg(m *gogopb.Annotation) *scenario.Annotation {
 	return &scenario.Annotation{
 		ID: m.Id,
 		Labels: codec.Slice(m.Labels, func(l *gogopb.Label) scenario.Label {
-			b := l.GetBox()
-			return scenario.Label{Name: l.GetName(), Confidence: l.GetConfidence(),
-				Box: scenario.BBox{X: b.GetX(), Y: b.GetY(), W: b.GetW(), H: b.GetH()}}
+			out := scenario.Label{Name: l.GetName(), Confidence: l.GetConfidence()}
+			if b := l.GetBox(); b != nil {
+				out.Box = scenario.BBox{X: b.X, Y: b.Y, W: b.W, H: b.H}
+			}
+			return out
 		}),
 		Annotator: m.Annotator,
 		Timestamp: m.Timestamp,

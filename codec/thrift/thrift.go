@@ -5,7 +5,8 @@
 // "thrift/compact" (TCompactProtocol).
 //
 // Each codec is a codec.Converting over the generated structs: ToNative
-// copies a scenario value into one (convert.go), Marshal writes it with the
+// copies a scenario value into one (convert_gen.go, generated from
+// internal/gencheck/convert.go.tmpl), Marshal writes it with the
 // library's TSerializerPool (a pool of serializers, each a 1 KiB
 // TMemoryBuffer and a protocol, reset before each message; the returned
 // bytes are a copy the caller owns) and Unmarshal reads it with a
@@ -23,6 +24,7 @@ package thrift
 
 //go:generate thrift --gen go:skip_remote,package_prefix=github.com/serbench/serbench/codec/thrift/ -out . ../../schema/thrift/serbench.thrift
 //go:generate gofmt -w thriftgen
+//go:generate go run github.com/serbench/serbench/internal/gencheck/generate thrift-convert
 
 import (
 	"context"

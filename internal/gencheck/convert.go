@@ -8,18 +8,24 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/template"
 )
 
 //go:embed convert.go.tmpl
 var convertText string
 
-var convertTmpl = template.Must(template.New("convert.go.tmpl").Parse(convertText))
+// convertTmpl is parsed with placeholder functions; Render binds them to
+// its ConvertData.
+var convertTmpl = template.Must(template.New("convert.go.tmpl").Funcs(ConvertData{}.funcs()).Parse(convertText))
 
 // ConvertFile is the name of the file a converter job writes.
 const ConvertFile = "convert_gen.go"
 
-// ConvertData fills convert.go.tmpl for one package of generated types.
+// ConvertData fills convert.go.tmpl for one package of generated types
+// whose structs hold nested structs by pointer and have nil-safe getters
+// for the fields of list elements (GetSku): protoc-gen-go's and
+// protoc-gen-gogofaster's messages, and the Thrift compiler's structs.
 type ConvertData struct {
 	// Package is the Go package the file belongs to ("pbcodec").
 	Package string
@@ -29,13 +35,57 @@ type ConvertData struct {
 	Alias, TypesImport string
 	// TimestampPkg and TimestampImport name the package of the generated
 	// Timestamp type, which has int64 Seconds and int32 Nanos fields.
+	// Unused with OffsetTime.
 	TimestampPkg, TimestampImport string
+	// OffsetTime says time travels as the types package's own Time struct
+	// (UnixSeconds, Nanos, OffsetSeconds), keeping the offset from UTC.
+	OffsetTime bool
+	// Initialisms says field names write ID, IP and UID as Go does
+	// (EventID), not as the schema does (EventId): the Thrift compiler's.
+	Initialisms bool
+	// Widen says the schema has no unsigned and no 32-bit float types:
+	// uint64 travels as int64 with the same bits, float32 as float64.
+	Widen bool
+	// MapOfMaps says UserEvent.Attributes is a map of maps; otherwise each
+	// inner map is wrapped in a StringMap message with an Entries field.
+	MapOfMaps bool
+	// Workloads adds the annotation workloads' types (SparseMatrix,
+	// BoxList, TimeSeries) to the conversions.
+	Workloads bool
+	// Notes are lines of the table's doc comment, each without the "// ".
+	Notes []string
+}
+
+// initialisms are the schema's field name parts that Go writes in capitals.
+var initialisms = strings.NewReplacer("Uid", "UID", "Id", "ID", "Ip", "IP")
+
+// funcs are the template's functions: f "EventId" is the generated field
+// name, to "int64" "v.EventID" the expression converted to the field's type.
+func (d ConvertData) funcs() template.FuncMap {
+	return template.FuncMap{
+		"f": func(name string) string {
+			if d.Initialisms {
+				return initialisms.Replace(name)
+			}
+			return name
+		},
+		"to": func(typ, expr string) string {
+			if d.Widen {
+				return typ + "(" + expr + ")"
+			}
+			return expr
+		},
+	}
 }
 
 // Render returns the gofmt-formatted converter source for d.
 func (d ConvertData) Render() ([]byte, error) {
 	var buf bytes.Buffer
-	if err := convertTmpl.Execute(&buf, d); err != nil {
+	tmpl, err := convertTmpl.Clone()
+	if err != nil {
+		return nil, err
+	}
+	if err := tmpl.Funcs(d.funcs()).Execute(&buf, d); err != nil {
 		return nil, fmt.Errorf("render convert.go.tmpl for %s: %w", d.Package, err)
 	}
 	src, err := format.Source(buf.Bytes())

@@ -61,6 +61,8 @@ func (j Job) Run(ctx context.Context, root, outDir string) error {
 //   - gogoproto: protoc-gen-gogofaster writes codec/gogoproto/gogopb with
 //     google.protobuf.Timestamp mapped to github.com/gogo/protobuf/types;
 //   - gogoproto-convert: the converters of package codec/gogoproto;
+//   - thrift-convert: the converters of package codec/thrift, from the
+//     same convert.go.tmpl (Go initialisms, i64 and double, an offset time);
 //   - bebop-convert, benc-convert: the converters of packages codec/bebop
 //     and codec/benc, from convertvalue.go.tmpl;
 //   - evolve-v1, evolve-v2: protoc-gen-go writes packages evolve/pbv1 and
@@ -78,6 +80,7 @@ var Jobs = []Job{
 		Package: "pbcodec", ConvsName: "Convs",
 		Alias: "pb", TypesImport: module + "/codec/protobuf/pb",
 		TimestampPkg: "timestamppb", TimestampImport: "google.golang.org/protobuf/types/known/timestamppb",
+		Workloads: true,
 	}),
 	protocJob("gogoproto", "codec/gogoproto/gogopb", []string{"serbench.pb.go"},
 		Plugin{Tool: "protoc-gen-gogofaster", Opts: "paths=source_relative" +
@@ -89,6 +92,26 @@ var Jobs = []Job{
 		Package: "gogoproto", ConvsName: "convs",
 		Alias: "gogopb", TypesImport: module + "/codec/gogoproto/gogopb",
 		TimestampPkg: "types", TimestampImport: "github.com/gogo/protobuf/types",
+		Workloads: true,
+	}),
+	convertJob("thrift-convert", "codec/thrift", ConvertData{
+		Package: "thrift", ConvsName: "convs",
+		Alias: "thriftgen", TypesImport: module + "/codec/thrift/thriftgen",
+		OffsetTime: true, Initialisms: true, Widen: true, MapOfMaps: true,
+		Notes: []string{
+			"",
+			"They copy field by field. Slices and maps of scalars and strings are",
+			"shared with the source value, not copied; nested structs are built anew.",
+			"What the round trip keeps and loses:",
+			"  - uint64 travels as i64 with the same bits and float32 as double, both",
+			"    exactly.",
+			"  - time.Time keeps its instant to the nanosecond (Unix seconds and",
+			"    nanoseconds, any year) and its offset from UTC, not its zone name: it",
+			"    comes back in a time.FixedZone with an empty name (or time.UTC for",
+			"    offset 0).",
+			"  - Lists and maps are optional fields: a nil one is left out and decodes",
+			"    as nil, an empty one decodes as empty. Nothing else is lost.",
+		},
 	}),
 	renderJob("bebop-convert", "codec/bebop", ValueConvertData{
 		Package: "bebop", Alias: "bebopgen", TypesImport: module + "/codec/bebop/bebopgen",

@@ -96,6 +96,13 @@ type Info struct {
 	// run` measures when -codecs is not given (the most used libraries plus
 	// wire and memmove); the rest run with -codecs all or a named group.
 	Default bool `json:"default,omitempty"`
+	// DropIn is the codec's drop-in class against the reference codec of
+	// its format, measured, never stated: no adapter sets it; serbench
+	// list and serbench run fill it in with package dropin. Nil for the
+	// reference codecs themselves, for formats without one (only JSON,
+	// MessagePack and CBOR have one), for parse-only and reference rows,
+	// and where it was not measured.
+	DropIn *DropIn `json:"drop_in,omitempty"`
 }
 
 // API says what a codec's Unmarshal decodes into, as the library's API

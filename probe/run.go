@@ -88,33 +88,57 @@ func runWithTimeout(ctx context.Context, c codec.Codec, p Probe, timeout time.Du
 // one; Reference rows (memmove) are NA. A panic in
 // any step is an Error cell "STEP: panic: VALUE". It does not guard against
 // unbounded recursion (see Probe.Isolate) or a call that never returns.
-func RunCell(c codec.Codec, p Probe) Cell {
+func RunCell(c codec.Codec, p Probe) Cell { return RoundTrip(c, p, false).Cell }
+
+// Trip is one probe's round trip through one codec (RoundTrip): its cell
+// and what the codec decoded.
+type Trip struct {
+	Cell Cell
+	// Value is the decoded value as the probe's comparison saw it (after
+	// FromNative, and Seed.Get of it when the probe went through a seed
+	// scenario), for a Kept or Changed cell; nil for the other statuses.
+	Value any
+}
+
+// RoundTrip is RunCell that also returns the decoded value, for comparing
+// what two codecs decode (package dropin). With viaSeed it sends the
+// probe through its Seed even when c can bind the probe's own type (the
+// cell is NA when p has no Seed), so that two codecs are compared on the
+// same Go type.
+func RoundTrip(c codec.Codec, p Probe, viaSeed bool) Trip {
 	info := c.Info()
 	cell := Cell{Codec: info.ID, Probe: p.ID}
-	fail := func(step string, err error) Cell {
+	fail := func(step string, err error) Trip {
 		cell.Status, cell.Error = Error, step+": "+err.Error()
-		return cell
+		return Trip{Cell: cell}
+	}
+	na := func(why string) Trip {
+		cell.Status, cell.Error, cell.Via = NA, why, ""
+		return Trip{Cell: cell}
 	}
 	if info.Kind == codec.Reference {
-		cell.Status, cell.Error = NA, "a reference row, not a codec: it copies bytes and decodes nothing"
-		return cell
+		return na("a reference row, not a codec: it copies bytes and decodes nothing")
 	}
 	if info.ParseOnly {
-		cell.Status, cell.Error = NA, "parse only: parses into its own tree, no Go value to compare (serbench run checks its tree against encoding/json's)"
-		return cell
+		return na("parse only: parses into its own tree, no Go value to compare (serbench run checks its tree against encoding/json's)")
+	}
+	if viaSeed && p.Seed == nil {
+		return na("the probe has no seed scenario field to go through")
 	}
 	want, in := p.New(), p.New()
 	get := func(v any) any { return v }
 	var b codec.Binding
-	err := guard(func() (err error) { b, err = c.Bind(in); return err })
-	if errors.Is(err, codec.ErrUnsupported) && p.Seed != nil {
+	var err error
+	if !viaSeed {
+		err = guard(func() (err error) { b, err = c.Bind(in); return err })
+	}
+	if viaSeed || (errors.Is(err, codec.ErrUnsupported) && p.Seed != nil) {
 		want, in, get, cell.Via = p.Seed.New(), p.Seed.New(), p.Seed.Get, p.Seed.Field
 		err = guard(func() (err error) { b, err = c.Bind(in); return err })
 	}
 	if err != nil {
 		if errors.Is(err, codec.ErrUnsupported) {
-			cell.Status, cell.Error, cell.Via = NA, err.Error(), ""
-			return cell
+			return na(err.Error())
 		}
 		return fail("bind", err)
 	}
@@ -158,13 +182,13 @@ func RunCell(c codec.Codec, p Probe) Cell {
 		} else {
 			cell.Want, cell.Got = "equal", diff.Error()
 		}
-		return cell
+		return Trip{Cell: cell, Value: get(out)}
 	}
 	cell.Status = Kept
 	if p.Wire != nil {
 		cell.Note = p.Wire(info, data)
 	}
-	return cell
+	return Trip{Cell: cell, Value: get(out)}
 }
 
 // bindOnly returns an NA cell when c cannot bind p's type, and a cell with

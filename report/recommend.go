@@ -21,8 +21,12 @@ type Recommendation struct {
 	Front []Choice `json:"front"`
 	// Speed is the fastest codec (marshal + unmarshal), Size the smallest
 	// (the faster of equals), DropIn the fastest codec other than the
-	// baseline whose marshal output is byte for byte the baseline's
-	// (bench.Result.SameBytes). Each is absent when no codec qualifies.
+	// baseline whose measured drop-in class is codec.DropInYes (the same
+	// bytes on the seed scenarios and the same decoding of the fidelity
+	// probes: codec.Info.DropIn) and whose marshal output on this scenario
+	// is byte for byte the baseline's (bench.Result.SameBytes); in a file
+	// without measured classes, the fastest with the same bytes. Each is
+	// absent when no codec qualifies.
 	Speed  *Choice `json:"speed,omitempty"`
 	Size   *Choice `json:"size,omitempty"`
 	DropIn *Choice `json:"drop_in,omitempty"`
@@ -66,6 +70,7 @@ type Geomean struct {
 // no Go value). Their rows stay in the tables.
 func Recommend(doc *Document) []Recommendation {
 	ref := notRecommended(doc)
+	classes := dropInClasses(doc)
 	order, groups := byScenario(doc.Results)
 	var out []Recommendation
 	for _, id := range order {
@@ -137,22 +142,67 @@ func Recommend(doc *Document) []Recommendation {
 			}
 			rec.Size = &size
 		}
+		// The baseline's own marshal cell is SameBytes when the bytes were
+		// compared at all (a run does; a go test or benchfmt file cannot).
+		bytesCompared := sameBytes[doc.Baseline]
+		var near *nearMiss
 		for _, c := range ok {
-			if c.Codec != doc.Baseline && sameBytes[c.Codec] {
+			if c.Codec == doc.Baseline || (bytesCompared && !sameBytes[c.Codec]) {
+				continue
+			}
+			if classes == nil {
+				if sameBytes[c.Codec] {
+					drop := c
+					rec.DropIn = &drop
+					break
+				}
+				continue
+			}
+			d := classes[c.Codec]
+			if d == nil {
+				continue
+			}
+			if d.Class == codec.DropInYes {
 				drop := c
 				rec.DropIn = &drop
 				break
 			}
+			if d.Class == codec.DropInSameBytes && near == nil {
+				near = &nearMiss{codec: c.Codec, probes: d.Probes}
+			}
 		}
-		// The baseline's own marshal cell is SameBytes when the bytes were
-		// compared at all (a run does; a go test or benchfmt file cannot).
-		rec.Text = recommendText(rec, doc.Baseline, base, sameBytes[doc.Baseline])
+		rec.Text = recommendText(rec, doc.Baseline, base, bytesCompared || classes != nil, classes != nil, near)
 		out = append(out, rec)
 	}
 	return out
 }
 
-func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCompared bool) string {
+// nearMiss is the fastest codec that writes the baseline's bytes but
+// decodes some probes differently, when it is faster than the drop-in
+// pick or there is none.
+type nearMiss struct {
+	codec  string
+	probes []codec.ProbeOutcome
+}
+
+// dropInClasses returns the measured drop-in classes of doc's codecs
+// against doc's baseline (codec.Info.DropIn), by codec ID; nil when doc
+// records none (a file from before they were measured, or a go test or
+// benchfmt file).
+func dropInClasses(doc *Document) map[string]*codec.DropIn {
+	var out map[string]*codec.DropIn
+	for _, c := range doc.Codecs {
+		if c.DropIn != nil && c.DropIn.Of == doc.Baseline {
+			if out == nil {
+				out = map[string]*codec.DropIn{}
+			}
+			out[c.ID] = c.DropIn
+		}
+	}
+	return out
+}
+
+func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCompared, measured bool, near *nearMiss) string {
 	if rec.Speed == nil {
 		return "no codec round-tripped this payload exactly."
 	}
@@ -176,10 +226,28 @@ func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCom
 		fmt.Fprintf(&b, "no drop-in figure (%s did not run here).", baseline)
 	case rec.DropIn == nil && !bytesCompared:
 		fmt.Fprintf(&b, "no drop-in figure (this file does not say which codecs write the same bytes as %s).", baseline)
+	case rec.DropIn == nil && measured:
+		fmt.Fprintf(&b, "no codec both writes the same bytes as %s and decodes the probes as it does, so none is a drop-in replacement", baseline)
 	case rec.DropIn == nil:
 		fmt.Fprintf(&b, "no codec writes the same bytes as %s, so none is a drop-in replacement.", baseline)
+	case measured:
+		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes, same decoding of the fidelity probes) %s (%s%s)", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
 	default:
-		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes) %s (%s%s).", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
+		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes; decoding not compared) %s (%s%s).", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
+	}
+	if measured && baseNs != 0 {
+		if near != nil {
+			ids := make([]string, len(near.probes))
+			for i, p := range near.probes {
+				ids[i] = p.Probe
+			}
+			if rec.DropIn == nil {
+				fmt.Fprintf(&b, "; the fastest codec with the same bytes, %s, decodes differently on %s", near.codec, strings.Join(ids, ", "))
+			} else {
+				fmt.Fprintf(&b, "; faster, %s writes the same bytes but decodes differently on %s", near.codec, strings.Join(ids, ", "))
+			}
+		}
+		b.WriteString(".")
 	}
 	return b.String()
 }

@@ -134,3 +134,55 @@ func TestRecommendDropInUnknown(t *testing.T) {
 		t.Errorf("compared, none equal: %q", text)
 	}
 }
+
+// With measured drop-in classes (codec.Info.DropIn), the pick is the
+// fastest codec of class drop-in that also wrote the baseline's bytes on
+// this scenario; a faster codec with the same bytes but other decoding is
+// named with the probes that differ.
+func TestRecommendDropInMeasured(t *testing.T) {
+	negzero := []codec.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}, {Probe: "deep-nesting", Ref: "error (unmarshal)", Got: "error (marshal)"}}
+	for _, tc := range []struct {
+		name                 string
+		gojson, sonic        codec.DropInClass
+		gojsonSame           bool
+		wantPick, wantInText string
+	}{
+		{"drop-in, a faster one decodes differently", codec.DropInYes, codec.DropInSameBytes, true, "go-json",
+			"as a drop-in replacement of encoding/json (same bytes, same decoding of the fidelity probes) go-json (2.00 µs, 2.00x encoding/json); faster, sonic writes the same bytes but decodes differently on float-negzero, deep-nesting."},
+		{"same bytes only", codec.DropInSameBytes, codec.DropInSameBytes, true, "",
+			"no codec both writes the same bytes as encoding/json and decodes the probes as it does, so none is a drop-in replacement; the fastest codec with the same bytes, sonic, decodes differently on float-negzero, deep-nesting."},
+		{"drop-in class, other bytes here", codec.DropInYes, codec.DropInNo, false, "",
+			"no codec both writes the same bytes as encoding/json and decodes the probes as it does, so none is a drop-in replacement."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := adaptiveFixture()
+			for i, r := range doc.Results {
+				switch {
+				case r.Codec == "sonic" && r.Op == "marshal":
+					doc.Results[i].SameBytes = true
+				case r.Codec == "go-json" && r.Op == "marshal":
+					doc.Results[i].SameBytes = tc.gojsonSame
+				}
+			}
+			for i, c := range doc.Codecs {
+				switch c.ID {
+				case "go-json":
+					doc.Codecs[i].DropIn = &codec.DropIn{Of: "encoding/json", Class: tc.gojson}
+				case "sonic":
+					doc.Codecs[i].DropIn = &codec.DropIn{Of: "encoding/json", Class: tc.sonic, Probes: negzero}
+				}
+			}
+			r := report.Recommend(doc)[0]
+			pick := ""
+			if r.DropIn != nil {
+				pick = r.DropIn.Codec
+			}
+			if pick != tc.wantPick {
+				t.Errorf("drop-in pick %q, want %q", pick, tc.wantPick)
+			}
+			if !strings.HasSuffix(r.Text, tc.wantInText) {
+				t.Errorf("text %q\nwant it to end %q", r.Text, tc.wantInText)
+			}
+		})
+	}
+}

@@ -39,6 +39,11 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	for _, c := range all.Codecs() {
 		infos = append(infos, c.Info())
 	}
+	if *format == "json" {
+		if err := addDropIn(ctx, infos, all.Codecs()); err != nil {
+			return err
+		}
+	}
 	l := report.Listing{}
 	l.Codecs, l.Groups = report.ListCodecs(infos)
 	var ss []report.ListedScenario

@@ -157,7 +157,8 @@ func TestList(t *testing.T) {
 }
 
 // TestListJSON checks that list -format json is a valid serbench-list/v1
-// document whose default column and groups agree with codec/all.
+// document whose default column and groups agree with codec/all, with a
+// measured drop_in on the JSON codecs (dropin's tests check the classes).
 func TestListJSON(t *testing.T) {
 	out, _, err := serbench(t, "list", "-format", "json")
 	if err != nil {
@@ -169,8 +170,13 @@ func TestListJSON(t *testing.T) {
 	var doc struct {
 		Codecs []struct {
 			ID      string   `json:"id"`
+			Format  string   `json:"format"`
 			Default bool     `json:"default"`
 			Groups  []string `json:"groups"`
+			DropIn  *struct {
+				Of    string `json:"of"`
+				Class string `json:"class"`
+			} `json:"drop_in"`
 		} `json:"codecs"`
 		Groups []struct {
 			Name   string   `json:"name"`
@@ -186,6 +192,13 @@ func TestListJSON(t *testing.T) {
 	}
 	var listed []string
 	for _, c := range doc.Codecs {
+		// The drop-in class is measured for the JSON, MessagePack and
+		// CBOR codecs that decode Go values, against their reference.
+		ref := map[string]string{"JSON": "encoding/json", "MessagePack": "msgpack", "CBOR": "cbor"}[c.Format]
+		wantDropIn := ref != "" && c.ID != ref && c.ID != "fastjson" && c.ID != "simdjson"
+		if (c.DropIn != nil) != wantDropIn || (c.DropIn != nil && c.DropIn.Of != ref) {
+			t.Errorf("%s: drop_in %+v", c.ID, c.DropIn)
+		}
 		if c.Default != slices.Contains(c.Groups, "default") {
 			t.Errorf("%s: default %v, groups %v", c.ID, c.Default, c.Groups)
 		}

@@ -159,6 +159,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	doc := runDocument(started, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
+	if err := addDropIn(ctx, doc.Codecs, codecs); err != nil {
+		return err
+	}
 	if len(algs) > 0 && doc.Env.Modules == nil {
 		doc.Env.Modules = map[string]string{}
 	}

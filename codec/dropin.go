@@ -1,0 +1,50 @@
+package codec
+
+// DropInClass is how far a codec can replace the reference codec of its
+// format (Info.DropIn).
+type DropInClass string
+
+// The drop-in classes, as package dropin measures them.
+const (
+	// DropInYes: the same marshal bytes as the reference on every seed
+	// scenario and the same outcome on every probe both could take.
+	DropInYes DropInClass = "drop-in"
+	// DropInSameBytes: the same marshal bytes on every seed scenario, but
+	// a different outcome on some probe (DropIn.Probes).
+	DropInSameBytes DropInClass = "same-bytes"
+	// DropInNo: different marshal bytes on some seed scenario
+	// (DropIn.Bytes).
+	DropInNo DropInClass = "no"
+)
+
+// DropIn is a codec's drop-in class against the reference codec of its
+// format (encoding/json for JSON), measured by package dropin: marshal
+// bytes compared on the seed scenarios, and decode behaviour compared on
+// the fidelity probes of package probe, both codecs run on each.
+type DropIn struct {
+	// Of is the reference codec's ID: "encoding/json", "msgpack", "cbor".
+	Of string `json:"of"`
+	// Class is the verdict.
+	Class DropInClass `json:"class"`
+	// Bytes lists the seed scenarios on which the codec's marshal bytes
+	// differ from the reference's (or either could not marshal), each as
+	// "SCENARIO: why".
+	Bytes []string `json:"bytes,omitempty"`
+	// Probes lists the probes with a different outcome, in catalog order.
+	Probes []ProbeOutcome `json:"probes,omitempty"`
+	// Compared is the number of probes both codecs could take; probes
+	// one of them cannot be given (no schema for the probe's type and no
+	// seed field to carry it) are left out.
+	Compared int `json:"compared"`
+	// NotCompared lists the IDs of those left-out probes.
+	NotCompared []string `json:"not_compared,omitempty"`
+}
+
+// ProbeOutcome is one probe on which two codecs behave differently, each
+// outcome in words: "kept", "changed (.S: want ... got ...)", "error in
+// unmarshal", ...
+type ProbeOutcome struct {
+	Probe string `json:"probe"`
+	Ref   string `json:"ref"`
+	Got   string `json:"got"`
+}

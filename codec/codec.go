@@ -73,6 +73,18 @@ type Info struct {
 	// words ("unmaintained upstream since 2022 ..."); "" for a library
 	// maintained and used at its current release.
 	Status string `json:"status,omitempty"`
+	// LastRelease is the date, "YYYY-MM-DD" (UTC), of the newest release
+	// of Module that the Go module proxy served on UpkeepChecked (for a
+	// module without tagged releases, its newest pseudo-version, a
+	// commit): the linked version's date (its .info file, `go list -m
+	// -f {{.Time}} MODULE`), or, for a module pinned to an older release
+	// (Status says why), the newest one's (`go list -m MODULE@latest`).
+	// "" for the standard library and serbench's own codecs. codec/all's
+	// tests check that it is not older than the linked version.
+	LastRelease string `json:"last_release,omitempty"`
+	// Archived is true when upstream archived the library's repository or
+	// declared the library deprecated (Status gives the source).
+	Archived bool `json:"archived,omitempty"`
 	// Time says, in words, what the codec keeps of a time.Time: its
 	// precision and whether the zone or offset survives ("ns, offset kept",
 	// "ns, UTC forced", "µs, UTC forced", "no time.Time: Unix ns as int64");

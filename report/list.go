@@ -19,6 +19,9 @@ const ListSchema = document.List
 type ListedCodec struct {
 	codec.Info
 	Groups []string `json:"groups"`
+	// Maintained is codec.Maintained of the Info: serbench's rule on its
+	// last release and upstream's archived flag.
+	Maintained bool `json:"maintained"`
 }
 
 // ListedGroup is one codec group (codec.Groups) with the IDs of its members
@@ -154,7 +157,7 @@ func ListJSON(w io.Writer, l Listing) error {
 func ListCodecs(infos []codec.Info) ([]ListedCodec, []ListedGroup) {
 	cs := make([]ListedCodec, 0, len(infos))
 	for _, i := range infos {
-		cs = append(cs, ListedCodec{Info: i, Groups: append([]string{}, codec.GroupsOf(i)...)})
+		cs = append(cs, ListedCodec{Info: i, Groups: append([]string{}, codec.GroupsOf(i)...), Maintained: codec.Maintained(i)})
 	}
 	var gs []ListedGroup
 	for _, g := range codec.Groups() {

@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
@@ -73,11 +72,20 @@ type CodecInfo struct {
 	// Unsafe is codec.Info.Unsafe: the library's module imports package
 	// unsafe.
 	Unsafe bool `json:"unsafe"`
-	// Maintained is false when Status says the library is unmaintained,
-	// archived or deprecated upstream.
-	Maintained bool   `json:"maintained"`
-	Status     string `json:"status,omitempty"`
-	Default    bool   `json:"default"`
+	// Maintained is codec.Maintained: the library's last release
+	// (LastRelease) is at most two years older than the date the releases
+	// were checked, and upstream has not archived it.
+	Maintained  bool   `json:"maintained"`
+	LastRelease string `json:"last_release,omitempty"`
+	Status      string `json:"status,omitempty"`
+	// DropIn is the measured codec.DropIn class ("drop-in", "same-bytes",
+	// "no") against DropInOf, the reference codec of the format; ""
+	// where not measured. DropInProbes lists the probes decoded
+	// differently.
+	DropIn       string   `json:"drop_in,omitempty"`
+	DropInOf     string   `json:"drop_in_of,omitempty"`
+	DropInProbes []string `json:"drop_in_probes,omitempty"`
+	Default      bool     `json:"default"`
 }
 
 // Cell is one result of one run, with indexes into Data's lists.
@@ -127,12 +135,6 @@ type DiffRow struct {
 	Bytes       string `json:"bytes,omitempty"`
 	Allocs      string `json:"allocs,omitempty"`
 	SizeChanged bool   `json:"size_changed,omitempty"`
-}
-
-// maintained reads a codec.Info Status in words.
-func maintained(status string) bool {
-	s := strings.ToLower(status)
-	return !strings.Contains(s, "unmaintained") && !strings.Contains(s, "archived") && !strings.Contains(s, "deprecated")
 }
 
 // index interns strings in first-seen order.
@@ -189,9 +191,16 @@ func Build(runs []*archive.Run) (*Data, error) {
 		if !ok {
 			ci = codec.Info{ID: id}
 		}
-		d.Codecs = append(d.Codecs, CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
+		x := CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
 			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe,
-			Maintained: maintained(ci.Status), Status: ci.Status, Default: ci.Default})
+			Maintained: codec.Maintained(ci), LastRelease: ci.LastRelease, Status: ci.Status, Default: ci.Default}
+		if ci.DropIn != nil {
+			x.DropIn, x.DropInOf = string(ci.DropIn.Class), ci.DropIn.Of
+			for _, p := range ci.DropIn.Probes {
+				x.DropInProbes = append(x.DropInProbes, p.Probe)
+			}
+		}
+		d.Codecs = append(d.Codecs, x)
 	}
 	d.Scenarios, d.Ops = scenarios.list, ops.list
 	for i := range runs {

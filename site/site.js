@@ -20,7 +20,10 @@
     "f-zerocopy": function (ci) { return ci.zero_copy; },
     "f-unsafe": function (ci) { return ci.unsafe; },
     "f-fidelity": function (ci, cell) { return !!cell && cell.ok; },
-    "f-maintained": function (ci) { return ci.maintained; }
+    "f-maintained": function (ci) { return ci.maintained; },
+    // encoding/json itself, and the codecs measured to replace it:
+    // the same bytes and the same decoding of the fidelity probes.
+    "f-dropin": function (ci) { return ci.id === "encoding/json" || (ci.drop_in_of === "encoding/json" && ci.drop_in === "drop-in"); }
   };
   var SAFE = { "f-reuse": "no", "f-zerocopy": "no", "f-unsafe": "no", "f-fidelity": "yes" };
   var FIELDS = ["view", "run", "scenario", "op", "metric", "codec", "old", "new",
@@ -78,6 +81,8 @@
     if (ci.zero_copy) { out.push("zero-copy"); }
     if (ci.unsafe) { out.push("unsafe"); }
     if (!ci.maintained) { out.push("unmaintained"); }
+    if (ci.drop_in === "drop-in") { out.push("drop-in for " + ci.drop_in_of); }
+    if (ci.drop_in === "same-bytes") { out.push("same bytes as " + ci.drop_in_of + ", decodes " + ci.drop_in_probes.join(", ") + " differently"); }
     return out.filter(Boolean);
   }
   function badgeCell(td, ci) {

@@ -20,12 +20,14 @@ import (
 // testCodecs are the codecs of testRuns, one per property the page
 // filters on.
 var testCodecs = []codec.Info{
-	{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect},
-	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, API: codec.APIAny},
-	{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true},
-	{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true},
-	{ID: "mp", Module: "example.com/mp", Format: "MessagePack", Kind: codec.Codegen},
-	{ID: "broken", Module: "example.com/broken", Format: "MessagePack", Kind: codec.Reflect, Status: "unmaintained upstream since 2020"},
+	{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect, LastRelease: "2026-01-01",
+		DropIn: &codec.DropIn{Of: "encoding/json", Class: codec.DropInYes, Compared: 37}},
+	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, API: codec.APIAny, LastRelease: "2026-01-01",
+		DropIn: &codec.DropIn{Of: "encoding/json", Class: codec.DropInSameBytes, Compared: 37, Probes: []codec.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}}}},
+	{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true, LastRelease: "2026-01-01"},
+	{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true, LastRelease: "2026-01-01"},
+	{ID: "mp", Module: "example.com/mp", Format: "MessagePack", Kind: codec.Codegen, LastRelease: "2026-01-01"},
+	{ID: "broken", Module: "example.com/broken", Format: "MessagePack", Kind: codec.Reflect, LastRelease: "2020-01-01", Status: "no release since 2020"},
 }
 
 // testRuns are three archived runs a day apart (the third under emulation): in the second, codec mp
@@ -83,7 +85,8 @@ func TestBuild(t *testing.T) {
 		t.Fatalf("%d runs, %d codecs, %d cells, %d diffs", len(d.Runs), len(d.Codecs), len(d.Cells), len(d.Diffs))
 	}
 	for _, c := range d.Codecs {
-		if c.ID == "broken" && c.Maintained || c.ID == "plain" && !c.Maintained || c.ID == "lazy" && !(c.Codegen && c.ZeroCopy) {
+		if c.ID == "broken" && c.Maintained || c.ID == "plain" && !c.Maintained || c.ID == "lazy" && !(c.Codegen && c.ZeroCopy) ||
+			c.ID == "plain" && (c.DropIn != "drop-in" || c.DropInOf != "encoding/json") || c.ID == "fast" && (c.DropIn != "same-bytes" || len(c.DropInProbes) != 1) {
 			t.Errorf("codec %+v", c)
 		}
 	}

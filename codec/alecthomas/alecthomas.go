@@ -41,6 +41,8 @@ const module = "github.com/alecthomas/binary"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2022-10-18", // v0.0.0-20221018225505-74871811ee56, the linked and newest version: go list -m -f {{.Time}} github.com/alecthomas/binary
+
 			API:    codec.APITyped,
 			Format: "alecthomas/binary", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (time.Time.MarshalBinary), zone name not",

@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
@@ -63,6 +64,42 @@ func TestAPI(t *testing.T) {
 			t.Errorf("%s: API %q, want typed, any or tree", info.ID, info.API)
 		case info.ParseOnly != (info.API == codec.APITree):
 			t.Errorf("%s: API %q with ParseOnly %v", info.ID, info.API, info.ParseOnly)
+		}
+	}
+}
+
+// TestUpkeep checks every codec's upkeep data (Info.LastRelease,
+// Info.Archived): every library outside the standard library and
+// serbench states a last release, not older than the date of the version
+// this build links (go list -m, read from the module cache), so that
+// upgrading a module without updating it fails here; no adapter sets the
+// measured Info.DropIn.
+func TestUpkeep(t *testing.T) {
+	for _, c := range all.Codecs() {
+		info := c.Info()
+		if info.DropIn != nil {
+			t.Errorf("%s: the adapter sets DropIn, which serbench measures (package dropin)", info.ID)
+		}
+		switch info.Module {
+		case "std", serbenchModule:
+			if info.LastRelease != "" || info.Archived {
+				t.Errorf("%s: LastRelease %q, Archived %v on serbench's or the standard library's codec", info.ID, info.LastRelease, info.Archived)
+			}
+			continue
+		}
+		if _, err := time.Parse(time.DateOnly, info.LastRelease); err != nil {
+			t.Errorf("%s: LastRelease %q is not a date YYYY-MM-DD", info.ID, info.LastRelease)
+			continue
+		}
+		if testing.Short() {
+			continue
+		}
+		out, err := exec.Command("go", "list", "-m", "-f", "{{if .Time}}{{.Time.UTC.Format \"2006-01-02\"}}{{end}}", info.Module).Output()
+		if err != nil {
+			t.Skipf("go list -m: %v", err) // no go command (under an emulator, say)
+		}
+		if linked := strings.TrimSpace(string(out)); linked != "" && info.LastRelease < linked {
+			t.Errorf("%s: LastRelease %s is older than the linked version of %s, released %s: update it", info.ID, info.LastRelease, info.Module, linked)
 		}
 	}
 }

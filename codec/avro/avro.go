@@ -60,6 +60,8 @@ type hamba struct{}
 
 func (hamba) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2025-12-30", // v2.31.0, the linked and newest version: go list -m -f {{.Time}} github.com/hamba/avro/v2
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Avro", Kind: codec.Reflect, Binary: true,

@@ -38,6 +38,8 @@ const module = "github.com/200sc/bebop"
 func New() codec.Codec {
 	return codec.Converting[bebop.Record]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2024-07-05", // v0.6.2, the linked and newest version: go list -m -f {{.Time}} github.com/200sc/bebop
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "Bebop", Kind: codec.Codegen, Binary: true,

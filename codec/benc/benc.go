@@ -59,6 +59,8 @@ const common = "bencgen structs (schema/benc/serbench.benc); Marshal allocates t
 
 func info(id, options string) codec.Info {
 	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2025-05-17", // v1.1.8, the linked and newest version: go list -m -f {{.Time}} github.com/deneonet/benc
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "benc", Kind: codec.Codegen, Binary: true,

@@ -41,6 +41,8 @@ type bsonCodec struct{}
 
 func (bsonCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2026-11-06", // v2.10.0, the linked and newest version: go list -m -f {{.Time}} go.mongodb.org/mongo-driver/v2
+
 		API:    codec.APITyped,
 		Format: "BSON", Kind: codec.Reflect, Binary: true,
 		Time:    "ms, UTC forced (BSON datetime)",

@@ -70,6 +70,8 @@ func NewLazy() codec.Codec { return capnpCodec{lazy: true} }
 // Info implements codec.Codec.
 func (c capnpCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2025-10-24", // v3.1.0-alpha.2, the linked and newest version: go list -m -f {{.Time}} capnproto.org/go/capnp/v3
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Cap'n Proto", Kind: codec.Codegen, Binary: true, Time: timeWords,

@@ -36,6 +36,8 @@ func New() codec.Codec {
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-10-06", // v2.9.6, the linked and newest version: go list -m -f {{.Time}} github.com/fxamacker/cbor/v2
+
 			API:    codec.APITyped,
 			Format: "CBOR", Kind: codec.Reflect, Binary: true,
 			Options: "EncOptions.Time=TimeRFC3339Nano (default TimeUnix drops nanoseconds); DecOptions.DefaultMapType=map[string]any; DecOptions.MaxNestedLevels=256 (default 32)",

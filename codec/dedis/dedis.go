@@ -40,6 +40,8 @@ const module = "go.dedis.ch/protobuf"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2019-11-25", // v1.0.11, the linked and newest version: go list -m -f {{.Time}} go.dedis.ch/protobuf
+
 			API:    codec.APITyped,
 			Format: "Protocol Buffers", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, zone lost: an sfixed64 of Unix ns, decoded in time.Local (years outside 1678–2262 wrap)",

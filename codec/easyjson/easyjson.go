@@ -29,6 +29,8 @@ const module = "github.com/mailru/easyjson"
 func New() codec.Codec {
 	return codec.Converting[easyjson.MarshalerUnmarshaler]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-03-14", // v0.9.2, the linked and newest version: go list -m -f {{.Time}} github.com/mailru/easyjson
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Codegen, Binary: false,

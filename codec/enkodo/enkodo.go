@@ -48,6 +48,8 @@ type message interface {
 func New() codec.Codec {
 	return codec.Converting[message]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2021-10-21", // v0.5.6, the linked and newest version: go list -m -f {{.Time}} github.com/mojura/enkodo
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "enkodo", Kind: codec.Manual, Binary: true,

@@ -27,6 +27,8 @@ var _ codec.Codec = fastjsonCodec{}
 
 func (fastjsonCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2022-12-29", // v1.6.4, the linked and newest version: go list -m -f {{.Time}} github.com/valyala/fastjson
+
 		API:    codec.APITree,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "JSON", Kind: codec.Parser, ParseOnly: true, ReusesOutput: true,

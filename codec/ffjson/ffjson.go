@@ -34,6 +34,9 @@ const module = "github.com/pquerna/ffjson"
 func New() codec.Codec {
 	return codec.Converting[any]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2019-09-30", // v0.0.0-20190930134022-aa0246cd15f7, the linked and newest version: go list -m -f {{.Time}} github.com/pquerna/ffjson
+			Archived:    true,         // archived upstream (Status)
+
 			API:    codec.APITyped,
 			Format: "JSON", Kind: codec.Codegen, Binary: false,
 			Options: "generated onto mirror types; ffjson.MarshalFast (result never returned with ffjson.Pool) and ffjson.UnmarshalFast (no encoding/json fallback); map keys unsorted",

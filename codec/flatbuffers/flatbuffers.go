@@ -66,6 +66,8 @@ func NewLazy() codec.Codec { return fbCodec{lazy: true} }
 
 func (c fbCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2025-12-19", // v25.12.19+incompatible, the newest release: go list -m github.com/google/flatbuffers@latest
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "FlatBuffers", Kind: codec.Codegen, Binary: true,

@@ -33,6 +33,8 @@ type linkedin struct{}
 
 func (linkedin) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2026-01-14", // v2.15.0, the linked and newest version: go list -m -f {{.Time}} github.com/linkedin/goavro/v2
+
 		API:    codec.APIAny,
 		Format: "Avro", Kind: codec.Reflect, Binary: true,
 		Time:    "µs, UTC forced (long with logicalType timestamp-micros)",

@@ -36,6 +36,9 @@ type Message interface {
 // pinned protoc-gen-gogofaster's.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2021-01-10", // v1.3.2, the linked and newest version: go list -m -f {{.Time}} github.com/gogo/protobuf
+		Archived:    true,         // deprecated upstream (Status)
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,

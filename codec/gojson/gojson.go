@@ -16,6 +16,8 @@ const module = "github.com/goccy/go-json"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-10-29", // v0.12.0, the linked and newest version: go list -m -f {{.Time}} github.com/goccy/go-json
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect, Options: "defaults",

@@ -23,6 +23,8 @@ const module = "github.com/niubaoshu/gotiny"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2019-02-26", // v0.0.3, the linked and newest version: go list -m -f {{.Time}} github.com/niubaoshu/gotiny
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "gotiny", Kind: codec.Reflect, Binary: true,

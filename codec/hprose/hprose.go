@@ -41,6 +41,8 @@ const module = "github.com/hprose/hprose-golang/v3"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2022-05-27", // v3.0.10, the linked and newest version: go list -m -f {{.Time}} github.com/hprose/hprose-golang/v3
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "Hprose", Kind: codec.Reflect, Binary: true,

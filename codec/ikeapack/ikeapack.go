@@ -37,6 +37,8 @@ const module = "github.com/ikkerens/ikeapack"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2019-03-13", // v1.5.1, the linked and newest version: go list -m -f {{.Time}} github.com/ikkerens/ikeapack
+
 			API:    codec.APITyped,
 			Format: "ikeapack", Kind: codec.Reflect, Binary: true,
 			Time:    "none: a time.Time has no exported fields, so the library writes nothing and decodes the zero time; types holding one are refused",

@@ -18,6 +18,8 @@ func New() codec.Codec {
 	api := jsoniter.ConfigCompatibleWithStandardLibrary
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary",
@@ -41,6 +43,8 @@ func NewFastest() codec.Codec {
 	api := jsoniter.ConfigFastest
 	return codec.Funcs{
 		Meta: codec.Info{ID: FastestID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect,

@@ -21,6 +21,8 @@ var opts = json.JoinOptions(json.FormatNilSliceAsNull(true), json.FormatNilMapAs
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-08-20", // v0.0.0-20260820222146-c27c302e5fc3, the linked and newest version: go list -m -f {{.Time}} github.com/go-json-experiment/json
+
 			API:    codec.APITyped,
 			Format: "JSON", Kind: codec.Reflect,
 			Options: "FormatNilSliceAsNull, FormatNilMapAsNull (nil stays nil, as in v1)",

@@ -26,6 +26,8 @@ const module = "github.com/kelindar/binary"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2024-02-25", // v1.0.19, the linked and newest version: go list -m -f {{.Time}} github.com/kelindar/binary
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "kelindar/binary", Kind: codec.Reflect, Binary: true,

@@ -29,6 +29,8 @@ const module = "github.com/tinylib/msgp"
 func New() codec.Codec {
 	return codec.Converting[methods]{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-09-30", // v1.6.5, the linked and newest version: go list -m -f {{.Time}} github.com/tinylib/msgp
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Codegen, Binary: true,

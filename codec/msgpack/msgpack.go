@@ -21,6 +21,8 @@ const module = "github.com/vmihailenco/msgpack/v5"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2023-10-26", // v5.4.1, the linked and newest version: go list -m -f {{.Time}} github.com/vmihailenco/msgpack/v5
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,
@@ -54,6 +56,8 @@ const ArrayID = "msgpack/array"
 func NewArray() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ArrayID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2023-10-26", // v5.4.1, the linked and newest version: go list -m -f {{.Time}} github.com/vmihailenco/msgpack/v5
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true,

@@ -54,6 +54,8 @@ func NewArray() codec.Codec { return mpgCodec{array: true} }
 // Info implements codec.Codec.
 func (c mpgCodec) Info() codec.Info {
 	i := codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2021-08-05", // v0.3.0, the linked and newest version: go list -m -f {{.Time}} github.com/shamaton/msgpackgen
+
 		API:    codec.APITyped,
 		Format: "MessagePack", Kind: codec.Codegen, Binary: true,
 		Time:    "ns, offset lost: decoded in time.Local (MessagePack timestamp extension)",

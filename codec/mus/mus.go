@@ -49,6 +49,8 @@ func New() codec.Codec { return musCodec{} }
 // Info implements codec.Codec.
 func (musCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2025-10-26", // v0.7.2, the linked and newest version: go list -m -f {{.Time}} github.com/mus-format/mus-go
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "MUS", Kind: codec.Codegen, Binary: true,

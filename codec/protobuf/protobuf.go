@@ -24,6 +24,8 @@ const module = "google.golang.org/protobuf"
 // annotation workload types, and returns an error wrapping codec.ErrUnsupported for any other.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2026-08-10", // v1.36.12, the linked and newest version: go list -m -f {{.Time}} google.golang.org/protobuf
+
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,

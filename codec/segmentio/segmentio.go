@@ -16,6 +16,8 @@ const module = "github.com/segmentio/encoding"
 func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-03-10", // v0.5.4, the linked and newest version: go list -m -f {{.Time}} github.com/segmentio/encoding
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.Reflect, Options: "defaults",

@@ -26,6 +26,8 @@ const module = "github.com/Sereal/Sereal/Go/sereal"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2023-10-09", // v0.0.0-20231009093132-b9187f1a92c6, the linked and newest version: go list -m -f {{.Time}} github.com/Sereal/Sereal/Go/sereal
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "Sereal", Kind: codec.Reflect, Binary: true,

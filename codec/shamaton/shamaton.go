@@ -37,6 +37,8 @@ func New() codec.Codec {
 	decodeUTC()
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-02-06", // v3.1.0, the linked and newest version: go list -m -f {{.Time}} github.com/shamaton/msgpack/v3
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,
@@ -53,6 +55,8 @@ func NewArray() codec.Codec {
 	decodeUTC()
 	return codec.Funcs{
 		Meta: codec.Info{ID: IDArray, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-02-06", // v3.1.0, the linked and newest version: go list -m -f {{.Time}} github.com/shamaton/msgpack/v3
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,

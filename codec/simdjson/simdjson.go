@@ -29,6 +29,8 @@ var _ codec.Codec = simdCodec{}
 
 func (simdCodec) Info() codec.Info {
 	return codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2023-03-11", // v0.4.5, the linked and newest version: go list -m -f {{.Time}} github.com/minio/simdjson-go
+
 		API:    codec.APITree,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "JSON", Kind: codec.Parser, ParseOnly: true, ReusesOutput: true,

@@ -48,6 +48,8 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-10-26", // v1.15.5, the linked and newest version: go list -m -f {{.Time}} github.com/bytedance/sonic
+
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.JIT, Options: opts,

@@ -70,6 +70,8 @@ func newCodec(id, format, protocol string, f thrift.TProtocolFactory) codec.Code
 	ctx := context.Background()
 	return codec.Converting[thrift.TStruct]{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2026-09-24", // v0.25.0, the newest release: go list -m github.com/apache/thrift@latest
+
 			API:    codec.APITyped,
 			Format: format, Kind: codec.Codegen, Binary: true,
 			Time: "ns, offset kept (zone name lost)",

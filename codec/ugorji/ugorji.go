@@ -76,6 +76,8 @@ func NewSimple() sc.Codec {
 
 func info(id, format, options, time string) sc.Info {
 	return sc.Info{ID: id, Module: module, Version: sc.ModuleVersion(module),
+		LastRelease: "2026-08-04", // v1.3.2, the linked and newest version: go list -m -f {{.Time}} github.com/ugorji/go/codec
+
 		API:    sc.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: format, Kind: sc.Reflect, Binary: true, Options: options, Time: time}

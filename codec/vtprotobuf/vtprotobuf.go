@@ -33,6 +33,8 @@ type Message interface {
 // pinned protoc-gen-go-vtproto's.
 func New() codec.Codec {
 	return pbcodec.New(codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2024-01-29", // v0.6.0, the linked and newest version: go list -m -f {{.Time}} github.com/planetscale/vtprotobuf
+
 		API:    codec.APITyped,
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: "generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size) on protoc-gen-go types; " + pbcodec.Options,

@@ -29,6 +29,8 @@ const module = "github.com/davecgh/go-xdr"
 func New() codec.Codec {
 	return codec.Refusing{Refuse: refuse, Codec: codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
+			LastRelease: "2016-11-23", // v0.0.0-20161123171359-e6a2ba005892, the linked and newest version: go list -m -f {{.Time}} github.com/davecgh/go-xdr
+
 			API:    codec.APITyped,
 			Format: "XDR", Kind: codec.Reflect, Binary: true,
 			Time:    "ns, offset kept (an RFC 3339 string), zone name not; years outside 0–9999 fail to decode",

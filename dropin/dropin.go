@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
@@ -62,6 +63,9 @@ type Options struct {
 	// Repeats is how many times each codec marshals each scenario; 0
 	// means DefaultRepeats.
 	Repeats int
+	// Timeout bounds one in-process round trip of a probe; 0 means
+	// probe.DefaultTimeout. One that takes longer is an Error cell.
+	Timeout time.Duration
 }
 
 // Measure compares c with ref, the reference codec of c's format, and
@@ -84,6 +88,9 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.Drop
 	}
 	if opts.Repeats <= 0 {
 		opts.Repeats = DefaultRepeats
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = probe.DefaultTimeout
 	}
 	d := &codec.DropIn{Of: ref.Info().ID}
 	for _, s := range opts.Scenarios {
@@ -112,7 +119,10 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.Drop
 			}
 			same = sameCells(r, g)
 		} else {
-			rt, gt := trips(ref, c, p)
+			rt, gt, err := trips(ctx, ref, c, p, opts.Timeout)
+			if err != nil {
+				return nil, err
+			}
 			r, g = rt.Cell, gt.Cell
 			same = sameCells(r, g)
 			if same && rt.Value != nil {
@@ -150,16 +160,41 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.Drop
 }
 
 // trips round-trips p through ref and c on the same Go type: the probe's
-// own, or its seed scenario field for both when either needed it.
-func trips(ref, c codec.Codec, p probe.Probe) (probe.Trip, probe.Trip) {
-	rt, gt := probe.RoundTrip(ref, p, false), probe.RoundTrip(c, p, false)
+// own, or its seed scenario field for both when either needed it. Each
+// round trip that takes longer than timeout is an Error cell (its
+// goroutine is left running: a library call cannot be stopped); the
+// error is ctx's when ctx is done.
+func trips(ctx context.Context, ref, c codec.Codec, p probe.Probe, timeout time.Duration) (probe.Trip, probe.Trip, error) {
+	trip := func(c codec.Codec, viaSeed bool) (probe.Trip, error) {
+		done := make(chan probe.Trip, 1)
+		go func() { done <- probe.RoundTrip(c, p, viaSeed) }()
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		select {
+		case tr := <-done:
+			return tr, nil
+		case <-t.C:
+			return probe.Trip{Cell: probe.Cell{Codec: c.Info().ID, Probe: p.ID, Status: probe.Error,
+				Error: fmt.Sprintf("no answer within %v (the library call was left running)", timeout)}}, nil
+		case <-ctx.Done():
+			return probe.Trip{}, ctx.Err()
+		}
+	}
+	rt, err := trip(ref, false)
+	if err != nil {
+		return rt, rt, err
+	}
+	gt, err := trip(c, false)
+	if err != nil {
+		return rt, gt, err
+	}
 	switch {
 	case gt.Cell.Via != "" && rt.Cell.Via == "":
-		rt = probe.RoundTrip(ref, p, true)
+		rt, err = trip(ref, true)
 	case rt.Cell.Via != "" && gt.Cell.Via == "":
-		gt = probe.RoundTrip(c, p, true)
+		gt, err = trip(c, true)
 	}
-	return rt, gt
+	return rt, gt, err
 }
 
 // sameCells reports whether two cells of one probe have the same outcome

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/stdjson"
@@ -156,5 +158,23 @@ func TestErrorStep(t *testing.T) {
 		if got := dropin.ErrorStep(probe.Cell{Status: probe.Error, Error: in}); got != want {
 			t.Errorf("ErrorStep(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A round trip that never returns is a difference (an error cell), not a
+// hang.
+func TestMeasureHangingCodec(t *testing.T) {
+	probes, err := probe.Select(probe.Catalog(), []string{"int64-extremes"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := make(chan struct{}) // never closed: the goroutine stays blocked
+	hang := fake{id: "hang", unmarshal: func([]byte) error { <-block; return nil }}
+	d, err := dropin.Measure(context.Background(), stdjson.New(), hang, dropin.Options{Probes: probes, Scenarios: []scenario.Scenario{}, Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Class != codec.DropInSameBytes || len(d.Probes) != 1 || !strings.HasPrefix(d.Probes[0].Got, "error (no answer within") {
+		t.Errorf("got %+v, want int64-extremes with no answer", d)
 	}
 }

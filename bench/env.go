@@ -11,7 +11,17 @@ import (
 // Env records where and how a run happened, so that a reader can judge its
 // numbers. Field names in JSON follow the serbench/v1 contract of docs/reference.md, "JSON documents".
 type Env struct {
-	Go         string `json:"go"`
+	// Go is the toolchain that built the binary (runtime.Version: "go1.27.4").
+	Go string `json:"go"`
+	// GOEXPERIMENT is the experiments the binary was built with that differ
+	// from its toolchain's defaults, as the go command records them
+	// ("nojsonv2"), "" for none or where unknown.
+	GOEXPERIMENT string `json:"goexperiment,omitempty"`
+	// JSONEngine is the encoding/json implementation that ran: JSONEngineV2
+	// ("v2", encoding/json on the encoding/json/v2 engine) or
+	// JSONEngineLegacy ("legacy"); "" where unknown (older documents,
+	// go test output).
+	JSONEngine string `json:"json_engine,omitempty"`
 	GOOS       string `json:"goos"`
 	GOARCH     string `json:"goarch"`
 	CPU        string `json:"cpu"`
@@ -73,18 +83,20 @@ func (h LiveHeap) Env() *LiveHeapEnv {
 // start time; modules maps module paths to versions (see codec.Info).
 func CollectEnv(started time.Time, modules map[string]string) Env {
 	return Env{
-		Go:         runtime.Version(),
-		GOOS:       runtime.GOOS,
-		GOARCH:     runtime.GOARCH,
-		CPU:        CPUModel(),
-		NumCPU:     runtime.NumCPU(),
-		GOMAXPROCS: runtime.GOMAXPROCS(0),
-		Started:    started,
-		Modules:    modules,
-		Kernel:     readTrim("/proc/sys/kernel/osrelease"),
-		Governor:   readTrim("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
-		GOGC:       os.Getenv("GOGC"),
-		LoadAvg:    loadAvg(),
+		Go:           runtime.Version(),
+		GOEXPERIMENT: goExperiment(),
+		JSONEngine:   JSONEngine,
+		GOOS:         runtime.GOOS,
+		GOARCH:       runtime.GOARCH,
+		CPU:          CPUModel(),
+		NumCPU:       runtime.NumCPU(),
+		GOMAXPROCS:   runtime.GOMAXPROCS(0),
+		Started:      started,
+		Modules:      modules,
+		Kernel:       readTrim("/proc/sys/kernel/osrelease"),
+		Governor:     readTrim("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+		GOGC:         os.Getenv("GOGC"),
+		LoadAvg:      loadAvg(),
 	}
 }
 

@@ -255,6 +255,8 @@ func benchConfig(doc *Document) []benchfmt.Config {
 	add("pkg", BenchPkg)
 	add("cpu", e.CPU)
 	add("go", e.Go)
+	add("goexperiment", e.GOEXPERIMENT)
+	add("json-engine", e.JSONEngine)
 	paths := make([]string, 0, len(e.Modules))
 	for p := range e.Modules {
 		paths = append(paths, p)

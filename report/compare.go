@@ -45,6 +45,10 @@ type Comparison struct {
 	// Correction names the multiple-comparison correction applied to the
 	// p-values before they are held against Alpha (the constant Correction).
 	Correction string `json:"correction"`
+	// Toolchains is one line when the runs were built by different Go
+	// toolchains or ran different encoding/json engines (ToolchainNote),
+	// omitted when they agree.
+	Toolchains string `json:"toolchains,omitempty"`
 	// Rows holds the cells present in both runs, in the old run's order.
 	Rows []CompareRow `json:"rows"`
 	// OnlyOld and OnlyNew list the cells present in one run only.
@@ -132,7 +136,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 		return nil, fmt.Errorf("report: invalid Alpha %v (range is (0, 1))", opts.Alpha)
 	}
 	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env,
-		Alpha: opts.Alpha, Correction: Correction}
+		Alpha: opts.Alpha, Correction: Correction, Toolchains: ToolchainNote(oldDoc.Env, newDoc.Env)}
 	key := func(r bench.Result) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
 	newIdx := map[Cell]int{}
 	for i, r := range newDoc.Results {
@@ -395,6 +399,9 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	} else {
 		fmt.Fprintf(ew, "old: %s\nnew: %s\n", oldName, newName)
 	}
+	if c.Toolchains != "" {
+		fmt.Fprintf(ew, "note: %s\n", c.Toolchains)
+	}
 	for _, g := range compareGrids(c) {
 		fmt.Fprintln(ew)
 		if md {
@@ -480,6 +487,9 @@ func label(name, def string) string {
 // envLine summarises an environment on one line.
 func envLine(e bench.Env) string {
 	s := fmt.Sprintf("%s %s/%s, %s, GOMAXPROCS=%d", e.Go, e.GOOS, e.GOARCH, e.CPU, e.GOMAXPROCS)
+	if t := engineText(e); t != "" {
+		s += ", " + t
+	}
 	if ms := modules(&Document{Env: e}); len(ms) > 0 {
 		s += ", " + strings.Join(ms, " ")
 	}

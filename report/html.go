@@ -66,8 +66,10 @@ type htmlScenario struct {
 type htmlFinding struct{ Codec, Scenario, Op, Kind, Text string }
 
 type htmlPageData struct {
-	Env       bench.Env
-	Started   string
+	Env     bench.Env
+	Started string
+	// Engine is the encoding/json engine line (engineText), "" if unknown.
+	Engine    string
 	Doc       *Document
 	Modules   []string
 	Scenarios []htmlScenario
@@ -140,7 +142,7 @@ type htmlSummary struct {
 }
 
 func buildPage(doc *Document) (*htmlPageData, error) {
-	p := &htmlPageData{Env: doc.Env, Doc: doc, Modules: modules(doc)}
+	p := &htmlPageData{Env: doc.Env, Doc: doc, Modules: modules(doc), Engine: engineText(doc.Env)}
 	if !doc.Env.Started.IsZero() { // unknown in go test output
 		p.Started = doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")
 	}

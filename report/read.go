@@ -324,6 +324,10 @@ func envFromResult(rec *benchfmt.Result) bench.Env {
 			env.CPU = v
 		case "go":
 			env.Go = v
+		case "goexperiment":
+			env.GOEXPERIMENT = v
+		case "json-engine":
+			env.JSONEngine = v
 		case "pkg":
 		default:
 			if strings.Contains(cfg.Key, "/") {

@@ -131,7 +131,7 @@ func TestReadRoundTrip(t *testing.T) {
 			if len(got.Warnings) > 0 && format == "benchfmt" {
 				t.Errorf("warnings: %v", got.Warnings)
 			}
-			if got.Env.GOOS != "linux" || got.Env.CPU != want.Env.CPU || got.Env.GOMAXPROCS != 2 || got.Env.Go != "go1.26.8" ||
+			if got.Env.GOOS != "linux" || got.Env.CPU != want.Env.CPU || got.Env.GOMAXPROCS != 2 || got.Env.Go != "go1.26.8" || got.Env.JSONEngine != want.Env.JSONEngine ||
 				got.Env.Modules["github.com/vmihailenco/msgpack/v5"] != "v5.4.1" {
 				t.Errorf("env = %+v", got.Env)
 			}

@@ -23,7 +23,7 @@ func fixture() *report.Document {
 	samples := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
 	return &report.Document{
 		Env: bench.Env{
-			Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
+			Go: "go1.26.8", JSONEngine: bench.JSONEngineLegacy, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
 			NumCPU: 2, GOMAXPROCS: 2, Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC),
 			Modules:  map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1", "github.com/bytedance/sonic": "v1.15.5"},
 			Settings: []string{"count=6"},

@@ -99,6 +99,9 @@ func envText(doc *Document) string {
 	// A file of go test output has no Go version, CPU count or start
 	// time: what is unknown is left out rather than shown as zero.
 	parts := []string{strings.TrimSpace(e.Go + " " + e.GOOS + "/" + e.GOARCH)}
+	if t := engineText(e); t != "" {
+		parts = append(parts, t)
+	}
 	if e.CPU != "" {
 		parts = append(parts, e.CPU)
 	}

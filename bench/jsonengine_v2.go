@@ -1,0 +1,5 @@
+//go:build goexperiment.jsonv2
+
+package bench
+
+const jsonEngine = JSONEngineV2

@@ -1,0 +1,54 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// engineText says which encoding/json implementation e ran and under what
+// GOEXPERIMENT: "encoding/json v2 engine", "encoding/json legacy engine,
+// GOEXPERIMENT=nojsonv2"; "" when e does not record it (older documents,
+// go test output).
+func engineText(e bench.Env) string {
+	s := ""
+	if e.JSONEngine != "" {
+		s = "encoding/json " + e.JSONEngine + " engine"
+	}
+	if e.GOEXPERIMENT != "" {
+		if s != "" {
+			s += ", "
+		}
+		s += "GOEXPERIMENT=" + e.GOEXPERIMENT
+	}
+	return s
+}
+
+// toolchainText names e's toolchain and engine in a few words: "go1.27.4
+// (encoding/json v2 engine)", or the Go version alone when the engine is
+// not recorded.
+func toolchainText(e bench.Env) string {
+	if t := engineText(e); t != "" {
+		return fmt.Sprintf("%s (%s)", e.Go, t)
+	}
+	return e.Go
+}
+
+// ToolchainNote returns one line saying that two runs were built by
+// different toolchains or ran different encoding/json engines, and so that
+// their speed-ups are over different baselines; "" when they agree (or the
+// files do not say).
+func ToolchainNote(oldEnv, newEnv bench.Env) string {
+	if oldEnv.Go == newEnv.Go && oldEnv.JSONEngine == newEnv.JSONEngine && oldEnv.GOEXPERIMENT == newEnv.GOEXPERIMENT {
+		return ""
+	}
+	if oldEnv.Go == "" || newEnv.Go == "" {
+		return ""
+	}
+	what := "toolchains differ"
+	if oldEnv.JSONEngine != newEnv.JSONEngine && oldEnv.JSONEngine != "" && newEnv.JSONEngine != "" {
+		what = "encoding/json engines differ"
+	}
+	return fmt.Sprintf("%s: old %s, new %s; figures include the toolchain's change, and speed-ups are over each run's own encoding/json",
+		what, toolchainText(oldEnv), toolchainText(newEnv))
+}

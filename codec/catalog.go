@@ -40,6 +40,9 @@ const adapters = "github.com/serbench/serbench/codec/"
 var catalog = []Shipped{
 	{ID: "encoding/json", Package: adapters + "stdjson", Func: "New", Default: true},
 	{ID: "json-v2", Package: adapters + "jsonv2", Func: "New", Default: true},
+	// Only in a build by Go 1.27 or later without GOEXPERIMENT=nojsonv2
+	// (package stdjsonv2); Registry.Absent says why elsewhere.
+	{ID: "encoding/json/v2", Package: adapters + "stdjsonv2", Func: "New", Default: true},
 	{ID: "jsoniter", Package: adapters + "jsoniter", Func: "New", Default: true},
 	{ID: "jsoniter/fastest", Package: adapters + "jsoniter", Func: "NewFastest"},
 	{ID: "go-json", Package: adapters + "gojson", Func: "New", Default: true},

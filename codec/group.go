@@ -109,6 +109,9 @@ func (r *Registry) Resolve(names []string) ([]Codec, error) {
 			out = append(out, c)
 		}
 	}
+	if err := r.absentError(names); err != nil {
+		return nil, err
+	}
 	var unknown, absent []string
 	for _, n := range names {
 		if c, ok := r.byID[n]; ok && !strings.HasPrefix(n, GroupPrefix) {

@@ -13,6 +13,9 @@ type Registry struct {
 	// linked is set on Linked's registries: a shipped codec they lack is
 	// one the program does not link.
 	linked bool
+	// absent maps the IDs of codecs serbench knows but this build lacks
+	// to why (see SetAbsent).
+	absent map[string]string
 }
 
 // NewRegistry returns a registry holding cs. It returns an error naming the ID
@@ -51,8 +54,41 @@ func (r *Registry) Lookup(id string) (Codec, bool) {
 	return c, ok
 }
 
+// SetAbsent records that the codec id exists in serbench but not in this
+// build (a standard library package the toolchain lacks, say), with why: a
+// line that Select and Resolve return as the error when a user names it.
+func (r *Registry) SetAbsent(id, why string) {
+	if r.absent == nil {
+		r.absent = map[string]string{}
+	}
+	r.absent[id] = why
+}
+
+// Absent returns why the codec id is not in this build, as SetAbsent
+// recorded it; ok is false for a codec the build has or serbench does not
+// know.
+func (r *Registry) Absent(id string) (why string, ok bool) {
+	why, ok = r.absent[id]
+	return why, ok
+}
+
+// absentError is the error for the first of names that SetAbsent recorded,
+// nil when none is.
+func (r *Registry) absentError(names []string) error {
+	for _, n := range names {
+		if why, ok := r.absent[n]; ok {
+			return fmt.Errorf("codec %q: %s", n, why)
+		}
+	}
+	return nil
+}
+
 // Select returns the codecs named by ids, in the order given. An unknown ID is
-// an error that lists the valid ones.
+// an error that lists the valid ones; a codec that this build lacks (see
+// SetAbsent), an error saying why.
 func (r *Registry) Select(ids []string) ([]Codec, error) {
+	if err := r.absentError(ids); err != nil {
+		return nil, err
+	}
 	return pick.ByID(r.order, func(c Codec) string { return c.Info().ID }, ids, "codec")
 }

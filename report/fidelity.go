@@ -146,7 +146,11 @@ func fidelityEnvText(e *bench.Env) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%s %s/%s, %s, %d CPUs, started %s\n", e.Go, e.GOOS, e.GOARCH, e.CPU, e.NumCPU, e.Started.Format("2006-01-02T15:04:05Z07:00"))
+	goLine := e.Go + " " + e.GOOS + "/" + e.GOARCH
+	if t := engineText(*e); t != "" {
+		goLine += ", " + t // encoding/json's error texts depend on it
+	}
+	fmt.Fprintf(&b, "\n%s, %s, %d CPUs, started %s\n", goLine, e.CPU, e.NumCPU, e.Started.Format("2006-01-02T15:04:05Z07:00"))
 	if ms := modules(&Document{Env: *e}); len(ms) > 0 {
 		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
 	}

@@ -47,6 +47,7 @@ import (
 	"github.com/serbench/serbench/codec/simdjson"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/codec/thrift"
 	"github.com/serbench/serbench/codec/ugorji"
 	"github.com/serbench/serbench/codec/vtprotobuf"
@@ -72,13 +73,17 @@ func init() {
 	} {
 		codec.Register(newCodec)
 	}
+	for _, newCodec := range stdjsonv2.Constructors() { // none before Go 1.27
+		codec.Register(newCodec)
+	}
 	if !childproc.RaceEnabled {
 		codec.Register(gotiny.New)
 	}
 }
 
 // Codecs returns a new instance of every codec, in catalog order
-// (codec.Catalog). In a binary built with -race it leaves out gotiny, whose
+// (codec.Catalog). It holds encoding/json/v2 (codec/stdjsonv2) only where
+// the toolchain builds it (Go 1.27, not GOEXPERIMENT=nojsonv2). In a binary built with -race it leaves out gotiny, whose
 // unsafe code converts a uintptr taken from a slice header back to a
 // pointer: the race build's pointer checks (checkptr) abort the process on
 // its first Marshal.
@@ -86,5 +91,19 @@ func Codecs() []codec.Codec { return codec.Linked().All() }
 
 // Registry returns codec.Linked: a registry of new instances of every
 // codec the program links, which, once this package is imported, is every
-// codec serbench ships.
-func Registry() *codec.Registry { return codec.Linked() }
+// codec serbench ships that this build has. It knows why a shipped codec is
+// missing from this build (Registry.Absent): encoding/json/v2 on a
+// toolchain without it, gotiny under -race.
+func Registry() *codec.Registry {
+	r := codec.Linked()
+	if why := stdjsonv2.Absent(); why != "" {
+		r.SetAbsent(stdjsonv2.ID, why)
+	}
+	if childproc.RaceEnabled {
+		r.SetAbsent(gotiny.ID, raceAbsent)
+	}
+	return r
+}
+
+// raceAbsent says why a -race build lacks gotiny.
+const raceAbsent = "gotiny is left out of binaries built with -race: its pointer arithmetic fails the race build's checkptr checks"

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/simdjson"
+	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/codectest"
@@ -83,12 +84,42 @@ func TestInfoIsComplete(t *testing.T) {
 func TestDefaultSet(t *testing.T) {
 	want := []string{"encoding/json", "json-v2", "jsoniter", "go-json", "sonic", "easyjson",
 		"msgpack", "msgp", "cbor", "gob", "protobuf", "vtprotobuf", "flatbuffers", "wire", "wire/reuse", "memmove"}
+	if stdjsonv2.Available {
+		want = slices.Insert(want, 2, stdjsonv2.ID)
+	}
 	var got []string
 	for _, c := range all.Registry().Default() {
 		got = append(got, c.Info().ID)
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("default set = %v, want %v", got, want)
+	}
+}
+
+// TestStdJSONv2 checks that encoding/json/v2 is in the registry exactly
+// where the toolchain builds it, and that naming it elsewhere is one line
+// saying why.
+func TestStdJSONv2(t *testing.T) {
+	reg := all.Registry()
+	_, has := reg.Lookup(stdjsonv2.ID)
+	why, absent := reg.Absent(stdjsonv2.ID)
+	if has != stdjsonv2.Available || absent == stdjsonv2.Available {
+		t.Fatalf("Available %v: in the registry %v, absent %v (%q)", stdjsonv2.Available, has, absent, why)
+	}
+	for _, names := range [][]string{{stdjsonv2.ID}, {"json", stdjsonv2.ID}} {
+		_, err := reg.Resolve(names)
+		if stdjsonv2.Available {
+			if err != nil {
+				t.Errorf("Resolve(%q): %v", names, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), "not in this build") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Resolve(%q) = %v, want one line saying it is not in this build", names, err)
+		}
+	}
+	if _, err := reg.Select([]string{stdjsonv2.ID}); (err == nil) != stdjsonv2.Available {
+		t.Errorf("Select(%q): %v", stdjsonv2.ID, err)
 	}
 }
 
@@ -189,7 +220,7 @@ func TestCatalog(t *testing.T) {
 		seen[s.ID] = true
 		c, ok := linked[s.ID]
 		if !ok {
-			if s.ID != "gotiny" || !childproc.RaceEnabled {
+			if (s.ID != "gotiny" || !childproc.RaceEnabled) && (s.ID != stdjsonv2.ID || stdjsonv2.Available) {
 				t.Errorf("catalog entry %s (%s.%s) is not registered by codec/all", s.ID, s.Package, s.Func)
 			}
 			continue

@@ -24,6 +24,7 @@ import (
 	"github.com/serbench/serbench/codec/protobuf"
 	"github.com/serbench/serbench/codec/sonic"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
 )
@@ -35,6 +36,9 @@ func init() {
 		protobuf.New, vtprotobuf.New, flatbuffers.New,
 		wire.New, wire.NewReuse, memmove.New,
 	} {
+		codec.Register(newCodec)
+	}
+	for _, newCodec := range stdjsonv2.Constructors() { // none before Go 1.27
 		codec.Register(newCodec)
 	}
 }

@@ -1,0 +1,33 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package stdjsonv2
+
+import (
+	"encoding/json/v2"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const available = true
+
+// opts keeps nil slices and maps nil through a round trip: by default v2
+// writes them as [] and {}, which decode as empty, not nil. They are the
+// options of json-v2 (codec/jsonv2), so that the two rows differ by code
+// only.
+var opts = json.JoinOptions(json.FormatNilSliceAsNull(true), json.FormatNilMapAsNull(true))
+
+// New returns encoding/json/v2 with FormatNilSliceAsNull and
+// FormatNilMapAsNull set.
+func New() codec.Codec {
+	return codec.Funcs{
+		Meta: codec.Info{ID: ID, Module: "std", Version: codec.ModuleVersion("std"),
+			Format: "JSON", Kind: codec.Reflect, API: codec.APITyped,
+			Options: "FormatNilSliceAsNull, FormatNilMapAsNull (nil stays nil, as in v1)",
+			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
+		Marshal:   func(v any) ([]byte, error) { return json.Marshal(v, opts) },
+		Unmarshal: func(data []byte, v any) error { return json.Unmarshal(data, v, opts) },
+	}
+}
+
+// Constructors returns New: this build has encoding/json/v2.
+func Constructors() []func() codec.Codec { return []func() codec.Codec{New} }

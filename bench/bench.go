@@ -295,33 +295,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 		return nil, err
 	}
 	started := time.Now()
-	var cells []*cell
-	for _, s := range scenarios {
-		sample := s.Value()
-		for _, c := range codecs {
-			var cs []*cell
-			if len(s.Messages) > 0 {
-				cs = prepareStream(c, s)
-			} else {
-				cs = prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
-			}
-			for _, x := range cs {
-				if x.Op != OpConvert {
-					x.BytesPerElem = scenario.ElementBytes(x.SizeBytes, s.Elements)
-				}
-			}
-			cells = append(cells, cs...)
-			if len(opts.Compressors) > 0 && c.Info().Kind != codec.Reference {
-				cells = append(cells, compressCells(cs[0], opts.Compressors)...)
-			}
-		}
-	}
-	var timed []*cell
-	for _, c := range cells {
-		if c.fn != nil {
-			timed = append(timed, c)
-		}
-	}
+	cells, timed := prepareMatrix(codecs, scenarios, opts)
 	perCell := 1 + opts.Count
 	if opts.Parallel {
 		perCell++
@@ -372,6 +346,52 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			step()
 		}
 	}
+	results := matrixResults(cells, codecs, opts)
+	if opts.Target > 0 {
+		for i := range results {
+			r := &results[i]
+			r.TargetMissed = r.Timed() && (r.NsPerOpLo == 0 || r.NsPerOpHi == 0 || r.HalfWidth > opts.Target)
+		}
+	}
+	return &Measurement{Results: results, Noise: meter.result(), LiveHeap: heap.condition()}, nil
+}
+
+// prepareMatrix binds every codec to every scenario, round-trips each once
+// and returns all the cells, ordered by scenario, then codec, then op, and
+// those among them that are timed.
+func prepareMatrix(codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) (cells, timed []*cell) {
+	for _, s := range scenarios {
+		sample := s.Value()
+		for _, c := range codecs {
+			var cs []*cell
+			if len(s.Messages) > 0 {
+				cs = prepareStream(c, s)
+			} else {
+				cs = prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
+			}
+			for _, x := range cs {
+				if x.Op != OpConvert {
+					x.BytesPerElem = scenario.ElementBytes(x.SizeBytes, s.Elements)
+				}
+			}
+			cells = append(cells, cs...)
+			if len(opts.Compressors) > 0 && c.Info().Kind != codec.Reference {
+				cells = append(cells, compressCells(cs[0], opts.Compressors)...)
+			}
+		}
+	}
+	for _, c := range cells {
+		if c.fn != nil {
+			timed = append(timed, c)
+		}
+	}
+	return cells, timed
+}
+
+// matrixResults summarises the cells' samples into one Result each, with
+// the figures that compare cells: speed-ups over opts.Baseline, ratios to
+// the reference row, same-bytes flags and compression ratios.
+func matrixResults(cells []*cell, codecs []codec.Codec, opts Options) []Result {
 	results := make([]Result, len(cells))
 	for i, c := range cells {
 		results[i] = c.result()
@@ -380,13 +400,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	AddFloorRatios(results, referenceID(codecs))
 	addSameBytes(results, cells, opts.Baseline)
 	AddJSONRatios(results, opts.Baseline)
-	if opts.Target > 0 {
-		for i := range results {
-			r := &results[i]
-			r.TargetMissed = r.Timed() && (r.NsPerOpLo == 0 || r.NsPerOpHi == 0 || r.HalfWidth > opts.Target)
-		}
-	}
-	return &Measurement{Results: results, Noise: meter.result(), LiveHeap: heap.condition()}, nil
+	return results
 }
 
 // cell is one (codec, scenario, op) under measurement.

@@ -92,9 +92,8 @@ func AddSpeedups(results []Result, baseline string) bool {
 			r.SpeedupP = 1
 			continue
 		}
-		cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(b.Samples, &thresholds), benchmath.NewSample(r.Samples, &thresholds))
-		r.SpeedupP = cmp.P
-		r.SpeedupLo, r.SpeedupHi = speedupInterval(b.Samples, r.Samples)
+		cmp := CompareSamples(b.Samples, r.Samples)
+		r.SpeedupP, r.SpeedupLo, r.SpeedupHi = cmp.P, cmp.Lo, cmp.Hi
 	}
 	return len(base) > 0
 }

@@ -1,0 +1,94 @@
+package bench
+
+import (
+	"context"
+	"slices"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/scenario"
+)
+
+// Session is the matrix of Measure prepared for sampling one round at a
+// time, for a driver that interleaves the rounds of several processes
+// (serbench run -go runs one process per Go toolchain and has each take a
+// round in turn, so that a change in the machine's speed touches every
+// toolchain alike). NewSession round-trips and calibrates every cell, each
+// Round takes one sample of every timed cell, in matrix order, and Results
+// summarises them as Measure does. Options.Target, MaxTime, Parallel,
+// LiveHeap and the profile folders have no effect. A Session is not safe for concurrent
+// use.
+type Session struct {
+	codecs       []codec.Codec
+	cells, timed []*cell
+	opts         Options
+}
+
+// NewSession prepares the matrix of codecs × scenarios: it round-trips
+// every cell and calibrates every timed one to opts.Benchtime. It returns
+// an error for invalid options or a cancelled context only; per-cell
+// failures are findings in the results.
+func NewSession(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) (*Session, error) {
+	opts, err := opts.Effective()
+	if err != nil {
+		return nil, err
+	}
+	cells, timed := prepareMatrix(codecs, scenarios, opts)
+	for _, c := range timed {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		c.calibrate(opts.Benchtime)
+	}
+	return &Session{codecs: codecs, cells: cells, timed: timed, opts: opts}, nil
+}
+
+// Timed returns the number of cells a Round samples.
+func (s *Session) Timed() int { return len(s.timed) }
+
+// Round takes one sample of every timed cell. It returns an error only for
+// a cancelled context.
+func (s *Session) Round(ctx context.Context) error {
+	for _, c := range s.timed {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		c.sample()
+	}
+	return nil
+}
+
+// Results returns one Result per cell, ordered and summarised as Measure's.
+func (s *Session) Results() []Result { return matrixResults(s.cells, s.codecs, s.opts) }
+
+// Ratio compares two sets of samples of the same figure (ns/op).
+type Ratio struct {
+	// Value is median(num) / median(den); 0 when either is empty or
+	// den's median is not positive.
+	Value float64
+	// Lo and Hi are Value's 95% interval, a percentile bootstrap of the
+	// ratio of medians (as the speed-up's, see docs/reference.md); 0, 0
+	// with fewer than 2 samples on a side.
+	Lo, Hi float64
+	// P is the p-value of the Mann-Whitney U-test that the two differ, as
+	// benchstat computes it (golang.org/x/perf/benchmath); 1 when it
+	// cannot tell.
+	P float64
+}
+
+// CompareSamples returns the Ratio of num's median to den's, with its
+// interval and p-value. It leaves num and den unchanged.
+func CompareSamples(num, den []float64) Ratio {
+	r := Ratio{P: 1}
+	if len(num) == 0 || len(den) == 0 {
+		return r
+	}
+	if d := median(slices.Clone(den)); d > 0 {
+		r.Value = median(slices.Clone(num)) / d
+	}
+	r.Lo, r.Hi = speedupInterval(num, den)
+	// NewSample sorts its argument in place.
+	r.P = benchmath.AssumeNothing.Compare(benchmath.NewSample(slices.Clone(num), &thresholds), benchmath.NewSample(slices.Clone(den), &thresholds)).P
+	return r
+}

@@ -1,0 +1,78 @@
+package bench_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/memmove"
+	"github.com/serbench/serbench/codec/stdjson"
+)
+
+// TestSession checks that a Session gives the cells Matrix gives, in the
+// same order, each with one sample per Round.
+func TestSession(t *testing.T) {
+	codecs, scenarios := []codec.Codec{stdjson.New(), lossy(), memmove.New()}, seeds(t, "ws-message", "annotation")
+	s, err := bench.NewSession(context.Background(), codecs, scenarios, fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rounds = 4
+	for range rounds {
+		if err := s.Round(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := s.Results()
+	want, err := bench.Matrix(context.Background(), codecs, scenarios, fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d results, want %d", len(got), len(want))
+	}
+	timed := 0
+	for i, r := range got {
+		w := want[i]
+		if r.Codec != w.Codec || r.Scenario != w.Scenario || r.Op != w.Op || r.OK != w.OK || r.Error != w.Error {
+			t.Errorf("result %d: %s %s %s ok=%v %q, want %s %s %s ok=%v %q", i, r.Codec, r.Scenario, r.Op, r.OK, r.Error, w.Codec, w.Scenario, w.Op, w.OK, w.Error)
+		}
+		if r.Timed() {
+			timed++
+			if len(r.Samples) != rounds {
+				t.Errorf("%s %s %s: %d samples, want %d", r.Codec, r.Scenario, r.Op, len(r.Samples), rounds)
+			}
+		}
+		if r.Codec == "encoding/json" && r.OK && r.Speedup != 1 {
+			t.Errorf("baseline %s %s: speed-up %v", r.Scenario, r.Op, r.Speedup)
+		}
+	}
+	if timed != s.Timed() || timed == 0 {
+		t.Errorf("%d timed results, Session.Timed() = %d", timed, s.Timed())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.Round(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Round on a cancelled context: %v", err)
+	}
+}
+
+func TestCompareSamples(t *testing.T) {
+	den := []float64{100, 101, 99, 102, 98, 100}
+	num := []float64{200, 202, 198, 204, 196, 200}
+	r := bench.CompareSamples(num, den)
+	if r.Value != 2 || !(r.Lo > 1.9 && r.Lo <= 2 && r.Hi >= 2 && r.Hi < 2.1) || r.P > 0.01 {
+		t.Errorf("CompareSamples(2x) = %+v", r)
+	}
+	if num[0] != 200 || den[0] != 100 {
+		t.Errorf("CompareSamples reordered its input: %v %v", num, den)
+	}
+	if r := bench.CompareSamples(den, den); r.Value != 1 || r.P < 0.5 {
+		t.Errorf("CompareSamples(same) = %+v", r)
+	}
+	if r := bench.CompareSamples(nil, den); r.Value != 0 || r.P != 1 || r.Lo != 0 {
+		t.Errorf("CompareSamples(nil) = %+v", r)
+	}
+}

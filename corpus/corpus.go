@@ -80,8 +80,12 @@ const DefaultMaxFileBytes int64 = 64 << 20
 var ErrNoToolchainCorpus = errors.New("corpus: Go toolchain JSON test data not found")
 
 // ToolchainSubdir is where the toolchain keeps its JSON test documents,
-// relative to GOROOT.
-const ToolchainSubdir = "src/encoding/json/internal/jsontest/testdata"
+// relative to GOROOT, up to Go 1.26; EmbedSubdir is where Go 1.27 keeps
+// them. ToolchainDir tries both.
+const (
+	ToolchainSubdir = "src/encoding/json/internal/jsontest/testdata"
+	EmbedSubdir     = "src/encoding/json/internal/jsontest/_embed"
+)
 
 // Options configures Toolchain and Files. The zero value means defaults.
 type Options struct {
@@ -183,7 +187,8 @@ func ToolchainNames() []string {
 	return names
 }
 
-// ToolchainDir returns the default Options.Dir: GOROOT/ToolchainSubdir, with
+// ToolchainDir returns the default Options.Dir: GOROOT/ToolchainSubdir, or
+// GOROOT/EmbedSubdir where only that exists (Go 1.27), with
 // GOROOT found as Options.Dir describes (once per process; the result is
 // remembered). It does not check that the folder exists.
 func ToolchainDir() string { return toolchainDir() }
@@ -199,8 +204,18 @@ var toolchainDir = sync.OnceValue(func() string {
 		//lint:ignore SA1019 the fallback when `go env GOROOT` cannot run
 		root = runtime.GOROOT()
 	}
+	for _, sub := range []string{ToolchainSubdir, EmbedSubdir} {
+		if dir := filepath.Join(root, filepath.FromSlash(sub)); isDir(dir) {
+			return dir
+		}
+	}
 	return filepath.Join(root, filepath.FromSlash(ToolchainSubdir))
 })
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
 
 // Toolchain loads the seven toolchain documents and returns them as
 // scenarios corpus/canada_geometry ... corpus/twitter_status, sorted by ID,

@@ -16,13 +16,15 @@ import (
 // round in turn, so that a change in the machine's speed touches every
 // toolchain alike). NewSession round-trips and calibrates every cell, each
 // Round takes one sample of every timed cell, in matrix order, and Results
-// summarises them as Measure does. Options.Target, MaxTime, Parallel,
-// LiveHeap and the profile folders have no effect. A Session is not safe for concurrent
+// summarises them as Measure does. It holds Options.LiveHeap
+// from NewSession to Close; Options.Target, MaxTime, Parallel and the
+// profile folders have no effect. A Session is not safe for concurrent
 // use.
 type Session struct {
 	codecs       []codec.Codec
 	cells, timed []*cell
 	opts         Options
+	heap         *LiveHeap
 }
 
 // NewSession prepares the matrix of codecs × scenarios: it round-trips
@@ -35,14 +37,24 @@ func NewSession(ctx context.Context, codecs []codec.Codec, scenarios []scenario.
 		return nil, err
 	}
 	cells, timed := prepareMatrix(codecs, scenarios, opts)
+	heap := HoldLiveHeap(opts.LiveHeap)
 	for _, c := range timed {
 		if err := ctx.Err(); err != nil {
+			heap.Release()
 			return nil, err
 		}
 		c.calibrate(opts.Benchtime)
 	}
-	return &Session{codecs: codecs, cells: cells, timed: timed, opts: opts}, nil
+	return &Session{codecs: codecs, cells: cells, timed: timed, opts: opts, heap: heap}, nil
 }
+
+// Close releases the live-heap ballast; the Session's results stay
+// readable.
+func (s *Session) Close() { s.heap.Release() }
+
+// LiveHeap is the GC condition the session samples under, with the live
+// heap measured when it was prepared (as Measurement.LiveHeap).
+func (s *Session) LiveHeap() LiveHeap { return s.heap.condition() }
 
 // Timed returns the number of cells a Round samples.
 func (s *Session) Timed() int { return len(s.timed) }

@@ -72,6 +72,15 @@ func (r *Registry) Absent(id string) (why string, ok bool) {
 	return why, ok
 }
 
+// Absences returns a copy of every ID SetAbsent recorded, with why.
+func (r *Registry) Absences() map[string]string {
+	m := make(map[string]string, len(r.absent))
+	for id, why := range r.absent {
+		m[id] = why
+	}
+	return m
+}
+
 // absentError is the error for the first of names that SetAbsent recorded,
 // nil when none is.
 func (r *Registry) absentError(names []string) error {

@@ -29,11 +29,12 @@ const (
 	List        = "serbench-list/v1"        // serbench list -format json
 	Evolve      = "serbench-evolve/v1"      // serbench evolve -format json
 	Plan        = "serbench-plan/v1"        // serbench plan -format json
+	Toolchains  = "serbench-toolchains/v1"  // serbench run -go -format json (report.ToolchainsDocument)
 )
 
 // Names lists every schema name once, LegacyLoad (the same string as Run)
 // left out.
-var Names = []string{Run, Load, Merge, Compare, Fidelity, Conformance, Hostile, List, Evolve, Plan}
+var Names = []string{Run, Load, Merge, Compare, Fidelity, Conformance, Hostile, List, Evolve, Plan, Toolchains}
 
 // SchemaOf returns the schema a JSON document names: its top-level
 // "schema" string, or LegacyLoad's reading of a Run-named document that

@@ -18,6 +18,7 @@ import (
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/probe"
+	"github.com/serbench/serbench/toolchain"
 )
 
 func main() {
@@ -36,8 +37,9 @@ func main() {
 // childRoles are the child processes this program serves
 // (internal/childproc): main, and TestMain in tests, run them first thing.
 var childRoles = map[string]childproc.Role{
-	probe.ChildRole:   fidelityChild,
-	hostile.ChildRole: hostileChild,
+	probe.ChildRole:     fidelityChild,
+	hostile.ChildRole:   hostileChild,
+	toolchain.ChildRole: runWorker,
 }
 
 // usageError is a command line that could not be parsed: an unknown

@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/toolchain"
 )
 
 func init() {
@@ -38,7 +39,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
+		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveRunCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl: one message per line), or a folder of them, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
@@ -59,6 +60,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
+		goFlag        = fs.String("go", "", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
@@ -101,6 +103,14 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	opts, err = opts.Effective()
 	if err != nil {
 		return err
+	}
+	if *goFlag != "" {
+		rounds := opts.Count
+		if !set["count"] && !*quick {
+			rounds = toolchain.DefaultRounds
+		}
+		cfg := toolchain.Config{Codecs: *codecsFlag, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
+		return runToolchains(ctx, stdout, stderr, *goFlag, set, cfg, rounds, *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {

@@ -36,6 +36,7 @@ var Files = map[string]string{
 	document.List:        "list.schema.json",
 	document.Evolve:      "evolve.schema.json",
 	document.Plan:        "plan.schema.json",
+	document.Toolchains:  "toolchains.schema.json",
 }
 
 // base is the URL prefix the files' $id values share; "$ref"s between files

@@ -17,6 +17,7 @@ func TestGoldenDocumentsConform(t *testing.T) {
 		"../../report/testdata/fixture.json",
 		"../../report/testdata/adaptive.json",
 		"../../report/testdata/list.json",
+		"../../report/testdata/toolchains.json",
 		"../../load/testdata/report.json",
 	} {
 		data, err := os.ReadFile(filepath.FromSlash(path))

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/toolchain"
+)
+
+// serbenchModule is the module whose ./cmd/serbench run -go builds.
+const serbenchModule = "github.com/serbench/serbench"
+
+// toolchainBuilder returns how run -go builds one serbench per toolchain:
+// go build in the serbench checkout around the current directory. Tests
+// replace it, so that they need no toolchain download.
+var toolchainBuilder = func() (toolchain.Builder, error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
+	if err != nil {
+		return nil, fmt.Errorf("-go builds serbench from its source with the go command: run it inside a checkout of %s (go list -m: %v)", serbenchModule, err)
+	}
+	path, dir, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	if path != serbenchModule {
+		return nil, fmt.Errorf("-go builds serbench from its source: run it inside a checkout of %s (the current module is %s)", serbenchModule, path)
+	}
+	return toolchain.GoBuilder{Dir: dir, Package: "./cmd/serbench"}, nil
+}
+
+// goIncompatible are the run flags that -go does not take: they act on
+// one process, or on adaptive sampling, which -go replaces by rounds.
+var goIncompatible = []string{"archive", "parallel", "cpuprofile", "memprofile", "sizes", "compress", "gomaxprocs", "gogc", "pin", "target", "max-time"}
+
+// runToolchains is serbench run -go: the matrix that the run flags select,
+// measured by one serbench per build in goFlag, samples interleaved, and
+// reported as ratios between the builds.
+func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag string, set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
+	specs, err := toolchain.Parse(goFlag)
+	if err != nil {
+		return usagef("-go: %v", err)
+	}
+	for _, f := range goIncompatible {
+		if set[f] {
+			return usagef("-go does not combine with -%s", f)
+		}
+	}
+	if !slices.Contains(report.ToolchainsFormats, format) {
+		return usagef("-go: unknown format %q (valid with -go: %s)", format, strings.Join(report.ToolchainsFormats, ", "))
+	}
+	builder, err := toolchainBuilder()
+	if err != nil {
+		return err
+	}
+	w, commit, err := openOutput(stdout, out)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	started := time.Now()
+	progress := newProgress(stderr, started, "rounds")
+	runs, err := toolchain.Measure(ctx, toolchain.Options{Specs: specs, Builder: builder, Config: cfg, Rounds: rounds, Progress: progress.update})
+	progress.finish()
+	for _, r := range runs {
+		if r.Err != nil {
+			fmt.Fprintf(stderr, "serbench: %v\n", r.Err)
+		}
+		for _, warn := range r.Warnings {
+			if out != "" || format != "table" {
+				fmt.Fprintf(stderr, "serbench: warning: %s: %s\n", r.Spec, warn)
+			}
+		}
+	}
+	if err != nil {
+		if errors.Is(err, toolchain.ErrNothingRan) {
+			return fmt.Errorf("-go: no toolchain ran (reasons above)")
+		}
+		return err
+	}
+	doc := report.NewToolchainsDocument(bench.CollectEnv(started, nil), cfg.Baseline, 0, runs)
+	if err := report.WriteToolchains(w, format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(out), err)
+	}
+	return commit(true)
+}
+
+// runWorker is the child role of run -go (toolchain.ChildRole): it serves
+// the driver on standard input and output.
+func runWorker(string) error {
+	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, prepareWorker)
+}
+
+// prepareWorker selects the matrix of cfg in this build, as run does, and
+// prepares it. Codecs this build lacks are left out and reported (Absent);
+// when cfg names only such codecs, that is the error.
+func prepareWorker(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
+	reg := all.Registry()
+	absent := reg.Absences()
+	codecs := cfg.Codecs
+	if codecs != "" {
+		var keep, lacking []string
+		for _, n := range splitList(codecs) {
+			if why, ok := absent[n]; ok {
+				lacking = append(lacking, why)
+				continue
+			}
+			keep = append(keep, n)
+		}
+		if len(keep) == 0 {
+			return toolchain.Prepared{}, errors.New(strings.Join(lacking, "; "))
+		}
+		codecs = strings.Join(keep, ",")
+	}
+	cs, scenarios, warnings, err := selectMatrix(codecs, cfg.Scenarios, cfg.Corpus, cfg.Baseline)
+	if err != nil {
+		return toolchain.Prepared{}, err
+	}
+	s, err := bench.NewSession(ctx, cs, scenarios, bench.Options{Benchtime: cfg.Benchtime, Baseline: cfg.Baseline, LiveHeap: cfg.LiveHeap})
+	if err != nil {
+		return toolchain.Prepared{}, err
+	}
+	env := bench.CollectEnv(time.Now(), moduleVersions(cs))
+	env.LiveHeap = s.LiveHeap().Env()
+	return toolchain.Prepared{Session: s, Env: env, Warnings: warnings, Absent: absent}, nil
+}

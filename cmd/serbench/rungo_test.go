@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/toolchain"
+)
+
+// fakeToolchains makes run -go "build" every toolchain by linking to this
+// test binary (TestMain serves the worker role), except go1.99.0, whose
+// build fails as the go command's would: no toolchain is downloaded.
+func fakeToolchains(t *testing.T) {
+	old := toolchainBuilder
+	toolchainBuilder = func() (toolchain.Builder, error) {
+		return toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Spec, out string) error {
+			if s.Go == "go1.99.0" {
+				return fmt.Errorf("toolchain %s: build failed: go: download go1.99.0 for linux/amd64: toolchain not available", s)
+			}
+			exe, err := os.Executable()
+			if err != nil {
+				return err
+			}
+			return os.Symlink(exe, out)
+		}), nil
+	}
+	t.Cleanup(func() { toolchainBuilder = old })
+}
+
+func TestRunGo(t *testing.T) {
+	fakeToolchains(t)
+	args := []string{"run", "-go", "go1.26.11,go1.99.0,go1.27.4", "-count", "2", "-benchtime", "1ms",
+		"-codecs", "encoding/json,json-v2,encoding/json/v2", "-scenarios", "ws-message"}
+	stdout, stderr, err := serbench(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	for _, want := range []string{"go1.26.11 ns/op", "go1.27.4 ns/op", "go1.27.4 / go1.26.11", "json-v2", "unmarshal",
+		"go1.99.0: did not run: toolchain go1.99.0: build failed: go: download go1.99.0"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "serbench: toolchain go1.99.0: build failed") {
+		t.Errorf("stderr lacks the failed build's line:\n%s", stderr)
+	}
+
+	stdout, _, err = serbench(t, append(args, "-format", "json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate([]byte(stdout)); err != nil {
+		t.Errorf("run -go -format json does not conform to docs/schema: %v", err)
+	}
+}
+
+func TestRunGoBadInput(t *testing.T) {
+	fakeToolchains(t)
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-go", "go1.99.0", "-quick"}, "no toolchain ran"},
+		{[]string{"-go", "1.27"}, `-go: toolchain: "1.27": not a Go toolchain name`},
+		{[]string{"-go", "go1.27.4", "-parallel"}, "-go does not combine with -parallel"},
+		{[]string{"-go", "go1.27.4", "-format", "html"}, `unknown format "html"`},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, stderr, err := serbench(t, append([]string{"run"}, tc.args...)...)
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("err = %v, want %q (stderr %s)", err, tc.err, stderr)
+			}
+		})
+	}
+}

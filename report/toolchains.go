@@ -1,0 +1,328 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/toolchain"
+)
+
+// ToolchainsSchema names the document of serbench run -go.
+const ToolchainsSchema = document.Toolchains
+
+// ToolchainsFormats are the output formats of serbench run -go.
+var ToolchainsFormats = []string{"table", "markdown", "json"}
+
+// ToolchainsDocument compares the same cells measured by several builds
+// of serbench (Go toolchains, GOEXPERIMENT settings), their samples
+// interleaved (package toolchain). Field names in JSON follow the
+// serbench-toolchains/v1 contract of docs/reference.md.
+type ToolchainsDocument struct {
+	Schema string `json:"schema"`
+	// Env is the driver's environment (the binary that built the others).
+	Env bench.Env `json:"env"`
+	// Baseline is the codec every speed-up is over, within each build.
+	Baseline string `json:"baseline"`
+	// Alpha is the significance level of the ratios' U-test.
+	Alpha      float64         `json:"alpha"`
+	Toolchains []ToolchainInfo `json:"toolchains"`
+	// Base is the build every ratio is over: the first one that ran.
+	Base string `json:"base"`
+	// Rows holds one row per (scenario, codec, op) measured by any build,
+	// in the first build's order, then the cells only later builds have.
+	Rows []ToolchainRow `json:"rows"`
+}
+
+// ToolchainInfo is one build: its name as -go spells it, the environment
+// its worker recorded, and why it did not run or what it lacks.
+type ToolchainInfo struct {
+	Name     string            `json:"name"`
+	Env      *bench.Env        `json:"env,omitempty"`
+	Error    string            `json:"error,omitempty"`
+	Warnings []string          `json:"warnings,omitempty"`
+	Absent   map[string]string `json:"absent,omitempty"`
+}
+
+// ToolchainRow is one cell across the builds.
+type ToolchainRow struct {
+	Scenario string `json:"scenario"`
+	Codec    string `json:"codec"`
+	Op       string `json:"op"`
+	// Cells holds one entry per build, in Toolchains order.
+	Cells []ToolchainCell `json:"cells"`
+	// Ratios compare each later build with the first build that ran
+	// (ToolchainsDocument.Base), where both timed the cell.
+	Ratios []ToolchainRatio `json:"ratios,omitempty"`
+}
+
+// ToolchainCell is one build's figures for a cell. Missing says why the
+// build has no such cell (the codec is absent from it, the build failed).
+type ToolchainCell struct {
+	Toolchain   string  `json:"toolchain"`
+	NsPerOp     float64 `json:"ns_per_op,omitempty"`
+	NsPerOpLo   float64 `json:"ns_per_op_lo,omitempty"`
+	NsPerOpHi   float64 `json:"ns_per_op_hi,omitempty"`
+	BytesPerOp  int64   `json:"bytes_per_op,omitempty"`
+	AllocsPerOp int64   `json:"allocs_per_op,omitempty"`
+	// Speedup is the build's own Baseline over this cell (ratio, with its
+	// 95% interval), as in serbench/v1 results.
+	Speedup   float64   `json:"speedup,omitempty"`
+	SpeedupLo float64   `json:"speedup_lo,omitempty"`
+	SpeedupHi float64   `json:"speedup_hi,omitempty"`
+	OK        bool      `json:"ok"`
+	Error     string    `json:"error,omitempty"`
+	Missing   string    `json:"missing,omitempty"`
+	Samples   []float64 `json:"samples,omitempty"`
+}
+
+// ToolchainRatio is a later build's median ns/op over the first build's,
+// with its 95% interval and the Mann-Whitney U-test's p (bench.CompareSamples):
+// below 1 the later build is faster.
+type ToolchainRatio struct {
+	Toolchain   string  `json:"toolchain"`
+	Base        string  `json:"base"`
+	Ratio       float64 `json:"ratio"`
+	Lo          float64 `json:"lo"`
+	Hi          float64 `json:"hi"`
+	P           float64 `json:"p"`
+	Significant bool    `json:"significant"`
+}
+
+// NewToolchainsDocument builds the comparison of runs (from
+// toolchain.Measure). env is the driver's environment; alpha the U-test's
+// level (DefaultAlpha when 0).
+func NewToolchainsDocument(env bench.Env, baseline string, alpha float64, runs []toolchain.Run) *ToolchainsDocument {
+	if alpha == 0 {
+		alpha = DefaultAlpha
+	}
+	doc := &ToolchainsDocument{Schema: ToolchainsSchema, Env: env, Baseline: baseline, Alpha: alpha}
+	type key struct{ scenario, codec, op string }
+	var order []key
+	index := map[key]map[int]bench.Result{}
+	for i, r := range runs {
+		info := ToolchainInfo{Name: r.Spec.String(), Warnings: r.Warnings, Absent: r.Absent}
+		if r.Err != nil {
+			info.Error = r.Err.Error()
+		}
+		if r.Env.Go != "" {
+			e := r.Env
+			info.Env = &e
+		}
+		doc.Toolchains = append(doc.Toolchains, info)
+		for _, res := range r.Results {
+			k := key{res.Scenario, res.Codec, res.Op}
+			if index[k] == nil {
+				index[k] = map[int]bench.Result{}
+				order = append(order, k)
+			}
+			index[k][i] = res
+		}
+	}
+	// Cells of later builds only go after their scenario's cells.
+	scenarioAt := map[string]int{}
+	for _, k := range order {
+		if _, ok := scenarioAt[k.scenario]; !ok {
+			scenarioAt[k.scenario] = len(scenarioAt)
+		}
+	}
+	baseAt := 0
+	for i, r := range runs {
+		if r.Err == nil {
+			baseAt = i
+			break
+		}
+	}
+	doc.Base = runs[baseAt].Spec.String()
+	sort.SliceStable(order, func(a, b int) bool { return scenarioAt[order[a].scenario] < scenarioAt[order[b].scenario] })
+	for _, k := range order {
+		row := ToolchainRow{Scenario: k.scenario, Codec: k.codec, Op: k.op}
+		for i, r := range runs {
+			c := ToolchainCell{Toolchain: r.Spec.String()}
+			if res, ok := index[k][i]; ok {
+				c.NsPerOp, c.NsPerOpLo, c.NsPerOpHi = res.NsPerOp, res.NsPerOpLo, res.NsPerOpHi
+				c.BytesPerOp, c.AllocsPerOp = res.BytesPerOp, res.AllocsPerOp
+				c.Speedup, c.SpeedupLo, c.SpeedupHi = res.Speedup, res.SpeedupLo, res.SpeedupHi
+				c.OK, c.Error, c.Samples = res.OK, res.Error, res.Samples
+			} else {
+				c.Missing = missing(r, k.codec)
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		base := row.Cells[baseAt]
+		for _, c := range row.Cells[baseAt+1:] {
+			if len(base.Samples) == 0 || len(c.Samples) == 0 {
+				continue
+			}
+			cmp := bench.CompareSamples(c.Samples, base.Samples)
+			row.Ratios = append(row.Ratios, ToolchainRatio{Toolchain: c.Toolchain, Base: base.Toolchain,
+				Ratio: cmp.Value, Lo: cmp.Lo, Hi: cmp.Hi, P: cmp.P, Significant: cmp.P <= alpha})
+		}
+		doc.Rows = append(doc.Rows, row)
+	}
+	return doc
+}
+
+// missing says why run has no result for codec.
+func missing(r toolchain.Run, codec string) string {
+	switch why, ok := r.Absent[codec]; {
+	case r.Err != nil:
+		return "the toolchain did not run"
+	case ok:
+		return why
+	}
+	return "not measured by this build"
+}
+
+// WriteToolchains writes doc as format: table, markdown or json.
+func WriteToolchains(w io.Writer, format string, doc *ToolchainsDocument) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	case "table", "markdown":
+		return toolchainsText(w, doc, format == "markdown")
+	}
+	return fmt.Errorf("report: unknown format %q for a toolchain comparison (valid: %s)", format, strings.Join(ToolchainsFormats, ", "))
+}
+
+func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
+	ew := &errWriter{w: w}
+	var ran []int
+	for i, t := range doc.Toolchains {
+		if t.Error == "" {
+			ran = append(ran, i)
+		}
+	}
+	first := doc.Base
+	var grids []grid
+	for _, row := range doc.Rows {
+		if len(grids) == 0 || grids[len(grids)-1].title != row.Scenario {
+			g := grid{title: row.Scenario, header: []string{"codec", "op"}, rightAlign: []bool{false, false}}
+			for _, i := range ran {
+				n := doc.Toolchains[i].Name
+				g.header = append(g.header, n+" ns/op", "×"+doc.Baseline)
+				g.rightAlign = append(g.rightAlign, true, true)
+			}
+			for _, i := range ran {
+				if i != ran[0] {
+					g.header = append(g.header, doc.Toolchains[i].Name+" / "+first)
+					g.rightAlign = append(g.rightAlign, true)
+				}
+			}
+			grids = append(grids, g)
+		}
+		g := &grids[len(grids)-1]
+		cells := []string{row.Codec, row.Op}
+		for _, i := range ran {
+			c := row.Cells[i]
+			switch {
+			case c.Missing != "":
+				cells = append(cells, "—", "")
+			case !c.OK:
+				cells = append(cells, "✗", "")
+			default:
+				cells = append(cells, nsCell(bench.Result{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}, 0), speedupText(c))
+			}
+		}
+		for _, i := range ran {
+			if i == ran[0] {
+				continue
+			}
+			cells = append(cells, ratioText(row.Ratios, doc.Toolchains[i].Name, row.Cells[ran[0]], row.Cells[i]))
+		}
+		g.rows = append(g.rows, cells)
+	}
+	for _, g := range grids {
+		fmt.Fprintln(ew)
+		if md {
+			fmt.Fprintf(ew, "### %s\n\n", g.title)
+			writeMarkdownGrid(ew, g)
+			continue
+		}
+		fmt.Fprintln(ew, g.title)
+		for _, l := range align(g) {
+			fmt.Fprintln(ew, l)
+		}
+	}
+	fmt.Fprintln(ew)
+	lines := []string{
+		"ns/op: median ± half-width of its 95% confidence interval; ×" + doc.Baseline + ": speed-up over that build's own " + doc.Baseline + ".",
+		fmt.Sprintf("B / %s: B's median ns/op over %s's, [95%% interval]; below 1 B is faster; ~ = not significant (Mann-Whitney U, p > %v). Samples interleaved across the builds.", first, first, doc.Alpha),
+		"—: the build has no such cell (why below); ✗: did not round-trip exactly or was not timed.",
+	}
+	for _, t := range doc.Toolchains {
+		switch {
+		case t.Error != "":
+			lines = append(lines, t.Name+": did not run: "+t.Error)
+		case t.Env != nil:
+			lines = append(lines, t.Name+": "+envLine(*t.Env))
+		}
+		ids := make([]string, 0, len(t.Absent))
+		for id := range t.Absent {
+			if hasCodec(doc, id) {
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			lines = append(lines, fmt.Sprintf("%s: no %s: %s", t.Name, id, t.Absent[id]))
+		}
+	}
+	for _, l := range lines {
+		if md {
+			fmt.Fprintf(ew, "%s  \n", l)
+		} else {
+			fmt.Fprintln(ew, l)
+		}
+	}
+	return ew.err
+}
+
+// hasCodec reports whether any row of doc is of codec id.
+func hasCodec(doc *ToolchainsDocument, id string) bool {
+	for _, r := range doc.Rows {
+		if r.Codec == id {
+			return true
+		}
+	}
+	return false
+}
+
+// speedupText prints a cell's speed-up over its build's baseline.
+func speedupText(c ToolchainCell) string {
+	if c.Speedup == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.2fx", c.Speedup)
+}
+
+// ratioText prints the ratio of build name's cell to the first build's:
+// "0.86 [0.82, 0.90]", "~1.01 [0.97, 1.05]", or why there is none.
+func ratioText(ratios []ToolchainRatio, name string, base, c ToolchainCell) string {
+	for _, r := range ratios {
+		if r.Toolchain != name {
+			continue
+		}
+		mark := ""
+		if !r.Significant {
+			mark = "~"
+		}
+		if r.Lo == 0 && r.Hi == 0 {
+			return fmt.Sprintf("%s%.2f", mark, r.Ratio)
+		}
+		return fmt.Sprintf("%s%.2f [%.2f, %.2f]", mark, r.Ratio, r.Lo, r.Hi)
+	}
+	switch {
+	case base.Missing != "" && c.Missing == "":
+		return "not in " + base.Toolchain
+	case c.Missing != "" && base.Missing == "":
+		return "not in " + name
+	}
+	return ""
+}

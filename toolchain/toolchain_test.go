@@ -1,0 +1,147 @@
+package toolchain_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/toolchain"
+)
+
+// TestMain makes the test binary its own worker: the fake builder below
+// "builds" every toolchain by linking to it.
+func TestMain(m *testing.M) {
+	if status, ok := childproc.Main(map[string]childproc.Role{toolchain.ChildRole: worker}, os.Stderr); ok {
+		os.Exit(status)
+	}
+	os.Exit(m.Run())
+}
+
+// worker measures encoding/json on ws-message; a Config naming the codec
+// "refuse" makes it fail to prepare.
+func worker(string) error {
+	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, func(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
+		if cfg.Codecs == "refuse" {
+			return toolchain.Prepared{}, errors.New("no codec refuse in this build")
+		}
+		ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
+		if err != nil {
+			return toolchain.Prepared{}, err
+		}
+		s, err := bench.NewSession(ctx, []codec.Codec{stdjson.New()}, ss, bench.Options{Benchtime: cfg.Benchtime, Baseline: cfg.Baseline})
+		if err != nil {
+			return toolchain.Prepared{}, err
+		}
+		return toolchain.Prepared{Session: s, Env: bench.CollectEnv(time.Now(), nil), Absent: map[string]string{"encoding/json/v2": "not here"}}, nil
+	})
+}
+
+// fakeBuilder links this test binary as every build, except for a
+// toolchain named go1.99.0, which "does not exist".
+var fakeBuilder = toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Spec, out string) error {
+	if s.Go == "go1.99.0" {
+		return fmt.Errorf("toolchain %s: build failed: go: download go1.99.0: toolchain not available", s)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	return os.Symlink(exe, out)
+})
+
+func TestParse(t *testing.T) {
+	for _, tc := range []struct {
+		in, want, err string
+	}{
+		{in: "go1.26.11,go1.27.4", want: "go1.26.11 go1.27.4"},
+		{in: " go1.27.4+nojsonv2 , local,go1.27rc1", want: "go1.27.4+nojsonv2 local go1.27rc1"},
+		{in: "go1.27.4+nojsonv2+foo", want: "go1.27.4+nojsonv2+foo"},
+		{in: "1.27.4", err: `"1.27.4": not a Go toolchain name`},
+		{in: "go1.27.4+NoJSON", err: `"NoJSON" is not a GOEXPERIMENT name`},
+		{in: "go1.27.4,go1.27.4", err: "named twice"},
+		{in: ",", err: "no toolchain"},
+		{in: "go1.1,go1.2,go1.3,go1.4,go1.5,go1.6,go1.7,go1.8,go1.9", err: "9 builds"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			specs, err := toolchain.Parse(tc.in)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("Parse(%q) = %v, %v; want error containing %q", tc.in, specs, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, s := range specs {
+				names = append(names, s.String())
+			}
+			if got := strings.Join(names, " "); got != tc.want {
+				t.Errorf("Parse(%q) = %s, want %s", tc.in, got, tc.want)
+			}
+		})
+	}
+	specs, _ := toolchain.Parse("go1.27.4+nojsonv2+foo")
+	if specs[0].Experiment != "nojsonv2,foo" {
+		t.Errorf("Experiment = %q, want GOEXPERIMENT's comma-separated form", specs[0].Experiment)
+	}
+}
+
+func TestMeasure(t *testing.T) {
+	specs, err := toolchain.Parse("go1.26.11,go1.99.0,go1.27.4+nojsonv2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rounds []int
+	runs, err := toolchain.Measure(context.Background(), toolchain.Options{Specs: specs, Builder: fakeBuilder, Rounds: 3,
+		Config:   toolchain.Config{Benchtime: time.Millisecond, Baseline: stdjson.ID},
+		Progress: func(done, total int) { rounds = append(rounds, done, total) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 3 {
+		t.Fatalf("%d runs, want 3", len(runs))
+	}
+	if e := runs[1].Err; e == nil || !strings.Contains(e.Error(), "go1.99.0") || strings.Contains(e.Error(), "\n") {
+		t.Errorf("failed build: %v, want one line naming go1.99.0", e)
+	}
+	for _, i := range []int{0, 2} {
+		r := runs[i]
+		if r.Err != nil || r.Env.Go == "" || r.Absent["encoding/json/v2"] != "not here" || len(r.Results) != 2 {
+			t.Fatalf("run %s: err %v, env %+v, absent %v, %d results", r.Spec, r.Err, r.Env, r.Absent, len(r.Results))
+		}
+		for _, res := range r.Results {
+			if !res.OK || len(res.Samples) != 3 || res.Speedup != 1 {
+				t.Errorf("run %s, %s %s: ok %v, %d samples, speed-up %v", r.Spec, res.Scenario, res.Op, res.OK, len(res.Samples), res.Speedup)
+			}
+		}
+	}
+	if len(rounds) != 2*6 || rounds[len(rounds)-2] != 6 || rounds[len(rounds)-1] != 6 {
+		t.Errorf("progress %v, want 6 rounds of 6 (3 rounds × 2 builds that ran)", rounds)
+	}
+}
+
+func TestMeasureNothingRan(t *testing.T) {
+	specs, err := toolchain.Parse("go1.99.0,go1.27.4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := toolchain.Measure(context.Background(), toolchain.Options{Specs: specs, Builder: fakeBuilder, Rounds: 2,
+		Config: toolchain.Config{Codecs: "refuse", Benchtime: time.Millisecond, Baseline: stdjson.ID}})
+	if !errors.Is(err, toolchain.ErrNothingRan) {
+		t.Fatalf("err = %v, want ErrNothingRan", err)
+	}
+	if len(runs) != 2 || runs[1].Err == nil || !strings.Contains(runs[1].Err.Error(), "toolchain go1.27.4: no codec refuse in this build") {
+		t.Errorf("runs = %+v", runs)
+	}
+}

@@ -2,6 +2,8 @@ module github.com/serbench/serbench
 
 go 1.26.0
 
+toolchain go1.27.4
+
 require (
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.2
 	github.com/200sc/bebop v0.6.2

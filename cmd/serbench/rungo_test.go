@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/toolchain"
 )
@@ -75,5 +76,17 @@ func TestRunGoBadInput(t *testing.T) {
 				t.Errorf("err = %v, want %q (stderr %s)", err, tc.err, stderr)
 			}
 		})
+	}
+}
+
+// TestRunAbsentCodec checks that run without -go names why a codec is not
+// in this build, in one line.
+func TestRunAbsentCodec(t *testing.T) {
+	if stdjsonv2.Available {
+		t.Skip("this build has encoding/json/v2")
+	}
+	_, _, err := serbench(t, "run", "-quick", "-codecs", "encoding/json/v2", "-scenarios", "ws-message")
+	if err == nil || !strings.Contains(err.Error(), "encoding/json/v2 is not in this build") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err = %v", err)
 	}
 }

@@ -56,8 +56,9 @@ function planCompute(inp, options) {
     var c = rank(a) - rank(b);
     if (c) { return c; }
     if (a.error) { return a._i - b._i; }
-    if (a.meets) { return (a.cost - b.cost) || (a._i - b._i); }
-    return (a.distance - b.distance) || (a.cost - b.cost) || (a._i - b._i);
+    var tie = (a.cost - b.cost) || (a.cores - b.cores) || (a.wire_bytes - b.wire_bytes) || (a._i - b._i);
+    if (a.meets) { return tie; }
+    return (a.distance - b.distance) || tie;
   });
   rows.forEach(function (r) { delete r._i; });
   return rows;

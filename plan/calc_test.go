@@ -25,7 +25,17 @@ func TestCalcJSMatchesCompute(t *testing.T) {
 	bin := optB
 	bin.Binary = true
 	bad := Option{Codec: "c", Compressor: None, Error: "n/a"}
-	opts := []Option{optA, bin, bad}
+	t.Run("budgets", func(t *testing.T) { checkCalcJS(t, node, x, []Option{optA, bin, bad}) })
+	// No prices: every option costs 0, and the order comes from cores, then
+	// bytes (TestComputeTieBreak).
+	free := in
+	free.CPUPrice, free.EgressPrice = 0, 0
+	t.Run("no prices", func(t *testing.T) { checkCalcJS(t, node, free, []Option{optA, optFast, optB}) })
+}
+
+// checkCalcJS runs calc.js's planCompute in node on x and opts and checks
+// that its rows, in order, match Compute's.
+func checkCalcJS(t *testing.T, node string, x Inputs, opts []Option) {
 	want, err := Compute(x, opts)
 	if err != nil {
 		t.Fatal(err)

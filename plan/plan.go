@@ -237,13 +237,21 @@ func Compute(in Inputs, opts []Option) (Result, error) {
 		if c := cmp.Compare(rank(a), rank(b)); c != 0 {
 			return c
 		}
-		if a.Meets {
-			return cmp.Compare(a.Cost, b.Cost)
+		if !a.Meets {
+			if c := cmp.Compare(a.Distance, b.Distance); c != 0 {
+				return c
+			}
 		}
-		if c := cmp.Compare(a.Distance, b.Distance); c != 0 {
+		// At equal cost (no prices given, or prices that round to the
+		// same), the option that uses fewer cores, then fewer bytes, is
+		// the better one.
+		if c := cmp.Compare(a.Cost, b.Cost); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Cost, b.Cost)
+		if c := cmp.Compare(a.Cores.Mid, b.Cores.Mid); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.WireBytes, b.WireBytes)
 	})
 	ok := 0
 	for _, r := range res.Rows {

@@ -26,6 +26,35 @@ var optA = Option{Codec: "a", Compressor: None, MarshalNs: Interval{1000, 900, 1
 var optB = Option{Codec: "b", Compressor: "zstd", MarshalNs: Point(500), CompressNs: Point(3000), UnmarshalNs: Point(800),
 	DecompressNs: Point(400), PayloadBytes: 40, SendEfficiency: 0.8, RecvEfficiency: 0.5}
 
+// optFast is optA with marshal at 500 ns: the same bytes, fewer cores.
+var optFast = Option{Codec: "fast", Compressor: None, MarshalNs: Point(500), UnmarshalNs: Point(2000), PayloadBytes: 100}
+
+// TestComputeTieBreak: with no prices every option costs $0, and the
+// ranking falls back to cores (send + receive), then wire bytes, whatever
+// the order the options came in.
+func TestComputeTieBreak(t *testing.T) {
+	free := in
+	free.CPUPrice, free.EgressPrice = 0, 0
+	small := optA
+	small.Codec, small.PayloadBytes = "small", 60
+	for _, order := range [][]Option{{optA, small, optFast}, {optFast, small, optA}, {small, optA, optFast}} {
+		res, err := Compute(free, order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range res.Rows {
+			got = append(got, r.Codec)
+		}
+		// fast: 500 ns less marshal per message; small: a's codec time but
+		// 40 fewer bytes, so 40 ns less transport time per delivered
+		// message (1 ns per byte).
+		if want := "fast small a"; strings.Join(got, " ") != want {
+			t.Errorf("order %s: ranked %s, want %s", order[0].Codec, strings.Join(got, " "), want)
+		}
+	}
+}
+
 func near(t *testing.T, what string, got, want float64) {
 	t.Helper()
 	if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {

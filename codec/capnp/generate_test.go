@@ -57,6 +57,9 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 		}
 		return os.WriteFile(filepath.Join(outDir, out), b, 0o644)
 	})
+	// capnpc-go formats its output with the go/format of the Go that builds
+	// it; the committed file comes from Go 1.26's.
+	job.GoLine = "go1.26"
 	gencheck.Verify(t, job, "")
 }
 

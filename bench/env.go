@@ -2,8 +2,10 @@ package bench
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 )
@@ -132,4 +134,65 @@ func readTrim(path string) string {
 		return ""
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// The methods below are the one way serbench's writers state an
+// environment in text (table, Markdown, HTML, fidelity, compare, load,
+// hostile, conformance, plan); each leaves out what e does not record
+// rather than print it as zero.
+
+// Platform returns the toolchain and target, "go1.27.4 linux/amd64"; the
+// Go version is left out where unknown.
+func (e Env) Platform() string {
+	return strings.TrimSpace(e.Go + " " + e.GOOS + "/" + e.GOARCH)
+}
+
+// Engine says which encoding/json implementation e ran and under what
+// GOEXPERIMENT: "encoding/json v2 engine", "encoding/json legacy engine,
+// GOEXPERIMENT=nojsonv2"; "" when e does not record it (older documents,
+// go test output).
+func (e Env) Engine() string {
+	var parts []string
+	if e.JSONEngine != "" {
+		parts = append(parts, "encoding/json "+e.JSONEngine+" engine")
+	}
+	if e.GOEXPERIMENT != "" {
+		parts = append(parts, "GOEXPERIMENT="+e.GOEXPERIMENT)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ModuleList returns e.Modules as "path@version" strings sorted by path;
+// nil when there are none.
+func (e Env) ModuleList() []string {
+	var ms []string
+	for p, v := range e.Modules {
+		ms = append(ms, p+"@"+v)
+	}
+	sort.Strings(ms)
+	return ms
+}
+
+// Summary states e on one line, in this order and leaving out what is
+// unknown: platform, engine, CPU model, CPU count, GOMAXPROCS and start
+// time in RFC 3339: "go1.27.4 linux/amd64, encoding/json v2 engine,
+// AMD EPYC 7B13, 2 CPUs, GOMAXPROCS=2, started 2026-11-22T08:00:00Z".
+func (e Env) Summary() string {
+	parts := []string{e.Platform()}
+	if t := e.Engine(); t != "" {
+		parts = append(parts, t)
+	}
+	if e.CPU != "" {
+		parts = append(parts, e.CPU)
+	}
+	if e.NumCPU > 0 {
+		parts = append(parts, fmt.Sprintf("%d CPUs", e.NumCPU))
+	}
+	if e.GOMAXPROCS > 0 {
+		parts = append(parts, fmt.Sprintf("GOMAXPROCS=%d", e.GOMAXPROCS))
+	}
+	if !e.Started.IsZero() {
+		parts = append(parts, "started "+e.Started.Format(time.RFC3339))
+	}
+	return strings.Join(parts, ", ")
 }

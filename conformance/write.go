@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -102,12 +100,7 @@ func details(rep *Report) []string {
 }
 
 func envLine(rep *Report) string {
-	e := rep.Env
-	mods := make([]string, 0, len(e.Modules))
-	for _, m := range slices.Sorted(maps.Keys(e.Modules)) {
-		mods = append(mods, m+" "+e.Modules[m])
-	}
-	return fmt.Sprintf("%s %s/%s, %s; %s", e.Go, e.GOOS, e.GOARCH, e.CPU, strings.Join(mods, ", "))
+	return rep.Env.Summary() + "; " + strings.Join(rep.Env.ModuleList(), " ")
 }
 
 // errWriter keeps the first write error so that a writer can check once.

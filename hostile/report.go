@@ -128,7 +128,7 @@ func writeTable(w io.Writer, doc *Document) error {
 	if b.Len() > 0 {
 		fmt.Fprintf(w, "\nfindings:\n%s", b.String())
 	}
-	_, err := fmt.Fprintf(w, "\n%s %s/%s, %d CPUs, %s\n", doc.Env.Go, doc.Env.GOOS, doc.Env.GOARCH, doc.Env.NumCPU, doc.Env.CPU)
+	_, err := fmt.Fprintf(w, "\n%s\n", doc.Env.Summary())
 	return err
 }
 
@@ -153,7 +153,7 @@ func writeMarkdown(w io.Writer, doc *Document) error {
 		}
 		b.WriteString("| " + strings.Join(c, " | ") + " |\n")
 	}
-	fmt.Fprintf(&b, "\n%s. %s %s/%s, %d CPUs, %s.\n", settingsText(doc), doc.Env.Go, doc.Env.GOOS, doc.Env.GOARCH, doc.Env.NumCPU, doc.Env.CPU)
+	fmt.Fprintf(&b, "\n%s. %s.\n", settingsText(doc), doc.Env.Summary())
 	first := true
 	for _, r := range doc.Rows {
 		for _, f := range r.Findings {

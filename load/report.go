@@ -72,9 +72,11 @@ func WriteJSON(w io.Writer, r Report) error {
 // then one row per result for
 // delivery and latency, then one per result for bytes and server cost.
 func WriteTable(w io.Writer, r Report) error {
-	e := r.Env
-	if _, err := fmt.Fprintf(w, "serbench load: %s, %s %s/%s, GOMAXPROCS %d, load average %s, started %s\n",
-		e.CPU, e.Go, e.GOOS, e.GOARCH, e.GOMAXPROCS, e.LoadAvg, e.Started.Format(time.RFC3339)); err != nil {
+	line := "serbench load: " + r.Env.Summary()
+	if r.Env.LoadAvg != "" {
+		line += ", load average " + r.Env.LoadAvg
+	}
+	if _, err := fmt.Fprintln(w, line); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
 	}
 	if len(r.HTTP) > 0 {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/perf/benchmath"
 
@@ -484,13 +485,13 @@ func label(name, def string) string {
 	return name
 }
 
-// envLine summarises an environment on one line.
+// envLine summarises an environment on one line for comparing runs: its
+// Summary without the start time (which always differs), then its
+// modules.
 func envLine(e bench.Env) string {
-	s := fmt.Sprintf("%s %s/%s, %s, GOMAXPROCS=%d", e.Go, e.GOOS, e.GOARCH, e.CPU, e.GOMAXPROCS)
-	if t := engineText(e); t != "" {
-		s += ", " + t
-	}
-	if ms := modules(&Document{Env: e}); len(ms) > 0 {
+	e.Started = time.Time{}
+	s := e.Summary()
+	if ms := e.ModuleList(); len(ms) > 0 {
 		s += ", " + strings.Join(ms, " ")
 	}
 	return s

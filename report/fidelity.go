@@ -145,16 +145,9 @@ func fidelityEnvText(e *bench.Env) string {
 	if e == nil {
 		return ""
 	}
-	var b strings.Builder
-	goLine := e.Go + " " + e.GOOS + "/" + e.GOARCH
-	if t := engineText(*e); t != "" {
-		goLine += ", " + t // encoding/json's error texts depend on it
-	}
-	fmt.Fprintf(&b, "\n%s, %s, %d CPUs, started %s\n", goLine, e.CPU, e.NumCPU, e.Started.Format("2006-01-02T15:04:05Z07:00"))
-	if ms := modules(&Document{Env: *e}); len(ms) > 0 {
-		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
-	}
-	return b.String()
+	// The engine is part of the summary: encoding/json's error texts
+	// depend on it.
+	return "\n" + e.Summary() + "\n" + modulesLine(*e)
 }
 
 // FidelityTable writes doc as an aligned plain-text matrix, probes down

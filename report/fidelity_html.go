@@ -17,10 +17,6 @@ import (
 func FidelityHTML(w io.Writer, doc *FidelityDocument) error {
 	m := buildFidelityMatrix(doc, true)
 	data := fidelityPage{Doc: doc, Env: doc.Env, Header: m.header, Notes: m.notes, NAReasons: m.naReasons, NAHeading: naHeading, Legend: fidelityLegend()}
-	if doc.Env != nil {
-		data.Started = doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")
-		data.Modules = modules(&Document{Env: *doc.Env})
-	}
 	fixed := len(m.header) - m.codecColumns
 	for i, r := range m.rows {
 		var row []fidelityHTMLCell
@@ -41,8 +37,6 @@ type fidelityHTMLCell struct{ Text, Class string }
 type fidelityPage struct {
 	Doc       *FidelityDocument
 	Env       *bench.Env
-	Started   string
-	Modules   []string
 	Header    []string
 	Rows      [][]fidelityHTMLCell
 	Notes     []string
@@ -79,4 +73,4 @@ var fidelityTemplateText string
 var fidelityTemplate = template.Must(template.New("fidelity").Funcs(template.FuncMap{
 	"style": func() template.CSS { return pageStyle },
 	"inc":   func(i int) int { return i + 1 },
-}).Parse(fidelityTemplateText))
+}).Parse(fidelityTemplateText + envTemplate))

@@ -66,12 +66,8 @@ type htmlScenario struct {
 type htmlFinding struct{ Codec, Scenario, Op, Kind, Text string }
 
 type htmlPageData struct {
-	Env     bench.Env
-	Started string
-	// Engine is the encoding/json engine line (engineText), "" if unknown.
-	Engine    string
+	Env       bench.Env
 	Doc       *Document
-	Modules   []string
 	Scenarios []htmlScenario
 	Findings  []htmlFinding
 	Legend    []string
@@ -142,10 +138,7 @@ type htmlSummary struct {
 }
 
 func buildPage(doc *Document) (*htmlPageData, error) {
-	p := &htmlPageData{Env: doc.Env, Doc: doc, Modules: modules(doc), Engine: engineText(doc.Env)}
-	if !doc.Env.Started.IsZero() { // unknown in go test output
-		p.Started = doc.Env.Started.Format("2006-01-02T15:04:05Z07:00")
-	}
+	p := &htmlPageData{Env: doc.Env, Doc: doc}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
 	p.Compressors = compressorsLine(doc)
@@ -414,6 +407,12 @@ func inlineSVG(s string) string {
 //go:embed html.tmpl
 var htmlTemplate string
 
+// envTemplate defines "env", the environment section's list, which both
+// HTML pages parse.
+//
+//go:embed env.tmpl
+var envTemplate string
+
 var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 	"align": func(right []bool, i int) string {
 		if i < len(right) && right[i] {
@@ -422,4 +421,4 @@ var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 		return ""
 	},
 	"inc": func(i int) int { return i + 1 },
-}).Parse(htmlTemplate))
+}).Parse(htmlTemplate + envTemplate))

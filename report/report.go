@@ -6,7 +6,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/serbench/serbench/bench"
@@ -373,14 +372,4 @@ func num(x float64) string {
 	default:
 		return fmt.Sprintf("%.2f", x)
 	}
-}
-
-// modules returns doc's module versions as sorted "path@version" strings.
-func modules(doc *Document) []string {
-	var ms []string
-	for p, v := range doc.Env.Modules {
-		ms = append(ms, p+"@"+v)
-	}
-	sort.Strings(ms)
-	return ms
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/serbench/serbench/bench"
 )
 
 // Table writes doc as aligned plain-text tables, one per scenario, each
@@ -97,32 +99,25 @@ func envText(doc *Document) string {
 	e := doc.Env
 	var b strings.Builder
 	// A file of go test output has no Go version, CPU count or start
-	// time: what is unknown is left out rather than shown as zero.
-	parts := []string{strings.TrimSpace(e.Go + " " + e.GOOS + "/" + e.GOARCH)}
-	if t := engineText(e); t != "" {
-		parts = append(parts, t)
-	}
-	if e.CPU != "" {
-		parts = append(parts, e.CPU)
-	}
-	if e.NumCPU > 0 {
-		parts = append(parts, fmt.Sprintf("%d CPUs", e.NumCPU))
-	}
-	parts = append(parts, fmt.Sprintf("GOMAXPROCS=%d", e.GOMAXPROCS))
-	if !e.Started.IsZero() {
-		parts = append(parts, "started "+e.Started.Format("2006-01-02T15:04:05Z07:00"))
-	}
-	fmt.Fprintf(&b, "\n%s\n", strings.Join(parts, ", "))
+	// time: Summary leaves out what is unknown.
+	fmt.Fprintf(&b, "\n%s\n", e.Summary())
 	if n := noiseLine(e.Noise); n != "" {
 		fmt.Fprintf(&b, "%s\n", n)
 	}
 	if l := liveHeapLine(e.LiveHeap); l != "" {
 		fmt.Fprintf(&b, "%s\n", l)
 	}
-	if ms := modules(doc); len(ms) > 0 {
-		fmt.Fprintf(&b, "modules: %s\n", strings.Join(ms, " "))
-	}
+	b.WriteString(modulesLine(e))
 	return b.String()
+}
+
+// modulesLine returns "modules: path@version ...\n", or "" when e records
+// no module.
+func modulesLine(e bench.Env) string {
+	if ms := e.ModuleList(); len(ms) > 0 {
+		return "modules: " + strings.Join(ms, " ") + "\n"
+	}
+	return ""
 }
 
 // errWriter keeps the first write error so a sequence of Fprintf calls can

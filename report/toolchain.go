@@ -6,29 +6,11 @@ import (
 	"github.com/serbench/serbench/bench"
 )
 
-// engineText says which encoding/json implementation e ran and under what
-// GOEXPERIMENT: "encoding/json v2 engine", "encoding/json legacy engine,
-// GOEXPERIMENT=nojsonv2"; "" when e does not record it (older documents,
-// go test output).
-func engineText(e bench.Env) string {
-	s := ""
-	if e.JSONEngine != "" {
-		s = "encoding/json " + e.JSONEngine + " engine"
-	}
-	if e.GOEXPERIMENT != "" {
-		if s != "" {
-			s += ", "
-		}
-		s += "GOEXPERIMENT=" + e.GOEXPERIMENT
-	}
-	return s
-}
-
 // toolchainText names e's toolchain and engine in a few words: "go1.27.4
 // (encoding/json v2 engine)", or the Go version alone when the engine is
 // not recorded.
 func toolchainText(e bench.Env) string {
-	if t := engineText(e); t != "" {
+	if t := e.Engine(); t != "" {
 		return fmt.Sprintf("%s (%s)", e.Go, t)
 	}
 	return e.Go

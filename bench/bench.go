@@ -274,6 +274,24 @@ type ParallelPoint struct {
 // Timed reports whether r carries measured figures.
 func (r Result) Timed() bool { return len(r.Samples) > 0 }
 
+// Outcome is the cell's round-trip status in the form every serbench
+// document shares, derived from OK, NA and Timed (the serbench/v1 JSON
+// keeps those fields): codec.NA when NA; codec.Kept when OK;
+// codec.Changed when timed but not exact (Error holds the difference);
+// codec.Failed otherwise (a step of the round trip failed, or the
+// operation failed while timing, and nothing was timed).
+func (r Result) Outcome() codec.Outcome {
+	switch {
+	case r.NA:
+		return codec.NA
+	case r.OK:
+		return codec.Kept
+	case r.Timed():
+		return codec.Changed
+	}
+	return codec.Failed
+}
+
 // Matrix runs every codec on every scenario and returns one Result per cell,
 // ordered by scenario, then codec (as given), then op. Speed-ups are relative
 // to opts.Baseline when codecs includes it. It returns an error only for

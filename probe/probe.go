@@ -21,15 +21,17 @@ import (
 	"github.com/serbench/serbench/internal/pick"
 )
 
-// Status is the outcome of one probe through one codec.
-type Status string
+// Status is the outcome of one probe through one codec: codec.Outcome,
+// the round-trip status every serbench document shares.
+type Status = codec.Outcome
 
-// The four outcomes of a cell.
+// The four outcomes of a cell, under the names this package has always
+// given them.
 const (
-	Kept    Status = "kept"    // the decoded value equals the original
-	Changed Status = "changed" // it decoded without error but differs
-	Error   Status = "error"   // marshal, unmarshal or conversion failed, or the library panicked
-	NA      Status = "n/a"     // the codec cannot be given this type (no schema, say)
+	Kept    = codec.Kept    // the decoded value equals the original
+	Changed = codec.Changed // it decoded without error but differs
+	Error   = codec.Failed  // marshal, unmarshal or conversion failed, or the library panicked
+	NA      = codec.NA      // the codec cannot be given this type (no schema, say)
 )
 
 // Probe is one value to round-trip.

@@ -7,19 +7,16 @@ import (
 	"github.com/serbench/serbench/codec"
 )
 
-// Seed-check statuses of a SeedCheck.
-const (
-	SeedOK    = "ok"    // the round trip gave back a value equal to the original
-	SeedLossy = "lossy" // decoded, but different (or the parse tree differs); Note says where
-	SeedNA    = "n/a"   // the codec cannot take the scenario, or failed to encode or decode it; Note says why
-)
-
 // SeedCheck is the round-trip check of one codec on one seed scenario, as
 // `serbench run` makes it before timing (bench.Prepare).
 type SeedCheck struct {
 	Scenario string
-	Status   string // SeedOK, SeedLossy or SeedNA
-	Note     string // the difference or the reason; "" for SeedOK
+	// Status is codec.Kept (the round trip gave back a value equal to
+	// the original), codec.Changed (decoded, but different, or the parse
+	// tree differs), codec.Failed (an op failed to encode or decode it)
+	// or codec.NA (the codec cannot take the scenario).
+	Status codec.Outcome
+	Note   string // the difference or the reason; "" for codec.Kept
 }
 
 // CodecRow is one codec of the codec table: its Info and its checks on
@@ -75,11 +72,11 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 			switch {
 			case !ok:
 				row = append(row, "")
-			case s.Status == SeedOK:
+			case s.Status == codec.Kept:
 				row = append(row, "✓")
-			case s.Status == SeedLossy:
+			case s.Status == codec.Changed:
 				row = append(row, "lossy "+g.note(s.Note))
-			default:
+			default: // codec.Failed, codec.NA
 				row = append(row, "— "+g.note(s.Note))
 			}
 		}

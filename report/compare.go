@@ -13,6 +13,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 )
 
@@ -337,14 +338,14 @@ func compareGrids(c *Comparison) []grid {
 		for _, r := range rows[sc] {
 			var notes []string
 			side := func(label string, x bench.Result) string {
-				switch {
-				case x.NA:
+				switch x.Outcome() {
+				case codec.NA:
 					notes = append(notes, label+" n/a "+g.note(x.Error))
 					return "n/a"
-				case !x.Timed():
+				case codec.Failed:
 					notes = append(notes, label+" ✗ "+g.note(x.Error))
 					return "-"
-				case !x.OK:
+				case codec.Changed:
 					notes = append(notes, label+" ✗ "+g.note(x.Error))
 				}
 				return nsCell(x, 0)

@@ -20,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/plan"
 )
 
@@ -178,15 +179,13 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 		p.Scenarios = append(p.Scenarios, s)
 	}
 	for _, r := range doc.Results {
-		switch {
-		case r.NA:
+		switch r.Outcome() {
+		case codec.NA:
 			p.Findings = append(p.Findings, htmlFinding{r.Codec, r.Scenario, r.Op, "n/a", r.Error})
-		case !r.OK:
-			kind := "✗ not timed"
-			if r.Timed() {
-				kind = "✗ timed, not exact"
-			}
-			p.Findings = append(p.Findings, htmlFinding{r.Codec, r.Scenario, r.Op, kind, r.Error})
+		case codec.Failed:
+			p.Findings = append(p.Findings, htmlFinding{r.Codec, r.Scenario, r.Op, "✗ not timed", r.Error})
+		case codec.Changed:
+			p.Findings = append(p.Findings, htmlFinding{r.Codec, r.Scenario, r.Op, "✗ timed, not exact", r.Error})
 		}
 	}
 	return p, nil

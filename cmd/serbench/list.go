@@ -84,22 +84,25 @@ func codecRows(cs []codec.Codec) []report.CodecRow {
 	return rows
 }
 
-// seedCheck is c's round-trip check on s: n/a when an op is n/a or cannot
-// run, lossy when an op's check found a difference, ok otherwise; a
-// reference row (memmove), which decodes nothing, is n/a.
+// seedCheck is c's round-trip check on s: n/a when an op is n/a, error
+// when an op cannot run, changed when an op's check found a difference,
+// kept otherwise; a reference row (memmove), which decodes nothing, is n/a.
 func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
-	chk := report.SeedCheck{Scenario: s.ID, Status: report.SeedOK}
+	chk := report.SeedCheck{Scenario: s.ID, Status: codec.Kept}
 	if c.Info().Kind == codec.Reference {
-		chk.Status, chk.Note = report.SeedNA, "a reference row: it copies bytes and decodes nothing"
+		chk.Status, chk.Note = codec.NA, "a reference row: it copies bytes and decodes nothing"
 		return chk
 	}
 	for _, op := range bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) }) {
 		switch {
-		case op.NA || (op.Err != nil && op.Run == nil):
-			chk.Status, chk.Note = report.SeedNA, op.Err.Error()
+		case op.NA:
+			chk.Status, chk.Note = codec.NA, op.Err.Error()
 			return chk
-		case op.Err != nil && chk.Status == report.SeedOK:
-			chk.Status, chk.Note = report.SeedLossy, op.Err.Error()
+		case op.Err != nil && op.Run == nil:
+			chk.Status, chk.Note = codec.Failed, op.Err.Error()
+			return chk
+		case op.Err != nil && chk.Status == codec.Kept:
+			chk.Status, chk.Note = codec.Changed, op.Err.Error()
 		}
 	}
 	return chk

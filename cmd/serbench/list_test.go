@@ -147,15 +147,15 @@ func TestListMarkdown(t *testing.T) {
 	}
 	// The seed cells codec/all's tests know to fail (its seedFailures),
 	// with the status the table gives them.
-	knownSeed := map[string]string{
-		"bson user-event":        report.SeedNA,    // uint64 above 2^63 overflows BSON's int64
-		"avro user-event":        report.SeedNA,    // hamba/avro has no Go uint64 mapping
-		"goavro user-event":      report.SeedLossy, // timestamp-micros
-		"ugorji/cbor user-event": report.SeedLossy, // decodes times to µs
-		"ikeapack user-event":    report.SeedNA,    // time.Time refused: ikeapack writes nothing for it
-		"ikeapack user-profile":  report.SeedNA,    // the same
-		"hprose user-event":      report.SeedLossy, // wall clock decoded in time.Local: offset lost
-		"hprose user-profile":    report.SeedLossy, // the same
+	knownSeed := map[string]codec.Outcome{
+		"bson user-event":        codec.NA,      // uint64 above 2^63 overflows BSON's int64
+		"avro user-event":        codec.NA,      // hamba/avro has no Go uint64 mapping
+		"goavro user-event":      codec.Changed, // timestamp-micros
+		"ugorji/cbor user-event": codec.Changed, // decodes times to µs
+		"ikeapack user-event":    codec.NA,      // time.Time refused: ikeapack writes nothing for it
+		"ikeapack user-profile":  codec.NA,      // the same
+		"hprose user-event":      codec.Changed, // wall clock decoded in time.Local: offset lost
+		"hprose user-profile":    codec.Changed, // the same
 	}
 	for _, r := range codecRows(all.Codecs()) {
 		for _, s := range r.Seeds {
@@ -165,13 +165,13 @@ func TestListMarkdown(t *testing.T) {
 				}
 				continue
 			}
-			if (s.Status == report.SeedOK) == (r.Info.ID == "memmove") {
+			if (s.Status == codec.Kept) == (r.Info.ID == "memmove") {
 				t.Errorf("%s %s: %+v", r.Info.ID, s.Scenario, s)
 			}
 		}
 	}
 	rows := codecRows(lossyCodecs())
-	if s := rows[0].Seeds[0]; s.Status != report.SeedLossy || !strings.Contains(s.Note, "fidelity") {
+	if s := rows[0].Seeds[0]; s.Status != codec.Changed || !strings.Contains(s.Note, "fidelity") {
 		t.Errorf("lossy codec: %+v", s)
 	}
 }

@@ -2,38 +2,35 @@ package conformance
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/serbench/serbench/document"
 )
 
 // Formats lists the formats Write takes.
-var Formats = []string{"table", "markdown", "json", "csv"}
+var Formats = formats(false).Names()
 
 // Write writes rep to w in format (one of Formats). With verbose, the table
 // and Markdown forms also list every miss and every reported outcome; JSON
 // always holds them, and CSV holds them as rows of kind "miss" and
 // "outcome" only with verbose. Errors from w are returned.
 func Write(w io.Writer, format string, rep *Report, verbose bool) error {
-	switch format {
-	case "table":
-		return writeTable(w, rep, verbose)
-	case "markdown":
-		return writeMarkdown(w, rep, verbose)
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", " ")
-		if err := enc.Encode(rep); err != nil {
-			return fmt.Errorf("conformance: write json: %w", err)
-		}
-		return nil
-	case "csv":
-		return writeCSV(w, rep, verbose)
-	}
-	return fmt.Errorf("conformance: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+	return formats(verbose).Write(w, format, rep)
+}
+
+// formats are the formats of a conformance report, with or without every
+// miss and outcome.
+func formats(verbose bool) document.Formats[*Report] {
+	return document.Formats[*Report]{Package: "conformance", List: []document.Format[*Report]{
+		{Name: "table", Write: func(w io.Writer, rep *Report) error { return writeTable(w, rep, verbose) }},
+		{Name: "markdown", Write: func(w io.Writer, rep *Report) error { return writeMarkdown(w, rep, verbose) }},
+		{Name: "json", Write: func(w io.Writer, rep *Report) error { return document.WriteJSON(w, "conformance", " ", rep) }},
+		{Name: "csv", Write: func(w io.Writer, rep *Report) error { return writeCSV(w, rep, verbose) }},
+	}}
 }
 
 // checksText is a row's counts in one cell: "y accepted 95/95, ...".

@@ -5,6 +5,10 @@
 // ...); docs/schema holds a JSON Schema per name, and docs/reference.md,
 // "JSON documents", describes them.
 //
+// It also holds the one writer shape: each package's Write(w, format,
+// doc) goes through a Formats (the format switch, the unknown-format
+// error) and writes JSON with WriteJSON.
+//
 // The package imports nothing of serbench, so any package may name a
 // document without linking the one that writes it.
 package document

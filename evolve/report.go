@@ -1,7 +1,6 @@
 package evolve
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -15,7 +14,7 @@ import (
 const SchemaID = document.Evolve
 
 // Formats are the output formats of Write.
-var Formats = []string{"table", "markdown", "json"}
+var Formats = formats.Names()
 
 // Report is the result of one `serbench evolve` run.
 type Report struct {
@@ -27,24 +26,19 @@ type Report struct {
 	Cells []Cell `json:"cells"`
 }
 
-// Write writes r in format ("table", "markdown" or "json"); an unknown
-// format is an error naming it.
-func Write(w io.Writer, r Report, format string) error {
-	switch format {
-	case "table":
-		return writeTable(w, r)
-	case "markdown":
-		return writeMarkdown(w, r)
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r); err != nil {
-			return fmt.Errorf("evolve: write json: %w", err)
-		}
-		return nil
-	}
-	return fmt.Errorf("evolve: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+// Write writes r in format ("table", "markdown" or "json"), the
+// argument order of every serbench document's Write; an unknown format is
+// a *document.UnknownFormatError naming it.
+func Write(w io.Writer, format string, r Report) error {
+	return formats.Write(w, format, r)
 }
+
+// formats are the formats of an evolve report.
+var formats = document.Formats[Report]{Package: "evolve", List: []document.Format[Report]{
+	{Name: "table", Write: writeTable},
+	{Name: "markdown", Write: writeMarkdown},
+	{Name: "json", Write: func(w io.Writer, r Report) error { return document.WriteJSON(w, "evolve", "  ", r) }},
+}}
 
 // short is an outcome's word in a table cell.
 func short(o Outcome) string {

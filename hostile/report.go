@@ -2,7 +2,6 @@ package hostile
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -18,7 +17,7 @@ import (
 const Schema = document.Hostile
 
 // Formats lists the formats Write accepts.
-var Formats = []string{"table", "markdown", "csv", "json"}
+var Formats = formats.Names()
 
 // Document is one hostile-input run.
 type Document struct {
@@ -36,22 +35,20 @@ type Document struct {
 
 // Write renders doc in format ("table", "markdown", "csv" or "json").
 func Write(w io.Writer, format string, doc *Document) error {
-	switch format {
-	case "table":
-		return writeTable(w, doc)
-	case "markdown":
-		return writeMarkdown(w, doc)
-	case "csv":
-		return writeCSV(w, doc)
-	case "json":
+	return formats.Write(w, format, doc)
+}
+
+// formats are the formats of a hostile document.
+var formats = document.Formats[*Document]{Package: "hostile", List: []document.Format[*Document]{
+	{Name: "table", Write: writeTable},
+	{Name: "markdown", Write: writeMarkdown},
+	{Name: "csv", Write: writeCSV},
+	{Name: "json", Write: func(w io.Writer, doc *Document) error {
 		d := *doc
 		d.Schema = Schema
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(&d)
-	}
-	return fmt.Errorf("hostile: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
-}
+		return document.WriteJSON(w, "hostile", "  ", &d)
+	}},
+}}
 
 var columns = []string{"codec", "scenario", "inputs", "rejected", "accepted", "panics", "killed", "bombs", "worst B/in-byte", "worst time"}
 

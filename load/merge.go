@@ -1,7 +1,6 @@
 package load
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -289,14 +288,21 @@ func checkClocks(src []Source, maxSkew time.Duration) (ClockCheck, []string) {
 	return c, warn
 }
 
+// mergeFormats are the formats of a merged report.
+var mergeFormats = document.Formats[MergeReport]{Package: "load", Document: "merge", List: []document.Format[MergeReport]{
+	{Name: "table", Write: WriteMergeTable},
+	{Name: "json", Write: WriteMergeJSON},
+}}
+
+// WriteMerge writes m in format, "table" or "json"; an unknown format is
+// a *document.UnknownFormatError.
+func WriteMerge(w io.Writer, format string, m MergeReport) error {
+	return mergeFormats.Write(w, format, m)
+}
+
 // WriteMergeJSON writes m as indented JSON.
 func WriteMergeJSON(w io.Writer, m MergeReport) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
-		return fmt.Errorf("load: write json: %w", err)
-	}
-	return nil
+	return document.WriteJSON(w, "load", "  ", m)
 }
 
 // WriteMergeTable writes m as text: the sources, the clock check and its

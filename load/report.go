@@ -58,14 +58,22 @@ type Report struct {
 	Host string `json:"host,omitempty"`
 }
 
+// formats are the formats of a load report.
+var formats = document.Formats[Report]{Package: "load", List: []document.Format[Report]{
+	{Name: "table", Write: WriteTable},
+	{Name: "json", Write: WriteJSON},
+}}
+
+// Formats lists the names Write accepts.
+var Formats = formats.Names()
+
+// Write writes r in format, one of Formats; an unknown format is a
+// *document.UnknownFormatError.
+func Write(w io.Writer, format string, r Report) error { return formats.Write(w, format, r) }
+
 // WriteJSON writes r as indented JSON.
 func WriteJSON(w io.Writer, r Report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("load: write json: %w", err)
-	}
-	return nil
+	return document.WriteJSON(w, "load", "  ", r)
 }
 
 // WriteTable writes the results as aligned text: a line on the machine,

@@ -89,14 +89,23 @@ func (c Check) MarshalJSON() ([]byte, error) {
 	return json.Marshal(p)
 }
 
+// formats are the formats of a plan document.
+var formats = document.Formats[Document]{Package: "plan", List: []document.Format[Document]{
+	{Name: "table", Write: WriteTable},
+	{Name: "json", Write: WriteJSON},
+	{Name: "html", Write: WriteHTML},
+}}
+
+// Formats lists the names Write accepts.
+var Formats = formats.Names()
+
+// Write writes d in format, one of Formats; an unknown format is a
+// *document.UnknownFormatError.
+func Write(w io.Writer, format string, d Document) error { return formats.Write(w, format, d) }
+
 // WriteJSON writes d as indented JSON.
 func WriteJSON(w io.Writer, d Document) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(d); err != nil {
-		return fmt.Errorf("plan: write json: %w", err)
-	}
-	return nil
+	return document.WriteJSON(w, "plan", "  ", d)
 }
 
 // WriteTable writes d as aligned text: per scenario the inputs, the

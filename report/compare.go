@@ -2,7 +2,6 @@ package report
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -274,7 +273,7 @@ func geomeans(rows []CompareRow) []GeomeanRow {
 }
 
 // CompareFormats lists the formats WriteComparison accepts.
-var CompareFormats = []string{"table", "markdown", "csv", "json", "bmf"}
+var CompareFormats = compareFormats.Names()
 
 // CompareSchema names the JSON document WriteComparison writes
 // (docs/reference.md, "JSON documents").
@@ -295,29 +294,34 @@ type ComparisonDocument struct {
 // BMFOfComparisons). An unknown format is an error that lists the valid
 // ones.
 func WriteComparison(w io.Writer, format string, cs ...*Comparison) error {
-	switch format {
-	case "table", "markdown":
-		for i, c := range cs {
-			if i > 0 {
-				if _, err := fmt.Fprintln(w); err != nil {
-					return err
-				}
-			}
-			if err := compareText(w, c, format == "markdown"); err != nil {
+	return compareFormats.Write(w, format, cs)
+}
+
+// compareFormats are the formats of a comparison document.
+var compareFormats = document.Formats[[]*Comparison]{Package: "report", Document: "comparison", List: []document.Format[[]*Comparison]{
+	{Name: "table", Write: func(w io.Writer, cs []*Comparison) error { return compareTexts(w, cs, false) }},
+	{Name: "markdown", Write: func(w io.Writer, cs []*Comparison) error { return compareTexts(w, cs, true) }},
+	{Name: "csv", Write: compareCSV},
+	{Name: "json", Write: func(w io.Writer, cs []*Comparison) error {
+		return document.WriteJSON(w, "report", "  ", ComparisonDocument{Schema: CompareSchema, Comparisons: cs})
+	}},
+	{Name: "bmf", Write: func(w io.Writer, cs []*Comparison) error { return writeBMF(w, BMFOfComparisons(cs)) }},
+}}
+
+// compareTexts writes cs as text (md false) or Markdown, a blank line
+// between comparisons.
+func compareTexts(w io.Writer, cs []*Comparison, md bool) error {
+	for i, c := range cs {
+		if i > 0 {
+			if _, err := fmt.Fprintln(w); err != nil {
 				return err
 			}
 		}
-		return nil
-	case "csv":
-		return compareCSV(w, cs)
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(ComparisonDocument{Schema: CompareSchema, Comparisons: cs})
-	case "bmf":
-		return writeBMF(w, BMFOfComparisons(cs))
+		if err := compareText(w, c, md); err != nil {
+			return err
+		}
 	}
-	return fmt.Errorf("report: unknown comparison format %q (valid: %s)", format, strings.Join(CompareFormats, ", "))
+	return nil
 }
 
 var compareHeader = []string{"codec", "op", "old ns/op", "new ns/op", "delta", "", "B/op", "allocs/op", "note"}

@@ -32,25 +32,22 @@ type FidelityDocument struct {
 }
 
 // FidelityFormats lists the names WriteFidelity accepts.
-var FidelityFormats = []string{"table", "markdown", "csv", "json", "html"}
+var FidelityFormats = fidelityFormats.Names()
 
 // WriteFidelity renders doc in the named format. An unknown format is an
 // error that lists the valid ones.
 func WriteFidelity(w io.Writer, format string, doc *FidelityDocument) error {
-	switch format {
-	case "table":
-		return FidelityTable(w, doc)
-	case "markdown":
-		return FidelityMarkdown(w, doc)
-	case "csv":
-		return FidelityCSV(w, doc)
-	case "json":
-		return FidelityJSON(w, doc)
-	case "html":
-		return FidelityHTML(w, doc)
-	}
-	return fmt.Errorf("report: unknown fidelity format %q (valid: %s)", format, strings.Join(FidelityFormats, ", "))
+	return fidelityFormats.Write(w, format, doc)
 }
+
+// fidelityFormats are the formats of a fidelity document.
+var fidelityFormats = document.Formats[*FidelityDocument]{Package: "report", Document: "fidelity", List: []document.Format[*FidelityDocument]{
+	{Name: "table", Write: FidelityTable},
+	{Name: "markdown", Write: FidelityMarkdown},
+	{Name: "csv", Write: FidelityCSV},
+	{Name: "json", Write: FidelityJSON},
+	{Name: "html", Write: FidelityHTML},
+}}
 
 // maxNote is the most runes of a cell's detail a footnote shows; the JSON
 // and CSV formats keep all of it.

@@ -6,7 +6,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
@@ -68,30 +67,25 @@ type ScenarioInfo struct {
 	Elements int `json:"elements,omitempty"`
 }
 
+// runFormats are the formats of a run document.
+var runFormats = document.Formats[*Document]{Package: "report", List: []document.Format[*Document]{
+	{Name: "table", Write: Table},
+	{Name: "markdown", Write: Markdown},
+	{Name: "csv", Write: CSV},
+	{Name: "json", Write: JSON},
+	{Name: "benchfmt", Write: Benchfmt},
+	{Name: "html", Write: HTML},
+	{Name: "bmf", Write: func(w io.Writer, doc *Document) error { return writeBMF(w, BMFOf(doc)) }},
+}}
+
 // Formats lists the names Write accepts, in the order `-format` documents them.
-var Formats = []string{"table", "markdown", "csv", "json", "benchfmt", "html", "bmf"}
+var Formats = runFormats.Names()
 
 // Write renders doc in the named format: one of Formats ("bmf" is the
-// Bencher Metric Format, see BMFOf). An unknown format is an error that
-// lists the valid ones.
+// Bencher Metric Format, see BMFOf). An unknown format is a
+// *document.UnknownFormatError that lists the valid ones.
 func Write(w io.Writer, format string, doc *Document) error {
-	switch format {
-	case "table":
-		return Table(w, doc)
-	case "markdown":
-		return Markdown(w, doc)
-	case "csv":
-		return CSV(w, doc)
-	case "json":
-		return JSON(w, doc)
-	case "benchfmt":
-		return Benchfmt(w, doc)
-	case "html":
-		return HTML(w, doc)
-	case "bmf":
-		return writeBMF(w, BMFOf(doc))
-	}
-	return fmt.Errorf("report: unknown format %q (valid: %s)", format, strings.Join(Formats, ", "))
+	return runFormats.Write(w, format, doc)
 }
 
 // bySceneario groups results by scenario in first-seen order.

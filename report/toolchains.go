@@ -1,11 +1,9 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
@@ -16,7 +14,7 @@ import (
 const ToolchainsSchema = document.Toolchains
 
 // ToolchainsFormats are the output formats of serbench run -go.
-var ToolchainsFormats = []string{"table", "markdown", "json"}
+var ToolchainsFormats = toolchainsFormats.Names()
 
 // ToolchainsDocument compares the same cells measured by several builds
 // of serbench (Go toolchains, GOEXPERIMENT settings), their samples
@@ -180,16 +178,15 @@ func missing(r toolchain.Run, codec string) string {
 
 // WriteToolchains writes doc as format: table, markdown or json.
 func WriteToolchains(w io.Writer, format string, doc *ToolchainsDocument) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(doc)
-	case "table", "markdown":
-		return toolchainsText(w, doc, format == "markdown")
-	}
-	return fmt.Errorf("report: unknown format %q for a toolchain comparison (valid: %s)", format, strings.Join(ToolchainsFormats, ", "))
+	return toolchainsFormats.Write(w, format, doc)
 }
+
+// toolchainsFormats are the formats of a toolchain comparison.
+var toolchainsFormats = document.Formats[*ToolchainsDocument]{Package: "report", List: []document.Format[*ToolchainsDocument]{
+	{Name: "table", Write: func(w io.Writer, doc *ToolchainsDocument) error { return toolchainsText(w, doc, false) }},
+	{Name: "markdown", Write: func(w io.Writer, doc *ToolchainsDocument) error { return toolchainsText(w, doc, true) }},
+	{Name: "json", Write: func(w io.Writer, doc *ToolchainsDocument) error { return document.WriteJSON(w, "report", "  ", doc) }},
+}}
 
 func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 	ew := &errWriter{w: w}

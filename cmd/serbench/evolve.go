@@ -66,7 +66,7 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	defer commit(false)
 	doc := evolve.Report{Schema: evolve.SchemaID, Env: env, Changes: changes, Codecs: rows, Cells: cells}
-	if err := evolve.Write(w, doc, *format); err != nil {
+	if err := evolve.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)

@@ -36,7 +36,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	mix := fs.String("mix", "", "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)")
 	scenarios := fs.String("scenarios", "", "comma-separated scenario IDs, run one after another (default "+load.DefaultSSEScenario+" for sse, "+load.DefaultWSScenario+" for ws)")
 	fs.StringVar(scenarios, "scenario", "", "the older name of -scenarios")
-	format := formatFlag(fs, "table", []string{"table", "json"}, "")
+	format := formatFlag(fs, "table", load.Formats, "")
 	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
@@ -146,11 +146,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fin := time.Now().UTC()
 	rep := load.Report{Schema: load.Schema, Env: env, Transport: results, Finished: &fin}
 	rep.Host, _ = os.Hostname() // "" when unknown
-	write := load.WriteTable
-	if *format == "json" {
-		write = load.WriteJSON
-	}
-	if err := write(w, rep); err != nil {
+	if err := load.Write(w, *format, rep); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*outFile), err)
 	}
 	return commit(true)

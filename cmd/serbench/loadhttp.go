@@ -109,11 +109,7 @@ func loadHTTP(ctx context.Context, fs *flag.FlagSet, w io.Writer, hf httpFlags, 
 	fin := time.Now().UTC()
 	rep := load.Report{Schema: load.Schema, Env: env, Transport: []load.Result{}, HTTP: results, Finished: &fin}
 	rep.Host, _ = os.Hostname() // "" when unknown
-	write := load.WriteTable
-	if format == "json" {
-		write = load.WriteJSON
-	}
-	return write(w, rep)
+	return load.Write(w, format, rep)
 }
 
 // httpCodec runs one codec: one phase at ho.Rate, or a -max search.

@@ -20,7 +20,7 @@ func init() {
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := formatFlag(fs, "table", []string{"table", "json"}, "")
+	format := formatFlag(fs, "table", load.Formats, "")
 	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	maxSkew := fs.Duration("max-skew", load.DefaultMaxSkew, "warn when the runs' start (or end) times are further apart than this")
 	fs.Usage = func() {
@@ -61,11 +61,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	for _, x := range m.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", x)
 	}
-	write := load.WriteMergeTable
-	if *format == "json" {
-		write = load.WriteMergeJSON
-	}
-	if err := write(w, m); err != nil {
+	if err := load.WriteMerge(w, *format, m); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*outFile), err)
 	}
 	return commit(true)

@@ -56,7 +56,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		count         = fs.Int("count", 6, "measuring: samples per cell (6 is the fewest with a 95% interval)")
 		verify        = fs.Duration("verify", 0, "run serbench serve and load for the top choices at the planned rate for this long each, and print predicted against measured")
 		top           = fs.Int("top", 3, "with -verify: how many of the top choices to run")
-		format        = formatFlag(fs, "table", []string{"table", "json", "html"}, "json: a serbench-plan/v1 document; html: one page with a calculator")
+		format        = formatFlag(fs, "table", plan.Formats, "json: a serbench-plan/v1 document; html: one page with a calculator")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the plan succeeds)")
 	)
 	fs.Usage = func() {
@@ -176,14 +176,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	defer commit(false)
-	write := plan.WriteTable
-	switch *format {
-	case "json":
-		write = plan.WriteJSON
-	case "html":
-		write = plan.WriteHTML
-	}
-	if err := write(w, doc); err != nil {
+	if err := plan.Write(w, *format, doc); err != nil {
 		return err
 	}
 	return commit(true)

@@ -96,11 +96,7 @@ func showTransport(stdout io.Writer, path string, data []byte, format, out strin
 		return err
 	}
 	defer commit(false)
-	write := load.WriteTable
-	if format == "json" {
-		write = load.WriteJSON
-	}
-	if err := write(w, rep); err != nil {
+	if err := load.Write(w, format, rep); err != nil {
 		return fmt.Errorf("write %s: %w", outName(out), err)
 	}
 	return commit(true)

@@ -57,7 +57,9 @@ func ReadFile(path string) (*Document, error) {
 // give back the environment, and the name suffix GOMAXPROCS. Speed-ups are
 // recomputed against encoding/json when it is present. Lines that are not
 // serbench cells are skipped with a warning in Document.Warnings. Input with
-// no serbench cell at all, or larger than MaxReadBytes, is an error.
+// no serbench cell at all, or larger than MaxReadBytes, is an error. The
+// document is analysed (Document.Analyze) where it lacks the derived
+// figures.
 func Read(r io.Reader, name string) (*Document, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxReadBytes+1))
 	if err != nil {
@@ -66,11 +68,16 @@ func Read(r io.Reader, name string) (*Document, error) {
 	if len(data) > MaxReadBytes {
 		return nil, fmt.Errorf("%w (%d bytes): %s", ErrTooLarge, MaxReadBytes, name)
 	}
-	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	if len(trimmed) > 0 && trimmed[0] == '{' {
-		return readJSON(data, name)
+	read := readBenchfmt
+	if trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(trimmed) > 0 && trimmed[0] == '{' {
+		read = readJSON
 	}
-	return readBenchfmt(data, name)
+	doc, err := read(data, name)
+	if err != nil {
+		return nil, err
+	}
+	doc.Analyze()
+	return doc, nil
 }
 
 func readJSON(data []byte, name string) (*Document, error) {

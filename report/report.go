@@ -37,7 +37,7 @@ type Document struct {
 	// as a fraction of the median (0.03 is ±3%); 0 for a fixed Count.
 	Target float64 `json:"target,omitempty"`
 	// Recommendations and Geomeans are derived from Results (see Recommend
-	// and Geomeans); the JSON writer fills them in when empty.
+	// and Geomeans); Analyze fills them in when empty.
 	// Compressors describes the compressors of `-compress`, in run order
 	// (levels and formats); absent when none ran.
 	Compressors     []compressor.Info `json:"compressors,omitempty"`
@@ -45,8 +45,44 @@ type Document struct {
 	Geomeans        []Geomean         `json:"geomeans,omitempty"`
 	// Plateaus is where each codec's throughput stops rising over the size
 	// sweep (see Plateaus); derived from Results and Scenarios, filled in
-	// by the JSON writer when empty, absent without a sweep.
+	// by Analyze when empty, absent without a sweep.
 	Plateaus []Plateau `json:"plateaus,omitempty"`
+}
+
+// NewRunDocument builds the document of measurement m, the one `serbench
+// run` writes: env (bench.CollectEnv's, with the Serbench version) gains
+// m's noise and GC condition and, where the run appears emulated, that
+// fact and a warning after warnings; the codecs' Info (each result gets its
+// codec's Engine) and the scenarios in run order; opts' baseline, count
+// and target. The caller adds what its flags add (settings, compressors)
+// and then calls Analyze.
+func NewRunDocument(env bench.Env, codecs []codec.Codec, scenarios []scenario.Scenario, m *bench.Measurement, warnings []string, opts bench.Options) *Document {
+	doc := &Document{
+		Env:      env,
+		Results:  m.Results,
+		Warnings: warnings,
+		Baseline: opts.Baseline,
+		Count:    opts.Count,
+		Target:   opts.Target,
+	}
+	doc.Env.Noise = &m.Noise
+	doc.Env.LiveHeap = m.LiveHeap.Env()
+	doc.Env.Emulated = bench.Emulation()
+	if doc.Env.Emulated != "" {
+		doc.Warnings = append(doc.Warnings, "emulated: "+doc.Env.Emulated+"; its timings measure the emulator, not the CPU: only the round-trip checks count")
+	}
+	engines := map[string]string{}
+	for _, c := range codecs {
+		doc.Codecs = append(doc.Codecs, c.Info())
+		engines[c.Info().ID] = c.Info().Engine
+	}
+	for i := range doc.Results {
+		doc.Results[i].Engine = engines[doc.Results[i].Codec]
+	}
+	for _, s := range scenarios {
+		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
+	}
+	return doc
 }
 
 // ScenarioInfo describes one scenario of a run.

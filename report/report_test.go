@@ -63,7 +63,9 @@ func TestGolden(t *testing.T) {
 		for _, format := range report.Formats {
 			t.Run(tc.name+"/"+format, func(t *testing.T) {
 				var buf bytes.Buffer
-				if err := report.Write(&buf, format, tc.doc()); err != nil {
+				doc := tc.doc()
+				doc.Analyze() // as serbench run builds it
+				if err := report.Write(&buf, format, doc); err != nil {
 					t.Fatal(err)
 				}
 				golden.Check(t, filepath.Join("testdata", tc.name+"."+format), buf.Bytes())

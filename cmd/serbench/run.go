@@ -167,7 +167,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if w := m.LiveHeap.Warning(); w != "" {
 		warnings = append(warnings, w)
 	}
-	doc := runDocument(started, codecs, scenarios, m, warnings, opts)
+	env := bench.CollectEnv(started, moduleVersions(codecs))
+	env.Serbench = codec.ModuleVersion(modulePath)
+	doc := report.NewRunDocument(env, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
 	if err := addDropIn(ctx, doc.Codecs, codecs); err != nil {
 		return err
@@ -182,6 +184,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *gogc != "" {
 		doc.Env.GOGC = *gogc
 	}
+	doc.Analyze()
 	for _, warn := range doc.Warnings {
 		if *out != "" || *format != "table" {
 			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
@@ -259,37 +262,6 @@ func pickScenarios(base []scenario.Scenario, flag string) ([]scenario.Scenario, 
 	}
 	all := append(slices.Clip(base), scenario.Annot()...)
 	return scenario.Select(all, scenario.Expand(all, splitList(flag)))
-}
-
-// runDocument is the report of measurement m, started at started.
-func runDocument(started time.Time, codecs []codec.Codec, scenarios []scenario.Scenario, m *bench.Measurement, warnings []string, opts bench.Options) *report.Document {
-	doc := &report.Document{
-		Env:      bench.CollectEnv(started, moduleVersions(codecs)),
-		Results:  m.Results,
-		Warnings: warnings,
-		Baseline: opts.Baseline,
-		Count:    opts.Count,
-		Target:   opts.Target,
-	}
-	doc.Env.Noise = &m.Noise
-	doc.Env.LiveHeap = m.LiveHeap.Env()
-	doc.Env.Serbench = codec.ModuleVersion(modulePath)
-	doc.Env.Emulated = bench.Emulation()
-	if doc.Env.Emulated != "" {
-		doc.Warnings = append(doc.Warnings, "emulated: "+doc.Env.Emulated+"; its timings measure the emulator, not the CPU: only the round-trip checks count")
-	}
-	engines := map[string]string{}
-	for _, c := range codecs {
-		doc.Codecs = append(doc.Codecs, c.Info())
-		engines[c.Info().ID] = c.Info().Engine
-	}
-	for i := range doc.Results {
-		doc.Results[i].Engine = engines[doc.Results[i].Codec]
-	}
-	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, report.ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
-	}
-	return doc
 }
 
 // withBaseline puts the baseline codec first when the selection lacks it,

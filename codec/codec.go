@@ -96,7 +96,9 @@ type Info struct {
 	// input (the value encoded by encoding/json, not timed), its Unmarshal
 	// parses, and its Binding implements DOM for the round-trip check. Its
 	// rows carry the op "parse", never "marshal" or "unmarshal", so they are
-	// never ranked against a codec's unmarshal.
+	// never ranked against a codec's unmarshal. Kind is then Parser and
+	// API APITree, and only then (codec/all's TestAPI holds the shipped
+	// codecs to it).
 	ParseOnly bool `json:"parse_only,omitempty"`
 	// Engine names the implementation that runs on this platform, for a
 	// library that switches implementation by architecture, toolchain or

@@ -55,7 +55,9 @@ func TestUnsafe(t *testing.T) {
 }
 
 // TestAPI checks that every codec states its API kind, and that the
-// parse-only codecs, and only they, decode into a document tree.
+// parse-only codecs, and only they, decode into a document tree and are of
+// Kind parser: Info states parse-only three ways (ParseOnly, APITree,
+// Parser), and this test holds them to one fact.
 func TestAPI(t *testing.T) {
 	for _, c := range all.Codecs() {
 		info := c.Info()
@@ -64,6 +66,8 @@ func TestAPI(t *testing.T) {
 			t.Errorf("%s: API %q, want typed, any or tree", info.ID, info.API)
 		case info.ParseOnly != (info.API == codec.APITree):
 			t.Errorf("%s: API %q with ParseOnly %v", info.ID, info.API, info.ParseOnly)
+		case info.ParseOnly != (info.Kind == codec.Parser):
+			t.Errorf("%s: Kind %q with ParseOnly %v", info.ID, info.Kind, info.ParseOnly)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // Package export writes a standalone Go module that benchmarks serbench's
 // codecs on serbench's scenarios with plain testing.B loops: no serbench
-// runner, no serbench import. Anyone can run it with
+// runner, no serbench statistics. Anyone can run it with
 //
 //	go mod tidy && go test -bench . -count 10 | tee new.txt && benchstat new.txt
 //
@@ -16,17 +16,32 @@
 //     scenario, op), named as serbench's benchfmt output names its cells
 //     (Codec/codec=encoding.json/scenario=ws-message/op=marshal), so
 //     benchstat can set the two side by side;
+//   - adapters_test.go: the cells of adapter codecs (below), or none;
 //   - liveheap_test.go: the GC condition (Module.LiveHeap, overridden by
 //     the SERBENCH_LIVE_HEAP environment variable): once the scenarios are
 //     loaded, a pointer-free ballast raises the live heap to that size for
 //     the whole run, as `serbench run -live-heap` does, so that both run
 //     with the same GC rhythm.
 //
-// Only codecs that work on plain Go types through their library's own
-// Marshal and Unmarshal can be exported: those whose adapter states its
-// calls as Go code (codec.Exporter, see Supported); codegen codecs need
-// their generated code and are left out. Scenario types with methods are
-// refused, since a copy without the methods could encode differently.
+// A codec is exported in one of two ways:
+//
+//   - A library codec (Library reports it: the adapter states its calls
+//     as Go code, codec.Exporter) is written as those calls on the copied
+//     types: the module runs no serbench code for it.
+//   - Any other codec (codegen codecs, whose generated types live in
+//     serbench; serbench's own wire codec; the memmove reference row) is an
+//     adapter codec: the module requires serbench, replaced by a local
+//     checkout (Module.Serbench), decodes the scenario's JSON into
+//     serbench's own type, binds the codec's serbench adapter to it and
+//     times the Binding's Marshal and Unmarshal in the same plain loops, as
+//     serbench's own loops do (one Binding for each op, a Converter's
+//     ToNative before timing). The adapter is then the same code on both
+//     sides, and what is compared is the harness. A cell whose Bind fails
+//     (a codec without a schema for the scenario) is left out, as
+//     serbench's run shows it n/a.
+//
+// Scenario types with methods are refused, since a copy without the methods
+// could encode differently.
 package export
 
 import (
@@ -45,8 +60,8 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-// exportable returns the built-in codecs that Write can export, by ID, with
-// their calls: those whose adapter gives its Go code (codec.Exporter).
+// exportable returns the library codecs, by ID, with their calls: those
+// whose adapter gives its Go code (codec.Exporter).
 func exportable() map[string]codec.GoCode {
 	out := map[string]codec.GoCode{}
 	for _, c := range all.Registry().All() {
@@ -59,8 +74,10 @@ func exportable() map[string]codec.GoCode {
 	return out
 }
 
-// Supported returns the IDs of the codecs Write can export, sorted: the
-// built-in codecs whose adapter implements codec.Exporter.
+// Supported returns the IDs of the library codecs, sorted: the built-in
+// codecs whose adapter gives its calls as Go code (codec.Exporter), which
+// Write exports without serbench. Every other built-in codec is exported
+// through its adapter, which needs Module.Serbench.
 func Supported() []string {
 	libraries := exportable()
 	ids := make([]string, 0, len(libraries))
@@ -71,10 +88,26 @@ func Supported() []string {
 	return ids
 }
 
+// Library reports whether the codec id is a library codec: one Write
+// exports as its own Go calls, with no serbench code (Supported lists them).
+func Library(id string) bool {
+	_, ok := exportable()[id]
+	return ok
+}
+
+// SerbenchModule is the module path of serbench, which an exported module
+// requires (replaced by Module.Serbench) when it holds adapter codecs.
+const SerbenchModule = "github.com/serbench/serbench"
+
 // Module describes the module to write.
 type Module struct {
-	// Codecs are codec IDs, each one of Supported().
+	// Codecs are codec IDs of built-in codecs (all.Registry). Those that
+	// are not library codecs (Library) need Serbench.
 	Codecs []string
+	// Serbench is the folder of a serbench checkout (its module root, an
+	// absolute path): the module requires serbench, replaced by it, when
+	// Codecs holds an adapter codec. "" allows library codecs only.
+	Serbench string
 	// Scenarios are the scenarios to benchmark.
 	Scenarios []scenario.Scenario
 	// Go is the go directive's version ("1.26.8").
@@ -91,9 +124,11 @@ type Module struct {
 	LiveHeap int64
 }
 
-// Skipped is a scenario Write left out, and why.
+// Skipped is a scenario Write left out, and why; with Codec set, only that
+// codec's cells of the scenario were left out.
 type Skipped struct {
 	Scenario string
+	Codec    string
 	Err      error
 }
 
@@ -106,10 +141,22 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 		return nil, fmt.Errorf("export: no codecs")
 	}
 	libraries := exportable()
+	var lib, adapted []string
 	for _, id := range m.Codecs {
-		if _, ok := libraries[id]; !ok {
-			return nil, fmt.Errorf("export: codec %q cannot be exported (supported: %s)", id, strings.Join(Supported(), ", "))
+		if _, ok := libraries[id]; ok {
+			lib = append(lib, id)
+			continue
 		}
+		if _, ok := all.Registry().Lookup(id); !ok {
+			return nil, fmt.Errorf("export: unknown codec %q", id)
+		}
+		if m.Serbench == "" {
+			return nil, fmt.Errorf("export: codec %q has no Go calls of its own (its code is generated into serbench, or is serbench's): it is exported through its serbench adapter, which needs a serbench checkout (Module.Serbench; serbench export -serbench DIR); library codecs: %s", id, strings.Join(Supported(), ", "))
+		}
+		if !filepath.IsAbs(m.Serbench) {
+			return nil, fmt.Errorf("export: Module.Serbench %q is not an absolute path", m.Serbench)
+		}
+		adapted = append(adapted, id)
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return nil, fmt.Errorf("export: %s is not empty", dir)
@@ -120,37 +167,53 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	type scen struct{ id, typ, file string }
 	var scens []scen
 	var skipped []Skipped
+	ow := newOwnWriter()
+	var acells []adapterCell
 	files := map[string][]byte{}
 	for _, s := range m.Scenarios {
 		if len(s.Messages) > 0 {
-			skipped = append(skipped, Skipped{s.ID, fmt.Errorf("export: %s is a message corpus (%d messages, JSON Lines); the exported benchmarks time one value per scenario", s.ID, len(s.Messages))})
+			skipped = append(skipped, Skipped{Scenario: s.ID, Err: fmt.Errorf("export: %s is a message corpus (%d messages, JSON Lines); the exported benchmarks time one value per scenario", s.ID, len(s.Messages))})
 			continue
 		}
 		v := s.Value()
 		t := reflect.TypeOf(v)
 		if t.Kind() != reflect.Pointer {
-			skipped = append(skipped, Skipped{s.ID, fmt.Errorf("export: value of %s is %v, not a pointer", s.ID, t)})
+			skipped = append(skipped, Skipped{Scenario: s.ID, Err: fmt.Errorf("export: value of %s is %v, not a pointer", s.ID, t)})
 			continue
 		}
 		// Try on a copy of the writer, so a failure leaves no half-written types.
 		trial := tw.clone()
 		name, err := trial.expr(t.Elem())
 		if err != nil {
-			skipped = append(skipped, Skipped{s.ID, err})
+			skipped = append(skipped, Skipped{Scenario: s.ID, Err: err})
 			continue
 		}
 		data, err := json.Marshal(v)
 		if err != nil {
-			skipped = append(skipped, Skipped{s.ID, fmt.Errorf("export: encoding/json cannot write %s: %w", s.ID, err)})
+			skipped = append(skipped, Skipped{Scenario: s.ID, Err: fmt.Errorf("export: encoding/json cannot write %s: %w", s.ID, err)})
 			continue
 		}
 		tw = trial
 		file := "testdata/" + strings.ReplaceAll(s.ID, "/", "_") + ".json"
 		files[file] = data
 		scens = append(scens, scen{s.ID, name, file})
+		if len(adapted) > 0 {
+			cells, skips := ow.adapterCells(s, v, adapted)
+			acells = append(acells, cells...)
+			skipped = append(skipped, skips...)
+		}
 	}
 	if len(scens) == 0 {
 		return skipped, fmt.Errorf("export: no scenario can be exported")
+	}
+	if len(adapted) > 0 {
+		src, err := ow.source(acells)
+		if err != nil {
+			return skipped, err
+		}
+		files["adapters_test.go"] = src
+	} else {
+		files["adapters_test.go"] = []byte(noAdapters)
 	}
 
 	var types bytes.Buffer
@@ -167,7 +230,7 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 
 	imports := map[string]bool{"os": true, "testing": true, "encoding/json": true, "runtime": true}
 	var setup []string
-	for _, id := range m.Codecs {
+	for _, id := range lib {
 		lib := libraries[id]
 		for _, imp := range lib.Imports {
 			imports[imp] = true
@@ -192,7 +255,7 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	}
 	b.WriteString("type codecFuncs struct {\n\tname      string\n\tmarshal   func(any) ([]byte, error)\n\tunmarshal func([]byte, any) error\n}\n\n")
 	b.WriteString("var codecs = []codecFuncs{\n")
-	for _, id := range m.Codecs {
+	for _, id := range lib {
 		lib := libraries[id]
 		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", id, lib.Marshal, lib.Unmarshal)
 	}
@@ -227,7 +290,13 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	for _, p := range sortedKeys(m.Requires) {
 		fmt.Fprintf(&mod, "\t%s %s\n", p, m.Requires[p])
 	}
+	if len(adapted) > 0 {
+		fmt.Fprintf(&mod, "\t%s v0.0.0-00010101000000-000000000000\n", SerbenchModule)
+	}
 	mod.WriteString(")\n")
+	if len(adapted) > 0 {
+		fmt.Fprintf(&mod, "\n// The adapter codecs' serbench code: the checkout serbench export ran from.\nreplace %s => %s\n", SerbenchModule, m.Serbench)
+	}
 	files["go.mod"] = mod.Bytes()
 	lh, err := format.Source([]byte(fmt.Sprintf(liveHeapSource, m.LiveHeap)))
 	if err != nil {
@@ -289,7 +358,8 @@ func contains(xs []string, x string) bool {
 
 const benchBody = `// BenchmarkCodec times marshal and unmarshal of every codec on every
 // scenario. The scenario values are decoded from testdata with encoding/json
-// into the copied types, and each codec's encoding of each is made and
+// into the copied types (serbench's own, for the adapter codecs of
+// adapters_test.go), and each codec's encoding of each is made and
 // decoded once, before any timing; then the live heap is raised to the GC condition
 // (liveheap_test.go) for the whole run. Unmarshal decodes into a new value
 // each time. No result is kept past its loop. Besides the testing package's
@@ -326,6 +396,10 @@ func BenchmarkCodec(b *testing.B) {
 		}
 		inputs = append(inputs, in)
 	}
+	acells, err := adapterCells()
+	if err != nil {
+		b.Fatal(err)
+	}
 	heap := holdLiveHeap(b)
 	defer heap.release()
 	for _, in := range inputs {
@@ -358,6 +432,53 @@ func BenchmarkCodec(b *testing.B) {
 			})
 		}
 	}
+	for _, c := range acells {
+		b.Run(names[c.codec][c.scenario]["marshal"], func(b *testing.B) {
+			b.SetBytes(int64(len(c.enc)))
+			b.ReportAllocs()
+			var out []byte
+			var err error
+			gc := gcCycles()
+			for b.Loop() {
+				if out, err = c.m.Marshal(c.in); err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.KeepAlive(out)
+			reportGC(b, gc)
+		})
+		b.Run(names[c.codec][c.scenario]["unmarshal"], func(b *testing.B) {
+			b.SetBytes(int64(len(c.enc)))
+			b.ReportAllocs()
+			var v any
+			var err error
+			gc := gcCycles()
+			for b.Loop() {
+				if v, err = c.u.Unmarshal(c.enc); err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.KeepAlive(v)
+			reportGC(b, gc)
+		})
+	}
+}
+
+// binding is the method set of serbench's codec.Binding that the adapter
+// codecs' loops call.
+type binding interface {
+	Marshal(v any) ([]byte, error)
+	Unmarshal(data []byte) (any, error)
+}
+
+// An adapterCell is an adapter codec on one scenario (adapters_test.go):
+// serbench's Binding of the codec for each loop, the value Marshal takes
+// and the encoding Unmarshal decodes.
+type adapterCell struct {
+	codec, scenario string
+	m, u            binding
+	in              any
+	enc             []byte
 }
 `
 
@@ -467,7 +588,13 @@ func liveHeapBytes() int64 {
 const readme = `# serbench export
 
 Plain ` + "`go test`" + ` benchmarks of the codecs and scenarios serbench measured,
-written by ` + "`serbench export`" + `: no serbench code runs here.
+written by ` + "`serbench export`" + `: no serbench runner or statistics run here.
+Library codecs (bench_test.go) are called as their libraries' own functions
+on copies of the scenario types. Adapter codecs (adapters_test.go: codegen
+codecs, whose generated types live in serbench, serbench's wire codec and
+the memmove reference row), if any, are timed through serbench's adapter of
+the codec, bound as serbench binds it, from the serbench checkout go.mod's
+replace directive names.
 
     go mod tidy
     go test -run '^$' -bench . -count 10 | tee export.txt

@@ -44,31 +44,42 @@ func (w *typeWriter) expr(t reflect.Type) (string, error) {
 		}
 		return w.define(t)
 	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		e, err := w.expr(t.Elem())
-		return "*" + e, err
-	case reflect.Slice:
-		e, err := w.expr(t.Elem())
-		return "[]" + e, err
-	case reflect.Array:
-		e, err := w.expr(t.Elem())
-		return "[" + strconv.Itoa(t.Len()) + "]" + e, err
-	case reflect.Map:
-		k, err := w.expr(t.Key())
-		if err != nil {
-			return "", err
-		}
-		v, err := w.expr(t.Elem())
-		return "map[" + k + "]" + v, err
-	case reflect.Interface:
-		if t.NumMethod() == 0 {
-			return "any", nil
-		}
-	case reflect.Struct:
+	if e, ok, err := unnamedExpr(t, w.expr); ok {
+		return e, err
+	}
+	if t.Kind() == reflect.Struct {
 		return w.structLit(t)
 	}
 	return "", fmt.Errorf("export: cannot write type %v (kind %v)", t, t.Kind())
+}
+
+// unnamedExpr returns the Go expression of t when it is an unnamed
+// pointer, slice, array, map or empty interface type, writing the types it
+// is made of with elem; ok is false for any other type.
+func unnamedExpr(t reflect.Type, elem func(reflect.Type) (string, error)) (e string, ok bool, err error) {
+	switch t.Kind() {
+	case reflect.Pointer:
+		e, err := elem(t.Elem())
+		return "*" + e, true, err
+	case reflect.Slice:
+		e, err := elem(t.Elem())
+		return "[]" + e, true, err
+	case reflect.Array:
+		e, err := elem(t.Elem())
+		return "[" + strconv.Itoa(t.Len()) + "]" + e, true, err
+	case reflect.Map:
+		k, err := elem(t.Key())
+		if err != nil {
+			return "", true, err
+		}
+		v, err := elem(t.Elem())
+		return "map[" + k + "]" + v, true, err
+	case reflect.Interface:
+		if t.NumMethod() == 0 {
+			return "any", true, nil
+		}
+	}
+	return "", false, nil
 }
 
 // define writes "type Name <underlying>" for a named type of a non-standard

@@ -6,8 +6,9 @@
 #   scripts/agree.sh [OUTDIR]        (default OUTDIR: agree-out)
 #
 # Settings, from the environment:
-#   CODECS      codecs to compare (default: every exportable codec; the
-#               default set's codegen codecs cannot be exported)
+#   CODECS      codecs to compare, IDs and groups as in serbench run
+#               (default: default, the default set: library codecs as their
+#               own calls, the others through their serbench adapter)
 #   SCENARIOS   scenarios (default: the five seeds)
 #   LIVE_HEAPS  GC conditions, space-separated -live-heap sizes (default "0 64MiB")
 #   COUNT       samples per cell on each side and layout (default 10)
@@ -21,7 +22,7 @@
 # export-<live heap>.txt (benchfmt, for benchstat too) and agreement.md.
 set -eu
 out="${1:-agree-out}"
-codecs="${CODECS:-cbor,encoding/json,go-json,json-v2,jsoniter,msgpack,segmentio-json,sonic,sonic/default,sonic/fastest}"
+codecs="${CODECS:-default}"
 scenarios="${SCENARIOS:-sse-event,user-event,ws-message,annotation,user-profile}"
 heaps="${LIVE_HEAPS:-0 64MiB}"
 count="${COUNT:-10}"
@@ -49,7 +50,7 @@ for s in $seeds; do
 	(cd "$root" && go build $(ldflags "$s") -o "$out/serbench-layout$s" ./cmd/serbench)
 done
 first=$(echo $seeds | cut -d' ' -f1)
-"$out/serbench-layout$first" export -o "$out/export" -codecs "$codecs" -scenarios "$scenarios" >&2
+"$out/serbench-layout$first" export -o "$out/export" -serbench "$root" -codecs "$codecs" -scenarios "$scenarios" >&2
 for s in $seeds; do
 	(cd "$out/export" && go test -c $(ldflags "$s") -o "$out/export-layout$s.test" .)
 done

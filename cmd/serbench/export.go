@@ -5,10 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/export"
@@ -25,7 +29,8 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.SetOutput(stderr)
 	var (
 		out           = fs.String("o", "", "folder to write the module into (must not exist or be empty)")
-		codecsFlag    = fs.String("codecs", "", "comma-separated codec IDs (default: every exportable one: "+strings.Join(export.Supported(), ",")+")")
+		codecsFlag    = codecsFlag(fs, "", codecsUsage+"; library codecs, exported as their own Go calls with no serbench code: "+strings.Join(export.Supported(), ",")+"; the others through their serbench adapter (-serbench)", resolveCodecs)
+		serbenchDir   = fs.String("serbench", "", "the serbench checkout that adapter codecs (all but the library codecs) import, by a replace directive (default: the module of the current folder, when it is serbench)")
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in whose types can be copied, but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl; left out: one value per scenario) or a folder of them, to add as corpus/<name> scenarios")
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition the benchmarks keep by default, as serbench run -live-heap: a live heap size, or 0 for no ballast (the environment variable "+bench.LiveHeapVar+" overrides it at go test time)")
@@ -45,12 +50,44 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return fmt.Errorf("-live-heap: %w", err)
 	}
-	codecs := export.Supported()
-	if *codecsFlag != "" {
-		codecs = splitList(*codecsFlag)
+	selected, err := selectCodecs(*codecsFlag)
+	if err != nil {
+		return err
+	}
+	var codecs []string
+	adapters := false
+	for _, c := range selected {
+		codecs = append(codecs, c.Info().ID)
+		adapters = adapters || !export.Library(c.Info().ID)
 	}
 	// The baseline first, so each speed-up can be computed from the output.
 	codecs = append([]string{"encoding/json"}, without(codecs, "encoding/json")...)
+	dir := *serbenchDir
+	if dir == "" && adapters {
+		if dir, err = serbenchCheckout(ctx); err != nil {
+			if *codecsFlag != "" {
+				return fmt.Errorf("export: %w; give -serbench DIR, or select library codecs only (%s)", err, strings.Join(export.Supported(), ","))
+			}
+			var lib []string
+			for _, id := range codecs {
+				if export.Library(id) {
+					lib = append(lib, id)
+				}
+			}
+			fmt.Fprintf(stderr, "serbench: export: %v: the default set's adapter codecs are left out (give -serbench DIR to add them)\n", err)
+			codecs = lib
+		}
+	}
+	if *serbenchDir != "" {
+		if err := isSerbenchModule(filepath.Join(dir, "go.mod")); err != nil {
+			return fmt.Errorf("-serbench %s: %w", dir, err)
+		}
+	}
+	if dir != "" {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return fmt.Errorf("-serbench: %w", err)
+		}
+	}
 	scenarios, _, err := loadScenarios(*corpusFlag)
 	if err != nil {
 		return err
@@ -60,6 +97,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	m := export.Module{
 		Codecs:    codecs,
+		Serbench:  dir,
 		Scenarios: scenarios,
 		Go:        strings.TrimPrefix(runtime.Version(), "go"),
 		Requires:  buildModules(),
@@ -67,7 +105,13 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		LiveHeap:  lh,
 	}
 	skipped, err := m.Write(*out)
+	left := map[string]bool{}
 	for _, s := range skipped {
+		if s.Codec != "" {
+			fmt.Fprintf(stderr, "serbench: export: %s on %s left out: %v\n", s.Codec, s.Scenario, s.Err)
+			continue
+		}
+		left[s.Scenario] = true
 		fmt.Fprintf(stderr, "serbench: export: %s left out: %v\n", s.Scenario, s.Err)
 	}
 	if err != nil {
@@ -80,7 +124,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			return fmt.Errorf("export: go mod tidy in %s: %w (the module is written; run it there once the module proxy is reachable)", *out, err)
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(codecs), len(scenarios)-len(skipped), *out)
+	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(codecs), len(scenarios)-len(left), *out)
 	return nil
 }
 
@@ -102,6 +146,37 @@ func buildModules() map[string]string {
 		}
 	}
 	return mods
+}
+
+// serbenchCheckout returns the root of the serbench module that holds the
+// current folder: the folder of `go env GOMOD`, when its module line names
+// serbench.
+func serbenchCheckout(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("the current folder is in no Go module, so no serbench checkout to import")
+	}
+	if err := isSerbenchModule(gomod); err != nil {
+		return "", fmt.Errorf("the current folder's module: %w", err)
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// isSerbenchModule returns an error unless the go.mod file gomod declares
+// serbench's module.
+func isSerbenchModule(gomod string) error {
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		return fmt.Errorf("no serbench checkout: %w", err)
+	}
+	if p := modfile.ModulePath(data); p != export.SerbenchModule {
+		return fmt.Errorf("%s declares module %q, not %s", gomod, p, export.SerbenchModule)
+	}
+	return nil
 }
 
 func without(xs []string, x string) []string {

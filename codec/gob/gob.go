@@ -50,6 +50,16 @@ func New() codec.Codec {
 		Unmarshal: func(data []byte, v any) error {
 			return gob.NewDecoder(bytes.NewReader(data)).Decode(v)
 		},
+		Code: &codec.GoCode{Imports: []string{"bytes", "encoding/gob"},
+			Setup: "func init() {\n\tgob.Register(map[string]any{})\n\tgob.Register([]any{})\n}",
+			Marshal: `func(v any) ([]byte, error) {
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	}`,
+			Unmarshal: "func(data []byte, v any) error { return gob.NewDecoder(bytes.NewReader(data)).Decode(v) }"},
 		FieldsBy: "Go field names",
 	}
 }

@@ -26,6 +26,10 @@ func New() codec.Codec {
 			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
 		Marshal:   func(v any) ([]byte, error) { return json.Marshal(v, opts) },
 		Unmarshal: func(data []byte, v any) error { return json.Unmarshal(data, v, opts) },
+		Code: &codec.GoCode{Imports: []string{"stdjsonv2 encoding/json/v2"},
+			Setup:     "var stdjsonv2Opts = stdjsonv2.JoinOptions(stdjsonv2.FormatNilSliceAsNull(true), stdjsonv2.FormatNilMapAsNull(true))",
+			Marshal:   "func(v any) ([]byte, error) { return stdjsonv2.Marshal(v, stdjsonv2Opts) }",
+			Unmarshal: "func(data []byte, v any) error { return stdjsonv2.Unmarshal(data, v, stdjsonv2Opts) }"},
 	}
 }
 

@@ -17,7 +17,7 @@
 #               sides N times with -ldflags=-randlayout=1..N and pool the
 #               samples, so that no one function alignment decides a cell
 #
-# With the defaults it takes about 40 minutes (the plain loops' 1s per sample
+# With the defaults it takes about 80 minutes (the plain loops' 1s per sample
 # dominate). OUTDIR keeps the raw files: serbench-<live heap>.txt and
 # export-<live heap>.txt (benchfmt, for benchstat too) and agreement.md.
 set -eu

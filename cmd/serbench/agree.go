@@ -38,6 +38,7 @@ func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	tolerance := percentFlag(fs, "tolerance", defaultAgreeTolerance, "a cell agrees when serbench's speed-up is within this of the plain loop's")
 	format := formatFlag(fs, "table", []string{"table", "markdown"}, "")
 	all := fs.Bool("all", false, "list every cell, not only those beyond the tolerance")
+	bycodec := fs.Bool("by-codec", false, "print one row per codec, the conditions side by side (cells within the tolerance, median absolute and worst Δ of each), and nothing else")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench agree [flags] SERBENCH EXPORT [SERBENCH EXPORT ...]")
 		fmt.Fprintln(stderr, "Each pair: a serbench run (-format json or benchfmt) and the go test -bench output of the serbench export module, taken under the same -live-heap.")
@@ -64,6 +65,9 @@ func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 			return fmt.Errorf("agree: %s and %s have no cell with a speed-up in common", fs.Arg(i), fs.Arg(i+1))
 		}
 		conds = append(conds, c)
+	}
+	if *bycodec {
+		return writeAgreementByCodec(stdout, conds, *tolerance, *format == "markdown")
 	}
 	return writeAgreement(stdout, conds, *tolerance, *format == "markdown", *all)
 }
@@ -145,57 +149,111 @@ func summarizeAgreement(cells []agreeCell, tolerance float64) agreeSummary {
 	return s
 }
 
+// agreeTable writes rows as tab-aligned text or as a Markdown table.
+type agreeTable struct {
+	tw       *tabwriter.Writer
+	markdown bool
+}
+
+func newAgreeTable(w io.Writer, markdown bool) *agreeTable {
+	return &agreeTable{tw: tabwriter.NewWriter(w, 0, 0, 2, ' ', 0), markdown: markdown}
+}
+
+func (t *agreeTable) row(cols ...string) {
+	if t.markdown {
+		fmt.Fprintf(t.tw, "| %s |\n", strings.Join(cols, " | "))
+		return
+	}
+	fmt.Fprintln(t.tw, strings.Join(cols, "\t"))
+}
+
+func (t *agreeTable) header(cols ...string) {
+	t.row(cols...)
+	if t.markdown {
+		seps := make([]string, len(cols))
+		for i := range seps {
+			seps[i] = "---"
+		}
+		t.row(seps...)
+	}
+}
+
+func agreePct(f float64) string            { return fmt.Sprintf("%+.0f%%", 100*f) }
+func agreeCellName(c agreeCell) string     { return c.codec + " " + c.scenario + " " + c.op }
+func agreeSpeedups(c agreeCell) string     { return fmt.Sprintf("%.2fx vs %.2fx", c.serbench, c.export) }
+func agreeWithin(tolerance float64) string { return fmt.Sprintf("within %.0f%%", 100*tolerance) }
+
+// byCodec returns the codecs of cells in their first order, and each
+// one's cells.
+func byCodec(cells []agreeCell) ([]string, map[string][]agreeCell) {
+	var codecs []string
+	groups := map[string][]agreeCell{}
+	for _, x := range cells {
+		if _, ok := groups[x.codec]; !ok {
+			codecs = append(codecs, x.codec)
+		}
+		groups[x.codec] = append(groups[x.codec], x)
+	}
+	return codecs, groups
+}
+
+// writeAgreementByCodec prints one row per codec (and one for all cells),
+// with each condition's cells within the tolerance, median absolute Δ and
+// worst Δ side by side.
+func writeAgreementByCodec(w io.Writer, conds []agreeCondition, tolerance float64, markdown bool) error {
+	t := newAgreeTable(w, markdown)
+	cols := []string{"codec"}
+	var codecs []string
+	for _, c := range conds {
+		cols = append(cols, c.label+" "+agreeWithin(tolerance), c.label+" median abs Δ", c.label+" worst Δ")
+		cs, _ := byCodec(c.cells)
+		for _, id := range cs {
+			if !slices.Contains(codecs, id) {
+				codecs = append(codecs, id)
+			}
+		}
+	}
+	t.header(cols...)
+	for _, id := range append([]string{"all"}, codecs...) {
+		row := []string{id}
+		for _, c := range conds {
+			g := c.cells
+			if id != "all" {
+				_, groups := byCodec(c.cells)
+				g = groups[id]
+			}
+			if len(g) == 0 {
+				row = append(row, "", "", "")
+				continue
+			}
+			s := summarizeAgreement(g, tolerance)
+			row = append(row, fmt.Sprintf("%d of %d", s.within, s.cells), fmt.Sprintf("%.1f%%", 100*s.median),
+				agreePct(s.worst.diff())+" ("+s.worst.scenario+" "+s.worst.op+")")
+		}
+		t.row(row...)
+	}
+	return t.tw.Flush()
+}
+
 // writeAgreement prints, per condition, the summary of all cells and of
 // each codec, then the cells beyond the tolerance (all cells with all).
 func writeAgreement(w io.Writer, conds []agreeCondition, tolerance float64, markdown, all bool) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	row := func(cols ...string) {
-		if markdown {
-			fmt.Fprintf(tw, "| %s |\n", strings.Join(cols, " | "))
-			return
-		}
-		fmt.Fprintln(tw, strings.Join(cols, "\t"))
-	}
-	header := func(cols ...string) {
-		row(cols...)
-		if markdown {
-			seps := make([]string, len(cols))
-			for i := range seps {
-				seps[i] = "---"
-			}
-			row(seps...)
-		}
-	}
-	pct := func(f float64) string { return fmt.Sprintf("%+.0f%%", 100*f) }
-	cellName := func(c agreeCell) string { return c.codec + " " + c.scenario + " " + c.op }
-	speedups := func(c agreeCell) string { return fmt.Sprintf("%.2fx vs %.2fx", c.serbench, c.export) }
-	within := fmt.Sprintf("within %.0f%%", 100*tolerance)
-	header("condition", "codec", "cells", within, "median abs Δ", "worst cell", "serbench vs plain loop", "Δ")
+	t := newAgreeTable(w, markdown)
+	t.header("condition", "codec", "cells", agreeWithin(tolerance), "median abs Δ", "worst cell", "serbench vs plain loop", "Δ")
 	for _, c := range conds {
 		groups := [][]agreeCell{c.cells}
 		names := []string{"all"}
-		var codecs []string
-		for _, x := range c.cells {
-			if !slices.Contains(codecs, x.codec) {
-				codecs = append(codecs, x.codec)
-			}
-		}
+		codecs, byID := byCodec(c.cells)
 		for _, id := range codecs {
-			var g []agreeCell
-			for _, x := range c.cells {
-				if x.codec == id {
-					g = append(g, x)
-				}
-			}
-			groups, names = append(groups, g), append(names, id)
+			groups, names = append(groups, byID[id]), append(names, id)
 		}
 		for i, g := range groups {
 			s := summarizeAgreement(g, tolerance)
-			row(c.label, names[i], fmt.Sprint(s.cells), fmt.Sprint(s.within), fmt.Sprintf("%.1f%%", 100*s.median),
-				cellName(s.worst), speedups(s.worst), pct(s.worst.diff()))
+			t.row(c.label, names[i], fmt.Sprint(s.cells), fmt.Sprint(s.within), fmt.Sprintf("%.1f%%", 100*s.median),
+				agreeCellName(s.worst), agreeSpeedups(s.worst), agreePct(s.worst.diff()))
 		}
 	}
-	if err := tw.Flush(); err != nil {
+	if err := t.tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
@@ -204,14 +262,14 @@ func writeAgreement(w io.Writer, conds []agreeCondition, tolerance float64, mark
 		title = "every cell"
 	}
 	fmt.Fprintf(w, "%s (Δ: serbench's speed-up over the plain loop's, minus 1):\n\n", title)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	header("condition", "cell", "serbench vs plain loop", "Δ")
+	t = newAgreeTable(w, markdown)
+	t.header("condition", "cell", "serbench vs plain loop", "Δ")
 	for _, c := range conds {
 		for _, x := range c.cells {
 			if all || math.Abs(x.diff()) > tolerance {
-				row(c.label, cellName(x), speedups(x), pct(x.diff()))
+				t.row(c.label, agreeCellName(x), agreeSpeedups(x), agreePct(x.diff()))
 			}
 		}
 	}
-	return tw.Flush()
+	return t.tw.Flush()
 }

@@ -57,6 +57,13 @@ func TestAgreeCommand(t *testing.T) {
 			golden.Check(t, filepath.Join("testdata", "agree."+format), stdout.Bytes())
 		})
 	}
+	// One row per codec, the conditions side by side: here the same pair
+	// twice, so both column groups hold the same figures.
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, []string{"agree", "-by-codec", "-format", "markdown", sbPath, exPath, sbPath, exPath}); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "agree.by-codec"), stdout.Bytes())
 }
 
 func TestAgreeErrors(t *testing.T) {

@@ -227,8 +227,12 @@ func writeAgreementByCodec(w io.Writer, conds []agreeCondition, tolerance float6
 				continue
 			}
 			s := summarizeAgreement(g, tolerance)
+			where := s.worst.scenario + " " + s.worst.op
+			if id == "all" {
+				where = agreeCellName(s.worst)
+			}
 			row = append(row, fmt.Sprintf("%d of %d", s.within, s.cells), fmt.Sprintf("%.1f%%", 100*s.median),
-				agreePct(s.worst.diff())+" ("+s.worst.scenario+" "+s.worst.op+")")
+				agreePct(s.worst.diff())+" ("+where+")")
 		}
 		t.row(row...)
 	}

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -55,11 +55,11 @@ func (w *ownWriter) expr(t reflect.Type) (string, error) {
 	return "", fmt.Errorf("export: cannot name type %v (kind %v) outside serbench", t, t.Kind())
 }
 
-// adapterCells returns the cells of the adapter codecs ids on scenario s
+// adapterCells returns the cells of the adapter codecs cs on scenario s
 // with value v (a pointer), and the cells left out: a codec whose Bind
 // refuses the value (serbench's run shows the cell n/a), or a type the
 // module cannot name.
-func (w *ownWriter) adapterCells(s scenario.Scenario, v any, ids []string) ([]adapterCell, []Skipped) {
+func (w *ownWriter) adapterCells(s scenario.Scenario, v any, cs []codec.Codec) ([]adapterCell, []Skipped) {
 	trial := &ownWriter{imports: map[string]string{}}
 	for k, a := range w.imports {
 		trial.imports[k] = a
@@ -67,15 +67,15 @@ func (w *ownWriter) adapterCells(s scenario.Scenario, v any, ids []string) ([]ad
 	own, err := trial.expr(reflect.TypeOf(v).Elem())
 	if err != nil {
 		var skipped []Skipped
-		for _, id := range ids {
-			skipped = append(skipped, Skipped{Scenario: s.ID, Codec: id, Err: err})
+		for _, c := range cs {
+			skipped = append(skipped, Skipped{Scenario: s.ID, Codec: c.Info().ID, Err: err})
 		}
 		return nil, skipped
 	}
 	var cells []adapterCell
 	var skipped []Skipped
-	for _, id := range ids {
-		c, _ := all.Registry().Lookup(id)
+	for _, c := range cs {
+		id := c.Info().ID
 		if _, err := c.Bind(v); err != nil {
 			skipped = append(skipped, Skipped{Scenario: s.ID, Codec: id, Err: fmt.Errorf("export: %s cannot bind %s (serbench shows the cell n/a): %w", id, s.ID, err)})
 			continue
@@ -124,17 +124,23 @@ func adapterCells() ([]adapterCell, error) {
 	for _, s := range scenarios {
 		files[s.name] = s.file
 	}
+	reg := sball.Registry()
+	values := map[string]any{} // per scenario, shared by its codecs as serbench shares its sample
 	var cells []adapterCell
 	for _, cell := range adapterCellList {
-		data, err := os.ReadFile(files[cell.scenario])
-		if err != nil {
-			return nil, err
+		v, ok := values[cell.scenario]
+		if !ok {
+			data, err := os.ReadFile(files[cell.scenario])
+			if err != nil {
+				return nil, err
+			}
+			v = cell.newOwn()
+			if err := json.Unmarshal(data, v); err != nil {
+				return nil, fmt.Errorf("%s: %w", files[cell.scenario], err)
+			}
+			values[cell.scenario] = v
 		}
-		v := cell.newOwn()
-		if err := json.Unmarshal(data, v); err != nil {
-			return nil, fmt.Errorf("%s: %w", files[cell.scenario], err)
-		}
-		c, ok := sball.Registry().Lookup(cell.codec)
+		c, ok := reg.Lookup(cell.codec)
 		if !ok {
 			return nil, fmt.Errorf("serbench has no codec %q", cell.codec)
 		}
@@ -153,6 +159,7 @@ func adapterCells() ([]adapterCell, error) {
 			}
 			return b, v, nil
 		}
+		var err error
 		if ac.m, ac.in, err = bind(); err != nil {
 			return nil, err
 		}

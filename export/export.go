@@ -54,6 +54,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
@@ -61,8 +62,9 @@ import (
 )
 
 // exportable returns the library codecs, by ID, with their calls: those
-// whose adapter gives its Go code (codec.Exporter).
-func exportable() map[string]codec.GoCode {
+// whose adapter gives its Go code (codec.Exporter). The calls are constant
+// source text, so the table is made once (all.Registry builds every codec).
+var exportable = sync.OnceValue(func() map[string]codec.GoCode {
 	out := map[string]codec.GoCode{}
 	for _, c := range all.Registry().All() {
 		if x, ok := c.(codec.Exporter); ok {
@@ -72,7 +74,7 @@ func exportable() map[string]codec.GoCode {
 		}
 	}
 	return out
-}
+})
 
 // Supported returns the IDs of the library codecs, sorted: the built-in
 // codecs whose adapter gives its calls as Go code (codec.Exporter), which
@@ -141,13 +143,16 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 		return nil, fmt.Errorf("export: no codecs")
 	}
 	libraries := exportable()
-	var lib, adapted []string
+	var libIDs []string
+	var adapted []codec.Codec
+	reg := all.Registry()
 	for _, id := range m.Codecs {
 		if _, ok := libraries[id]; ok {
-			lib = append(lib, id)
+			libIDs = append(libIDs, id)
 			continue
 		}
-		if _, ok := all.Registry().Lookup(id); !ok {
+		c, ok := reg.Lookup(id)
+		if !ok {
 			return nil, fmt.Errorf("export: unknown codec %q", id)
 		}
 		if m.Serbench == "" {
@@ -156,7 +161,7 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 		if !filepath.IsAbs(m.Serbench) {
 			return nil, fmt.Errorf("export: Module.Serbench %q is not an absolute path", m.Serbench)
 		}
-		adapted = append(adapted, id)
+		adapted = append(adapted, c)
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return nil, fmt.Errorf("export: %s is not empty", dir)
@@ -230,13 +235,13 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 
 	imports := map[string]bool{"os": true, "testing": true, "encoding/json": true, "runtime": true}
 	var setup []string
-	for _, id := range lib {
-		lib := libraries[id]
-		for _, imp := range lib.Imports {
+	for _, id := range libIDs {
+		code := libraries[id]
+		for _, imp := range code.Imports {
 			imports[imp] = true
 		}
-		if lib.Setup != "" && !contains(setup, lib.Setup) {
-			setup = append(setup, lib.Setup)
+		if code.Setup != "" && !contains(setup, code.Setup) {
+			setup = append(setup, code.Setup)
 		}
 	}
 	var b bytes.Buffer
@@ -255,9 +260,9 @@ func (m Module) Write(dir string) ([]Skipped, error) {
 	}
 	b.WriteString("type codecFuncs struct {\n\tname      string\n\tmarshal   func(any) ([]byte, error)\n\tunmarshal func([]byte, any) error\n}\n\n")
 	b.WriteString("var codecs = []codecFuncs{\n")
-	for _, id := range lib {
-		lib := libraries[id]
-		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", id, lib.Marshal, lib.Unmarshal)
+	for _, id := range libIDs {
+		code := libraries[id]
+		fmt.Fprintf(&b, "\t{%q, %s, %s},\n", id, code.Marshal, code.Unmarshal)
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("type scenarioData struct {\n\tname, file string\n\tnew        func() any\n}\n\n")

@@ -204,9 +204,12 @@ func writeAgreementByCodec(w io.Writer, conds []agreeCondition, tolerance float6
 	t := newAgreeTable(w, markdown)
 	cols := []string{"codec"}
 	var codecs []string
-	for _, c := range conds {
+	groups := make([]map[string][]agreeCell, len(conds)) // per condition, by codec
+	for i, c := range conds {
 		cols = append(cols, c.label+" "+agreeWithin(tolerance), c.label+" median abs Δ", c.label+" worst Δ")
-		cs, _ := byCodec(c.cells)
+		var cs []string
+		cs, groups[i] = byCodec(c.cells)
+		groups[i]["all"] = c.cells
 		for _, id := range cs {
 			if !slices.Contains(codecs, id) {
 				codecs = append(codecs, id)
@@ -216,12 +219,8 @@ func writeAgreementByCodec(w io.Writer, conds []agreeCondition, tolerance float6
 	t.header(cols...)
 	for _, id := range append([]string{"all"}, codecs...) {
 		row := []string{id}
-		for _, c := range conds {
-			g := c.cells
-			if id != "all" {
-				_, groups := byCodec(c.cells)
-				g = groups[id]
-			}
+		for i := range conds {
+			g := groups[i][id]
 			if len(g) == 0 {
 				row = append(row, "", "", "")
 				continue

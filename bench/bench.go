@@ -238,6 +238,15 @@ type Result struct {
 	// Speedup is 0 or either side has fewer than 2 samples.
 	SpeedupLo float64 `json:"speedup_lo,omitempty"`
 	SpeedupHi float64 `json:"speedup_hi,omitempty"`
+	// PairRatios holds, for a cell sampled in pairs with the baseline (see
+	// paired.go), one speed-up per pair: the baseline's ns/op in the
+	// samples taken next to this cell's sample over this cell's ns/op, in
+	// the order taken. Speedup, SpeedupLo and SpeedupHi then come from
+	// these ratios (median and its 95% interval), so a change of machine
+	// speed slower than one pair cancels. Absent on the baseline itself, on
+	// cells with no baseline cell, and in older documents (which keep the
+	// ratio of medians and its bootstrap).
+	PairRatios []float64 `json:"pair_ratios,omitempty"`
 	// CompressedBytes is, on a compression op ("compress:<id>",
 	// "decompress:<id>"), the length of the codec's encoded value after
 	// compression; SizeBytes stays the uncompressed length, and MB/s counts

@@ -80,36 +80,34 @@ type sampler struct {
 func (s *sampler) run(ctx context.Context) error {
 	s.meter.start()
 	defer s.meter.stop()
+	live := func() bool { return ctx.Err() == nil }
+	order := groupByBase(s.timed)
 	for range s.opts.Count {
 		s.meter.probe()
-		for _, c := range s.timed {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			c.sample()
-			s.step()
+		s.grow(pairedSamples(order) - len(order)) // the baseline's samples between others
+		sampleCells(order, live, s.step)
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 	}
 	if s.opts.Target <= 0 {
 		s.meter.probe()
 		return nil
 	}
+	inTime := func() bool { return live() && time.Now().Before(s.deadline) }
 	for {
 		s.meter.probe()
-		wide := s.wide()
+		wide := groupByBase(s.wide())
 		if len(wide) == 0 {
 			return nil
 		}
-		s.grow(len(wide))
-		for _, c := range wide {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if !time.Now().Before(s.deadline) {
-				return nil
-			}
-			c.sample()
-			s.step()
+		s.grow(pairedSamples(wide))
+		sampleCells(wide, inTime, s.step)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !inTime() {
+			return nil
 		}
 	}
 }
@@ -126,7 +124,7 @@ func (s *sampler) wide() []*cell {
 		if c.fn == nil || len(c.ns) >= MaxCount {
 			continue
 		}
-		hw, ok := halfWidthOK(summarize(c.ns))
+		hw, ok := c.targetHalfWidth()
 		if !ok {
 			hw = math.Inf(1)
 		}
@@ -156,4 +154,16 @@ func halfWidthOK(s benchmath.Summary) (float64, bool) {
 		return 0, false
 	}
 	return max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
+}
+
+// targetHalfWidth is Result.TargetHalfWidth of the cell's samples so far.
+func (c *cell) targetHalfWidth() (float64, bool) {
+	if c.base != nil && len(c.pairs) > 0 {
+		m, lo, hi := pairedSummary(c.pairs)
+		if m <= 0 || lo <= 0 || hi <= 0 {
+			return 0, false
+		}
+		return max(hi/m-1, 1-lo/m), true
+	}
+	return halfWidthOK(summarize(c.ns))
 }

@@ -183,12 +183,17 @@ type Result struct {
 	// (scenario.Scenario.Elements) for list workloads (annot/*); absent
 	// for other scenarios and for convert.
 	BytesPerElem float64 `json:"bytes_per_elem,omitempty"`
-	// Speedup is the baseline's median ns/op divided by this cell's on the
-	// same scenario and op; 0 when the baseline has no figure there.
+	// Speedup is how many times faster than the baseline this cell is on
+	// the same scenario and op: with PairRatios, their median (paired
+	// sampling); otherwise the baseline's median ns/op divided by this
+	// cell's. 0 when the baseline has no figure there.
 	Speedup float64 `json:"speedup"`
-	// SpeedupP is the p-value of the Mann-Whitney U-test between this
-	// cell's samples and the baseline's; above 0.05 the difference is not
-	// significant ("~"). 1 when there are too few samples to tell.
+	// SpeedupP is the p-value that this cell and the baseline take the
+	// same time: with PairRatios, the exact two-sided sign test of the
+	// per-pair speed-ups against 1; otherwise the Mann-Whitney U-test
+	// between this cell's samples and the baseline's. Above 0.05 the
+	// difference is not significant ("~"). 1 when there are too few
+	// samples to tell.
 	SpeedupP float64 `json:"speedup_p"`
 	// OK is true when the cell round-tripped exactly and was timed.
 	OK bool `json:"ok"`
@@ -233,9 +238,11 @@ type Result struct {
 	// TargetMissed is true, with adaptive sampling, when the cell was timed
 	// but its HalfWidth is still above Options.Target (or it has none).
 	TargetMissed bool `json:"target_missed,omitempty"`
-	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup, from a
-	// bootstrap of the ratio of medians (see speedupInterval); 0 when
-	// Speedup is 0 or either side has fewer than 2 samples.
+	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup: with
+	// PairRatios, the distribution-free interval of their median (0 with
+	// fewer than 6 pairs); otherwise a bootstrap of the ratio of medians
+	// (see speedupInterval), 0 when either side has fewer than 2 samples.
+	// 0 when Speedup is 0.
 	SpeedupLo float64 `json:"speedup_lo,omitempty"`
 	SpeedupHi float64 `json:"speedup_hi,omitempty"`
 	// PairRatios holds, for a cell sampled in pairs with the baseline (see
@@ -347,6 +354,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 		c.calibrate(opts.Benchtime)
 		step()
 	}
+	pairing(timed, opts.Baseline)
 	meter := newNoiseMeter(opts.Benchtime)
 	s := &sampler{timed: timed, opts: opts, deadline: started.Add(opts.MaxTime), step: step, meter: meter,
 		grow: func(n int) { total += n }}
@@ -377,7 +385,8 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	if opts.Target > 0 {
 		for i := range results {
 			r := &results[i]
-			r.TargetMissed = r.Timed() && (r.NsPerOpLo == 0 || r.NsPerOpHi == 0 || r.HalfWidth > opts.Target)
+			hw, ok := r.TargetHalfWidth()
+			r.TargetMissed = r.Timed() && (!ok || hw > opts.Target)
 		}
 	}
 	return &Measurement{Results: results, Noise: meter.result(), LiveHeap: heap.condition()}, nil
@@ -450,6 +459,11 @@ type cell struct {
 	// encodedAll is, on a message corpus's marshal cell, each message's
 	// marshal output; nil otherwise.
 	encodedAll [][]byte
+	// base is the baseline cell this cell is sampled between (see
+	// paired.go); nil for the baseline itself and for unpaired cells.
+	base *cell
+	// pairs holds the per-pair speed-ups (Result.PairRatios).
+	pairs []float64
 }
 
 // Op is one operation of a codec bound to one value, checked and ready to
@@ -684,7 +698,7 @@ func (c *cell) sample() {
 func (c *cell) stop(err error) {
 	c.fn, c.newFn = nil, nil
 	c.failed = fmt.Errorf("%s failed while timing: %w", c.Op, err)
-	c.ns, c.bytes, c.allocs = nil, nil, nil
+	c.ns, c.bytes, c.allocs, c.pairs = nil, nil, nil, nil
 }
 
 func (c *cell) result() Result {
@@ -706,6 +720,7 @@ func (c *cell) result() Result {
 		r.SamplesTaken = len(c.ns)
 		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 		r.HalfWidth = halfWidth(s)
+		r.PairRatios = c.pairs
 		if c.Op != OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
 		}

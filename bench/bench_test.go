@@ -87,6 +87,18 @@ func find(t *testing.T, rs []bench.Result, codecID, scen, op string) bench.Resul
 	return bench.Result{}
 }
 
+// paired is the number of timed results of other codecs than the
+// baseline on scenario and op: the cells sampled between its samples.
+func paired(rs []bench.Result, scenario, op string) int {
+	n := 0
+	for _, r := range rs {
+		if r.Codec != bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
+			n++
+		}
+	}
+	return n
+}
+
 func seeds(t *testing.T, ids ...string) []scenario.Scenario {
 	ss, err := scenario.Select(scenario.Seeds(), ids)
 	if err != nil {
@@ -104,8 +116,11 @@ func TestMatrix(t *testing.T) {
 	t.Run("faithful codec is timed and ok", func(t *testing.T) {
 		for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
 			r := find(t, rs, "encoding/json", "ws-message", op)
-			if !r.OK || r.NsPerOp <= 0 || len(r.Samples) != 2 || r.Iterations < 1 || r.SizeBytes == 0 || r.Speedup != 1 {
-				t.Errorf("%s: %+v", op, r)
+			// The baseline's own 2 samples and one more per round next to
+			// each cell paired with it (paired.go).
+			want := 2 * (1 + paired(rs, "ws-message", op))
+			if !r.OK || r.NsPerOp <= 0 || len(r.Samples) != want || r.Iterations < 1 || r.SizeBytes == 0 || r.Speedup != 1 || r.PairRatios != nil {
+				t.Errorf("%s: want %d samples: %+v", op, want, r)
 			}
 		}
 	})

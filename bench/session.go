@@ -15,7 +15,7 @@ import (
 // (serbench run -go runs one process per Go toolchain and has each take a
 // round in turn, so that a change in the machine's speed touches every
 // toolchain alike). NewSession round-trips and calibrates every cell, each
-// Round takes one sample of every timed cell, in matrix order, and Results
+// Round takes one sample of every timed cell (paired with the baseline), and Results
 // summarises them as Measure does. It holds Options.LiveHeap
 // from NewSession to Close; Options.Target, MaxTime, Parallel and the
 // profile folders have no effect. A Session is not safe for concurrent
@@ -45,7 +45,8 @@ func NewSession(ctx context.Context, codecs []codec.Codec, scenarios []scenario.
 		}
 		c.calibrate(opts.Benchtime)
 	}
-	return &Session{codecs: codecs, cells: cells, timed: timed, opts: opts, heap: heap}, nil
+	pairing(timed, opts.Baseline)
+	return &Session{codecs: codecs, cells: cells, timed: groupByBase(timed), opts: opts, heap: heap}, nil
 }
 
 // Close releases the live-heap ballast; the Session's results stay
@@ -59,16 +60,12 @@ func (s *Session) LiveHeap() LiveHeap { return s.heap.condition() }
 // Timed returns the number of cells a Round samples.
 func (s *Session) Timed() int { return len(s.timed) }
 
-// Round takes one sample of every timed cell. It returns an error only for
-// a cancelled context.
+// Round takes one sample of every timed cell, each cell that has a
+// baseline cell between two samples of it (paired sampling, see
+// paired.go). It returns an error only for a cancelled context.
 func (s *Session) Round(ctx context.Context) error {
-	for _, c := range s.timed {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		c.sample()
-	}
-	return nil
+	sampleCells(s.timed, func() bool { return ctx.Err() == nil }, func() {})
+	return ctx.Err()
 }
 
 // Results returns one Result per cell, ordered and summarised as Measure's.

@@ -41,8 +41,14 @@ func TestSession(t *testing.T) {
 		}
 		if r.Timed() {
 			timed++
-			if len(r.Samples) != rounds {
-				t.Errorf("%s %s %s: %d samples, want %d", r.Codec, r.Scenario, r.Op, len(r.Samples), rounds)
+			want, pairs := rounds, rounds
+			if r.Codec == bench.DefaultBaseline {
+				want, pairs = rounds*(1+paired(got, r.Scenario, r.Op)), 0
+			} else if !hasBaseline(got, r.Scenario, r.Op) {
+				pairs = 0
+			}
+			if len(r.Samples) != want || len(r.PairRatios) != pairs {
+				t.Errorf("%s %s %s: %d samples and %d pairs, want %d and %d", r.Codec, r.Scenario, r.Op, len(r.Samples), len(r.PairRatios), want, pairs)
 			}
 		}
 		if r.Codec == "encoding/json" && r.OK && r.Speedup != 1 {
@@ -75,4 +81,14 @@ func TestCompareSamples(t *testing.T) {
 	if r := bench.CompareSamples(nil, den); r.Value != 0 || r.P != 1 || r.Lo != 0 {
 		t.Errorf("CompareSamples(nil) = %+v", r)
 	}
+}
+
+// hasBaseline reports whether the baseline timed scenario and op.
+func hasBaseline(rs []bench.Result, scenario, op string) bool {
+	for _, r := range rs {
+		if r.Codec == bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"slices"
+
 	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/codec"
@@ -21,8 +23,12 @@ func Summarize(samples []float64) (median, lo, hi float64) {
 	return s.Center, finite(s.Lo), finite(s.Hi)
 }
 
+// summarize leaves xs unchanged: benchmath.NewSample sorts its argument in
+// place, and a cell's samples must stay in the order taken (their order is
+// what drift and regime figures read, and it matches the B/op and
+// allocs/op of each sample).
 func summarize(xs []float64) benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &thresholds), 0.95)
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(xs), &thresholds), 0.95)
 }
 
 func finite(x float64) float64 {
@@ -68,10 +74,12 @@ func AddFloorRatios(results []Result, ref string) {
 	}
 }
 
-// AddSpeedups fills Speedup, SpeedupP (Mann-Whitney U-test against the
-// baseline's samples) and the bootstrap interval SpeedupLo..SpeedupHi of
-// every timed result from baseline's result on the same scenario and op. It
-// reports whether baseline has any timed result.
+// AddSpeedups fills Speedup, SpeedupP and SpeedupLo..SpeedupHi of every
+// timed result that baseline timed on the same scenario and op: from the
+// result's PairRatios when it has them (median, its interval, sign test),
+// otherwise from the two sets of samples (ratio of medians, bootstrap
+// interval, Mann-Whitney U-test). It reports whether baseline has any
+// timed result.
 func AddSpeedups(results []Result, baseline string) bool {
 	type key struct{ scenario, op string }
 	base := map[key]int{}
@@ -92,8 +100,30 @@ func AddSpeedups(results []Result, baseline string) bool {
 			r.SpeedupP = 1
 			continue
 		}
+		if len(r.PairRatios) > 0 {
+			r.Speedup, r.SpeedupLo, r.SpeedupHi = pairedSummary(r.PairRatios)
+			r.SpeedupP = signTestP(r.PairRatios)
+			continue
+		}
 		cmp := CompareSamples(b.Samples, r.Samples)
 		r.SpeedupP, r.SpeedupLo, r.SpeedupHi = cmp.P, cmp.Lo, cmp.Hi
 	}
 	return len(base) > 0
+}
+
+// TargetHalfWidth is the half-width that adaptive sampling holds to its
+// target, as a fraction: the speed-up's (its larger side over Speedup) for
+// a cell sampled in pairs with the baseline, ns/op's (HalfWidth) for every
+// other cell. ok is false when there is no interval yet.
+func (r Result) TargetHalfWidth() (hw float64, ok bool) {
+	if len(r.PairRatios) > 0 {
+		if r.Speedup <= 0 || r.SpeedupLo <= 0 || r.SpeedupHi <= 0 {
+			return 0, false
+		}
+		return max(r.SpeedupHi/r.Speedup-1, 1-r.SpeedupLo/r.Speedup), true
+	}
+	if r.NsPerOpLo == 0 || r.NsPerOpHi == 0 {
+		return 0, false
+	}
+	return r.HalfWidth, true
 }

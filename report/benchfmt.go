@@ -33,6 +33,11 @@ const (
 	// ops ("compress:<id>", "decompress:<id>"), in bytes per message,
 	// written with the same exact/lower metadata as UnitSize.
 	UnitCompressed = "compressed-B/msg"
+	// UnitPairSpeedup is a paired cell's per-pair speed-up over the
+	// baseline (bench.Result.PairRatios), one per sample line, written
+	// with `Unit speedup better=higher` metadata; a file read back gives
+	// the same paired speed-up and interval as the run.
+	UnitPairSpeedup = "speedup"
 	// notePrefix starts the comment lines that carry cells without
 	// figures and fidelity failures. The benchmark format ignores lines
 	// that are neither results, units nor configuration, so benchstat
@@ -68,7 +73,8 @@ const (
 //     cell's medians, repeated on every line: the runner keeps no
 //     per-sample memory figures) and UnitSize (not for convert), and on
 //     compression ops ("compress:zstd") UnitCompressed too; their MB/s
-//     and B/msg count the uncompressed bytes.
+//     and B/msg count the uncompressed bytes; on cells sampled in pairs
+//     with the baseline, UnitPairSpeedup (that sample's pair).
 //   - comment lines `// serbench: fail <name>: <error>` after the samples
 //     of a cell that did not round-trip exactly (its figures are written,
 //     since it was timed, but they are not a fair comparison), and
@@ -115,7 +121,16 @@ func Benchfmt(w io.Writer, doc *Document) error {
 			if hasCompressed(doc.Results) {
 				units = append(units, UnitCompressed)
 			}
+			if hasPairs(doc.Results) {
+				units = append(units, UnitPairSpeedup)
+			}
 			for _, u := range units {
+				if u == UnitPairSpeedup {
+					if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "better"}, OrigUnit: u, Value: "higher"}); err != nil {
+						return err
+					}
+					continue
+				}
 				if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
 					return err
 				}
@@ -139,6 +154,9 @@ func Benchfmt(w io.Writer, doc *Document) error {
 			}
 			if r.CompressedBytes > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: float64(r.CompressedBytes), Unit: UnitCompressed})
+			}
+			if i < len(r.PairRatios) {
+				res.Values = append(res.Values, benchfmt.Value{Value: r.PairRatios[i], Unit: UnitPairSpeedup})
 			}
 			if err := bw.Write(res); err != nil {
 				return err
@@ -391,4 +409,14 @@ func parseCellName(name string) (cellName, error) {
 		}
 	}
 	return c, nil
+}
+
+// hasPairs reports whether any result was sampled in pairs.
+func hasPairs(rs []bench.Result) bool {
+	for _, r := range rs {
+		if len(r.PairRatios) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -225,6 +225,8 @@ func (c *cellAcc) add(rec *benchfmt.Result) {
 			c.sz = append(c.sz, val)
 		case UnitCompressed:
 			c.csz = append(c.csz, val)
+		case UnitPairSpeedup:
+			c.res.PairRatios = append(c.res.PairRatios, val)
 		}
 	}
 }

@@ -349,7 +349,7 @@ func nsCell(r bench.Result, count int) string {
 		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)
 		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
 	}
-	if r.TargetMissed {
+	if r.TargetMissed && len(r.PairRatios) == 0 {
 		s += MissedMark
 	}
 	return s
@@ -366,8 +366,10 @@ func mbCell(r bench.Result) string {
 	return num(r.MBPerS)
 }
 
-// speedupCell prints "2.39x"; "~" before it when the U-test cannot tell the
-// cell from the baseline at α=0.05 and there were enough samples to try.
+// speedupCell prints "2.39x"; "~" before it when the test of
+// bench.Result.SpeedupP cannot tell the cell from the baseline at α=0.05
+// and there were enough samples (or pairs) to try; the missed-target mark
+// after it on a paired cell, whose target is its speed-up's interval.
 func speedupCell(r bench.Result, doc *Document) string {
 	if r.Speedup == 0 {
 		return ""
@@ -380,11 +382,23 @@ func speedupCell(r bench.Result, doc *Document) string {
 		hw := max(r.SpeedupHi/r.Speedup-1, 1-r.SpeedupLo/r.Speedup)
 		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
 	}
-	if r.SpeedupP > 0.05 && len(r.Samples) >= MinSamplesForSignificance {
+	enough := len(r.Samples) >= MinSamplesForSignificance
+	if len(r.PairRatios) > 0 {
+		enough = len(r.PairRatios) >= MinPairsForSignificance
+	}
+	if r.SpeedupP > 0.05 && enough {
 		s = "~" + s
+	}
+	if r.TargetMissed && len(r.PairRatios) > 0 {
+		s += MissedMark
 	}
 	return s
 }
+
+// MinPairsForSignificance is the fewest pairs at which the sign test of a
+// paired speed-up can reach p < 0.05 (6 pairs all one way give p = 0.031;
+// 5 give 0.0625).
+const MinPairsForSignificance = 6
 
 // MinSamplesForSignificance is the fewest samples per cell at which the
 // Mann-Whitney U-test can reach p < 0.05 (4+4 gives p ≥ 0.029; 3+3 cannot

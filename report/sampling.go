@@ -27,8 +27,8 @@ func samplingLegend(doc *Document) string {
 			missed++
 		}
 	}
-	return fmt.Sprintf("ns/op: median ± half-width of its 95%% confidence interval; adaptive sampling to ±%s: %d to %d samples per cell; %s = target missed (%d of %d cells).\n",
-		pct(doc.Target), lo, hi, MissedMark[1:], missed, timed)
+	return fmt.Sprintf("ns/op: median ± half-width of its 95%% confidence interval; adaptive sampling to ±%s (the speed-up's interval on cells paired with %s, ns/op's on the others): %d to %d samples per cell; %s = target missed (%d of %d cells).\n",
+		pct(doc.Target), doc.Baseline, lo, hi, MissedMark[1:], missed, timed)
 }
 
 // noiseLine summarizes the machine's noise for the report header, or ""

@@ -1,0 +1,154 @@
+package bench
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fakeCells returns named cells whose operation logs each call into log
+// and takes the ns/op that next returns for it.
+func fakeCells(log *[]string, names ...string) map[string]*cell {
+	cs := map[string]*cell{}
+	for _, name := range names {
+		c := &cell{Result: Result{Codec: name, Iterations: 1}}
+		c.fn = func(int) error {
+			*log = append(*log, name)
+			return nil
+		}
+		cs[name] = c
+	}
+	return cs
+}
+
+func TestSampleCellsOrder(t *testing.T) {
+	var log []string
+	cs := fakeCells(&log, "B", "C1", "C2", "U", "D")
+	for _, n := range []string{"C1", "C2", "D"} {
+		cs[n].base = cs["B"]
+	}
+	// D comes after an unpaired cell, so its group opens again; groupByBase
+	// puts it next to C1 and C2 instead.
+	order := []*cell{cs["B"], cs["C1"], cs["U"], cs["C2"], cs["D"]}
+	for _, tc := range []struct {
+		cells []*cell
+		want  string
+	}{
+		{order, "B C1 B U B C2 B D B"},
+		{groupByBase(order), "B C1 B C2 B D B U"},
+		{[]*cell{cs["C2"], cs["C1"]}, "B C2 B C1 B"},
+	} {
+		log = nil
+		sampleCells(tc.cells, func() bool { return true }, func() {})
+		if got := strings.Join(log, " "); got != tc.want {
+			t.Errorf("order %s, want %s", got, tc.want)
+		}
+		if n := pairedSamples(tc.cells); n != len(log) {
+			t.Errorf("pairedSamples %d, took %d", n, len(log))
+		}
+	}
+	for n, want := range map[string]int{"C1": 3, "C2": 3, "D": 2} {
+		if len(cs[n].pairs) != want {
+			t.Errorf("%s: %d pairs, want %d", n, len(cs[n].pairs), want)
+		}
+	}
+	if len(cs["U"].pairs) != 0 || len(cs["B"].pairs) != 0 {
+		t.Errorf("unpaired cells got pairs: U %v, B %v", cs["U"].pairs, cs["B"].pairs)
+	}
+}
+
+func TestSampleCellsStops(t *testing.T) {
+	var log []string
+	cs := fakeCells(&log, "B", "C")
+	cs["C"].base = cs["B"]
+	budget := 2 // B, then C; the closing B is cut off
+	sampleCells([]*cell{cs["C"]}, func() bool { budget--; return budget >= 0 }, func() {})
+	if got := strings.Join(log, " "); got != "B C" {
+		t.Fatalf("order %s, want B C", got)
+	}
+	if len(cs["C"].pairs) != 1 {
+		t.Errorf("a pair cut short still pairs with its opening sample: %v", cs["C"].pairs)
+	}
+}
+
+// TestPairRatios checks that each ratio is the mean of the bracketing
+// baseline samples over the codec's, so that a step in machine speed
+// between pairs cancels.
+func TestPairRatios(t *testing.T) {
+	b, c := &cell{}, &cell{}
+	c.base = b
+	// The machine is 2x slower from the third pair on: both sides double.
+	bs := []float64{100, 100, 100, 200, 200}
+	xs := []float64{50, 50, 100, 100}
+	for i, x := range xs {
+		c.addPair((bs[i]+bs[i+1])/2, x)
+	}
+	want := []float64{2, 2, 1.5, 2}
+	if !slices.Equal(c.pairs, want) {
+		t.Errorf("pairs %v, want %v", c.pairs, want)
+	}
+	c.addPair(100, 0)
+	c.addPair(math.Inf(1), 10)
+	if len(c.pairs) != len(want) {
+		t.Errorf("zero or infinite samples made pairs: %v", c.pairs)
+	}
+}
+
+func TestPairedSpeedups(t *testing.T) {
+	ratios := []float64{2.1, 1.9, 2.0, 2.05, 1.95, 2.0, 2.02, 1.98}
+	rs := []Result{
+		{Codec: "base", Op: "marshal", NsPerOp: 100, Samples: []float64{100, 100}},
+		{Codec: "x", Op: "marshal", NsPerOp: 40, Samples: []float64{40, 40}, PairRatios: ratios},
+	}
+	if !AddSpeedups(rs, "base") {
+		t.Fatal("no baseline")
+	}
+	r := rs[1]
+	// The median of the pairs (2.0), not the ratio of medians (2.5).
+	if r.Speedup != 2 || !(r.SpeedupLo < 2 && r.SpeedupHi > 2) || r.SpeedupHi > 2.1 {
+		t.Errorf("speed-up %v [%v, %v], want 2 within the pairs' range", r.Speedup, r.SpeedupLo, r.SpeedupHi)
+	}
+	if r.SpeedupP > 0.01 {
+		t.Errorf("sign test p %v: all pairs above 1", r.SpeedupP)
+	}
+	if hw, ok := r.TargetHalfWidth(); !ok || hw <= 0 || hw > 0.06 {
+		t.Errorf("target half-width %v %v", hw, ok)
+	}
+	if !slices.Equal(r.PairRatios, ratios) {
+		t.Errorf("AddSpeedups reordered the pairs: %v", r.PairRatios)
+	}
+}
+
+func TestSignTestP(t *testing.T) {
+	for _, tc := range []struct {
+		ratios []float64
+		want   float64
+	}{
+		{nil, 1},
+		{[]float64{1, 1}, 1},
+		{[]float64{2}, 1},                       // 2 * 0.5
+		{[]float64{2, 2, 2, 2, 2, 2}, 2.0 / 64}, // 2 * 0.5^6
+		{[]float64{2, 0.5, 2, 0.5}, 1},
+		{[]float64{2, 2, 2, 0.5}, 2 * 5.0 / 16}, // 2 * P(X <= 1), n = 4
+	} {
+		if got := signTestP(tc.ratios); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("signTestP(%v) = %v, want %v", tc.ratios, got, tc.want)
+		}
+	}
+	many := make([]float64, 2000)
+	for i := range many {
+		many[i] = 1.1
+	}
+	if p := signTestP(many); p > 1e-100 || math.IsNaN(p) {
+		t.Errorf("2000 pairs above 1: p %v", p)
+	}
+}
+
+func TestSummarizeKeepsOrder(t *testing.T) {
+	xs := []float64{3, 1, 2, 5, 4, 6}
+	Summarize(xs)
+	if !slices.Equal(xs, []float64{3, 1, 2, 5, 4, 6}) {
+		t.Errorf("Summarize sorted its argument: %v", xs)
+	}
+}

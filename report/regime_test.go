@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/report"
 )
 
@@ -24,7 +25,7 @@ func regimeDoc() *report.Document {
 		return bench.Result{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 			SizeBytes: 184, OK: true, Samples: s, Iterations: 100}
 	}
-	return &report.Document{Schema: report.Schema, Baseline: "encoding/json", Count: 12,
+	return &report.Document{Schema: report.Schema, Env: fixture().Env, Baseline: "encoding/json", Count: 12,
 		Results: []bench.Result{res("encoding/json", one), res("msgpack", two)}}
 }
 
@@ -66,6 +67,13 @@ func TestRegimesReadBack(t *testing.T) {
 func TestRegimesMark(t *testing.T) {
 	doc := regimeDoc()
 	bench.AddRegimes(doc.Results)
+	var js bytes.Buffer
+	if err := report.JSON(&js, doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(js.Bytes()); err != nil {
+		t.Errorf("a document with regimes: %v", err)
+	}
 	const footnote = "2 regimes: 8.26 µs fast (50%), 14.5 µs slow (1.76x)"
 	legend := report.RegimesMark + ": two speed regimes (1 of 2 cells): the samples form two clusters"
 	for _, format := range []string{"table", "markdown", "html"} {

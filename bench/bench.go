@@ -226,6 +226,11 @@ type Result struct {
 	// recorded: readers fall back to the medians).
 	SampleBytes  []float64 `json:"sample_bytes,omitempty"`
 	SampleAllocs []float64 `json:"sample_allocs,omitempty"`
+	// Regimes is set when Samples form two clusters of speed rather than
+	// one (see DetectRegimes): the fast cluster's median then estimates
+	// the undisturbed machine better than NsPerOp. Nil otherwise, and on
+	// cells with fewer than MinRegimeSamples samples.
+	Regimes *Regimes `json:"regimes,omitempty"`
 	// Iterations is the number of operations in each sample.
 	Iterations int `json:"iterations"`
 	// SamplesTaken is len(Samples): with adaptive sampling it differs
@@ -721,6 +726,7 @@ func (c *cell) result() Result {
 		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 		r.HalfWidth = halfWidth(s)
 		r.PairRatios = c.pairs
+		r.Regimes = DetectRegimes(c.ns)
 		if c.Op != OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
 		}

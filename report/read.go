@@ -55,7 +55,10 @@ func ReadFile(path string) (*Document, error) {
 // runner computes them), MB/s, B/op, allocs/op and size; the "// serbench:"
 // notes give back fidelity failures and n/a cells; the configuration lines
 // give back the environment, and the name suffix GOMAXPROCS. Speed-ups are
-// recomputed against encoding/json when it is present. Lines that are not
+// recomputed against encoding/json when it is present. In either format, a
+// timed result without Regimes gets them from its Samples
+// (bench.AddRegimes), so documents written before serbench detected speed
+// regimes show them too. Lines that are not
 // serbench cells are skipped with a warning in Document.Warnings. Input with
 // no serbench cell at all, or larger than MaxReadBytes, is an error. The
 // document is analysed (Document.Analyze) where it lacks the derived
@@ -76,6 +79,7 @@ func Read(r io.Reader, name string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	bench.AddRegimes(doc.Results)
 	doc.Analyze()
 	return doc, nil
 }

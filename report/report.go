@@ -227,6 +227,12 @@ func grids(doc *Document) []grid {
 			if !r.OK {
 				mark = "✗ " + g.note(r.Error)
 			}
+			if r.Regimes != nil {
+				if mark != "" {
+					mark += " "
+				}
+				mark += RegimesMark + " " + g.note(regimesText(r.Regimes))
+			}
 			if !r.Timed() {
 				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", r, mark))
 				continue
@@ -358,6 +364,36 @@ func nsCell(r bench.Result, count int) string {
 // MissedMark follows the ns/op of a cell whose interval did not reach the
 // adaptive sampling target.
 const MissedMark = " ◦"
+
+// RegimesMark, in the note column, marks a cell whose samples form two
+// speed regimes (bench.Result.Regimes); its footnote gives them.
+const RegimesMark = "⇅"
+
+// regimesText describes two speed regimes for a footnote: "2 regimes:
+// 8.27 µs fast (55%), 14.5 µs slow (1.75x)", the percentage being the fast
+// cluster's share of the samples and the ratio slow over fast.
+func regimesText(rg *bench.Regimes) string {
+	return fmt.Sprintf("2 regimes: %s fast (%.0f%%), %s slow (%.2fx)", fmtNs(rg.FastNs), 100*(1-rg.SlowShare), fmtNs(rg.SlowNs), rg.Ratio)
+}
+
+// regimesLegend explains RegimesMark and counts the cells it marks, or ""
+// when no cell has two regimes.
+func regimesLegend(doc *Document) string {
+	timed, marked := 0, 0
+	for _, r := range doc.Results {
+		if r.Timed() {
+			timed++
+			if r.Regimes != nil {
+				marked++
+			}
+		}
+	}
+	if marked == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: two speed regimes (%d of %d cells): the samples form two clusters (a busy neighbour on a shared core, or the GC); the fast one estimates the uncontended machine; the footnote gives each cluster's median ns/op, the fast one's share of the samples and slow over fast.\n",
+		RegimesMark, marked, timed)
+}
 
 func mbCell(r bench.Result) string {
 	if r.MBPerS == 0 {

@@ -91,6 +91,7 @@ func legend(doc *Document) string {
 		fmt.Fprintf(&b, "scaling: throughput with N goroutines (each with its own codec binding) over throughput with one (xN@N is perfect).\n")
 	}
 	b.WriteString(compressLegend(doc))
+	b.WriteString(regimesLegend(doc))
 	fmt.Fprintf(&b, "✗: did not round-trip exactly (the note says where); n/a: the codec cannot encode this payload.\n")
 	return b.String()
 }

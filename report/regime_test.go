@@ -1,0 +1,103 @@
+package report_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/report"
+)
+
+// regimeDoc is a run of two cells with 12 samples each: msgpack's alternate
+// between 8.2 and 14.5 µs (a sibling hyperthread busy half the time),
+// encoding/json's spread 2% around 20 µs. No result has Regimes yet, as in
+// a document written before serbench detected them.
+func regimeDoc() *report.Document {
+	two := []float64{8271, 14535, 8190, 14610, 8305, 14402, 8250, 8330, 14488, 14560, 8212, 14390}
+	var one []float64
+	for i := range 12 {
+		one = append(one, 20000*(1+0.02*float64(i%5-2)/2))
+	}
+	res := func(c string, s []float64) bench.Result {
+		med, lo, hi := bench.Summarize(s)
+		return bench.Result{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+			SizeBytes: 184, OK: true, Samples: s, Iterations: 100}
+	}
+	return &report.Document{Schema: report.Schema, Env: fixture().Env, Baseline: "encoding/json", Count: 12,
+		Results: []bench.Result{res("encoding/json", one), res("msgpack", two)}}
+}
+
+// TestRegimesReadBack checks that reading a document whose results lack
+// Regimes fills them from the samples, in both formats Read takes.
+func TestRegimesReadBack(t *testing.T) {
+	for _, format := range []string{"json", "benchfmt"} {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := report.Write(&buf, format, regimeDoc()); err != nil {
+				t.Fatal(err)
+			}
+			if format == "json" && strings.Contains(buf.String(), `"regimes"`) {
+				t.Fatal("the document written already has regimes")
+			}
+			doc, err := report.Read(&buf, "regimes."+format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range doc.Results {
+				switch r.Codec {
+				case "msgpack":
+					if g := r.Regimes; g == nil || g.FastNs != 8260.5 || g.SlowNs != 14511.5 || g.SlowShare != 0.5 {
+						t.Errorf("msgpack: Regimes = %+v, want fast 8260.5 ns, slow 14511.5 ns, half the samples", g)
+					}
+				default:
+					if r.Regimes != nil {
+						t.Errorf("%s: Regimes = %+v, want none", r.Codec, *r.Regimes)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestRegimesMark checks that the table, Markdown and HTML reports mark the
+// cell with two regimes, give them in its footnote and explain the mark
+// once, and that a document without regimes has neither.
+func TestRegimesMark(t *testing.T) {
+	doc := regimeDoc()
+	bench.AddRegimes(doc.Results)
+	var js bytes.Buffer
+	if err := report.JSON(&js, doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(js.Bytes()); err != nil {
+		t.Errorf("a document with regimes: %v", err)
+	}
+	const footnote = "2 regimes: 8.26 µs fast (50%), 14.5 µs slow (1.76x)"
+	legend := report.RegimesMark + ": two speed regimes (1 of 2 cells): the samples form two clusters"
+	for _, format := range []string{"table", "markdown", "html"} {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := report.Write(&buf, format, doc); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			for _, want := range []string{report.RegimesMark + " [1]", footnote, legend} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			if n := strings.Count(out, report.RegimesMark); n != 2 {
+				t.Errorf("%s appears %d times, want twice (the cell and the legend)", report.RegimesMark, n)
+			}
+			buf.Reset()
+			if err := report.Write(&buf, format, fixture()); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(buf.String(), report.RegimesMark) || strings.Contains(buf.String(), "regimes") {
+				t.Errorf("a run without regimes mentions them:\n%s", buf.String())
+			}
+		})
+	}
+}

@@ -37,7 +37,10 @@ type Recommendation struct {
 // Choice is one codec's figures in a Recommendation.
 type Choice struct {
 	Codec string `json:"codec"`
-	// NsPerOp is the median marshal ns/op plus the median unmarshal ns/op.
+	// NsPerOp is marshal plus unmarshal time, in ns: for each op sampled
+	// in pairs with the baseline, the baseline's median ns/op over the
+	// paired speed-up (so that the ranking rests on the drift-proof
+	// ratios), otherwise the op's median ns/op.
 	NsPerOp float64 `json:"ns_per_op"`
 	// SizeBytes is the encoded size.
 	SizeBytes int `json:"size_bytes"`
@@ -98,12 +101,16 @@ func Recommend(doc *Document) []Recommendation {
 		}
 		var ok []Choice
 		sameBytes := map[string]bool{}
+		var bm, bu *bench.Result
+		if bp := pairs[doc.Baseline]; bp != nil {
+			bm, bu = bp.m, bp.u
+		}
 		for _, c := range codecs {
 			p := pairs[c]
 			if p.m == nil || p.u == nil || !p.m.OK || !p.u.OK || p.m.NsPerOp <= 0 || p.u.NsPerOp <= 0 {
 				continue
 			}
-			ok = append(ok, Choice{Codec: c, NsPerOp: p.m.NsPerOp + p.u.NsPerOp, SizeBytes: p.m.SizeBytes})
+			ok = append(ok, Choice{Codec: c, NsPerOp: pairedNs(p.m, bm) + pairedNs(p.u, bu), SizeBytes: p.m.SizeBytes})
 			sameBytes[c] = p.m.SameBytes
 		}
 		base := 0.0
@@ -418,4 +425,14 @@ func frontText(front []Choice) string {
 		parts[i] = fmt.Sprintf("%s (%s, %d B)", c.Codec, fmtNs(c.NsPerOp), c.SizeBytes)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// pairedNs is r's time for the recommendation: the baseline's median
+// ns/op on the same op (base, nil when the baseline did not run) over r's
+// paired speed-up when r was sampled in pairs, else r's median.
+func pairedNs(r, base *bench.Result) float64 {
+	if base == nil || base.NsPerOp <= 0 || len(r.PairRatios) == 0 || r.Speedup <= 0 {
+		return r.NsPerOp
+	}
+	return base.NsPerOp / r.Speedup
 }

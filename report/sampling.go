@@ -12,7 +12,7 @@ func samplingLegend(doc *Document) string {
 	if doc.Target <= 0 {
 		return fmt.Sprintf("ns/op: median of %d samples ± half-width of its 95%% confidence interval (none with fewer than 6 samples).\n", doc.Count)
 	}
-	timed, missed, lo, hi := 0, 0, 0, 0
+	timed, missed, capped, lo, hi := 0, 0, 0, 0, 0
 	for _, r := range doc.Results {
 		if !r.Timed() {
 			continue
@@ -25,10 +25,22 @@ func samplingLegend(doc *Document) string {
 		timed++
 		if r.TargetMissed {
 			missed++
+			if n >= bench.MaxCount {
+				capped++
+			}
 		}
 	}
-	return fmt.Sprintf("ns/op: median ± half-width of its 95%% confidence interval; adaptive sampling to ±%s (the speed-up's interval on cells paired with %s, ns/op's on the others): %d to %d samples per cell; %s = target missed (%d of %d cells).\n",
-		pct(doc.Target), doc.Baseline, lo, hi, MissedMark[1:], missed, timed)
+	why := ""
+	switch {
+	case missed > 0 && capped == missed:
+		why = fmt.Sprintf(": each reached %d samples", bench.MaxCount)
+	case missed > 0 && capped > 0:
+		why = fmt.Sprintf(": %d reached %d samples, the others ran out of -max-time", capped, bench.MaxCount)
+	case missed > 0:
+		why = ": -max-time ran out first; a longer -max-time, a quieter machine or -target 5% narrows them"
+	}
+	return fmt.Sprintf("ns/op: median ± half-width of its 95%% confidence interval; adaptive sampling to ±%s (the speed-up's interval on cells paired with %s, ns/op's on the others): %d to %d samples per cell; %s = target missed (%d of %d cells%s).\n",
+		pct(doc.Target), doc.Baseline, lo, hi, MissedMark[1:], missed, timed, why)
 }
 
 // noiseLine summarizes the machine's noise for the report header, or ""

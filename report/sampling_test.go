@@ -186,3 +186,23 @@ func TestRecommendDropInMeasured(t *testing.T) {
 		})
 	}
 }
+
+// With paired speed-ups, the recommendation ranks by them: a codec whose
+// own ns/op was taken while the machine was slow still wins when its
+// pairs say it is faster.
+func TestRecommendPaired(t *testing.T) {
+	doc := adaptiveFixture()
+	for i := range doc.Results {
+		r := &doc.Results[i]
+		if r.Codec == "go-json" {
+			// go-json's samples ran on a machine 4x slower (2000 and
+			// 6000 ns), but each pair says 8x encoding/json.
+			r.NsPerOp *= 4
+			r.Speedup, r.PairRatios = 8, []float64{8, 8, 8, 8, 8, 8}
+		}
+	}
+	r := report.Recommend(doc)[0]
+	if r.Speed == nil || r.Speed.Codec != "go-json" || math.Abs(r.Speed.NsPerOp-500) > 1e-9 {
+		t.Errorf("speed pick %+v, want go-json at 1000/8 + 3000/8 = 500 ns", r.Speed)
+	}
+}

@@ -1,0 +1,195 @@
+// Command gatecheck makes the run documents that measure the regression
+// gate (serbench compare -max-regression) on this machine: how often it
+// flags identical code (false alarms) and how often it catches a real 10%
+// slowdown of one codec. scripts/gatecheck.sh counts both from its files.
+//
+//	go run ./scripts/gatecheck -o DIR [-trials 10] [-codecs ...] [-slow go-json] [-slowdown 0.1]
+//
+// Each trial is three back-to-back runs, each in a process of its own, of
+// the same codecs on the five seed scenarios with adaptive sampling:
+// DIR/tN-a.json and DIR/tN-b.json run identical code, and DIR/tN-slow.json
+// runs the codec -slow wrapped so that every tenth operation (marshal and
+// unmarshal alike) is done twice: 10% more work, the same bytes. In a and
+// b the same wrapper repeats nothing, so the three runs have the same
+// cells. Comparing a with b counts false alarms; b with slow, detections.
+//
+// The wrapper exists only here, for the measurement: it is not a codec of
+// serbench's.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "gatecheck:", err)
+		os.Exit(2)
+	}
+}
+
+// defaultCodecs is the six-codec set of the measurements in
+// docs/findings/noisy.md: two reflection JSON codecs, a JIT one, two binary
+// ones and a code generator's.
+const defaultCodecs = "go-json,sonic,jsoniter,cbor,msgpack,msgp"
+
+func run(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gatecheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		out      = fs.String("o", "", "folder for the run documents (created; existing files are not overwritten)")
+		trials   = fs.Int("trials", 10, "trials, each three runs: a, b (identical code) and slow")
+		codecs   = fs.String("codecs", defaultCodecs, "codecs besides encoding/json")
+		slow     = fs.String("slow", "go-json", "the codec slowed down in the third run of each trial")
+		slowdown = fs.Float64("slowdown", 0.1, "the share of operations done twice in the slow run: 0.1 is 10% more work")
+		maxTime  = fs.Duration("max-time", 30*time.Second, "each run's adaptive sampling budget")
+		target   = fs.Float64("target", 0.03, "each run's adaptive sampling target")
+		worker   = fs.String("worker", "", "internal: make one run document at this path")
+		repeat   = fs.Float64("repeat", 0, "internal: the worker's share of operations done twice")
+	)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *slowdown <= 0 || *slowdown > 1 {
+		return fmt.Errorf("invalid -slowdown %v (range is (0, 1])", *slowdown)
+	}
+	if *worker != "" {
+		return measure(ctx, *worker, *codecs, *slow, *repeat, *maxTime, *target)
+	}
+	if *out == "" {
+		return errors.New("-o DIR is required")
+	}
+	if *trials < 1 {
+		return fmt.Errorf("invalid -trials %d (at least 1)", *trials)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	for t := 1; t <= *trials; t++ {
+		for _, r := range []struct {
+			name   string
+			repeat float64
+		}{{"a", 0}, {"b", 0}, {"slow", *slowdown}} {
+			path := filepath.Join(*out, fmt.Sprintf("t%d-%s.json", t, r.name))
+			if _, err := os.Stat(path); err == nil {
+				return fmt.Errorf("%s exists: not overwritten", path)
+			}
+			fmt.Fprintf(stderr, "gatecheck: trial %d/%d, run %s\n", t, *trials, r.name)
+			cmd := exec.CommandContext(ctx, self, "-worker", path, "-repeat", fmt.Sprint(r.repeat),
+				"-codecs", *codecs, "-slow", *slow, "-max-time", maxTime.String(), "-target", fmt.Sprint(*target))
+			cmd.Stdout, cmd.Stderr = stderr, stderr
+			if err := cmd.Run(); err != nil {
+				return fmt.Errorf("trial %d run %s: %w", t, r.name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// measure makes one run document at path: encoding/json and codecs on the
+// seed scenarios, slow wrapped to repeat that share of its operations.
+func measure(ctx context.Context, path, codecList, slow string, repeat float64, maxTime time.Duration, target float64) error {
+	reg := all.Registry()
+	names := append([]string{bench.DefaultBaseline}, strings.Split(codecList, ",")...)
+	cs, err := reg.Resolve(names)
+	if err != nil {
+		return err
+	}
+	found := false
+	for i, c := range cs {
+		if c.Info().ID == slow {
+			cs[i], found = repeating{c, repeat}, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("-slow %s is not among -codecs", slow)
+	}
+	opts, err := bench.Options{Target: target, MaxTime: maxTime, Baseline: bench.DefaultBaseline, LiveHeap: bench.DefaultLiveHeap}.Effective()
+	if err != nil {
+		return err
+	}
+	started := time.Now()
+	m, err := bench.Measure(ctx, cs, scenario.Seeds(), opts)
+	if err != nil {
+		return err
+	}
+	doc := report.NewRunDocument(bench.CollectEnv(started, nil), cs, scenario.Seeds(), m, nil, opts)
+	doc.Env.Settings = []string{fmt.Sprintf("gatecheck.repeat=%v", repeat), "gatecheck.slow=" + slow}
+	doc.Analyze()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := report.Write(f, "json", doc); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// repeating is a codec whose Bindings do a share of their operations
+// twice.
+type repeating struct {
+	codec.Codec
+	share float64
+}
+
+func (r repeating) Bind(sample any) (codec.Binding, error) {
+	b, err := r.Codec.Bind(sample)
+	if err != nil {
+		return nil, err
+	}
+	return &repeatBinding{b: b, share: r.share}, nil
+}
+
+type repeatBinding struct {
+	b     codec.Binding
+	share float64
+	// marshals and unmarshals count the calls of each operation.
+	marshals, unmarshals int
+}
+
+// again reports whether call n (from 1) of an operation is done twice: once
+// every 1/share calls, evenly spread.
+func (r *repeatBinding) again(n int) bool {
+	return int(float64(n)*r.share) > int(float64(n-1)*r.share)
+}
+
+func (r *repeatBinding) Marshal(v any) ([]byte, error) {
+	r.marshals++
+	if r.again(r.marshals) {
+		if _, err := r.b.Marshal(v); err != nil {
+			return nil, err
+		}
+	}
+	return r.b.Marshal(v)
+}
+
+func (r *repeatBinding) Unmarshal(data []byte) (any, error) {
+	r.unmarshals++
+	if r.again(r.unmarshals) {
+		if _, err := r.b.Unmarshal(data); err != nil {
+			return nil, err
+		}
+	}
+	return r.b.Unmarshal(data)
+}

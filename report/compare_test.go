@@ -24,6 +24,7 @@ func newFixture() *report.Document {
 		if r.Codec == "msgpack" && r.Op == "marshal" {
 			r.Samples = scale(r.Samples, 0.8)
 			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = r.NsPerOp*0.8, r.NsPerOpLo*0.8, r.NsPerOpHi*0.8
+			r.Speedup /= 0.8
 			r.BytesPerOp = 144
 		}
 		rs = append(rs, r)

@@ -147,3 +147,36 @@ func TestCompareAllocations(t *testing.T) {
 		t.Errorf("a run with medians only was tested: %+v", c.Rows[0].Bytes)
 	}
 }
+
+// DiffEnv names the first field that differs, in its order, and skips
+// fields either run does not record.
+func TestDiffEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(d *report.Document)
+		want string
+	}{
+		{"same", func(d *report.Document) {}, ""},
+		{"go and engine", func(d *report.Document) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", bench.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
+		{"cpu first", func(d *report.Document) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
+		{"cpus", func(d *report.Document) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
+		{"goexperiment", func(d *report.Document) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},
+		{"baseline", func(d *report.Document) { d.Baseline = "sonic/std" }, "baseline (encoding/json vs sonic/std)"},
+		{"not recorded", func(d *report.Document) { d.Env.CPU, d.Env.NumCPU, d.Env.JSONEngine = "", 0, "" }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := fixture()
+			tc.edit(n)
+			got := ""
+			if d := report.DiffEnv(fixture(), n); d != nil {
+				got = d.String()
+			}
+			if got != tc.want {
+				t.Errorf("DiffEnv = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{By: "time"}); err == nil || !strings.Contains(err.Error(), `"time"`) {
+		t.Errorf("By time: err = %v", err)
+	}
+}

@@ -92,6 +92,9 @@ func TestAdaptiveMeasure(t *testing.T) {
 	if m.Noise.Probes < 2*noiseProbes {
 		t.Errorf("noise probes = %d, want at least %d (before the first round and after)", m.Noise.Probes, 2*noiseProbes)
 	}
+	if m.Noise.Iterations < 1 {
+		t.Errorf("noise iterations = %d, want the calibration loop's count", m.Noise.Iterations)
+	}
 	for _, r := range m.Results {
 		if !r.Timed() {
 			t.Fatalf("%s %s not timed: %s", r.Codec, r.Op, r.Error)

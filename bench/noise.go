@@ -21,6 +21,13 @@ type Noise struct {
 	Probes int `json:"probes"`
 	// ProbeNs is their median, in ns.
 	ProbeNs float64 `json:"probe_ns"`
+	// Iterations is the calibration loop's iteration count per timing,
+	// doubled from 1 until one timing filled Benchtime, so two runs may
+	// time different amounts of work (a factor of 2 apart on the same
+	// machine and Benchtime); ProbeNs/Iterations, the time of one
+	// iteration, is what compares across runs. 0 in documents from before
+	// it was recorded.
+	Iterations int `json:"iterations,omitempty"`
 	// Spread is their interquartile range over their median (0.06 is 6%):
 	// how far apart two timings of the same work typically are.
 	Spread float64 `json:"spread"`
@@ -107,7 +114,7 @@ func (m *noiseMeter) stop() {
 }
 
 func (m *noiseMeter) result() Noise {
-	n := Noise{Probes: len(m.ns), Steal: m.steal}
+	n := Noise{Probes: len(m.ns), Iterations: m.iters, Steal: m.steal}
 	if len(m.ns) == 0 {
 		return n
 	}

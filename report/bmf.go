@@ -30,7 +30,7 @@ const (
 	BMFBytesPerOp  = "bytes-per-op"   // median B/op
 	BMFAllocsPerOp = "allocs-per-op"  // median allocs/op
 	BMFSize        = "encoded-size"   // encoded bytes (marshal cells only)
-	BMFChange      = "latency-change" // compare only: new median over old, minus 1, in percent
+	BMFChange      = "latency-change" // compare only: CompareRow.Change in percent (positive: slower)
 )
 
 // bmfCell returns the BMF measures of one result, or nil for a cell that
@@ -68,9 +68,11 @@ func BMFOf(doc *Document) BMF {
 }
 
 // BMFOfComparisons returns the new runs of cs in the Bencher Metric
-// Format, as BMFOf, with the latency change against the old run added to
-// each compared cell (BMFChange, in percent; 0 for a change that is not
-// significant after the correction). With more than one comparison, each
+// Format, as BMFOf, with the change against the old run added to each
+// compared cell (BMFChange, in percent, positive when slower: the change
+// of the measure the cell was compared by, CompareRow.Change, so by
+// default of its time relative to the run's baseline; 0 for a change that
+// is not significant after the correction). With more than one comparison, each
 // benchmark name is prefixed by the new run's name and a space.
 func BMFOfComparisons(cs []*Comparison) BMF {
 	out := BMF{}

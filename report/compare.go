@@ -27,6 +27,9 @@ type CompareOptions struct {
 	Alpha float64
 	// OldName and NewName label the two documents (usually file names).
 	OldName, NewName string
+	// By is what a cell's time is compared by: BySpeedup (the default,
+	// drift-proof) or ByNs (raw ns/op). Anything else is an error.
+	By string
 }
 
 // Cell identifies one (codec, scenario, op) cell.
@@ -43,6 +46,19 @@ type Comparison struct {
 	OldEnv  bench.Env `json:"old_env"`
 	NewEnv  bench.Env `json:"new_env"`
 	Alpha   float64   `json:"alpha"`
+	// By is CompareOptions.By in effect: BySpeedup or ByNs.
+	By string `json:"by"`
+	// Baseline is the codec speed-ups are over (the old run's
+	// Document.Baseline, bench.DefaultBaseline when it records none).
+	Baseline string `json:"baseline"`
+	// Basis is one line naming what the rows were compared by, as the
+	// text formats print it: "compared by speed-up over encoding/json
+	// within each run (drift-proof); ...".
+	Basis string `json:"basis"`
+	// EnvDiff is the first field in which the runs' environments differ
+	// so that their timings are not comparable (see DiffEnv); nil when
+	// they agree.
+	EnvDiff *EnvDiff `json:"env_diff,omitempty"`
 	// Correction names the multiple-comparison correction applied to the
 	// p-values before they are held against Alpha (the constant Correction).
 	Correction string `json:"correction"`
@@ -72,6 +88,10 @@ type GeomeanRow struct {
 	New float64 `json:"new_ns_per_op"`
 	// Change is New over Old, minus 1.
 	Change float64 `json:"change"`
+	// ByChange is the geometric mean of the cells' CompareRow.Change
+	// (each as 1+Change), minus 1: the change of the measure compared by,
+	// Change itself with ByNs.
+	ByChange float64 `json:"by_change"`
 }
 
 // CompareRow is one cell present in both runs.
@@ -82,11 +102,30 @@ type CompareRow struct {
 	// Compared is true when both cells have samples, so that the medians
 	// could be compared; the fields below are set only then.
 	Compared bool `json:"compared"`
-	// Change is the new median ns/op over the old one, minus 1: -0.25 means
-	// 25% less time per operation.
+	// Basis is what the cell was compared by: BasisPairs or BasisRounds
+	// (its speed-up over the baseline), BasisMeter or BasisNs (its ns/op).
+	Basis string `json:"basis,omitempty"`
+	// OldValue and NewValue are the medians compared: speed-ups, or ns/op
+	// (with BasisMeter the new one rescaled to the old run's machine
+	// speed).
+	OldValue float64 `json:"old_value,omitempty"`
+	NewValue float64 `json:"new_value,omitempty"`
+	// Change is the change of the compared measure, positive when the cell
+	// got worse: for a speed-up the old one over the new one, minus 1 (0.1:
+	// the cell takes 10% more time relative to the baseline than it did);
+	// for ns/op the new median over the old one, minus 1 (-0.25: 25% less
+	// time per operation).
 	Change float64 `json:"change"`
+	// NsChange is the new median ns/op over the old one, minus 1, whatever
+	// Basis: shown beside Change, not tested.
+	NsChange float64 `json:"ns_change"`
+	// OutsideNoise is true when the new 95% interval of the compared
+	// measure lies wholly on the worse side of the old one, or either run
+	// recorded no interval (Regressions requires it).
+	OutsideNoise bool `json:"outside_noise,omitempty"`
 	// P is the p-value of the Mann-Whitney U-test between the two sets of
-	// samples (benchmath.AssumeNothing.Compare).
+	// samples of the compared measure (benchmath.AssumeNothing.Compare):
+	// per-pair speed-ups, same-round sample ratios, or ns/op samples.
 	P float64 `json:"p"`
 	// Q is P adjusted for multiple comparisons (see Correction) over every
 	// test of the comparison: ns/op, B/op and allocs/op of all cells.
@@ -95,7 +134,8 @@ type CompareRow struct {
 	Significant bool `json:"significant"`
 	// Delta is the change as benchstat prints it: "-25.00%", or "~".
 	Delta string `json:"delta"`
-	// Stat is "p=0.002 n=6" (or "n=6+5" for unequal sample counts).
+	// Stat is "p=0.002 n=6" (or "n=6+5" for unequal sample counts),
+	// followed by the Basis unless it is BasisNs: "p=0.002 n=10 pairs".
 	Stat string `json:"stat"`
 	// Warnings are benchmath's reasons a change could not be significant,
 	// such as too few samples.
@@ -125,10 +165,15 @@ type MetricChange struct {
 }
 
 // Compare matches the cells of two runs by (codec, scenario, op) and
-// compares their ns/op samples as benchstat does: the change of the
-// medians and a Mann-Whitney U-test at opts.Alpha. B/op and allocs/op are
-// carried along (they are medians without per-sample detail). An Alpha out
-// of range is an error.
+// compares them by opts.By: with BySpeedup (the default) each cell's
+// speed-up over its own run's baseline, tested on per-pair speed-ups or
+// same-round sample ratios, and the baseline's own cells by ns/op
+// normalised by the calibration loop (see BySpeedup and the Basis
+// constants); with ByNs raw ns/op, as benchstat does. Each test is a
+// Mann-Whitney U-test, and the p-values of all tests (with B/op and
+// allocs/op, tested on their per-sample figures when both runs carry
+// them) are corrected together (see Correction) and held against
+// opts.Alpha. An Alpha out of range or an unknown By is an error.
 func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error) {
 	if opts.Alpha == 0 {
 		opts.Alpha = DefaultAlpha
@@ -136,13 +181,35 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	if !(opts.Alpha > 0 && opts.Alpha < 1) {
 		return nil, fmt.Errorf("report: invalid Alpha %v (range is (0, 1))", opts.Alpha)
 	}
+	if opts.By == "" {
+		opts.By = BySpeedup
+	}
+	if opts.By != BySpeedup && opts.By != ByNs {
+		return nil, fmt.Errorf("report: invalid By %q (want %s)", opts.By, strings.Join(CompareBys, " or "))
+	}
+	baseline := oldDoc.Baseline
+	if baseline == "" {
+		baseline = bench.DefaultBaseline
+	}
 	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env,
-		Alpha: opts.Alpha, Correction: Correction, Toolchains: ToolchainNote(oldDoc.Env, newDoc.Env)}
+		Alpha: opts.Alpha, By: opts.By, Baseline: baseline, EnvDiff: DiffEnv(oldDoc, newDoc),
+		Correction: Correction, Toolchains: ToolchainNote(oldDoc.Env, newDoc.Env)}
 	key := func(r bench.Result) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
 	newIdx := map[Cell]int{}
 	for i, r := range newDoc.Results {
 		newIdx[key(r)] = i
 	}
+	baseOf := func(doc *Document) map[Cell]bench.Result {
+		m := map[Cell]bench.Result{}
+		for _, b := range doc.Results {
+			if b.Codec == baseline {
+				m[Cell{Scenario: b.Scenario, Op: b.Op}] = b
+			}
+		}
+		return m
+	}
+	baseOld, baseNew := baseOf(oldDoc), baseOf(newDoc)
+	loopOld, loopNew := loopNs(oldDoc.Env), loopNs(newDoc.Env)
 	seen := map[Cell]bool{}
 	th := benchmath.Thresholds{CompareAlpha: opts.Alpha}
 	for _, o := range oldDoc.Results {
@@ -156,17 +223,12 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 		n := newDoc.Results[i]
 		row := CompareRow{Cell: k, Old: o, New: n}
 		if o.Timed() && n.Timed() {
-			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(o.Samples, &th), benchmath.NewSample(n.Samples, &th))
 			row.Compared = true
-			row.P = cmp.P
-			row.Significant = cmp.P <= opts.Alpha
-			row.Delta = cmp.FormatDelta(o.NsPerOp, n.NsPerOp)
-			row.Stat = cmp.String()
+			bk := Cell{Scenario: k.Scenario, Op: k.Op}
+			s := measureSides(opts.By, o, n, baseOld[bk], baseNew[bk], k.Codec == baseline, loopOld, loopNew)
+			s.test(&row, &th)
 			if o.NsPerOp > 0 {
-				row.Change = n.NsPerOp/o.NsPerOp - 1
-			}
-			for _, w := range cmp.Warnings {
-				row.Warnings = append(row.Warnings, w.Error())
+				row.NsChange = n.NsPerOp/o.NsPerOp - 1
 			}
 			row.Bytes = compareMetric(o.SampleBytes, n.SampleBytes, &th, opts.Alpha)
 			row.Allocs = compareMetric(o.SampleAllocs, n.SampleAllocs, &th, opts.Alpha)
@@ -181,6 +243,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	}
 	correct(c.Rows, opts.Alpha)
 	c.Geomean = geomeans(c.Rows)
+	c.Basis = basisLine(c)
 	return c, nil
 }
 
@@ -243,6 +306,7 @@ func geomeans(rows []CompareRow) []GeomeanRow {
 	type acc struct {
 		logOld, logNew float64
 		n              int
+		changes        []float64
 	}
 	var order []key
 	sums := map[key]*acc{}
@@ -260,6 +324,7 @@ func geomeans(rows []CompareRow) []GeomeanRow {
 		a.logOld += math.Log(r.Old.NsPerOp)
 		a.logNew += math.Log(r.New.NsPerOp)
 		a.n++
+		a.changes = append(a.changes, r.Change)
 	}
 	out := make([]GeomeanRow, 0, len(order))
 	for _, k := range order {
@@ -267,6 +332,7 @@ func geomeans(rows []CompareRow) []GeomeanRow {
 		g := GeomeanRow{Scenario: k.scenario, Op: k.op, N: a.n,
 			Old: math.Exp(a.logOld / float64(a.n)), New: math.Exp(a.logNew / float64(a.n))}
 		g.Change = g.New/g.Old - 1
+		g.ByChange = geomeanChange(a.changes)
 		out = append(out, g)
 	}
 	return out
@@ -326,6 +392,10 @@ func compareTexts(w io.Writer, cs []*Comparison, md bool) error {
 
 var compareHeader = []string{"codec", "op", "old ns/op", "new ns/op", "delta", "", "B/op", "allocs/op", "note"}
 
+// compareSpeedupHeader is the header with BySpeedup: the raw ns/op change
+// and both speed-ups beside the delta of the compared measure.
+var compareSpeedupHeader = []string{"codec", "op", "old ns/op", "new ns/op", "ns/op Δ", "old ×", "new ×", "delta", "", "B/op", "allocs/op", "note"}
+
 // compareGrids builds one grid per scenario of c.Rows.
 func compareGrids(c *Comparison) []grid {
 	var order []string
@@ -336,9 +406,21 @@ func compareGrids(c *Comparison) []grid {
 		}
 		rows[r.Scenario] = append(rows[r.Scenario], r)
 	}
+	speedup := c.By != ByNs
 	var out []grid
 	for _, sc := range order {
 		g := grid{title: sc, header: compareHeader, rightAlign: []bool{false, false, true, true, true, false, true, true, false}}
+		if speedup {
+			g.header = compareSpeedupHeader
+			g.rightAlign = []bool{false, false, true, true, true, true, true, true, false, true, true, false}
+		}
+		// row lays out the columns of either header.
+		row := func(codec, op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, note string) []string {
+			if speedup {
+				return []string{codec, op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, note}
+			}
+			return []string{codec, op, oldNs, newNs, delta, stat, bytes, allocs, note}
+		}
 		for _, r := range rows[sc] {
 			var notes []string
 			side := func(label string, x bench.Result) string {
@@ -355,9 +437,13 @@ func compareGrids(c *Comparison) []grid {
 				return nsCell(x, 0)
 			}
 			oldNs, newNs := side("old", r.Old), side("new", r.New)
-			delta, stat, bytes, allocs := "", "", "", ""
+			delta, stat, bytes, allocs, nsDelta, oldX, newX := "", "", "", "", "", "", ""
 			if r.Compared {
 				delta, stat = r.Delta, "("+r.Stat+")"
+				nsDelta = fmt.Sprintf("%+.1f%%", 100*r.NsChange)
+				if r.Basis == BasisPairs || r.Basis == BasisRounds {
+					oldX, newX = fmt.Sprintf("%.2f×", r.OldValue), fmt.Sprintf("%.2f×", r.NewValue)
+				}
 				bytes = arrow(r.Old.BytesPerOp, r.New.BytesPerOp) + metricDelta(r.Bytes, r.Old.BytesPerOp != r.New.BytesPerOp)
 				allocs = arrow(r.Old.AllocsPerOp, r.New.AllocsPerOp) + metricDelta(r.Allocs, r.Old.AllocsPerOp != r.New.AllocsPerOp)
 				if r.SizeChanged {
@@ -367,12 +453,12 @@ func compareGrids(c *Comparison) []grid {
 					notes = append(notes, g.note(w))
 				}
 			}
-			g.rows = append(g.rows, []string{r.Codec, r.Op, oldNs, newNs, delta, stat, bytes, allocs, strings.Join(notes, "; ")})
+			g.rows = append(g.rows, row(r.Codec, r.Op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, strings.Join(notes, "; ")))
 		}
 		for _, m := range c.Geomean {
 			if m.Scenario == sc {
-				g.rows = append(g.rows, []string{"geomean", m.Op, num(m.Old), num(m.New), fmt.Sprintf("%+.2f%%", 100*m.Change),
-					fmt.Sprintf("(n=%d cells)", m.N), "", "", ""})
+				g.rows = append(g.rows, row("geomean", m.Op, num(m.Old), num(m.New), fmt.Sprintf("%+.1f%%", 100*m.Change), "", "",
+					fmt.Sprintf("%+.2f%%", 100*m.ByChange), fmt.Sprintf("(n=%d cells)", m.N), "", "", ""))
 			}
 		}
 		out = append(out, g)
@@ -405,8 +491,21 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	} else {
 		fmt.Fprintf(ew, "old: %s\nnew: %s\n", oldName, newName)
 	}
+	head := func(l string) {
+		if md {
+			fmt.Fprintf(ew, "%s  \n", l)
+		} else {
+			fmt.Fprintln(ew, l)
+		}
+	}
 	if c.Toolchains != "" {
-		fmt.Fprintf(ew, "note: %s\n", c.Toolchains)
+		head("note: " + c.Toolchains)
+	}
+	if c.EnvDiff != nil {
+		head("warning: the runs differ in " + c.EnvDiff.String() + ": different machines or toolchains")
+	}
+	if c.Basis != "" {
+		head(c.Basis)
 	}
 	for _, g := range compareGrids(c) {
 		fmt.Fprintln(ew)
@@ -448,6 +547,15 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, Benjamini-Hochberg q > %v over all %d tests), as benchstat prints it.", c.Alpha, c.tests()),
 		"geomean: geometric mean of the medians over the cells compared in both runs, per operation.",
 		"B/op, allocs/op: old → new medians, with the change tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
+	}
+	if c.By != ByNs {
+		lines = []string{
+			"old, new ns/op: median ± half-width of its 95% confidence interval; ns/op Δ: change of the median ns/op, not tested (it moves with the machine's speed between the runs).",
+			fmt.Sprintf("old ×, new ×: speed-up over %s within the run.", c.Baseline),
+			fmt.Sprintf("delta: change of the compared measure, + = slower: old speed-up over new, minus 1, or the change of ns/op (for %s's own cells and cells without a speed-up, the new run's rescaled by the calibration loop when the test says meter); ~ = not significant (Mann-Whitney U, Benjamini-Hochberg q > %v over all %d tests); the test's samples: pairs = per-pair speed-ups, rounds = %s's i-th sample over the cell's i-th (taken in the same round), meter = ns/op rescaled by the calibration loop, none named = ns/op.", c.Baseline, c.Alpha, c.tests(), c.Baseline),
+			"geomean: geometric mean over the cells compared in both runs, per operation, of the medians (ns/op columns) and of the deltas.",
+			"B/op, allocs/op: old → new medians, tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
+		}
 	}
 	if envLine(c.OldEnv) != envLine(c.NewEnv) {
 		lines = append(lines, "old env: "+envLine(c.OldEnv), "new env: "+envLine(c.NewEnv))
@@ -505,7 +613,7 @@ func envLine(e bench.Env) string {
 // CompareCSVHeader is the first record of the csv comparison format.
 var CompareCSVHeader = []string{"codec", "scenario", "op", "in", "old_ns_per_op", "new_ns_per_op", "change", "p",
 	"significant", "old_n", "new_n", "old_bytes_per_op", "new_bytes_per_op", "old_allocs_per_op", "new_allocs_per_op",
-	"old_ok", "new_ok", "old_error", "new_error", "old_file", "new_file"}
+	"old_ok", "new_ok", "old_error", "new_error", "basis", "ns_change", "old_file", "new_file"}
 
 func compareCSV(w io.Writer, cs []*Comparison) error {
 	cw := csv.NewWriter(w)
@@ -528,9 +636,10 @@ func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 		rec := []string{r.Codec, r.Scenario, r.Op, "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
 			strconv.Itoa(len(r.Old.Samples)), strconv.Itoa(len(r.New.Samples)),
 			i(r.Old.BytesPerOp), i(r.New.BytesPerOp), i(r.Old.AllocsPerOp), i(r.New.AllocsPerOp),
-			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error, c.OldName, c.NewName}
+			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error, "", "", c.OldName, c.NewName}
 		if r.Compared {
 			rec[6], rec[7], rec[8] = f(r.Change), f(r.P), strconv.FormatBool(r.Significant)
+			rec[19], rec[20] = r.Basis, f(r.NsChange)
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

@@ -24,6 +24,7 @@ func newFixture() *report.Document {
 		if r.Codec == "msgpack" && r.Op == "marshal" {
 			r.Samples = scale(r.Samples, 0.8)
 			r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = r.NsPerOp*0.8, r.NsPerOpLo*0.8, r.NsPerOpHi*0.8
+			r.Speedup /= 0.8
 			r.BytesPerOp = 144
 		}
 		rs = append(rs, r)
@@ -144,5 +145,38 @@ func TestCompareAllocations(t *testing.T) {
 	old.Results[0].SampleBytes, old.Results[0].SampleAllocs = nil, nil
 	if c, _ := report.Compare(old, mk(100, 4, 71), report.CompareOptions{}); c.Rows[0].Bytes != nil {
 		t.Errorf("a run with medians only was tested: %+v", c.Rows[0].Bytes)
+	}
+}
+
+// DiffEnv names the first field that differs, in its order, and skips
+// fields either run does not record.
+func TestDiffEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(d *report.Document)
+		want string
+	}{
+		{"same", func(d *report.Document) {}, ""},
+		{"go and engine", func(d *report.Document) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", bench.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
+		{"cpu first", func(d *report.Document) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
+		{"cpus", func(d *report.Document) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
+		{"goexperiment", func(d *report.Document) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},
+		{"baseline", func(d *report.Document) { d.Baseline = "sonic/std" }, "baseline (encoding/json vs sonic/std)"},
+		{"not recorded", func(d *report.Document) { d.Env.CPU, d.Env.NumCPU, d.Env.JSONEngine = "", 0, "" }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := fixture()
+			tc.edit(n)
+			got := ""
+			if d := report.DiffEnv(fixture(), n); d != nil {
+				got = d.String()
+			}
+			if got != tc.want {
+				t.Errorf("DiffEnv = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{By: "time"}); err == nil || !strings.Contains(err.Error(), `"time"`) {
+		t.Errorf("By time: err = %v", err)
 	}
 }

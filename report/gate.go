@@ -10,14 +10,17 @@ import (
 // gate's threshold (see Regressions).
 type Regression struct {
 	Cell
-	// Metric is "ns/op", "B/op", "allocs/op", "size" (encoded bytes) or
-	// "ok" (the cell round-tripped exactly in the old run and not in the
-	// new one).
+	// Metric is "speed-up" (over the run's baseline), "normalised ns/op"
+	// (the new run's rescaled to the old run's machine speed by the
+	// calibration loop, see BasisMeter), "ns/op", "B/op", "allocs/op",
+	// "size" (encoded bytes) or "ok" (the cell round-tripped exactly in the
+	// old run and not in the new one).
 	Metric string `json:"metric"`
 	// Old and New are the medians (the sizes for "size"; 1 and 0 for "ok").
 	Old float64 `json:"old"`
 	New float64 `json:"new"`
-	// Change is New over Old minus 1 (0.2 is 20% worse).
+	// Change is how much worse the cell got (0.2 is 20% worse): New over
+	// Old minus 1, but Old over New minus 1 for a speed-up.
 	Change float64 `json:"change"`
 	// Q is the corrected p-value of the change (see Correction); 0 for
 	// "size" and "ok", which are single values that need no test.
@@ -30,6 +33,14 @@ func (r Regression) String() string {
 	if r.Metric == "ok" {
 		return cell + ": no longer round-trips exactly"
 	}
+	if r.Metric == "speed-up" {
+		// The speed-up fell: print it as it is, and the change as time.
+		s := fmt.Sprintf("%s: speed-up %.2f× → %.2f× (%+.1f%% time relative to the baseline", cell, r.Old, r.New, 100*r.Change)
+		if r.Q > 0 {
+			s += fmt.Sprintf(", q=%.2g", r.Q)
+		}
+		return s + ")"
+	}
 	s := fmt.Sprintf("%s: %s %+.1f%% (%s → %s", cell, r.Metric, 100*r.Change, num(r.Old), num(r.New))
 	if r.Q > 0 {
 		s += fmt.Sprintf(", q=%.2g", r.Q)
@@ -38,15 +49,18 @@ func (r Regression) String() string {
 }
 
 // Regressions returns the cells of c that got worse by more than max (a
-// fraction: 0.05 is 5%), in row order. A cell's ns/op regresses when all
-// three hold: its change is significant after the correction (Q <= Alpha),
-// its median rose by more than max, and it is outside the noise band: the
-// new 95% interval lies wholly above the old one (when both runs recorded
-// intervals). B/op and allocs/op regress when their change is significant
-// and above max (only when both runs carry per-sample figures); the
-// encoded size when it grew by more than max (one exact value, no test);
-// and a cell that round-tripped exactly in the old run but not in the new
-// one regresses whatever max. A negative max is an error.
+// fraction: 0.05 is 5%), in row order. A cell's time regresses, by the
+// measure it was compared by (CompareRow.Basis: its speed-up over the
+// baseline, or its ns/op), when all three hold: its change is significant
+// after the correction (Q <= Alpha), it exceeds max (CompareRow.Change:
+// positive is worse), and it is outside the noise band (OutsideNoise:
+// the new 95% interval lies wholly on the worse side of the old one, when
+// both runs recorded intervals). B/op and allocs/op regress when their
+// change is significant and above max (only when both runs carry
+// per-sample figures); the encoded size when it grew by more than max
+// (one exact value, no test); and a cell that round-tripped exactly in the
+// old run but not in the new one regresses whatever max. A negative max is
+// an error.
 func Regressions(c *Comparison, max float64) ([]Regression, error) {
 	if !(max >= 0) {
 		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
@@ -60,9 +74,8 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 		if !r.Compared {
 			continue
 		}
-		aboveNoise := r.Old.NsPerOpHi <= 0 || r.New.NsPerOpLo <= 0 || r.New.NsPerOpLo > r.Old.NsPerOpHi
-		if r.Significant && r.Change > max && aboveNoise {
-			out = append(out, Regression{Cell: r.Cell, Metric: "ns/op", Old: r.Old.NsPerOp, New: r.New.NsPerOp, Change: r.Change, Q: r.Q})
+		if r.Significant && r.Change > max && r.OutsideNoise {
+			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q})
 		}
 		for _, m := range []struct {
 			name     string
@@ -80,6 +93,9 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 	}
 	return out, nil
 }
+
+// basisMetric names the Metric of a time regression by its row's Basis.
+var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisMeter: "normalised ns/op", BasisNs: "ns/op"}
 
 // ParseThreshold reads a regression threshold written as a percentage
 // ("5%", "0.5%") or a fraction ("0.05") and returns the fraction. Empty,

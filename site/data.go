@@ -205,7 +205,7 @@ func Build(runs []*archive.Run) (*Data, error) {
 	d.Scenarios, d.Ops = scenarios.list, ops.list
 	for i := range runs {
 		for j := i + 1; j < len(runs); j++ {
-			c, err := report.Compare(runs[i].Doc, runs[j].Doc, report.CompareOptions{OldName: runs[i].Key, NewName: runs[j].Key})
+			c, err := report.Compare(runs[i].Doc, runs[j].Doc, report.CompareOptions{OldName: runs[i].Key, NewName: runs[j].Key, By: report.ByNs})
 			if err != nil {
 				return nil, fmt.Errorf("site: compare %s with %s: %w", runs[i].Key, runs[j].Key, err)
 			}

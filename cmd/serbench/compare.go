@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/serbench/serbench/report"
 )
@@ -20,7 +21,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		format = formatFlag(fs, "table", report.CompareFormats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
 		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
-		gate   = fs.String("max-regression", "", "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): ns/op, B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
+		gate   = fs.String("max-regression", "", "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): its time (by -by), B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
+		by     = fs.String("by", report.BySpeedup, "what a cell's time is compared by: speedup (its speed-up over the run's encoding/json, which cancels a change of the machine's speed between runs; encoding/json's own cells by ns/op normalised by the calibration loop) or ns (raw ns/op, as benchstat)")
+		envOK  = fs.Bool("allow-env-diff", false, "compare runs whose CPU, CPU count, OS, architecture, Go version, encoding/json engine, GOEXPERIMENT or baseline differ (-max-regression refuses them, exit 2)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW [NEW...]")
@@ -30,6 +33,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
+	}
+	if *by != report.BySpeedup && *by != report.ByNs {
+		return usagef("compare: -by %q: want %s", *by, strings.Join(report.CompareBys, " or "))
 	}
 	maxRegression := -1.0
 	if *gate != "" {
@@ -52,9 +58,16 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	var cs []*report.Comparison
 	for i := 1; i < len(docs); i++ {
-		c, err := report.Compare(docs[0], docs[i], report.CompareOptions{Alpha: *alpha, OldName: fs.Arg(0), NewName: fs.Arg(i)})
+		c, err := report.Compare(docs[0], docs[i], report.CompareOptions{Alpha: *alpha, By: *by, OldName: fs.Arg(0), NewName: fs.Arg(i)})
 		if err != nil {
 			return err
+		}
+		if d := c.EnvDiff; d != nil {
+			msg := fmt.Sprintf("compare: %s and %s differ in %s: runs from different machines or toolchains are not comparable", fs.Arg(0), fs.Arg(i), d)
+			if maxRegression >= 0 && !*envOK {
+				return usagef("%s; -allow-env-diff compares them anyway", msg)
+			}
+			fmt.Fprintf(stderr, "serbench: warning: %s; compared anyway\n", msg)
 		}
 		if len(c.Rows) == 0 {
 			return fmt.Errorf("compare: %s and %s share no cell (codec, scenario, op): nothing to compare", fs.Arg(0), fs.Arg(i))

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -39,8 +40,9 @@ func gateRun(seed uint64, slow float64) *report.Document {
 	return doc
 }
 
-// TestCompareGate checks -max-regression: a run slowed by 20% fails with
-// one line per cell, a re-run of the same code (new noise) passes.
+// TestCompareGate checks -max-regression on raw ns/op (-by ns; gateRun has
+// no baseline, so no speed-ups either): a run slowed by 20% fails with one
+// line per cell, a re-run of the same code (new noise) passes.
 func TestCompareGate(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]*report.Document{"old.json": gateRun(1, 1), "slow.json": gateRun(2, 1.2), "rerun.json": gateRun(3, 1)}
@@ -51,7 +53,7 @@ func TestCompareGate(t *testing.T) {
 	}
 	gate := func(newFile string) (string, error) {
 		var stdout, stderr bytes.Buffer
-		err := run(context.Background(), &stdout, &stderr, []string{"compare", "-max-regression", "5%",
+		err := run(context.Background(), &stdout, &stderr, []string{"compare", "-by", "ns", "-max-regression", "5%",
 			filepath.Join(dir, "old.json"), filepath.Join(dir, newFile)})
 		return stderr.String(), err
 	}
@@ -107,6 +109,192 @@ func TestCompareBadInput(t *testing.T) {
 		err := run(context.Background(), &bytes.Buffer{}, &bytes.Buffer{}, tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != tc.code {
 			t.Errorf("%v: err %v (exit %d), want %q exit %d", tc.args, err, exitCode(err), tc.want, tc.code)
+		}
+	}
+}
+
+// driftRun is a synthetic run of encoding/json and three codecs on two
+// ops, 10 samples each, sampled in pairs with encoding/json: in pair i
+// both cells share the machine's speed of that moment (1% log-normal
+// drift within the run) times machine, and each has its own 2% noise.
+// slower maps a codec to a factor on its time alone (1.1: its speed-up
+// falls by 1/1.1). The calibration loop's iteration time scales with
+// machine too. seed seeds the noise.
+func driftRun(seed uint64, machine float64, slower map[string]float64) *report.Document {
+	rng := rand.New(rand.NewPCG(seed, 27))
+	noise := func(sd float64) float64 { return math.Exp(sd * rng.NormFloat64()) }
+	doc := &report.Document{Env: bench.Env{Go: "go1.27.4", JSONEngine: bench.JSONEngineV2, GOOS: "linux", GOARCH: "amd64",
+		CPU: "Test CPU", NumCPU: 2, Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC),
+		Noise: &bench.Noise{Probes: 33, ProbeNs: 3e6 * machine, Iterations: 1 << 22, Spread: 0.03}},
+		Baseline: "encoding/json", Count: 10}
+	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+		base := make([]float64, 10)
+		cells := map[string][]float64{}
+		codecs := []string{"codeca", "codecb", "codecc"}
+		for i := range base {
+			m := machine * noise(0.01)
+			base[i] = 1000 * m * noise(0.02)
+			for j, c := range codecs {
+				f := slower[c]
+				if f == 0 {
+					f = 1
+				}
+				cells[c] = append(cells[c], 100*float64(j+1)*f*m*noise(0.02))
+			}
+		}
+		add := func(codec string, samples, ratios []float64) {
+			med, lo, hi := bench.Summarize(samples)
+			r := bench.Result{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+				BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100, OK: true, Samples: samples, Iterations: 1000, Speedup: 1}
+			if ratios != nil {
+				r.PairRatios = ratios
+				r.Speedup, r.SpeedupLo, r.SpeedupHi = bench.Summarize(ratios)
+			}
+			doc.Results = append(doc.Results, r)
+		}
+		add("encoding/json", base, nil)
+		for _, c := range codecs {
+			ratios := make([]float64, len(base))
+			for i := range base {
+				ratios[i] = base[i] / cells[c][i]
+			}
+			add(c, cells[c], ratios)
+		}
+	}
+	return doc
+}
+
+// withoutPairs is doc as a run from before paired sampling: no
+// pair_ratios, and no calibration loop iteration count.
+func withoutPairs(doc *report.Document) *report.Document {
+	for i := range doc.Results {
+		doc.Results[i].PairRatios = nil
+	}
+	doc.Env.Noise.Iterations = 0
+	return doc
+}
+
+// TestCompareDrift checks that the default comparison is drift-proof: the
+// same code on a machine 20% slower passes the gate by speed-up and fails
+// it by raw ns/op (-by ns), while a codec whose speed-up fell by 10% fails
+// it either way; runs without per-pair speed-ups fall back to same-round
+// sample ratios and say so.
+func TestCompareDrift(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]*report.Document{
+		"old.json":             driftRun(1, 1, nil),
+		"drift.json":           driftRun(2, 1.2, nil),
+		"slower.json":          driftRun(3, 1.2, map[string]float64{"codecb": 1 / 0.9}),
+		"old-unpaired.json":    withoutPairs(driftRun(1, 1, nil)),
+		"slower-unpaired.json": withoutPairs(driftRun(3, 1.2, map[string]float64{"codecb": 1 / 0.9})),
+	}
+	for name, doc := range files {
+		if err := writeFile(filepath.Join(dir, name), "json", doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	compare := func(args ...string) (stdout, stderr string, err error) {
+		var o, e bytes.Buffer
+		for i, a := range args {
+			if strings.HasSuffix(a, ".json") {
+				args[i] = filepath.Join(dir, a)
+			}
+		}
+		err = run(context.Background(), &o, &e, append([]string{"compare"}, args...))
+		return o.String(), e.String(), err
+	}
+	t.Run("drift by speed-up", func(t *testing.T) {
+		out, stderr, err := compare("-max-regression", "5%", "old.json", "drift.json")
+		if err != nil || stderr != "" {
+			t.Errorf("err %v, stderr %q; want a pass", err, stderr)
+		}
+		want := "compared by speed-up over encoding/json within each run (drift-proof); encoding/json's own cells by ns/op normalised by the calibration loop\n"
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+		// The raw change is still shown: about +20% on every cell and
+		// geomean row.
+		if n := len(regexp.MustCompile(`\s\+(1[5-9]|2[0-5])\.\d%\s`).FindAllString(out, -1)); n != 10 {
+			t.Errorf("raw ns/op change not shown on every cell:\n%s", out)
+		}
+	})
+	t.Run("drift by ns", func(t *testing.T) {
+		_, stderr, err := compare("-by", "ns", "-max-regression", "5%", "old.json", "drift.json")
+		if exitCode(err) != 1 || strings.Count(stderr, "regression: ") != 8 || strings.Count(stderr, ": ns/op +") != 8 {
+			t.Errorf("err %v, stderr:\n%s\nwant exit 1 and 8 ns/op regressions", err, stderr)
+		}
+	})
+	for _, tc := range []struct{ name, old, new, basis string }{
+		{"paired", "old.json", "slower.json", "pairs"},
+		{"unpaired", "old-unpaired.json", "slower-unpaired.json", "rounds"},
+	} {
+		t.Run("speed-up fell by 10% "+tc.name, func(t *testing.T) {
+			out, stderr, err := compare("-max-regression", "5%", tc.old, tc.new)
+			if exitCode(err) != 1 {
+				t.Fatalf("err %v, want exit status 1", err)
+			}
+			lines := strings.Split(strings.TrimSpace(stderr), "\n")
+			if tc.basis == "rounds" {
+				// Without the calibration loop's iteration count, encoding/json's
+				// own cells fall back to raw ns/op, and drift shows there.
+				var kept []string
+				for _, l := range lines {
+					if !strings.Contains(l, "codec=encoding/json ") {
+						kept = append(kept, l)
+					}
+				}
+				lines = kept
+			}
+			if len(lines) != 2 {
+				t.Fatalf("%d regressions of other codecs, want 2 (codecb marshal, unmarshal):\n%s", len(lines), stderr)
+			}
+			for _, l := range lines {
+				if !strings.Contains(l, "codec=codecb ") || !strings.Contains(l, ": speed-up ") || !strings.Contains(l, "(+1") {
+					t.Errorf("line %q", l)
+				}
+			}
+			if !strings.Contains(out, " "+tc.basis+")") {
+				t.Errorf("table does not name the test's samples %q:\n%s", tc.basis, out)
+			}
+			if tc.basis == "rounds" {
+				for _, want := range []string{
+					"tested on same-round sample ratios (rounds: the runs have no per-pair speed-ups)",
+					"encoding/json's own cells by raw ns/op (not drift-proof: the runs do not both record the calibration loop's iteration time)",
+				} {
+					if !strings.Contains(out, want) {
+						t.Errorf("output lacks %q:\n%s", want, out)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCompareEnvDiff checks that the gate refuses runs from different
+// toolchains (exit 2, naming the field), compares them with
+// -allow-env-diff and a warning, and that a plain comparison warns.
+func TestCompareEnvDiff(t *testing.T) {
+	dir := t.TempDir()
+	other := driftRun(2, 1, nil)
+	other.Env.Go = "go1.26.11"
+	oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+	for path, doc := range map[string]*report.Document{oldPath: driftRun(1, 1, nil), newPath: other} {
+		if err := writeFile(path, "json", doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	what := "compare: " + oldPath + " and " + newPath + " differ in env.go (go1.27.4 vs go1.26.11): runs from different machines or toolchains are not comparable"
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), &stdout, &stderr, []string{"compare", "-max-regression", "5%", oldPath, newPath})
+	if exitCode(err) != 2 || err.Error() != what+"; -allow-env-diff compares them anyway" || stdout.Len() > 0 {
+		t.Errorf("gate: err %v (exit %d), stdout %d bytes; want exit 2 with %q and no table", err, exitCode(err), stdout.Len(), what)
+	}
+	for _, args := range [][]string{{"-max-regression", "5%", "-allow-env-diff"}, {}} {
+		stdout.Reset()
+		stderr.Reset()
+		err := run(context.Background(), &stdout, &stderr, append(append([]string{"compare"}, args...), oldPath, newPath))
+		if err != nil || stderr.String() != "serbench: warning: "+what+"; compared anyway\n" || !strings.Contains(stdout.String(), "codeca") {
+			t.Errorf("%v: err %v, stderr %q, stdout %d bytes; want a warning and the comparison", args, err, stderr.String(), stdout.Len())
 		}
 	}
 }

@@ -163,7 +163,7 @@ func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
 	}
 	defer func() { close(nb.cmd); <-nb.exited }()
 
-	iters := calibrateIters(coreProbe, ilp)
+	iters := calibrateIters(coreProbe, probeTries, ilp)
 	var idle, busy []float64
 	timeProbe := func(dst *[]float64) {
 		for range coreTimings {

@@ -148,16 +148,16 @@ func (m *noiseMeter) start() {
 	} else {
 		m.unreadable = append(m.unreadable, "core sharing: this process may use one CPU")
 	}
-	m.iters = calibrateIters(m.target, spin)
-	m.ilpIters = calibrateIters(extraProbeTime, ilp)
+	m.iters = calibrateIters(m.target, 1, spin)
+	m.ilpIters = calibrateIters(extraProbeTime, probeTries, ilp)
 	buf, release, err := probeBuffer(probeBufBytes / 4)
 	if err != nil {
 		m.unreadable = append(m.unreadable, "pointer chase and stream: "+err.Error())
 	} else {
 		m.buf, m.release = buf, release
 		fillCycle(m.buf)
-		m.chaseIters = calibrateIters(extraProbeTime, func(n int) uint64 { return chase(m.buf, n) })
-		m.streamIters = calibrateIters(extraProbeTime, func(n int) uint64 { return stream(m.buf, n) })
+		m.chaseIters = calibrateIters(extraProbeTime, probeTries, func(n int) uint64 { return chase(m.buf, n) })
+		m.streamIters = calibrateIters(extraProbeTime, probeTries, func(n int) uint64 { return stream(m.buf, n) })
 	}
 	var serr error
 	m.stat0, serr = readProcStat()

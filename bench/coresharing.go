@@ -24,8 +24,12 @@ type CoreSharing struct {
 	// then busy.
 	CPU       int `json:"cpu"`
 	Neighbour int `json:"neighbour"`
-	// IdleNs and BusyNs are the median timings of the probe, in ns, with
-	// the neighbour idle and with it spinning on an ILP-heavy loop.
+	// IdleNs and BusyNs are the median timings of the probe, in ns of the
+	// probing thread's CPU time, with the neighbour idle and with it
+	// spinning on an ILP-heavy loop. CPU time, not wall time: a thread
+	// that shares its CPU by turns with another (the scheduler moving
+	// work off the busy neighbour) loses wall time but not CPU time, while
+	// a hyperthread sibling slows the thread as it runs.
 	IdleNs float64 `json:"idle_ns"`
 	BusyNs float64 `json:"busy_ns"`
 	// Slowdown is BusyNs over IdleNs: 1.25 means the busy neighbour made
@@ -163,13 +167,17 @@ func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
 	}
 	defer func() { close(nb.cmd); <-nb.exited }()
 
+	if _, err := threadCPUTime(); err != nil {
+		return nil, err
+	}
 	iters := calibrateIters(coreProbe, probeTries, ilp)
 	var idle, busy []float64
 	timeProbe := func(dst *[]float64) {
 		for range coreTimings {
-			t := time.Now()
+			t0, _ := threadCPUTime() // read once above without error
 			noiseSink += ilp(iters)
-			*dst = append(*dst, float64(time.Since(t).Nanoseconds()))
+			t1, _ := threadCPUTime()
+			*dst = append(*dst, float64(t1-t0))
 		}
 	}
 	for r := range coreRounds {

@@ -39,20 +39,91 @@ type Noise struct {
 	// (time a hypervisor gave to other guests) during the sampling, in
 	// [0,1]; absent where /proc/stat is unreadable.
 	Steal *float64 `json:"steal,omitempty"`
+
+	// ILP, Chase and Stream are the other probes of the meter, each timed
+	// beside the calibration loop (see ProbeStats): eight independent
+	// multiply chains, which a busy hyperthread sibling slows; a pointer
+	// chase over an 8 MiB random cycle, which cache and memory neighbours
+	// slow; a sequential sum over the same buffer (memory bandwidth).
+	// Absent in documents written before they existed.
+	ILP    *ProbeStats `json:"ilp,omitempty"`
+	Chase  *ProbeStats `json:"chase,omitempty"`
+	Stream *ProbeStats `json:"stream,omitempty"`
+	// CPUBusy is each CPU's share of the sampling's wall time that
+	// /proc/stat did not count as idle or iowait, in [0,1], by CPU number.
+	CPUBusy []CPUBusy `json:"cpu_busy,omitempty"`
+	// OwnCPUs is this process's CPU time (user plus system, all threads)
+	// over the sampling's wall time, in CPUs: 1.2 means serbench kept 1.2
+	// CPUs busy on average, so the sum of CPUBusy minus OwnCPUs is what
+	// everything else on the machine used.
+	OwnCPUs *float64 `json:"own_cpus,omitempty"`
+	// CoreSharing is the start-up check of whether two CPUs share a
+	// physical core (see CheckCoreSharing); absent where it could not run.
+	CoreSharing *CoreSharing `json:"core_sharing,omitempty"`
+	// Unreadable names each figure above that could not be measured, with
+	// why (no /proc/stat, no affinity outside Linux, one CPU, ...). The
+	// run goes on without it.
+	Unreadable []string `json:"unreadable,omitempty"`
 }
 
-// noiseProbes is the number of timings of the calibration loop per call of
+// ProbeStats summarizes the timings of one probe of the noise meter, as
+// Noise does for the calibration loop.
+type ProbeStats struct {
+	// Probes is the number of timings.
+	Probes int `json:"probes"`
+	// ProbeNs is their median and MinNs their minimum, in ns. Noise only
+	// adds time, so the minimum estimates the undisturbed machine (Chen
+	// and Revels, "Robust benchmarking in noisy environments", 2016).
+	ProbeNs float64 `json:"probe_ns"`
+	MinNs   float64 `json:"min_ns"`
+	// Spread is their interquartile range over their median and Drift
+	// the median of the last third minus the first third over the median,
+	// as for Noise.
+	Spread float64 `json:"spread"`
+	Drift  float64 `json:"drift"`
+}
+
+// CPUBusy is one CPU's busy share in Noise.CPUBusy.
+type CPUBusy struct {
+	// CPU is the number of the cpuN line of /proc/stat.
+	CPU int `json:"cpu"`
+	// Busy is the share of the CPU's time not counted as idle or iowait
+	// between the meter's start and stop, in [0,1].
+	Busy float64 `json:"busy"`
+}
+
+// noiseProbes is the number of timings of each probe per call of
 // noiseMeter.probe.
 const noiseProbes = 3
 
-// noiseMeter times the calibration loop.
+// extraProbeTime is what one timing of each of the ilp, chase and stream
+// probes takes, set once in noiseMeter.start: 9 ms per noiseMeter.probe
+// for the three, beside the calibration loop's 3 Benchtimes.
+const extraProbeTime = time.Millisecond
+
+// noiseMeter times the calibration loop and the other probes.
 type noiseMeter struct {
-	iters   int
-	ns      []float64
-	stat0   cpuTicks
+	iters  int
+	ns     []float64
+	target time.Duration
+
+	// the other probes: iteration counts and timings
+	ilpIters, chaseIters, streamIters int
+	ilpNs, chaseNs, streamNs          []float64
+	buf                               []uint32 // chase and stream
+	release                           func()   // unmaps buf
+
+	stat0   procStat
 	stat0OK bool
-	steal   *float64
-	target  time.Duration
+	wall0   time.Time
+	cpu0    time.Duration
+	cpu0OK  bool
+
+	steal       *float64
+	cpuBusy     []CPUBusy
+	ownCPUs     *float64
+	coreSharing *CoreSharing
+	unreadable  []string
 }
 
 func newNoiseMeter(target time.Duration) *noiseMeter { return &noiseMeter{target: target} }
@@ -75,58 +146,122 @@ func spin(n int) uint64 {
 }
 
 func (m *noiseMeter) start() {
-	m.stat0, m.stat0OK = readCPUTicks()
-	n := 1
-	for {
-		t := time.Now()
-		noiseSink += spin(n)
-		el := time.Since(t)
-		if el >= m.target || n >= 1<<32 {
-			m.iters = n
-			return
+	if cpus, err := allowedCPUs(); err != nil || len(cpus) >= 2 {
+		cs, err := CheckCoreSharing()
+		if err != nil {
+			m.unreadable = append(m.unreadable, "core sharing: "+err.Error())
 		}
-		n *= 2
+		m.coreSharing = cs
+	} else {
+		m.unreadable = append(m.unreadable, "core sharing: this process may use one CPU")
 	}
+	m.iters = calibrateIters(m.target, 1, spin)
+	m.ilpIters = calibrateIters(extraProbeTime, probeTries, ilp)
+	buf, release, err := probeBuffer(probeBufBytes / 4)
+	if err != nil {
+		m.unreadable = append(m.unreadable, "pointer chase and stream: "+err.Error())
+	} else {
+		m.buf, m.release = buf, release
+		fillCycle(m.buf)
+		m.chaseIters = calibrateIters(extraProbeTime, probeTries, func(n int) uint64 { return chase(m.buf, n) })
+		m.streamIters = calibrateIters(extraProbeTime, probeTries, func(n int) uint64 { return stream(m.buf, n) })
+	}
+	var serr error
+	m.stat0, serr = readProcStat()
+	m.stat0OK = serr == nil
+	if serr != nil {
+		m.unreadable = append(m.unreadable, "steal and per-CPU busy time: "+serr.Error())
+	}
+	m.wall0 = time.Now()
+	m.cpu0, err = processCPUTime()
+	m.cpu0OK = err == nil
+	if err != nil {
+		m.unreadable = append(m.unreadable, "own CPU time: "+err.Error())
+	}
+}
+
+// timed appends the duration of run() to *dst, in ns.
+func timed(dst *[]float64, run func() uint64) {
+	t := time.Now()
+	noiseSink += run()
+	*dst = append(*dst, float64(time.Since(t).Nanoseconds()))
 }
 
 func (m *noiseMeter) probe() {
 	for range noiseProbes {
-		t := time.Now()
-		noiseSink += spin(m.iters)
-		m.ns = append(m.ns, float64(time.Since(t).Nanoseconds()))
+		timed(&m.ns, func() uint64 { return spin(m.iters) })
+		timed(&m.ilpNs, func() uint64 { return ilp(m.ilpIters) })
+		if m.buf != nil {
+			// stream first: it reads the whole buffer, so the chase starts
+			// from the cache state the probe had before, not from what
+			// the last round of samples left.
+			timed(&m.streamNs, func() uint64 { return stream(m.buf, m.streamIters) })
+			timed(&m.chaseNs, func() uint64 { return chase(m.buf, m.chaseIters) })
+		}
 	}
 }
 
 func (m *noiseMeter) stop() {
+	if m.release != nil {
+		m.release()
+		m.buf, m.release = nil, nil
+	}
+	wall := time.Since(m.wall0)
+	if m.cpu0OK && wall > 0 {
+		if c, err := processCPUTime(); err == nil {
+			own := float64(c-m.cpu0) / float64(wall)
+			m.ownCPUs = &own
+		}
+	}
 	if !m.stat0OK {
 		return
 	}
-	t1, ok := readCPUTicks()
-	if !ok {
+	t1, err := readProcStat()
+	if err != nil {
+		m.unreadable = append(m.unreadable, "steal and per-CPU busy time: "+err.Error())
 		return
 	}
-	total := t1.total - m.stat0.total
-	if total == 0 {
-		return
+	if total := t1.all.total - m.stat0.all.total; total > 0 {
+		st := float64(t1.all.steal-m.stat0.all.steal) / float64(total)
+		m.steal = &st
 	}
-	st := float64(t1.steal-m.stat0.steal) / float64(total)
-	m.steal = &st
+	m.cpuBusy = busyShares(m.stat0, t1)
 }
 
 func (m *noiseMeter) result() Noise {
-	n := Noise{Probes: len(m.ns), Iterations: m.iters, Steal: m.steal}
+	n := Noise{Probes: len(m.ns), Iterations: m.iters, Steal: m.steal, CPUBusy: m.cpuBusy, OwnCPUs: m.ownCPUs,
+		CoreSharing: m.coreSharing, Unreadable: m.unreadable}
 	if len(m.ns) == 0 {
 		return n
 	}
-	med := quantile(m.ns, 0.5)
-	n.ProbeNs = med
+	s := probeStats(m.ns)
+	n.ProbeNs, n.Spread, n.Drift = s.ProbeNs, s.Spread, s.Drift
+	n.ILP = summarizeIfAny(m.ilpNs)
+	n.Chase = summarizeIfAny(m.chaseNs)
+	n.Stream = summarizeIfAny(m.streamNs)
+	return n
+}
+
+// probeStats computes the figures of ProbeStats from timings (not empty).
+func probeStats(ns []float64) ProbeStats {
+	med := quantile(ns, 0.5)
+	s := ProbeStats{Probes: len(ns), ProbeNs: med, MinNs: quantile(ns, 0)}
 	if med > 0 {
-		n.Spread = (quantile(m.ns, 0.75) - quantile(m.ns, 0.25)) / med
-		if k := len(m.ns) / 3; k > 0 {
-			n.Drift = (quantile(m.ns[len(m.ns)-k:], 0.5) - quantile(m.ns[:k], 0.5)) / med
+		s.Spread = (quantile(ns, 0.75) - quantile(ns, 0.25)) / med
+		if k := len(ns) / 3; k > 0 {
+			s.Drift = (quantile(ns[len(ns)-k:], 0.5) - quantile(ns[:k], 0.5)) / med
 		}
 	}
-	return n
+	return s
+}
+
+// summarizeIfAny is probeStats, or nil for no timings.
+func summarizeIfAny(ns []float64) *ProbeStats {
+	if len(ns) == 0 {
+		return nil
+	}
+	s := probeStats(ns)
+	return &s
 }
 
 // quantile is the q-quantile of xs by linear interpolation (xs unchanged).
@@ -141,34 +276,97 @@ func quantile(xs []float64, q float64) float64 {
 	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
 }
 
-type cpuTicks struct{ total, steal uint64 }
+// cpuTicks are the figures of one cpu line of /proc/stat, in clock ticks.
+type cpuTicks struct{ total, idle, steal uint64 }
 
-// readCPUTicks reads the aggregate "cpu" line of /proc/stat: the sum of
-// all its fields and the 8th (steal), per proc(5).
-func readCPUTicks() (cpuTicks, bool) {
+// procStat is what readProcStat reads: the aggregate cpu line and the
+// cpuN lines by N.
+type procStat struct {
+	all    cpuTicks
+	perCPU map[int]cpuTicks
+}
+
+// readProcStat reads /proc/stat (see parseProcStat).
+func readProcStat() (procStat, error) {
 	b, err := os.ReadFile("/proc/stat")
 	if err != nil {
-		return cpuTicks{}, false
+		return procStat{}, fmt.Errorf("bench: %w", err)
 	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	f := strings.Fields(line)
-	if len(f) < 9 || f[0] != "cpu" {
+	return parseProcStat(string(b))
+}
+
+// parseProcStat reads the cpu lines of /proc/stat text, per proc(5):
+// fields 1..8 of each are user nice system idle iowait irq softirq steal
+// (guest and guest_nice are already counted in user and nice). total sums
+// the eight, idle is idle plus iowait. The aggregate "cpu" line must be
+// there; a cpuN line that is short or not numeric is skipped (its CPU is
+// then missing from perCPU), as are lines of other kinds.
+func parseProcStat(text string) (procStat, error) {
+	st := procStat{perCPU: map[int]cpuTicks{}}
+	haveAll := false
+	for line := range strings.Lines(text) {
+		f := strings.Fields(line)
+		if len(f) == 0 || !strings.HasPrefix(f[0], "cpu") {
+			continue
+		}
+		t, ok := parseCPUTicks(f)
+		if f[0] == "cpu" {
+			if !ok {
+				return procStat{}, fmt.Errorf("bench: /proc/stat: unreadable cpu line %q", strings.TrimSpace(line))
+			}
+			st.all, haveAll = t, true
+			continue
+		}
+		n, err := strconv.Atoi(f[0][len("cpu"):])
+		if err != nil || n < 0 || !ok {
+			continue
+		}
+		st.perCPU[n] = t
+	}
+	if !haveAll {
+		return procStat{}, fmt.Errorf("bench: /proc/stat: no cpu line")
+	}
+	return st, nil
+}
+
+// parseCPUTicks reads the fields of one cpu line.
+func parseCPUTicks(f []string) (cpuTicks, bool) {
+	if len(f) < 9 {
 		return cpuTicks{}, false
 	}
 	var t cpuTicks
-	// Fields 1..8 are user nice system idle iowait irq softirq steal;
-	// guest and guest_nice are already counted in user and nice.
 	for i := 1; i <= 8; i++ {
 		v, err := strconv.ParseUint(f[i], 10, 64)
 		if err != nil {
 			return cpuTicks{}, false
 		}
 		t.total += v
-		if i == 8 {
+		switch i {
+		case 4, 5: // idle, iowait
+			t.idle += v
+		case 8:
 			t.steal = v
 		}
 	}
 	return t, true
+}
+
+// busyShares is each CPU's busy share between two readings, for the CPUs
+// both list, by CPU number. A CPU whose counters did not advance (offline)
+// is left out.
+func busyShares(a, b procStat) []CPUBusy {
+	var out []CPUBusy
+	for n, t1 := range b.perCPU {
+		t0, ok := a.perCPU[n]
+		if !ok || t1.total <= t0.total || t1.idle < t0.idle {
+			continue
+		}
+		total := float64(t1.total - t0.total)
+		busy := 1 - float64(t1.idle-t0.idle)/total
+		out = append(out, CPUBusy{CPU: n, Busy: min(max(busy, 0), 1)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].CPU < out[j].CPU })
+	return out
 }
 
 // Thresholds of Noise.Advice.
@@ -219,5 +417,30 @@ func (n Noise) Advice(target, perCell float64) []string {
 		out = append(out, fmt.Sprintf("machine noise: %.1f%% of CPU time was stolen by the hypervisor (/proc/stat steal): a virtual machine sharing its host; use a dedicated or quieter machine",
 			100**n.Steal))
 	}
+	if c := n.CoreSharing; c != nil && c.Shared {
+		if others, ok := n.OthersCPUs(); ok && others > OthersLimit {
+			out = append(out, fmt.Sprintf("machine noise: %s, and besides serbench's own threads the machine kept %.2f CPUs busy during the run: whatever ran beside a sample on the sibling slowed it, throughput-heavy codecs most; compare codecs within one run only, or use a quieter machine",
+				c.Verdict(), others))
+		}
+	}
 	return out
+}
+
+// OthersLimit is the CPU time, in CPUs, that processes other than serbench
+// may use during a run on a machine whose CPUs share a core before Advice
+// warns: 0.1, a tenth of one CPU.
+const OthersLimit = 0.1
+
+// OthersCPUs is the CPU time that everything but this process used during
+// the sampling, in CPUs (the sum of CPUBusy minus OwnCPUs, at least 0);
+// false when either is missing.
+func (n Noise) OthersCPUs() (float64, bool) {
+	if len(n.CPUBusy) == 0 || n.OwnCPUs == nil {
+		return 0, false
+	}
+	var sum float64
+	for _, c := range n.CPUBusy {
+		sum += c.Busy
+	}
+	return max(sum-*n.OwnCPUs, 0), true
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/serbench/serbench/bench"
 )
@@ -52,6 +53,35 @@ func noiseLine(n *bench.Noise) string {
 	s := fmt.Sprintf("machine noise: calibration loop spread %.1f%% (IQR/median of %d timings of %s), drift %+.1f%%", 100*n.Spread, n.Probes, fmtNs(n.ProbeNs), 100*n.Drift)
 	if n.Steal != nil {
 		s += fmt.Sprintf(", steal %.1f%%", 100**n.Steal)
+	}
+	var probes []string
+	for _, p := range []struct {
+		name string
+		st   *bench.ProbeStats
+	}{{"ILP probe", n.ILP}, {"pointer chase", n.Chase}, {"stream", n.Stream}} {
+		if p.st != nil && p.st.Probes > 0 {
+			probes = append(probes, fmt.Sprintf("%s spread %.1f%%", p.name, 100*p.st.Spread))
+		}
+	}
+	if len(probes) > 0 {
+		s += ", " + strings.Join(probes, ", ")
+	}
+	if len(n.CPUBusy) > 0 {
+		busy := make([]string, len(n.CPUBusy))
+		for i, c := range n.CPUBusy {
+			busy[i] = fmt.Sprintf("CPU %d %.0f%%", c.CPU, 100*c.Busy)
+		}
+		s += "; busy during sampling: " + strings.Join(busy, ", ")
+		if n.OwnCPUs != nil {
+			s += fmt.Sprintf(" (serbench's own threads %.2f CPUs of it)", *n.OwnCPUs)
+		}
+	}
+	if c := n.CoreSharing; c != nil {
+		if c.Shared {
+			s += fmt.Sprintf("; CPUs %d and %d share a core (a busy neighbour slows the ILP probe by %d%%)", c.CPU, c.Neighbour, c.SlowdownPercent())
+		} else {
+			s += fmt.Sprintf("; CPUs %d and %d do not appear to share a core (a busy neighbour: %+d%% on the ILP probe)", c.CPU, c.Neighbour, c.SlowdownPercent())
+		}
 	}
 	return s
 }

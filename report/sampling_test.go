@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/report"
 )
 
@@ -204,5 +206,32 @@ func TestRecommendPaired(t *testing.T) {
 	r := report.Recommend(doc)[0]
 	if r.Speed == nil || r.Speed.Codec != "go-json" || math.Abs(r.Speed.NsPerOp-500) > 1e-9 {
 		t.Errorf("speed pick %+v, want go-json at 1000/8 + 3000/8 = 500 ns", r.Speed)
+	}
+}
+
+// TestNoiseJSON checks that a run document with every noise figure meets
+// the schema and uses the field names docs/reference.md documents.
+func TestNoiseJSON(t *testing.T) {
+	doc := adaptiveFixture()
+	own := 1.12
+	doc.Env.Noise.ILP = &bench.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.8e5, Spread: 0.062, Drift: 0.01}
+	doc.Env.Noise.Chase = &bench.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.9e5, Spread: 0.031}
+	doc.Env.Noise.Stream = &bench.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.9e5, Spread: 0.02}
+	doc.Env.Noise.CPUBusy = []bench.CPUBusy{{CPU: 0, Busy: 0.99}, {CPU: 1, Busy: 0.38}}
+	doc.Env.Noise.OwnCPUs = &own
+	doc.Env.Noise.CoreSharing = &bench.CoreSharing{CPU: 0, Neighbour: 1, IdleNs: 1e6, BusyNs: 1.24e6, Slowdown: 1.24, Shared: true}
+	doc.Env.Noise.Unreadable = []string{"steal and per-CPU busy time: bench: open /proc/stat: no such file or directory"}
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(buf.Bytes()); err != nil {
+		t.Error(err)
+	}
+	for _, name := range []string{`"ilp":{`, `"chase":{`, `"stream":{`, `"min_ns":`, `"cpu_busy":[{"cpu":0,"busy":0.99}`, `"own_cpus":1.12`,
+		`"core_sharing":{"cpu":0,"neighbour":1,"idle_ns":1000000,"busy_ns":1240000,"slowdown":1.24,"shared":true}`, `"unreadable":[`} {
+		if !strings.Contains(strings.Join(strings.Fields(buf.String()), ""), name) {
+			t.Errorf("JSON lacks %s", name)
+		}
 	}
 }

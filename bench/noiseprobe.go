@@ -25,9 +25,6 @@ import (
 // than the L2 cache of current x86 and arm64 cores.
 const probeBufBytes = 8 << 20
 
-// ilpChains is the number of independent chains of ilp.
-const ilpChains = 8
-
 // ilp runs n iterations of eight independent multiply-xorshift chains.
 func ilp(n int) uint64 {
 	const k = 0x9e3779b97f4a7c15

@@ -81,13 +81,12 @@ func roundRatios(r, base bench.Result) []float64 {
 // their medians (Old, New: the values the change is taken between) and the
 // bounds of their 95% intervals (0 when not recorded).
 type sides struct {
-	basis                  string
-	old, new               []float64
-	oldVal, newVal         float64
-	oldLo, oldHi           float64
-	newLo, newHi           float64
-	higherIsBetter         bool
-	oldSamples, newSamples int
+	basis          string
+	old, new       []float64
+	oldVal, newVal float64
+	oldLo, oldHi   float64
+	newLo, newHi   float64
+	higherIsBetter bool
 }
 
 // measureSides chooses what row o → n is compared by (see BySpeedup) and

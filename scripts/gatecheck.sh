@@ -21,7 +21,7 @@ bin=$(mktemp -d)/serbench
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/serbench
 for by in speedup ns; do
-	alarms=0 detected=0 bytime=0 trials=0
+	alarms=0 cells=0 detected=0 bytime=0 trials=0
 	for a in "$dir"/t*-a.json; do
 		t=${a%-a.json}
 		[ -f "$t-b.json" ] && [ -f "$t-slow.json" ] || continue
@@ -30,6 +30,7 @@ for by in speedup ns; do
 		if ! "$bin" compare -by "$by" -max-regression "$gate" "$a" "$t-b.json" >/dev/null 2>"$t-ab-$by.err"; then
 			alarms=$((alarms + 1))
 		fi
+		cells=$((cells + $(grep -c "^regression:" "$t-ab-$by.err" || true)))
 		"$bin" compare -by "$by" -max-regression "$gate" "$t-b.json" "$t-slow.json" >/dev/null 2>"$t-bslow-$by.err" || true
 		if grep -q "^regression: .*codec=$slow " "$t-bslow-$by.err"; then
 			detected=$((detected + 1))
@@ -38,5 +39,5 @@ for by in speedup ns; do
 			bytime=$((bytime + 1))
 		fi
 	done
-	echo "-by $by, -max-regression $gate: identical code flagged in $alarms of $trials trials; the 10% slowdown flagged in $detected of $trials ($bytime by time alone)"
+	echo "-by $by, -max-regression $gate: identical code flagged in $alarms of $trials trials ($cells cell metrics); the 10% slowdown flagged in $detected of $trials ($bytime by time alone)"
 done

@@ -55,6 +55,10 @@ type Comparison struct {
 	// text formats print it: "compared by speed-up over encoding/json
 	// within each run (drift-proof); ...".
 	Basis string `json:"basis"`
+	// OldRuns and NewRuns are the numbers of replicate runs of each side
+	// when CompareRuns tested between runs; zero otherwise.
+	OldRuns int `json:"old_runs,omitempty"`
+	NewRuns int `json:"new_runs,omitempty"`
 	// EnvDiff is the first field in which the runs' environments differ
 	// so that their timings are not comparable (see DiffEnv); nil when
 	// they agree.
@@ -102,8 +106,10 @@ type CompareRow struct {
 	// Compared is true when both cells have samples, so that the medians
 	// could be compared; the fields below are set only then.
 	Compared bool `json:"compared"`
-	// Basis is what the cell was compared by: BasisPairs or BasisRounds
-	// (its speed-up over the baseline), BasisMeter or BasisNs (its ns/op).
+	// Basis is what the cell was compared by: BasisPairs, BasisRounds or
+	// BasisRuns (its speed-up over the baseline), BasisMeter, BasisNs or
+	// BasisRunsNs (its ns/op). OldValue and NewValue are geometric means
+	// over the runs with BasisRuns and BasisRunsNs.
 	Basis string `json:"basis,omitempty"`
 	// OldValue and NewValue are the medians compared: speed-ups, or ns/op
 	// (with BasisMeter the new one rescaled to the old run's machine
@@ -441,7 +447,7 @@ func compareGrids(c *Comparison) []grid {
 			if r.Compared {
 				delta, stat = r.Delta, "("+r.Stat+")"
 				nsDelta = fmt.Sprintf("%+.1f%%", 100*r.NsChange)
-				if r.Basis == BasisPairs || r.Basis == BasisRounds {
+				if r.Basis == BasisPairs || r.Basis == BasisRounds || r.Basis == BasisRuns {
 					oldX, newX = fmt.Sprintf("%.2f×", r.OldValue), fmt.Sprintf("%.2f×", r.NewValue)
 				}
 				bytes = arrow(r.Old.BytesPerOp, r.New.BytesPerOp) + metricDelta(r.Bytes, r.Old.BytesPerOp != r.New.BytesPerOp)

@@ -95,7 +95,7 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 }
 
 // basisMetric names the Metric of a time regression by its row's Basis.
-var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisMeter: "normalised ns/op", BasisNs: "ns/op"}
+var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisNs: "ns/op"}
 
 // ParseThreshold reads a regression threshold written as a percentage
 // ("5%", "0.5%") or a fraction ("0.05") and returns the fraction. Empty,

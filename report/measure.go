@@ -192,6 +192,20 @@ func basisLine(c *Comparison) string {
 		}
 	}
 	parts := []string{fmt.Sprintf("compared by speed-up over %s within each run (drift-proof)", c.Baseline)}
+	if n := count[BasisRuns] + count[BasisRunsNs]; n > 0 {
+		line := fmt.Sprintf("compared between runs (%d old, %d new, each a process of its own): each run's speed-up over %s (drift-proof), %s's own cells by each run's ns/op normalised by its calibration loop (raw where a run lacks it); Welch's t-test on their logarithms, so that a codec whose speed moves from process to process is not flagged for it",
+			c.OldRuns, c.NewRuns, c.Baseline, c.Baseline)
+		rest := 0
+		for _, r := range c.Rows {
+			if r.Compared && r.Basis != BasisRuns && r.Basis != BasisRunsNs {
+				rest++
+			}
+		}
+		if rest > 0 {
+			line += fmt.Sprintf("; %d cells not timed in every run compared within the first runs", rest)
+		}
+		return line
+	}
 	if n := count[BasisRounds]; n > 0 {
 		if count[BasisPairs] == 0 {
 			parts[0] += ", tested on same-round sample ratios (rounds: the runs have no per-pair speed-ups)"

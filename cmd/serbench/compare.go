@@ -28,7 +28,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW [NEW...]")
 		fmt.Fprintln(stderr, "Each file is written by serbench run -format json or -format benchfmt (or go test -bench output of")
-		fmt.Fprintln(stderr, "benchmarks written with github.com/serbench/serbench); every NEW is compared with OLD.")
+		fmt.Fprintln(stderr, "benchmarks written with github.com/serbench/serbench); every NEW is compared with OLD. A side may be")
+		fmt.Fprintln(stderr, "several runs of one build, comma-separated (old1.json,old2.json,old3.json): each cell is then tested")
+		fmt.Fprintln(stderr, "between runs, so that a codec whose speed moves from process to process is not flagged for it.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
@@ -45,29 +47,51 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		maxRegression = v
 	}
-	docs := make([]*report.Document, fs.NArg())
-	for i, path := range fs.Args() {
-		doc, err := report.ReadFile(path)
-		if err != nil {
-			return err
+	// Each argument is one side: a file, or replicate runs of one build
+	// as a comma-separated list of files.
+	sides := make([][]*report.Document, fs.NArg())
+	for i, arg := range fs.Args() {
+		for _, path := range strings.Split(arg, ",") {
+			if path == "" {
+				return usagef("compare: %q: an empty file name in a list of replicate runs", arg)
+			}
+			doc, err := report.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for _, w := range doc.Warnings {
+				fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
+			}
+			sides[i] = append(sides[i], doc)
 		}
-		for _, w := range doc.Warnings {
-			fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
+	}
+	envCheck := func(a, b string, d *report.EnvDiff) error {
+		if d == nil {
+			return nil
 		}
-		docs[i] = doc
+		msg := fmt.Sprintf("compare: %s and %s differ in %s: runs from different machines or toolchains are not comparable", a, b, d)
+		if maxRegression >= 0 && !*envOK {
+			return usagef("%s; -allow-env-diff compares them anyway", msg)
+		}
+		fmt.Fprintf(stderr, "serbench: warning: %s; compared anyway\n", msg)
+		return nil
+	}
+	for i, side := range sides {
+		names := strings.Split(fs.Arg(i), ",")
+		for j := 1; j < len(side); j++ {
+			if err := envCheck(names[0], names[j], report.DiffEnv(side[0], side[j])); err != nil {
+				return err
+			}
+		}
 	}
 	var cs []*report.Comparison
-	for i := 1; i < len(docs); i++ {
-		c, err := report.Compare(docs[0], docs[i], report.CompareOptions{Alpha: *alpha, By: *by, OldName: fs.Arg(0), NewName: fs.Arg(i)})
+	for i := 1; i < len(sides); i++ {
+		c, err := report.CompareRuns(sides[0], sides[i], report.CompareOptions{Alpha: *alpha, By: *by, OldName: fs.Arg(0), NewName: fs.Arg(i)})
 		if err != nil {
 			return err
 		}
-		if d := c.EnvDiff; d != nil {
-			msg := fmt.Sprintf("compare: %s and %s differ in %s: runs from different machines or toolchains are not comparable", fs.Arg(0), fs.Arg(i), d)
-			if maxRegression >= 0 && !*envOK {
-				return usagef("%s; -allow-env-diff compares them anyway", msg)
-			}
-			fmt.Fprintf(stderr, "serbench: warning: %s; compared anyway\n", msg)
+		if err := envCheck(fs.Arg(0), fs.Arg(i), c.EnvDiff); err != nil {
+			return err
 		}
 		if len(c.Rows) == 0 {
 			return fmt.Errorf("compare: %s and %s share no cell (codec, scenario, op): nothing to compare", fs.Arg(0), fs.Arg(i))

@@ -48,7 +48,7 @@ func TestExportRuns(t *testing.T) {
 		t.Fatalf("go test in the exported module: %v\n%s", err, out)
 	}
 	seen := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\S+)-\d+\s+\d+\s+[\d.]+ ns/op`).FindAllStringSubmatch(string(out), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+[\d.]+ ns/op`).FindAllStringSubmatch(string(out), -1) {
 		c, s, op, err := report.ParseBenchName(m[1])
 		if err != nil {
 			t.Errorf("exported benchmark %q is not a serbench cell name: %v", m[1], err)

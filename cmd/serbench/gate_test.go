@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -296,5 +297,61 @@ func TestCompareEnvDiff(t *testing.T) {
 		if err != nil || stderr.String() != "serbench: warning: "+what+"; compared anyway\n" || !strings.Contains(stdout.String(), "codeca") {
 			t.Errorf("%v: err %v, stderr %q, stdout %d bytes; want a warning and the comparison", args, err, stderr.String(), stdout.Len())
 		}
+	}
+}
+
+// TestCompareReplicates checks comparisons between sides of several runs
+// (comma-separated): a codec whose speed moves from process to process
+// (codeca: ±12% between runs, tight within each) fails the gate between
+// two single runs but passes between three runs a side, while a codec 10%
+// slower in every new run (codecb) fails it either way, and a machine 20%
+// slower in the new runs fails nothing.
+func TestCompareReplicates(t *testing.T) {
+	dir := t.TempDir()
+	process := []float64{1, 1.12, 0.93, 1.1, 0.95, 1.02}
+	var olds, news []string
+	for i, f := range process {
+		slower := map[string]float64{"codeca": f}
+		machine, name := 1.0, fmt.Sprintf("old%d.json", i)
+		if i >= 3 {
+			slower["codecb"] = 1 / 0.9
+			machine, name = 1.2, fmt.Sprintf("new%d.json", i)
+			news = append(news, filepath.Join(dir, name))
+		} else {
+			olds = append(olds, filepath.Join(dir, name))
+		}
+		if err := writeFile(filepath.Join(dir, name), "json", driftRun(uint64(10+i), machine, slower)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	compare := func(old, new string) (string, string, error) {
+		var o, e bytes.Buffer
+		err := run(context.Background(), &o, &e, []string{"compare", "-max-regression", "5%", old, new})
+		return o.String(), e.String(), err
+	}
+	_, stderr, err := compare(olds[0], news[0])
+	if exitCode(err) != 1 || !strings.Contains(stderr, "codec=codeca ") {
+		t.Errorf("single runs: err %v, want codeca's process effect (+10%%) flagged:\n%s", err, stderr)
+	}
+	out, stderr, err := compare(strings.Join(olds, ","), strings.Join(news, ","))
+	if exitCode(err) != 1 {
+		t.Fatalf("replicates: err %v, want exit status 1 for codecb", err)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if len(lines) != 2 {
+		t.Errorf("%d regressions, want codecb's marshal and unmarshal only:\n%s", len(lines), stderr)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, "codec=codecb ") || !strings.Contains(l, ": speed-up ") {
+			t.Errorf("line %q", l)
+		}
+	}
+	for _, want := range []string{"compared between runs (3 old, 3 new, each a process of its own)", "n=3+3 runs)", "n=3+3 runs-ns)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, err := compare(olds[0]+",", news[0]); exitCode(err) != 2 {
+		t.Errorf("an empty name in a list: err %v, want exit status 2", err)
 	}
 }

@@ -150,7 +150,8 @@ func TestCodecs(t *testing.T) { serbench.Check(t, sample, opts) }
 		// The GOMAXPROCS suffix depends on the machine.
 		n := 0
 		for got, c := range samples {
-			if strings.TrimSuffix(got, got[strings.LastIndex(got, "-"):]) == strings.TrimSuffix(name, "-2") {
+			// (none with GOMAXPROCS=1, as the testing package prints it).
+			if regexp.MustCompile(`-\d+$`).ReplaceAllString(got, "") == strings.TrimSuffix(name, "-2") {
 				n = c
 			}
 		}

@@ -1,0 +1,225 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/aclements/go-moremath/stats"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// Replicate runs.
+//
+// Paired sampling cancels a change of the machine's speed within a run,
+// so a cell's speed-up has a tight interval; but that interval describes
+// one process. A codec can run at a different speed in another process of
+// the same binary: sonic compiles its encoders and decoders at run time,
+// and where that code lands moves its speed-up by up to ±10% from one
+// process to the next (docs/findings/noisy.md), while the interval of each
+// run is ±2-3%. Two single runs cannot tell that apart from a change of
+// the code. With several runs of each build (replicates, each a process
+// of its own), the test is between runs: each run gives one value per
+// cell, and Welch's t-test on their logarithms (go-moremath's
+// TwoSampleWelchTTest) weighs the difference against the spread between
+// processes. Interleaving the replicates of the two builds (old, new, old,
+// new, ...) also spreads a slow drift of the machine over both sides.
+
+// The bases of rows tested between replicate runs (CompareRuns).
+const (
+	// BasisRuns: the cell's speed-up, one per run.
+	BasisRuns = "runs"
+	// BasisRunsNs: the cell's ns/op, one per run, normalised by each
+	// run's calibration loop where every run recorded it (the baseline's
+	// own cells, cells without a speed-up, and -by ns without the
+	// normalisation).
+	BasisRunsNs = "runs-ns"
+)
+
+// CompareRuns is Compare for sides of several runs each: olds and news
+// are replicate runs of the old and the new build (at least one each).
+// With one run a side it is Compare. With two or more on both sides, each
+// cell that every run timed is tested between runs (BasisRuns): its
+// change is the ratio of the geometric means of the per-run values
+// (speed-ups, or normalised ns/op as Compare chooses by opts.By; B/op and
+// allocs/op from the per-run medians), its p-value Welch's t-test on their
+// logarithms, corrected over all tests as Compare does. The rows show the
+// first run of each side. An empty side is an error.
+func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, error) {
+	if len(olds) == 0 || len(news) == 0 {
+		return nil, errors.New("report: CompareRuns needs at least one run on each side")
+	}
+	c, err := Compare(olds[0], news[0], opts)
+	if err != nil || len(olds) < 2 || len(news) < 2 {
+		return c, err
+	}
+	c.OldRuns, c.NewRuns = len(olds), len(news)
+	ref := loopNs(olds[0].Env)
+	for i := range c.Rows {
+		row := &c.Rows[i]
+		if !row.Compared {
+			continue
+		}
+		isBase := row.Codec == c.Baseline
+		speedup := c.By == BySpeedup && !isBase && row.Basis != BasisMeter && row.Basis != BasisNs
+		meter := c.By == BySpeedup && !speedup
+		ov, okO := runValues(olds, row.Cell, speedup, meter, ref)
+		nv, okN := runValues(news, row.Cell, speedup, meter, ref)
+		if !okO || !okN {
+			continue
+		}
+		row.Basis = BasisRunsNs
+		if speedup {
+			row.Basis = BasisRuns
+		}
+		row.P, row.Change = welch(ov, nv, speedup)
+		row.OldValue, row.NewValue = stats.GeoMean(ov), stats.GeoMean(nv)
+		row.Significant = row.P <= opts.alpha()
+		row.Stat = fmt.Sprintf("p=%.3f n=%d+%d %s", row.P, len(ov), len(nv), row.Basis)
+		row.Delta = delta(row.Significant, row.Change)
+		row.OutsideNoise = true // the test already weighs the spread between runs
+		row.Warnings = nil
+		for _, m := range []struct {
+			ch  **MetricChange
+			get func(bench.Result) float64
+		}{
+			{&row.Bytes, func(r bench.Result) float64 { return float64(r.BytesPerOp) }},
+			{&row.Allocs, func(r bench.Result) float64 { return float64(r.AllocsPerOp) }},
+		} {
+			if *m.ch == nil {
+				continue
+			}
+			o, n := cellValues(olds, row.Cell, m.get), cellValues(news, row.Cell, m.get)
+			if len(o) < 2 || len(n) < 2 {
+				continue
+			}
+			p, ch := metricRuns(o, n)
+			sig := p <= opts.alpha()
+			**m.ch = MetricChange{P: p, Significant: sig, Change: ch, Delta: delta(sig, ch)}
+		}
+	}
+	correct(c.Rows, opts.alpha())
+	c.Geomean = geomeans(c.Rows)
+	c.Basis = basisLine(c)
+	return c, nil
+}
+
+func (o CompareOptions) alpha() float64 {
+	if o.Alpha == 0 {
+		return DefaultAlpha
+	}
+	return o.Alpha
+}
+
+// delta is benchstat's form of a change: "+10.00%", "0.00%" or "~".
+func delta(significant bool, change float64) string {
+	switch {
+	case !significant:
+		return "~"
+	case change == 0:
+		return "0.00%"
+	}
+	return fmt.Sprintf("%+.2f%%", 100*change)
+}
+
+// runValues returns one value of cell per run: its speed-up, its ns/op
+// normalised to the calibration loop of the first old run (meter, ref > 0
+// and the run recorded its loop), or its raw ns/op. ok is false when a
+// run did not time the cell or lacks the value.
+func runValues(runs []*Document, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
+	var out []float64
+	for _, d := range runs {
+		r, found := findCell(d, cell)
+		if !found || !r.Timed() {
+			return nil, false
+		}
+		v := r.NsPerOp
+		switch {
+		case speedup:
+			v = r.Speedup
+		case meter && ref > 0:
+			l := loopNs(d.Env)
+			if l <= 0 {
+				return nil, false
+			}
+			v *= ref / l
+		}
+		if !(v > 0) {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+// cellValues returns get of cell in every run that timed it.
+func cellValues(runs []*Document, cell Cell, get func(bench.Result) float64) []float64 {
+	var out []float64
+	for _, d := range runs {
+		if r, ok := findCell(d, cell); ok && r.Timed() {
+			out = append(out, get(r))
+		}
+	}
+	return out
+}
+
+func findCell(d *Document, cell Cell) (bench.Result, bool) {
+	for _, r := range d.Results {
+		if r.Codec == cell.Codec && r.Scenario == cell.Scenario && r.Op == cell.Op {
+			return r, true
+		}
+	}
+	return bench.Result{}, false
+}
+
+// welch returns the p-value of Welch's t-test between the logarithms of
+// old and new (each at least 2 positive values) and the change, positive
+// when worse: for a speed-up (higherIsBetter) the old geometric mean over
+// the new one minus 1, otherwise the new over the old minus 1. When both
+// sides have no spread at all, p is 0 if they differ and 1 if not.
+func welch(old, new []float64, higherIsBetter bool) (p, change float64) {
+	lo, ln := logs(old), logs(new)
+	d := stats.Mean(ln) - stats.Mean(lo)
+	if higherIsBetter {
+		d = -d
+	}
+	change = math.Expm1(d)
+	res, err := stats.TwoSampleWelchTTest(stats.Sample{Xs: lo}, stats.Sample{Xs: ln}, stats.LocationDiffers)
+	switch {
+	case errors.Is(err, stats.ErrZeroVariance):
+		if d == 0 {
+			return 1, 0
+		}
+		return 0, change
+	case err != nil:
+		return 1, change
+	}
+	return res.P, change
+}
+
+// metricRuns is welch for B/op and allocs/op per run, which may be 0: on
+// the values plus one, so that a zero stays a value; the change is the
+// ratio of the means, minus 1 (0 when the old mean is 0).
+func metricRuns(old, new []float64) (p, change float64) {
+	o, n := make([]float64, len(old)), make([]float64, len(new))
+	for i, x := range old {
+		o[i] = x + 1
+	}
+	for i, x := range new {
+		n[i] = x + 1
+	}
+	p, _ = welch(o, n, false)
+	if m := stats.Mean(old); m > 0 {
+		change = stats.Mean(new)/m - 1
+	}
+	return p, change
+}
+
+func logs(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Log(x)
+	}
+	return out
+}

@@ -7,11 +7,15 @@
 //
 // Each trial is three back-to-back runs, each in a process of its own, of
 // the same codecs on the five seed scenarios with adaptive sampling:
-// DIR/tN-a.json and DIR/tN-b.json run identical code, and DIR/tN-slow.json
-// runs the codec -slow wrapped so that every tenth operation (marshal and
-// unmarshal alike) is done twice: 10% more work, the same bytes. In a and
-// b the same wrapper repeats nothing, so the three runs have the same
-// cells. Comparing a with b counts false alarms; b with slow, detections.
+// DIR/tN-a1.json and DIR/tN-b1.json run identical code, and
+// DIR/tN-slow1.json runs the codec -slow wrapped so that every tenth
+// operation (marshal and unmarshal alike) is done twice: 10% more work,
+// the same bytes. In a and b the same wrapper repeats nothing, so the
+// three runs have the same cells. Comparing a with b counts false alarms;
+// b with slow, detections. With -replicates K each trial makes K runs of
+// each (a1 b1 slow1 a2 b2 slow2 ...: interleaved, so that a slow drift of
+// the machine touches the three alike), for comparisons between sides of
+// K runs.
 //
 // The wrapper exists only here, for the measurement: it is not a codec of
 // serbench's.
@@ -54,6 +58,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	var (
 		out      = fs.String("o", "", "folder for the run documents (created; existing files are not overwritten)")
 		trials   = fs.Int("trials", 10, "trials, each three runs: a, b (identical code) and slow")
+		reps     = fs.Int("replicates", 1, "runs of each of a, b and slow per trial, interleaved")
 		codecs   = fs.String("codecs", defaultCodecs, "codecs besides encoding/json")
 		slow     = fs.String("slow", "go-json", "the codec slowed down in the third run of each trial")
 		slowdown = fs.Float64("slowdown", 0.1, "the share of operations done twice in the slow run: 0.1 is 10% more work")
@@ -84,22 +89,35 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *reps < 1 {
+		return fmt.Errorf("invalid -replicates %d (at least 1)", *reps)
+	}
 	for t := 1; t <= *trials; t++ {
-		for _, r := range []struct {
-			name   string
-			repeat float64
-		}{{"a", 0}, {"b", 0}, {"slow", *slowdown}} {
-			path := filepath.Join(*out, fmt.Sprintf("t%d-%s.json", t, r.name))
-			if _, err := os.Stat(path); err == nil {
-				return fmt.Errorf("%s exists: not overwritten", path)
+		for k := 1; k <= *reps; k++ {
+			if err := trial(ctx, stderr, self, *out, t, k, *trials, *codecs, *slow, *slowdown, *maxTime, *target); err != nil {
+				return err
 			}
-			fmt.Fprintf(stderr, "gatecheck: trial %d/%d, run %s\n", t, *trials, r.name)
-			cmd := exec.CommandContext(ctx, self, "-worker", path, "-repeat", fmt.Sprint(r.repeat),
-				"-codecs", *codecs, "-slow", *slow, "-max-time", maxTime.String(), "-target", fmt.Sprint(*target))
-			cmd.Stdout, cmd.Stderr = stderr, stderr
-			if err := cmd.Run(); err != nil {
-				return fmt.Errorf("trial %d run %s: %w", t, r.name, err)
-			}
+		}
+	}
+	return nil
+}
+
+// trial makes replicate k of trial t: its runs a, b and slow.
+func trial(ctx context.Context, stderr io.Writer, self, out string, t, k, trials int, codecs, slow string, slowdown float64, maxTime time.Duration, target float64) error {
+	for _, r := range []struct {
+		name   string
+		repeat float64
+	}{{"a", 0}, {"b", 0}, {"slow", slowdown}} {
+		path := filepath.Join(out, fmt.Sprintf("t%d-%s%d.json", t, r.name, k))
+		if _, err := os.Stat(path); err == nil {
+			return fmt.Errorf("%s exists: not overwritten", path)
+		}
+		fmt.Fprintf(stderr, "gatecheck: trial %d/%d, run %s%d\n", t, trials, r.name, k)
+		cmd := exec.CommandContext(ctx, self, "-worker", path, "-repeat", fmt.Sprint(r.repeat),
+			"-codecs", codecs, "-slow", slow, "-max-time", maxTime.String(), "-target", fmt.Sprint(target))
+		cmd.Stdout, cmd.Stderr = stderr, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("trial %d run %s%d: %w", t, r.name, k, err)
 		}
 	}
 	return nil

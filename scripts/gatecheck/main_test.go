@@ -46,6 +46,7 @@ func TestFlags(t *testing.T) {
 		{nil, "-o DIR is required"},
 		{[]string{"-o", t.TempDir(), "-trials", "0"}, "invalid -trials 0"},
 		{[]string{"-o", t.TempDir(), "-slowdown", "2"}, "invalid -slowdown 2"},
+		{[]string{"-o", t.TempDir(), "-replicates", "0"}, "invalid -replicates 0"},
 		{[]string{"-worker", t.TempDir() + "/x.json", "-slow", "nosuch"}, "not among -codecs"},
 	} {
 		err := run(context.Background(), tc.args, io.Discard)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fakeCells returns named cells whose operation logs each call into log
@@ -150,5 +151,24 @@ func TestSummarizeKeepsOrder(t *testing.T) {
 	Summarize(xs)
 	if !slices.Equal(xs, []float64{3, 1, 2, 5, 4, 6}) {
 		t.Errorf("Summarize sorted its argument: %v", xs)
+	}
+}
+
+// TestCalibratePreempted checks that one timing stretched by preemption
+// does not end the calibration early: the count is timed again.
+func TestCalibratePreempted(t *testing.T) {
+	stretched := false
+	c := &cell{}
+	c.fn = func(n int) error {
+		if n >= 100 && !stretched {
+			stretched = true
+			time.Sleep(40 * time.Millisecond) // the preempted timing
+		}
+		time.Sleep(time.Duration(n) * 20 * time.Microsecond)
+		return nil
+	}
+	c.calibrate(20 * time.Millisecond)
+	if !stretched || c.Iterations <= 100 {
+		t.Errorf("calibrated to %d iterations after one stretched timing (stretched %v), want more than 100", c.Iterations, stretched)
 	}
 }

@@ -1,6 +1,10 @@
 package bench
 
-import "math"
+import (
+	"math"
+
+	"github.com/aclements/go-moremath/stats"
+)
 
 // Paired sampling.
 //
@@ -203,15 +207,7 @@ func signTestP(ratios []float64) float64 {
 	if n == 0 {
 		return 1
 	}
-	k := min(above, below)
-	// P(X <= k) for X ~ Binomial(n, 1/2), summed in log space so that large
-	// n does not overflow.
-	lc, p := 0.0, 0.0 // lc = log C(n, i)
-	for i := 0; i <= k; i++ {
-		if i > 0 {
-			lc += math.Log(float64(n-i+1)) - math.Log(float64(i))
-		}
-		p += math.Exp(lc - float64(n)*math.Ln2)
-	}
-	return min(1, 2*p)
+	// Two-sided: twice the chance of as few as min(above, below) of n fair
+	// coin flips going that way.
+	return min(1, 2*stats.BinomialDist{N: n, P: 0.5}.CDF(float64(min(above, below))))
 }

@@ -88,8 +88,23 @@ func TestRegimesMark(t *testing.T) {
 					t.Errorf("output lacks %q:\n%s", want, out)
 				}
 			}
+			if strings.Contains(out, "Speed-ups are paired") {
+				t.Errorf("a run without pairs says its speed-ups are paired:\n%s", out)
+			}
 			if n := strings.Count(out, report.RegimesMark); n != 2 {
 				t.Errorf("%s appears %d times, want twice (the cell and the legend)", report.RegimesMark, n)
+			}
+			buf.Reset()
+			paired := regimeDoc()
+			bench.AddRegimes(paired.Results)
+			for i := range paired.Results {
+				paired.Results[i].PairRatios = []float64{2, 2, 2}
+			}
+			if err := report.Write(&buf, format, paired); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), "Speed-ups are paired") {
+				t.Errorf("a paired run with regimes does not say its speed-ups hold:\n%s", buf.String())
 			}
 			buf.Reset()
 			if err := report.Write(&buf, format, fixture()); err != nil {

@@ -78,8 +78,16 @@ func footer(res *Result) []string {
 	lines = append(lines,
 		"ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, "+
 			"and the 95% distribution-free interval of that median; p: exact sign test over the rounds; "+
-			fmt.Sprintf("q: p adjusted over the %d benchmarks (%s); ~: q > %v; !: higher at head in every round", len(res.Benchmarks), report.Correction, res.Options.Alpha))
+			fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; !: higher at head in every round", benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha))
 	return lines
+}
+
+// benchmarks is "1 benchmark" or "N benchmarks".
+func benchmarks(n int) string {
+	if n == 1 {
+		return "1 benchmark"
+	}
+	return fmt.Sprintf("%d benchmarks", n)
 }
 
 func writeTable(w io.Writer, res *Result) error {

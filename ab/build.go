@@ -7,15 +7,17 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
 // A side is one revision built and ready to run.
 type side struct {
-	rev Revision
-	dir string // where the go command runs: Options.Dir's folder in the revision's tree
-	bin string // the test binary
-	pkg string // the package's folder, the binary's working directory
+	rev  Revision
+	tree string // the top folder of the revision's tree: a worktree, or the checkout's own
+	dir  string // where the go command runs: Options.Dir's folder in the revision's tree
+	bin  string // the test binary
+	pkg  string // the package's folder, the binary's working directory
 }
 
 // label names the side in errors: "base main (1a2b3c4d5e6f)".
@@ -34,7 +36,7 @@ func (s *side) build(ctx context.Context, pkg string) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("build failed: %s", buildError(out.String(), err))
+		return fmt.Errorf("build failed: %s", s.relative(buildError(out.String(), err)))
 	}
 	if _, err := os.Stat(s.bin); errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("%w: %s has no test files", ErrNoBenchmarks, pkg)
@@ -48,10 +50,20 @@ func (s *side) build(ctx context.Context, pkg string) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("go list %s: %s", pkg, buildError(out.String(), err))
+		return fmt.Errorf("go list %s: %s", pkg, s.relative(buildError(out.String(), err)))
 	}
 	s.pkg = strings.TrimSpace(string(dir))
 	return nil
+}
+
+// relative writes the paths of msg inside the revision's tree relative to
+// its top, so that a message does not name Run's temporary folder:
+// "stat sub: directory not found".
+func (s *side) relative(msg string) string {
+	if s.tree == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, s.tree+string(filepath.Separator), "")
 }
 
 // buildError is the first line of the go command's output that says what

@@ -80,7 +80,7 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 	for i, s := range sides {
 		s.bin = filepath.Join(tmp, names[i]+".test")
 		if s.rev.WorkingTree {
-			s.dir = dir
+			s.tree, s.dir = co.top, dir
 			continue
 		}
 		tree := filepath.Join(tmp, names[i])
@@ -91,7 +91,7 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 			return nil, err
 		}
 		worktrees = append(worktrees, tree)
-		s.dir = filepath.Join(tree, filepath.FromSlash(co.prefix))
+		s.tree, s.dir = tree, filepath.Join(tree, filepath.FromSlash(co.prefix))
 	}
 	for i, s := range sides {
 		if err := s.build(ctx, opts.Package); err != nil {

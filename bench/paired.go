@@ -189,6 +189,19 @@ func pairedSummary(ratios []float64) (median, lo, hi float64) {
 	return Summarize(ratios)
 }
 
+// PairedChange summarises ratios measured in pairs, each one side's time
+// over the other's taken at the same moment (a cell's per-pair speed-ups
+// over the baseline; serbench ab's head ns/op over base ns/op per round):
+// the median ratio, the bounds of its 95% distribution-free interval as
+// Summarize gives them (0 for a bound too few ratios cannot give), and
+// the two-sided p-value of the exact sign test that the ratios are as
+// often above 1 as below it (1 when no ratio differs from 1). ratios is
+// not modified.
+func PairedChange(ratios []float64) (median, lo, hi, p float64) {
+	median, lo, hi = pairedSummary(ratios)
+	return median, lo, hi, signTestP(ratios)
+}
+
 // signTestP is the two-sided p-value of the exact sign test that the
 // per-pair speed-ups are as often above 1 as below it (ties, ratios of
 // exactly 1, left out): the paired test of "the codec and the baseline

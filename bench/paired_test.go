@@ -172,3 +172,23 @@ func TestCalibratePreempted(t *testing.T) {
 		t.Errorf("calibrated to %d iterations after one stretched timing (stretched %v), want more than 100", c.Iterations, stretched)
 	}
 }
+
+func TestPairedChange(t *testing.T) {
+	ratios := []float64{1.3, 1.1, 1.2, 1.0, 1.25, 1.15, 1.05, 1.22, 1.18, 1.12}
+	keep := slices.Clone(ratios)
+	m, lo, hi, p := PairedChange(ratios)
+	if !slices.Equal(ratios, keep) {
+		t.Errorf("PairedChange reordered its argument: %v", ratios)
+	}
+	wm, wlo, whi := Summarize(ratios)
+	if m != wm || lo != wlo || hi != whi {
+		t.Errorf("PairedChange median %v [%v, %v], want Summarize's %v [%v, %v]", m, lo, hi, wm, wlo, whi)
+	}
+	// Nine ratios above 1, one tie left out: 2 * 0.5^9.
+	if want := 2.0 / 512; math.Abs(p-want) > 1e-12 {
+		t.Errorf("p %v, want %v", p, want)
+	}
+	if !(lo <= m && m <= hi) {
+		t.Errorf("interval [%v, %v] does not hold the median %v", lo, hi, m)
+	}
+}

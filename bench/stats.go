@@ -101,8 +101,7 @@ func AddSpeedups(results []Result, baseline string) bool {
 			continue
 		}
 		if len(r.PairRatios) > 0 {
-			r.Speedup, r.SpeedupLo, r.SpeedupHi = pairedSummary(r.PairRatios)
-			r.SpeedupP = signTestP(r.PairRatios)
+			r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP = PairedChange(r.PairRatios)
 			continue
 		}
 		cmp := CompareSamples(b.Samples, r.Samples)

@@ -125,6 +125,15 @@ func usage(w io.Writer) {
 // message main prints once (the flag package's own report is silenced, so
 // an unknown flag is not reported twice).
 func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help bool, err error) {
+	if nargs < 0 {
+		return parseFlagsArgs(fs, args, -nargs, -1, what)
+	}
+	return parseFlagsArgs(fs, args, nargs, nargs, what)
+}
+
+// parseFlagsArgs is parseFlags for lo to hi positional arguments (hi < 0:
+// no upper bound).
+func parseFlagsArgs(fs *flag.FlagSet, args []string, lo, hi int, what string) (help bool, err error) {
 	out, printUsage := fs.Output(), fs.Usage
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
@@ -138,17 +147,15 @@ func parseFlags(fs *flag.FlagSet, args []string, nargs int, what string) (help b
 		}
 		return false, usagef("%s: %v (see serbench %s -h)", fs.Name(), err, fs.Name())
 	}
-	for _, a := range fs.Args()[min(max(nargs, 0), fs.NArg()):] {
+	for _, a := range fs.Args()[min(max(hi, 0), fs.NArg()):] {
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
 			return false, usagef("%s: flag %s comes after the arguments; flags go first", fs.Name(), a)
 		}
 	}
 	switch {
-	case nargs == 0 && fs.NArg() > 0:
+	case hi == 0 && fs.NArg() > 0:
 		return false, usagef("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
-	case nargs < 0 && fs.NArg() < -nargs:
-		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
-	case nargs >= 0 && fs.NArg() != nargs:
+	case fs.NArg() < lo || (hi >= 0 && fs.NArg() > hi):
 		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
 	}
 	if afterParse != nil {

@@ -1,0 +1,142 @@
+package ab
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Defaults and limits of Options.
+const (
+	// DefaultRounds is the number of rounds when Options.Rounds is 0. With
+	// 10 rounds the sign test can reach p = 0.002 and the median's 95%
+	// interval exists.
+	DefaultRounds = 10
+	// MinRounds is the fewest rounds accepted. The sign test needs 6
+	// rounds, all agreeing, to reach p ≤ 0.05: with fewer, no change of
+	// time is significant (Result.Warnings says so), though the B/op and
+	// allocs/op gate still works.
+	MinRounds = 2
+	// MaxRounds is the most rounds accepted.
+	MaxRounds = 1000
+	// DefaultBenchtime is how long each benchmark runs in one invocation of
+	// a test binary when neither Options.Benchtime nor Options.Iterations
+	// is set.
+	DefaultBenchtime = 100 * time.Millisecond
+	// DefaultAlpha is the false discovery rate when Options.Alpha is 0.
+	DefaultAlpha = 0.05
+	// DefaultBench selects every benchmark.
+	DefaultBench = "."
+	// DefaultPackage is the package in the folder Run starts from.
+	DefaultPackage = "."
+)
+
+// Options configure Run. The zero value is not usable: Base is required;
+// every other field's zero value means its default. Resolved validates
+// them once and fills in the defaults.
+type Options struct {
+	// Dir is a folder of the git checkout: Package is found from it as the
+	// go command finds it there, and the worktrees hold the same folder.
+	// "" means the current directory.
+	Dir string
+	// Base is the revision compared against (A): anything `git rev-parse`
+	// takes, such as a branch, a tag, a commit or HEAD~2. Required.
+	Base string
+	// Head is the revision compared (B). "" means the working tree of Dir
+	// as it is, uncommitted changes included.
+	Head string
+	// Package is the one package whose benchmarks run, as the go command
+	// takes it in Dir: "./codec/wire" or an import path. "" means
+	// DefaultPackage. A pattern ("./...") is an error.
+	Package string
+	// Bench selects the benchmarks, as `go test -bench` does. "" means
+	// DefaultBench.
+	Bench string
+	// Rounds is the number of rounds; each runs both binaries once, A then
+	// B in even rounds and B then A in odd ones. 0 means DefaultRounds;
+	// the range is [MinRounds, MaxRounds].
+	Rounds int
+	// Benchtime is how long each benchmark runs in each invocation
+	// (-test.benchtime). 0 means DefaultBenchtime; it must not be
+	// negative, and it is ignored when Iterations is set.
+	Benchtime time.Duration
+	// Iterations, when positive, runs each benchmark exactly this many
+	// iterations per invocation (-test.benchtime Nx) instead of for
+	// Benchtime. It must not be negative.
+	Iterations int
+	// Alpha is the false discovery rate at which a change of time counts
+	// as significant: its Benjamini-Hochberg q ≤ Alpha. 0 means
+	// DefaultAlpha; the range is (0, 1).
+	Alpha float64
+	// Progress, when set, is called after each invocation of a test
+	// binary with the invocations done and their total (2 per round).
+	Progress func(done, total int) `json:"-"`
+}
+
+// An OptionError is an Options field that Resolved rejects: its name, the
+// value given and what is accepted.
+type OptionError struct {
+	Field string // the Options field: "Rounds"
+	Value any    // the value given
+	Want  string // what is accepted: "range is [2, 1000], 0 for the default 10"
+}
+
+func (e *OptionError) Error() string {
+	if s, ok := e.Value.(string); ok {
+		return fmt.Sprintf("ab: invalid %s %q (%s)", e.Field, s, e.Want)
+	}
+	return fmt.Sprintf("ab: invalid %s %v (%s)", e.Field, e.Value, e.Want)
+}
+
+// Resolved validates o and returns it with every default filled in: the
+// options in effect, which Result.Options records. A bad field is an
+// *OptionError.
+func (o Options) Resolved() (Options, error) {
+	bad := func(field string, v any, want string) (Options, error) {
+		return Options{}, &OptionError{Field: field, Value: v, Want: want}
+	}
+	switch {
+	case strings.TrimSpace(o.Base) == "":
+		return bad("Base", o.Base, "a revision is required")
+	case strings.HasPrefix(o.Base, "-"):
+		return bad("Base", o.Base, "a revision, not a flag")
+	case strings.HasPrefix(o.Head, "-"):
+		return bad("Head", o.Head, "a revision, not a flag")
+	case strings.HasPrefix(o.Package, "-"):
+		return bad("Package", o.Package, "a package, not a flag")
+	case strings.Contains(o.Package, "..."):
+		return bad("Package", o.Package, "one package, not a pattern")
+	case o.Rounds != 0 && (o.Rounds < MinRounds || o.Rounds > MaxRounds):
+		return bad("Rounds", o.Rounds, fmt.Sprintf("range is [%d, %d], 0 for the default %d", MinRounds, MaxRounds, DefaultRounds))
+	case o.Benchtime < 0:
+		return bad("Benchtime", o.Benchtime, fmt.Sprintf("must be positive, 0 for the default %v", DefaultBenchtime))
+	case o.Iterations < 0:
+		return bad("Iterations", o.Iterations, "must be positive, 0 to run for Benchtime")
+	case o.Alpha != 0 && !(o.Alpha > 0 && o.Alpha < 1):
+		return bad("Alpha", o.Alpha, fmt.Sprintf("range is (0, 1), 0 for the default %v", DefaultAlpha))
+	}
+	if o.Package == "" {
+		o.Package = DefaultPackage
+	}
+	if o.Bench == "" {
+		o.Bench = DefaultBench
+	}
+	if o.Rounds == 0 {
+		o.Rounds = DefaultRounds
+	}
+	if o.Benchtime == 0 {
+		o.Benchtime = DefaultBenchtime
+	}
+	if o.Alpha == 0 {
+		o.Alpha = DefaultAlpha
+	}
+	return o, nil
+}
+
+// benchtime is the -test.benchtime argument of o's invocations.
+func (o Options) benchtime() string {
+	if o.Iterations > 0 {
+		return fmt.Sprintf("%dx", o.Iterations)
+	}
+	return o.Benchtime.String()
+}

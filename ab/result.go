@@ -1,0 +1,243 @@
+package ab
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+)
+
+// Result is a finished A/B comparison.
+type Result struct {
+	// Options are the options in effect, defaults filled in.
+	Options Options
+	// Base and Head are the two sides, A and B.
+	Base, Head Revision
+	// Rounds is the number of rounds run.
+	Rounds int
+	// Benchmarks are the benchmarks both sides ran, in the order the base
+	// binary first printed them (then the head's).
+	Benchmarks []Benchmark
+	// OnlyBase and OnlyHead name the benchmarks that only one side ran.
+	OnlyBase, OnlyHead []string
+	// Warnings are problems that did not stop the run: too few rounds for
+	// a change of time to be significant, worktrees that could not be
+	// removed.
+	Warnings []string
+}
+
+// Benchmark is one benchmark's comparison. Times are in ns/op, memory in
+// B/op and allocs/op, each exactly as the testing package prints them;
+// the medians are over the rounds in which both sides ran it.
+type Benchmark struct {
+	// Name is the benchmark's name as the testing package prints it,
+	// without "Benchmark": "Encode/size=small-8".
+	Name string
+	// Ratios are head ns/op over base ns/op, one per round in which both
+	// sides ran the benchmark, in round order.
+	Ratios []float64
+	// BaseNs and HeadNs are the median ns/op of each side.
+	BaseNs, HeadNs float64
+	// Ratio is the median of Ratios, and RatioLo..RatioHi its 95%
+	// distribution-free interval (bench.PairedChange); a bound that so
+	// few rounds cannot give is 0.
+	Ratio, RatioLo, RatioHi float64
+	// P is the two-sided exact sign test of "head is as often faster as
+	// slower", over the rounds; Q is P adjusted over all of the Result's
+	// benchmarks by the Benjamini-Hochberg procedure (report.Correction).
+	P, Q float64
+	// Mem is set when both sides reported B/op and allocs/op in every
+	// round (go test -benchmem); the four medians below are 0 otherwise.
+	Mem bool
+	// BaseBytes, HeadBytes, BaseAllocs and HeadAllocs are the medians of
+	// B/op and allocs/op.
+	BaseBytes, HeadBytes, BaseAllocs, HeadAllocs float64
+	// BytesUp and AllocsUp are set when head's B/op, or allocs/op, was
+	// higher than base's in every round: the memory gate (see
+	// Regressions).
+	BytesUp, AllocsUp bool
+}
+
+// Change is the change of time as a fraction, Ratio - 1: 0.05 is 5%
+// slower at head.
+func (b Benchmark) Change() float64 { return b.Ratio - 1 }
+
+// ChangeInterval is the 95% interval of Change; ok is false when there are
+// too few rounds for one.
+func (b Benchmark) ChangeInterval() (lo, hi float64, ok bool) {
+	if b.RatioLo <= 0 || b.RatioHi <= 0 {
+		return 0, 0, false
+	}
+	return b.RatioLo - 1, b.RatioHi - 1, true
+}
+
+// Significant reports whether the change of time is significant at alpha
+// after the correction: Q ≤ alpha.
+func (b Benchmark) Significant(alpha float64) bool { return len(b.Ratios) > 0 && b.Q <= alpha }
+
+// minRoundsFor is the fewest rounds whose sign test can reach alpha: n
+// ratios all on one side give p = 2·0.5^n.
+func minRoundsFor(alpha float64) int {
+	n := 1
+	for ; n < 62 && 2*math.Pow(0.5, float64(n)) > alpha; n++ {
+	}
+	return n
+}
+
+// A sample is one benchmark's figures in one invocation.
+type sample struct {
+	ns, bytes, allocs float64
+	mem               bool // B/op and allocs/op were printed
+}
+
+// parseOutput reads a test binary's output (the Go benchmark format,
+// golang.org/x/perf/benchfmt) and returns each benchmark's figures by name
+// and the names in order. Lines that are not benchmark results are
+// skipped; a name printed twice keeps its last figures.
+func parseOutput(out []byte) (map[string]sample, []string, error) {
+	m := map[string]sample{}
+	var order []string
+	rd := benchfmt.NewReader(bytes.NewReader(out), "")
+	for rd.Scan() {
+		rec, ok := rd.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		var s sample
+		hasNs, hasB, hasA := false, false, false
+		for _, v := range rec.Values {
+			val, unit := v.Value, v.Unit
+			if v.OrigUnit != "" {
+				val, unit = v.OrigValue, v.OrigUnit
+			}
+			switch unit {
+			case "ns/op":
+				s.ns, hasNs = val, true
+			case "B/op":
+				s.bytes, hasB = val, true
+			case "allocs/op":
+				s.allocs, hasA = val, true
+			}
+		}
+		if !hasNs {
+			continue
+		}
+		s.mem = hasB && hasA
+		name := rec.Name.String()
+		if _, seen := m[name]; !seen {
+			order = append(order, name)
+		}
+		m[name] = s
+	}
+	if err := rd.Err(); err != nil {
+		return nil, nil, fmt.Errorf("ab: read benchmark output: %w", err)
+	}
+	return m, order, nil
+}
+
+// hasBenchmarks reports whether a test binary's output holds a benchmark
+// result.
+func hasBenchmarks(out []byte) bool {
+	m, _, err := parseOutput(out)
+	return err == nil && len(m) > 0
+}
+
+// analyze pairs base[i] with head[i], the outputs of round i, and
+// computes the Result of opts (which must be resolved).
+func analyze(opts Options, base, head [][]byte) (*Result, error) {
+	if len(base) != len(head) {
+		return nil, fmt.Errorf("ab: %d base outputs but %d head outputs", len(base), len(head))
+	}
+	res := &Result{Options: opts, Rounds: len(base)}
+	rounds := make([][2]map[string]sample, len(base))
+	var order [2][]string
+	seen := [2]map[string]bool{{}, {}}
+	for r := range rounds {
+		for i, out := range [2][]byte{base[r], head[r]} {
+			m, names, err := parseOutput(out)
+			if err != nil {
+				return nil, err
+			}
+			rounds[r][i] = m
+			for _, n := range names {
+				if !seen[i][n] {
+					seen[i][n] = true
+					order[i] = append(order[i], n)
+				}
+			}
+		}
+	}
+	var names []string
+	for _, n := range order[0] {
+		if seen[1][n] {
+			names = append(names, n)
+		} else {
+			res.OnlyBase = append(res.OnlyBase, n)
+		}
+	}
+	for _, n := range order[1] {
+		if !seen[0][n] {
+			res.OnlyHead = append(res.OnlyHead, n)
+		}
+	}
+	var ps []float64
+	for _, n := range names {
+		b := pair(n, rounds)
+		if len(b.Ratios) == 0 {
+			// Both sides ran it, never in the same round: nothing to pair.
+			b.P = 1
+		}
+		ps = append(ps, b.P)
+		res.Benchmarks = append(res.Benchmarks, b)
+	}
+	for i, q := range report.AdjustBH(ps) {
+		res.Benchmarks[i].Q = q
+	}
+	if n := minRoundsFor(opts.Alpha); len(res.Benchmarks) > 0 && res.Rounds < n {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds: the sign test needs %d or more to reach alpha %v, so no change of time can be significant (-rounds %d)", res.Rounds, n, opts.Alpha, max(n, DefaultRounds)))
+	}
+	return res, nil
+}
+
+// pair computes benchmark name's comparison over the rounds in which both
+// sides ran it.
+func pair(name string, rounds [][2]map[string]sample) Benchmark {
+	b := Benchmark{Name: name, Mem: true, BytesUp: true, AllocsUp: true}
+	var baseNs, headNs, baseB, headB, baseA, headA []float64
+	for _, r := range rounds {
+		x, okx := r[0][name]
+		y, oky := r[1][name]
+		if !okx || !oky || x.ns <= 0 || y.ns <= 0 {
+			continue
+		}
+		b.Ratios = append(b.Ratios, y.ns/x.ns)
+		baseNs, headNs = append(baseNs, x.ns), append(headNs, y.ns)
+		b.Mem = b.Mem && x.mem && y.mem
+		baseB, headB = append(baseB, x.bytes), append(headB, y.bytes)
+		baseA, headA = append(baseA, x.allocs), append(headA, y.allocs)
+		b.BytesUp = b.BytesUp && y.bytes > x.bytes
+		b.AllocsUp = b.AllocsUp && y.allocs > x.allocs
+	}
+	if len(b.Ratios) == 0 {
+		b.Mem, b.BytesUp, b.AllocsUp = false, false, false
+		return b
+	}
+	b.Ratio, b.RatioLo, b.RatioHi, b.P = bench.PairedChange(b.Ratios)
+	b.BaseNs, b.HeadNs = median(baseNs), median(headNs)
+	if !b.Mem {
+		b.BytesUp, b.AllocsUp = false, false
+		return b
+	}
+	b.BaseBytes, b.HeadBytes = median(baseB), median(headB)
+	b.BaseAllocs, b.HeadAllocs = median(baseA), median(headA)
+	return b
+}
+
+func median(xs []float64) float64 {
+	m, _, _ := bench.Summarize(xs)
+	return m
+}

@@ -1,0 +1,271 @@
+package ab
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/report"
+)
+
+// output is a test binary's output for one invocation, as the testing
+// package prints it with -benchmem.
+func output(lines ...string) []byte {
+	return []byte("goos: linux\ngoarch: amd64\npkg: example.com/m\ncpu: Test CPU\n" + strings.Join(lines, "\n") + "\nPASS\n")
+}
+
+func line(name string, ns, bytes, allocs float64) string {
+	return fmt.Sprintf("Benchmark%s \t 1000\t %g ns/op\t %g B/op\t %g allocs/op", name, ns, bytes, allocs)
+}
+
+// fixture is ten rounds of a base and a head binary: Slower-2 takes 20%
+// longer at head in every round, Same-2 is faster and slower by turns,
+// Alloc-2 allocates once more per op at head in every round, Gone-2 is
+// only at base and New-2 only at head.
+func fixture() (base, head [][]byte) {
+	for r := range 10 {
+		wobble := 1 + 0.01*float64(r%3)
+		same := 1.02
+		if r%2 == 1 {
+			same = 0.98
+		}
+		base = append(base, output(
+			line("Slower-2", 1000*wobble, 64, 1),
+			line("Same-2", 500, 0, 0),
+			line("Alloc-2", 250, 0, 0),
+			line("Gone-2", 10, 0, 0)))
+		head = append(head, output(
+			line("Slower-2", 1200*wobble, 64, 1),
+			line("Same-2", 500*same, 0, 0),
+			line("Alloc-2", 251, 8, 1),
+			line("New-2", 10, 0, 0)))
+	}
+	return base, head
+}
+
+func fixtureResult(t *testing.T) *Result {
+	t.Helper()
+	opts, err := Options{Base: "main", Benchtime: 100 * time.Millisecond}.Resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, head := fixture()
+	res, err := analyze(opts, base, head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Base = Revision{Name: "main", Commit: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"}
+	res.Head = Revision{Commit: "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432", WorkingTree: true}
+	return res
+}
+
+func TestParseOutput(t *testing.T) {
+	out := output(line("A-2", 12.5, 16, 1), "BenchmarkNoMem-2 \t 50\t 3000 ns/op", "some log line", line("A-2", 13, 16, 1))
+	m, order, err := parseOutput(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(order, ","); got != "A-2,NoMem-2" {
+		t.Errorf("order %s, want A-2,NoMem-2", got)
+	}
+	if s := m["A-2"]; s.ns != 13 || s.bytes != 16 || s.allocs != 1 || !s.mem {
+		t.Errorf("A-2: %+v, want the last line's 13 ns/op, 16 B/op, 1 allocs/op", s)
+	}
+	if s := m["NoMem-2"]; s.ns != 3000 || s.mem {
+		t.Errorf("NoMem-2: %+v, want 3000 ns/op without memory figures", s)
+	}
+	if hasBenchmarks(output()) {
+		t.Error("hasBenchmarks of an output without benchmark lines")
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	res := fixtureResult(t)
+	if got := strings.Join(res.OnlyBase, ","); got != "Gone-2" {
+		t.Errorf("OnlyBase %s, want Gone-2", got)
+	}
+	if got := strings.Join(res.OnlyHead, ","); got != "New-2" {
+		t.Errorf("OnlyHead %s, want New-2", got)
+	}
+	by := map[string]Benchmark{}
+	var names []string
+	for _, b := range res.Benchmarks {
+		by[b.Name] = b
+		names = append(names, b.Name)
+	}
+	if got := strings.Join(names, ","); got != "Slower-2,Same-2,Alloc-2" {
+		t.Fatalf("benchmarks %s, want Slower-2,Same-2,Alloc-2 (base's order)", got)
+	}
+	slower := by["Slower-2"]
+	if len(slower.Ratios) != 10 || math.Abs(slower.Change()-0.2) > 1e-9 {
+		t.Errorf("Slower-2: %d ratios, change %v; want 10 and +20%%", len(slower.Ratios), slower.Change())
+	}
+	if want := 2.0 / 1024; math.Abs(slower.P-want) > 1e-12 {
+		t.Errorf("Slower-2: p %v, want %v (ten rounds, all slower)", slower.P, want)
+	}
+	if lo, hi, ok := slower.ChangeInterval(); !ok || math.Abs(lo-0.2) > 1e-9 || math.Abs(hi-0.2) > 1e-9 {
+		t.Errorf("Slower-2: interval [%v, %v] (ok %v), want [0.2, 0.2]", lo, hi, ok)
+	}
+	if slower.BaseNs != 1010 || slower.HeadNs != 1212 {
+		t.Errorf("Slower-2: medians %v → %v ns/op, want 1010 → 1212", slower.BaseNs, slower.HeadNs)
+	}
+	same := by["Same-2"]
+	if same.P != 1 || same.Significant(res.Options.Alpha) {
+		t.Errorf("Same-2: p %v, significant %v; want 1, false", same.P, same.Significant(res.Options.Alpha))
+	}
+	alloc := by["Alloc-2"]
+	if !alloc.Mem || !alloc.AllocsUp || !alloc.BytesUp || alloc.BaseAllocs != 0 || alloc.HeadAllocs != 1 || alloc.HeadBytes != 8 {
+		t.Errorf("Alloc-2: %+v, want allocs 0 → 1 and B/op 0 → 8, up in every round", alloc)
+	}
+	if slower.AllocsUp || slower.BytesUp {
+		t.Errorf("Slower-2: memory up %v %v, want neither", slower.BytesUp, slower.AllocsUp)
+	}
+	q := report.AdjustBH([]float64{slower.P, same.P, alloc.P})
+	for i, b := range res.Benchmarks {
+		if b.Q != q[i] {
+			t.Errorf("%s: q %v, want %v", b.Name, b.Q, q[i])
+		}
+	}
+	if len(res.Warnings) != 0 {
+		t.Errorf("warnings %q, want none at 10 rounds", res.Warnings)
+	}
+}
+
+func TestAnalyzeFewRounds(t *testing.T) {
+	opts, err := Options{Base: "main", Rounds: 4}.Resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, head := fixture()
+	res, err := analyze(opts, base[:4], head[:4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "needs 6 or more") {
+		t.Errorf("warnings %q, want one saying the sign test needs 6 rounds", res.Warnings)
+	}
+	for _, b := range res.Benchmarks {
+		if b.Significant(opts.Alpha) {
+			t.Errorf("%s significant with 4 rounds (q %v)", b.Name, b.Q)
+		}
+	}
+	// The memory gate needs no test: Alloc-2 still fails it.
+	var got []string
+	for _, r := range Regressions(res, 0.05) {
+		got = append(got, r.Benchmark+" "+r.Metric)
+	}
+	if want := "Alloc-2 B/op,Alloc-2 allocs/op"; strings.Join(got, ",") != want {
+		t.Errorf("regressions %q, want %s", got, want)
+	}
+}
+
+func TestRegressions(t *testing.T) {
+	res := fixtureResult(t)
+	for _, tc := range []struct {
+		max  float64
+		want []string
+	}{
+		{0.05, []string{
+			"Slower-2: ns/op +20.0% [+20.0%, +20.0%] (1,010 → 1,212, q=0.0029), more than 5%",
+			"Alloc-2: B/op 0 → 8, higher in every one of 10 rounds",
+			"Alloc-2: allocs/op 0 → 1, higher in every one of 10 rounds",
+		}},
+		{0.25, []string{
+			"Alloc-2: B/op 0 → 8, higher in every one of 10 rounds",
+			"Alloc-2: allocs/op 0 → 1, higher in every one of 10 rounds",
+		}},
+	} {
+		t.Run(limit(tc.max), func(t *testing.T) {
+			var got []string
+			for _, r := range Regressions(res, tc.max) {
+				got = append(got, r.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("regressions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestWrite(t *testing.T) {
+	res := fixtureResult(t)
+	for _, format := range Formats.Names() {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Write(&buf, format, res); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), "head: "+WorkingTreeText) {
+				t.Errorf("%s output does not say the head is the working tree", format)
+			}
+			golden.Check(t, filepath.Join("testdata", "ab."+format), buf.Bytes())
+		})
+	}
+	var unknown *document.UnknownFormatError
+	if err := Write(&bytes.Buffer{}, "yaml", res); !errors.As(err, &unknown) || !strings.Contains(err.Error(), "table, markdown") {
+		t.Errorf("unknown format: %v, want an error listing table, markdown", err)
+	}
+}
+
+func TestResolved(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		opts  Options
+		field string // "" when valid
+	}{
+		{"defaults", Options{Base: "main"}, ""},
+		{"no base", Options{}, "Base"},
+		{"flag as base", Options{Base: "-x"}, "Base"},
+		{"flag as head", Options{Base: "main", Head: "--all"}, "Head"},
+		{"pattern", Options{Base: "main", Package: "./..."}, "Package"},
+		{"one round", Options{Base: "main", Rounds: 1}, "Rounds"},
+		{"too many rounds", Options{Base: "main", Rounds: MaxRounds + 1}, "Rounds"},
+		{"negative benchtime", Options{Base: "main", Benchtime: -time.Second}, "Benchtime"},
+		{"negative iterations", Options{Base: "main", Iterations: -1}, "Iterations"},
+		{"alpha 1", Options{Base: "main", Alpha: 1}, "Alpha"},
+		{"alpha NaN", Options{Base: "main", Alpha: math.NaN()}, "Alpha"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.opts.Resolved()
+			if tc.field == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Rounds != DefaultRounds || got.Benchtime != DefaultBenchtime || got.Alpha != DefaultAlpha || got.Package != "." || got.Bench != "." {
+					t.Errorf("defaults not filled in: %+v", got)
+				}
+				return
+			}
+			var oe *OptionError
+			if !errors.As(err, &oe) || oe.Field != tc.field || !strings.HasPrefix(err.Error(), "ab: invalid "+tc.field) {
+				t.Errorf("error %v, want an *OptionError on %s", err, tc.field)
+			}
+		})
+	}
+}
+
+func TestFigures(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0"}, {8, "8"}, {1212, "1,212"}, {1234567.4, "1,234,567"}, {12.34, "12.3"}, {0.2511, "0.251"}, {-1500, "-1,500"},
+	} {
+		if got := figure(tc.x); got != tc.want {
+			t.Errorf("figure(%v) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
+	if got := percent(0.1234); got != "+12.3%" {
+		t.Errorf("percent(0.1234) = %q", got)
+	}
+	if got := minRoundsFor(0.05); got != 6 {
+		t.Errorf("minRoundsFor(0.05) = %d, want 6", got)
+	}
+}

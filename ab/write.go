@@ -1,0 +1,165 @@
+package ab
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/report"
+)
+
+// Formats are the ways Write writes a Result: "table" (aligned text, as
+// benchstat prints) and "markdown" (a GitHub table, for a pull request
+// comment). Both hold the same figures.
+var Formats = document.Formats[*Result]{Package: "ab", List: []document.Format[*Result]{
+	{Name: "table", Write: writeTable},
+	{Name: "markdown", Write: writeMarkdown},
+}}
+
+// Write writes res to w in the named format (see Formats); an unknown
+// format is a *document.UnknownFormatError.
+func Write(w io.Writer, format string, res *Result) error {
+	return Formats.Write(w, format, res)
+}
+
+// header is the line naming both sides and the rounds.
+func header(res *Result) string {
+	return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of -benchtime %s",
+		res.Base, res.Head, res.Rounds, res.Options.benchtime())
+}
+
+// grid is the comparison's table: a header row, then one row per
+// benchmark.
+func grid(res *Result) [][]string {
+	rows := [][]string{{"benchmark", "base ns/op", "head ns/op", "change", "95% interval", "p", "q", "B/op", "allocs/op"}}
+	for _, b := range res.Benchmarks {
+		change, interval := "~", "n/a"
+		if len(b.Ratios) == 0 {
+			change = "n/a"
+		} else if b.Significant(res.Options.Alpha) {
+			change = percent(b.Change())
+		}
+		if lo, hi, ok := b.ChangeInterval(); ok {
+			interval = "[" + percent(lo) + ", " + percent(hi) + "]"
+		}
+		bytes, allocs := "n/a", "n/a"
+		if b.Mem {
+			bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
+			allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
+		}
+		rows = append(rows, []string{b.Name, figure(b.BaseNs), figure(b.HeadNs), change, interval,
+			pvalue(b.P), pvalue(b.Q), bytes, allocs})
+	}
+	return rows
+}
+
+func memCell(base, head float64, up bool) string {
+	s := figure(base) + " → " + figure(head)
+	if up {
+		s += " !"
+	}
+	return s
+}
+
+// footer is the lines under the table: the benchmarks of one side only,
+// then what the columns mean.
+func footer(res *Result) []string {
+	var lines []string
+	if len(res.OnlyBase) > 0 {
+		lines = append(lines, "only in base: "+strings.Join(res.OnlyBase, ", "))
+	}
+	if len(res.OnlyHead) > 0 {
+		lines = append(lines, "only in head: "+strings.Join(res.OnlyHead, ", "))
+	}
+	lines = append(lines,
+		"ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, "+
+			"and the 95% distribution-free interval of that median; p: exact sign test over the rounds; "+
+			fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; !: higher at head in every round", benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha))
+	return lines
+}
+
+// benchmarks is "1 benchmark" or "N benchmarks".
+func benchmarks(n int) string {
+	if n == 1 {
+		return "1 benchmark"
+	}
+	return fmt.Sprintf("%d benchmarks", n)
+}
+
+func writeTable(w io.Writer, res *Result) error {
+	if _, err := fmt.Fprintf(w, "%s\n\n", header(res)); err != nil {
+		return fmt.Errorf("ab: write table: %w", err)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, row := range grid(res) {
+		if _, err := fmt.Fprintln(tw, strings.Join(row, "\t")); err != nil {
+			return fmt.Errorf("ab: write table: %w", err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("ab: write table: %w", err)
+	}
+	if _, err := fmt.Fprintf(w, "\n%s\n", strings.Join(footer(res), "\n")); err != nil {
+		return fmt.Errorf("ab: write table: %w", err)
+	}
+	return nil
+}
+
+func writeMarkdown(w io.Writer, res *Result) error {
+	var sb strings.Builder
+	sb.WriteString(header(res) + "\n\n")
+	for i, row := range grid(res) {
+		for j := range row {
+			row[j] = strings.ReplaceAll(row[j], "|", `\|`)
+		}
+		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		if i == 0 {
+			sb.WriteString("|" + strings.Repeat("---|", len(row)) + "\n")
+		}
+	}
+	for _, l := range footer(res) {
+		sb.WriteString("\n" + l + "\n")
+	}
+	if _, err := io.WriteString(w, sb.String()); err != nil {
+		return fmt.Errorf("ab: write markdown: %w", err)
+	}
+	return nil
+}
+
+// figure prints a median: whole numbers in full with thousands separated
+// (1,146), others with three significant digits (12.3, 0.251).
+func figure(x float64) string {
+	switch {
+	case x == math.Trunc(x) || math.Abs(x) >= 100:
+		return grouped(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
+	default:
+		return strconv.FormatFloat(x, 'g', 3, 64)
+	}
+}
+
+// grouped puts a comma between each group of three digits of an integer.
+func grouped(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + s
+}
+
+// percent prints a fraction as a signed percentage: 0.123 is "+12.3%".
+func percent(f float64) string {
+	if math.Abs(f) < 0.0005 {
+		return "0.0%"
+	}
+	return fmt.Sprintf("%+.1f%%", 100*f)
+}
+
+// pvalue prints a p- or q-value with two significant digits.
+func pvalue(p float64) string { return strconv.FormatFloat(p, 'g', 2, 64) }

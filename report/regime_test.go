@@ -103,6 +103,9 @@ func TestRegimesMark(t *testing.T) {
 			if err := report.Write(&buf, format, paired); err != nil {
 				t.Fatal(err)
 			}
+			if !strings.Contains(buf.String(), "speed cancels in it; ~ = not significant (sign test") {
+				t.Errorf("a paired run's legend does not describe paired speed-ups:\n%s", buf.String())
+			}
 			if !strings.Contains(buf.String(), "Speed-ups are paired") {
 				t.Errorf("a paired run with regimes does not say its speed-ups hold:\n%s", buf.String())
 			}

@@ -80,7 +80,11 @@ func legend(doc *Document) string {
 	var b strings.Builder
 	b.WriteString(samplingLegend(doc))
 	fmt.Fprintf(&b, "MB/s: encoded bytes per second (10^6). B/op, allocs/op: heap per operation, as go test -benchmem. GC/1k: GC cycles per 1,000 ops. size: encoded bytes.\n")
-	fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op, ± half-width of its 95%% interval (bootstrap of the ratio of medians); ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
+	if hasPairs(doc.Results) {
+		fmt.Fprintf(&b, "speed-up: how many times faster than %s, same scenario and op: each sample was taken between two of %s's, and this is the median of %s's time (their mean) over this one's, ± half-width of its 95%% interval; a change of the machine's speed cancels in it; ~ = not significant (sign test, p > 0.05).\n", doc.Baseline, doc.Baseline, doc.Baseline)
+	} else {
+		fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op, ± half-width of its 95%% interval (bootstrap of the ratio of medians); ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
+	}
 	if hasPerElem(doc.Results) {
 		fmt.Fprintf(&b, "B/elem: encoded bytes per element of a list workload (annot/*: matrix entries, boxes, points).\n")
 	}

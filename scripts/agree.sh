@@ -13,6 +13,10 @@
 #   LIVE_HEAPS  GC conditions, space-separated -live-heap sizes (default "0 64MiB")
 #   COUNT       samples per cell on each side and layout (default 10)
 #   BENCHTIME   go test -benchtime of the plain loops (default 1s, as go test)
+#   INTERLEAVE  0 (default): the plain loops take COUNT samples of each cell
+#               back to back (go test -count); 1: COUNT passes of one sample
+#               of every cell, so that a drift of the machine falls on all
+#               cells alike, as in serbench's rounds
 #   LAYOUTS     0 (default): the linker's own code layout; N: build both
 #               sides N times with -ldflags=-randlayout=1..N and pool the
 #               samples, so that no one function alignment decides a cell
@@ -28,6 +32,7 @@ heaps="${LIVE_HEAPS:-0 64MiB}"
 count="${COUNT:-10}"
 benchtime="${BENCHTIME:-1s}"
 layouts="${LAYOUTS:-0}"
+interleave="${INTERLEAVE:-0}"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 mkdir -p "$out"
@@ -65,8 +70,19 @@ for lh in $heaps; do
 			-count "$count" -format benchfmt -o "$out/serbench-$lh-layout$s.txt"
 		cat "$out/serbench-$lh-layout$s.txt" >>"$out/serbench-$lh.txt"
 		echo "agree.sh: live heap $lh, layout $s: go test in the exported module" >&2
-		(cd "$out/export" && SERBENCH_LIVE_HEAP="$lh" "$out/export-layout$s.test" -test.run '^$' \
-			-test.bench . -test.count "$count" -test.benchtime "$benchtime") >>"$out/export-$lh.txt"
+		if [ "$interleave" = 1 ]; then
+			# count passes of one sample of every cell, as serbench takes
+			# its rounds, rather than count samples of one cell back to back
+			i=0
+			while [ "$i" -lt "$count" ]; do
+				(cd "$out/export" && SERBENCH_LIVE_HEAP="$lh" "$out/export-layout$s.test" -test.run '^$' \
+					-test.bench . -test.count 1 -test.benchtime "$benchtime") >>"$out/export-$lh.txt"
+				i=$((i + 1))
+			done
+		else
+			(cd "$out/export" && SERBENCH_LIVE_HEAP="$lh" "$out/export-layout$s.test" -test.run '^$' \
+				-test.bench . -test.count "$count" -test.benchtime "$benchtime") >>"$out/export-$lh.txt"
+		fi
 	done
 	pairs="$pairs $out/serbench-$lh.txt $out/export-$lh.txt"
 done

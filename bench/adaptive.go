@@ -159,11 +159,7 @@ func halfWidthOK(s benchmath.Summary) (float64, bool) {
 // targetHalfWidth is Result.TargetHalfWidth of the cell's samples so far.
 func (c *cell) targetHalfWidth() (float64, bool) {
 	if c.base != nil && len(c.pairs) > 0 {
-		m, lo, hi := pairedSummary(c.pairs)
-		if m <= 0 || lo <= 0 || hi <= 0 {
-			return 0, false
-		}
-		return max(hi/m-1, 1-lo/m), true
+		return ratioHalfWidth(Summarize(c.pairs))
 	}
 	return halfWidthOK(summarize(c.ns))
 }

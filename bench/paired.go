@@ -183,10 +183,13 @@ func groupByBase(cells []*cell) []*cell {
 	return out
 }
 
-// pairedSummary is the median of a cell's per-pair speed-ups with its 95%
-// interval, as bench.Summarize gives for ns/op.
-func pairedSummary(ratios []float64) (median, lo, hi float64) {
-	return Summarize(ratios)
+// ratioHalfWidth is the larger side of the interval lo..hi of a ratio m
+// as a fraction of m; ok is false without an interval.
+func ratioHalfWidth(m, lo, hi float64) (hw float64, ok bool) {
+	if m <= 0 || lo <= 0 || hi <= 0 {
+		return 0, false
+	}
+	return max(hi/m-1, 1-lo/m), true
 }
 
 // PairedChange summarises ratios measured in pairs, each one side's time
@@ -198,7 +201,7 @@ func pairedSummary(ratios []float64) (median, lo, hi float64) {
 // often above 1 as below it (1 when no ratio differs from 1). ratios is
 // not modified.
 func PairedChange(ratios []float64) (median, lo, hi, p float64) {
-	median, lo, hi = pairedSummary(ratios)
+	median, lo, hi = Summarize(ratios)
 	return median, lo, hi, signTestP(ratios)
 }
 

@@ -116,10 +116,7 @@ func AddSpeedups(results []Result, baseline string) bool {
 // other cell. ok is false when there is no interval yet.
 func (r Result) TargetHalfWidth() (hw float64, ok bool) {
 	if len(r.PairRatios) > 0 {
-		if r.Speedup <= 0 || r.SpeedupLo <= 0 || r.SpeedupHi <= 0 {
-			return 0, false
-		}
-		return max(r.SpeedupHi/r.Speedup-1, 1-r.SpeedupLo/r.Speedup), true
+		return ratioHalfWidth(r.Speedup, r.SpeedupLo, r.SpeedupHi)
 	}
 	if r.NsPerOpLo == 0 || r.NsPerOpHi == 0 {
 		return 0, false

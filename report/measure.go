@@ -156,14 +156,7 @@ func (s sides) test(row *CompareRow, th *benchmath.Thresholds) {
 	row.Change = s.change()
 	row.P = cmp.P
 	row.Significant = cmp.P <= th.CompareAlpha
-	switch {
-	case !row.Significant:
-		row.Delta = "~"
-	case row.Change == 0:
-		row.Delta = "0.00%"
-	default:
-		row.Delta = fmt.Sprintf("%+.2f%%", 100*row.Change)
-	}
+	row.Delta = delta(row.Significant, row.Change)
 	row.Stat = cmp.String()
 	if s.basis != BasisNs {
 		row.Stat += " " + s.basis

@@ -56,6 +56,7 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 	}
 	c.OldRuns, c.NewRuns = len(olds), len(news)
 	ref := loopNs(olds[0].Env)
+	oldCells, newCells := cellIndex(olds), cellIndex(news)
 	for i := range c.Rows {
 		row := &c.Rows[i]
 		if !row.Compared {
@@ -64,8 +65,8 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 		isBase := row.Codec == c.Baseline
 		speedup := c.By == BySpeedup && !isBase && row.Basis != BasisMeter && row.Basis != BasisNs
 		meter := c.By == BySpeedup && !speedup
-		ov, okO := runValues(olds, row.Cell, speedup, meter, ref)
-		nv, okN := runValues(news, row.Cell, speedup, meter, ref)
+		ov, okO := runValues(olds, oldCells, row.Cell, speedup, meter, ref)
+		nv, okN := runValues(news, newCells, row.Cell, speedup, meter, ref)
 		if !okO || !okN {
 			continue
 		}
@@ -75,7 +76,7 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 		}
 		row.P, row.Change = welch(ov, nv, speedup)
 		row.OldValue, row.NewValue = stats.GeoMean(ov), stats.GeoMean(nv)
-		row.Significant = row.P <= opts.alpha()
+		row.Significant = row.P <= c.Alpha
 		row.Stat = fmt.Sprintf("p=%.3f n=%d+%d %s", row.P, len(ov), len(nv), row.Basis)
 		row.Delta = delta(row.Significant, row.Change)
 		row.OutsideNoise = true // the test already weighs the spread between runs
@@ -90,26 +91,19 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 			if *m.ch == nil {
 				continue
 			}
-			o, n := cellValues(olds, row.Cell, m.get), cellValues(news, row.Cell, m.get)
+			o, n := cellValues(oldCells, row.Cell, m.get), cellValues(newCells, row.Cell, m.get)
 			if len(o) < 2 || len(n) < 2 {
 				continue
 			}
 			p, ch := metricRuns(o, n)
-			sig := p <= opts.alpha()
+			sig := p <= c.Alpha
 			**m.ch = MetricChange{P: p, Significant: sig, Change: ch, Delta: delta(sig, ch)}
 		}
 	}
-	correct(c.Rows, opts.alpha())
+	correct(c.Rows, c.Alpha)
 	c.Geomean = geomeans(c.Rows)
 	c.Basis = basisLine(c)
 	return c, nil
-}
-
-func (o CompareOptions) alpha() float64 {
-	if o.Alpha == 0 {
-		return DefaultAlpha
-	}
-	return o.Alpha
 }
 
 // delta is benchstat's form of a change: "+10.00%", "0.00%" or "~".
@@ -123,14 +117,27 @@ func delta(significant bool, change float64) string {
 	return fmt.Sprintf("%+.2f%%", 100*change)
 }
 
-// runValues returns one value of cell per run: its speed-up, its ns/op
-// normalised to the calibration loop of the first old run (meter, ref > 0
-// and the run recorded its loop), or its raw ns/op. ok is false when a
-// run did not time the cell or lacks the value.
-func runValues(runs []*Document, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
+// cellIndex maps each run's cells by (codec, scenario, op): one map per
+// run, in the order of runs.
+func cellIndex(runs []*Document) []map[Cell]bench.Result {
+	out := make([]map[Cell]bench.Result, len(runs))
+	for i, d := range runs {
+		out[i] = make(map[Cell]bench.Result, len(d.Results))
+		for _, r := range d.Results {
+			out[i][Cell{r.Codec, r.Scenario, r.Op}] = r
+		}
+	}
+	return out
+}
+
+// runValues returns one value of cell per run (cells as cellIndex gives
+// them): its speed-up, its ns/op normalised to the calibration loop of the
+// first old run (meter, ref > 0 and the run recorded its loop), or its raw
+// ns/op. ok is false when a run did not time the cell or lacks the value.
+func runValues(runs []*Document, cells []map[Cell]bench.Result, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
 	var out []float64
-	for _, d := range runs {
-		r, found := findCell(d, cell)
+	for i, d := range runs {
+		r, found := cells[i][cell]
 		if !found || !r.Timed() {
 			return nil, false
 		}
@@ -154,23 +161,14 @@ func runValues(runs []*Document, cell Cell, speedup, meter bool, ref float64) ([
 }
 
 // cellValues returns get of cell in every run that timed it.
-func cellValues(runs []*Document, cell Cell, get func(bench.Result) float64) []float64 {
+func cellValues(cells []map[Cell]bench.Result, cell Cell, get func(bench.Result) float64) []float64 {
 	var out []float64
-	for _, d := range runs {
-		if r, ok := findCell(d, cell); ok && r.Timed() {
+	for _, m := range cells {
+		if r, ok := m[cell]; ok && r.Timed() {
 			out = append(out, get(r))
 		}
 	}
 	return out
-}
-
-func findCell(d *Document, cell Cell) (bench.Result, bool) {
-	for _, r := range d.Results {
-		if r.Codec == cell.Codec && r.Scenario == cell.Scenario && r.Op == cell.Op {
-			return r, true
-		}
-	}
-	return bench.Result{}, false
 }
 
 // welch returns the p-value of Welch's t-test between the logarithms of

@@ -278,6 +278,11 @@ type Result struct {
 	// SizeBytes (and CompressedBytes) the mean message size, and Stream
 	// the distribution of sizes and the bytes of the whole stream.
 	Stream *StreamSizes `json:"stream,omitempty"`
+	// Processes holds each process's own figures of the cell when the run
+	// was split over several processes (serbench run -processes, see
+	// MergeProcesses); the fields above then pool every process's
+	// samples. Absent in a run of one process.
+	Processes []ProcessFigures `json:"processes,omitempty"`
 }
 
 // ParallelPoint is throughput with a number of goroutines working at once.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/aclements/go-moremath/stats"
 
@@ -39,6 +40,8 @@ const (
 
 // CompareRuns is Compare for sides of several runs each: olds and news
 // are replicate runs of the old and the new build (at least one each).
+// A run split over several processes (serbench run -processes, cells
+// with bench.Result.Processes) counts as that many runs, one per process.
 // With one run a side it is Compare. With two or more on both sides, each
 // cell that every run timed is tested between runs (BasisRuns): its
 // change is the ratio of the geometric means of the per-run values
@@ -51,8 +54,12 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 		return nil, errors.New("report: CompareRuns needs at least one run on each side")
 	}
 	c, err := Compare(olds[0], news[0], opts)
-	if err != nil || len(olds) < 2 || len(news) < 2 {
+	if err != nil {
 		return c, err
+	}
+	olds, news = splitProcesses(olds), splitProcesses(news)
+	if len(olds) < 2 || len(news) < 2 {
+		return c, nil
 	}
 	c.OldRuns, c.NewRuns = len(olds), len(news)
 	ref := loopNs(olds[0].Env)
@@ -218,6 +225,49 @@ func logs(xs []float64) []float64 {
 	out := make([]float64, len(xs))
 	for i, x := range xs {
 		out[i] = math.Log(x)
+	}
+	return out
+}
+
+// splitProcesses returns runs with each run that was split over several
+// processes replaced by one document per process: its cells carry that
+// process's ns/op, speed-up, B/op and allocs/op (bench.ProcessFigures)
+// in place of the pooled ones. A run whose timed cells do not all hold
+// the same number (two or more) of processes stays whole.
+func splitProcesses(runs []*Document) []*Document {
+	var out []*Document
+	for _, d := range runs {
+		n := 0
+		for _, r := range d.Results {
+			if !r.Timed() {
+				continue
+			}
+			if n == 0 {
+				n = len(r.Processes)
+			}
+			if len(r.Processes) != n {
+				n = -1
+				break
+			}
+		}
+		if n < bench.MinProcesses {
+			out = append(out, d)
+			continue
+		}
+		for p := range n {
+			pd := *d
+			pd.Results = slices.Clone(d.Results)
+			for i := range pd.Results {
+				r := &pd.Results[i]
+				if !r.Timed() {
+					continue
+				}
+				f := r.Processes[p]
+				r.NsPerOp, r.Speedup, r.BytesPerOp, r.AllocsPerOp = f.NsPerOp, f.Speedup, f.BytesPerOp, f.AllocsPerOp
+				r.Processes = nil
+			}
+			out = append(out, &pd)
+		}
 	}
 	return out
 }

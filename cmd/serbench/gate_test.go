@@ -346,10 +346,38 @@ func TestCompareReplicates(t *testing.T) {
 			t.Errorf("line %q", l)
 		}
 	}
-	for _, want := range []string{"compared between runs (3 old, 3 new, each a process of its own)", "n=3+3 runs)", "n=3+3 runs-ns)"} {
+	for _, want := range []string{"compared between processes (3 old, 3 new: separate runs, or the processes of run -processes)", "n=3+3 runs)", "n=3+3 runs-ns)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	// The same three processes a side, as one run each of run -processes
+	// (report.MergeProcesses): the same verdict from one file a side.
+	merged := func(paths []string, name string) string {
+		docs := make([]*report.Document, len(paths))
+		for i, p := range paths {
+			var err error
+			if docs[i], err = report.ReadFile(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		doc, err := report.MergeProcesses(docs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := writeFile(path, "json", doc); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	out2, stderr2, err := compare(merged(olds, "old-processes.json"), merged(news, "new-processes.json"))
+	verdict := func(s string) string { return regexp.MustCompile(`regression: \S+: `).ReplaceAllString(s, "") }
+	if exitCode(err) != 1 || verdict(stderr2) != verdict(stderr) {
+		t.Errorf("-processes runs: err %v, regressions:\n%s\nwant exit 1 and the replicates' lines:\n%s", err, stderr2, stderr)
+	}
+	if !strings.Contains(out2, "n=3+3 runs)") {
+		t.Errorf("-processes runs not tested between processes:\n%s", out2)
 	}
 	if _, _, err := compare(olds[0]+",", news[0]); exitCode(err) != 2 {
 		t.Errorf("an empty name in a list: err %v, want exit status 2", err)

@@ -60,6 +60,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
+		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
 		goFlag        = fs.String("go", "", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
 	)
 	fs.Usage = func() {
@@ -103,6 +104,12 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	opts, err = opts.Effective()
 	if err != nil {
 		return err
+	}
+	if *processes < 1 || *processes > bench.MaxProcesses {
+		return usagef("invalid -processes %d (range is [1, %d])", *processes, bench.MaxProcesses)
+	}
+	if *processes > 1 {
+		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
 	}
 	if *goFlag != "" {
 		rounds := opts.Count

@@ -15,7 +15,9 @@
 // b with slow, detections. With -replicates K each trial makes K runs of
 // each (a1 b1 slow1 a2 b2 slow2 ...: interleaved, so that a slow drift of
 // the machine touches the three alike), for comparisons between sides of
-// K runs.
+// K runs. With -processes N each run is N processes one after the other,
+// merged as serbench run -processes merges them, for the gate between two
+// single runs of N processes each.
 //
 // The wrapper exists only here, for the measurement: it is not a codec of
 // serbench's.
@@ -59,6 +61,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 		out      = fs.String("o", "", "folder for the run documents (created; existing files are not overwritten)")
 		trials   = fs.Int("trials", 10, "trials, each three runs: a, b (identical code) and slow")
 		reps     = fs.Int("replicates", 1, "runs of each of a, b and slow per trial, interleaved")
+		procs    = fs.Int("processes", 1, "split each run over this many processes, one after the other, each with its share of -max-time, and merge them as serbench run -processes does")
 		codecs   = fs.String("codecs", defaultCodecs, "codecs besides encoding/json")
 		slow     = fs.String("slow", "go-json", "the codec slowed down in the third run of each trial")
 		slowdown = fs.Float64("slowdown", 0.1, "the share of operations done twice in the slow run: 0.1 is 10% more work")
@@ -92,9 +95,12 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if *reps < 1 {
 		return fmt.Errorf("invalid -replicates %d (at least 1)", *reps)
 	}
+	if *procs < 1 || *procs > bench.MaxProcesses {
+		return fmt.Errorf("invalid -processes %d (range is [1, %d])", *procs, bench.MaxProcesses)
+	}
 	for t := 1; t <= *trials; t++ {
 		for k := 1; k <= *reps; k++ {
-			if err := trial(ctx, stderr, self, *out, t, k, *trials, *codecs, *slow, *slowdown, *maxTime, *target); err != nil {
+			if err := trial(ctx, stderr, self, *out, t, k, *trials, *procs, *codecs, *slow, *slowdown, *maxTime, *target); err != nil {
 				return err
 			}
 		}
@@ -102,8 +108,10 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	return nil
 }
 
-// trial makes replicate k of trial t: its runs a, b and slow.
-func trial(ctx context.Context, stderr io.Writer, self, out string, t, k, trials int, codecs, slow string, slowdown float64, maxTime time.Duration, target float64) error {
+// trial makes replicate k of trial t: its runs a, b and slow, each in
+// procs processes one after the other (merged into one document as
+// serbench run -processes merges them).
+func trial(ctx context.Context, stderr io.Writer, self, out string, t, k, trials, procs int, codecs, slow string, slowdown float64, maxTime time.Duration, target float64) error {
 	for _, r := range []struct {
 		name   string
 		repeat float64
@@ -112,13 +120,52 @@ func trial(ctx context.Context, stderr io.Writer, self, out string, t, k, trials
 		if _, err := os.Stat(path); err == nil {
 			return fmt.Errorf("%s exists: not overwritten", path)
 		}
-		fmt.Fprintf(stderr, "gatecheck: trial %d/%d, run %s%d\n", t, trials, r.name, k)
-		cmd := exec.CommandContext(ctx, self, "-worker", path, "-repeat", fmt.Sprint(r.repeat),
-			"-codecs", codecs, "-slow", slow, "-max-time", maxTime.String(), "-target", fmt.Sprint(target))
-		cmd.Stdout, cmd.Stderr = stderr, stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("trial %d run %s%d: %w", t, r.name, k, err)
+		parts := []string{path}
+		if procs > 1 {
+			parts = nil
+			for p := 1; p <= procs; p++ {
+				parts = append(parts, fmt.Sprintf("%s.process%d", path, p))
+			}
 		}
+		for i, part := range parts {
+			fmt.Fprintf(stderr, "gatecheck: trial %d/%d, run %s%d, process %d of %d\n", t, trials, r.name, k, i+1, len(parts))
+			cmd := exec.CommandContext(ctx, self, "-worker", part, "-repeat", fmt.Sprint(r.repeat),
+				"-codecs", codecs, "-slow", slow, "-max-time", (maxTime / time.Duration(len(parts))).String(), "-target", fmt.Sprint(target))
+			cmd.Stdout, cmd.Stderr = stderr, stderr
+			if err := cmd.Run(); err != nil {
+				return fmt.Errorf("trial %d run %s%d: %w", t, r.name, k, err)
+			}
+		}
+		if procs > 1 {
+			if err := mergeParts(path, parts); err != nil {
+				return fmt.Errorf("trial %d run %s%d: %w", t, r.name, k, err)
+			}
+		}
+	}
+	return nil
+}
+
+// mergeParts writes at path the run of the processes' documents parts
+// (report.MergeProcesses) and removes them.
+func mergeParts(path string, parts []string) error {
+	docs := make([]*report.Document, len(parts))
+	for i, p := range parts {
+		var err error
+		if docs[i], err = report.ReadFile(p); err != nil {
+			return err
+		}
+	}
+	doc, err := report.MergeProcesses(docs)
+	if err != nil {
+		return err
+	}
+	doc.Env.Settings = append(doc.Env.Settings, fmt.Sprintf("processes=%d", len(parts)))
+	doc.Analyze()
+	if err := writeNew(path, doc); err != nil {
+		return err
+	}
+	for _, p := range parts {
+		os.Remove(p)
 	}
 	return nil
 }
@@ -153,6 +200,11 @@ func measure(ctx context.Context, path, codecList, slow string, repeat float64, 
 	doc := report.NewRunDocument(bench.CollectEnv(started, nil), cs, scenario.Seeds(), m, nil, opts)
 	doc.Env.Settings = []string{fmt.Sprintf("gatecheck.repeat=%v", repeat), "gatecheck.slow=" + slow}
 	doc.Analyze()
+	return writeNew(path, doc)
+}
+
+// writeNew writes doc as JSON to path, which must not exist yet.
+func writeNew(path string, doc *report.Document) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err

@@ -16,7 +16,11 @@
 #   INTERLEAVE  0 (default): the plain loops take COUNT samples of each cell
 #               back to back (go test -count); 1: COUNT passes of one sample
 #               of every cell, so that a drift of the machine falls on all
-#               cells alike, as in serbench's rounds
+#               cells alike, as in serbench's rounds. Each pass is a new
+#               process, whose first benchmark would pay for first touching
+#               the heap's pages (docs/findings/noisy.md), so a pass runs
+#               every cell twice in a row (-test.count 2) and keeps the
+#               second sample, as serbench warms each cell before sampling
 #   LAYOUTS     0 (default): the linker's own code layout; N: build both
 #               sides N times with -ldflags=-randlayout=1..N and pool the
 #               samples, so that no one function alignment decides a cell
@@ -72,11 +76,13 @@ for lh in $heaps; do
 		echo "agree.sh: live heap $lh, layout $s: go test in the exported module" >&2
 		if [ "$interleave" = 1 ]; then
 			# count passes of one sample of every cell, as serbench takes
-			# its rounds, rather than count samples of one cell back to back
+			# its rounds, rather than count samples of one cell back to back;
+			# each cell's first sample of a pass is a warm-up, left out
 			i=0
 			while [ "$i" -lt "$count" ]; do
 				(cd "$out/export" && SERBENCH_LIVE_HEAP="$lh" "$out/export-layout$s.test" -test.run '^$' \
-					-test.bench . -test.count 1 -test.benchtime "$benchtime") >>"$out/export-$lh.txt"
+					-test.bench . -test.count 2 -test.benchtime "$benchtime") >"$out/pass.txt"
+				awk '/^Benchmark/ { if (seen[$1]++) print; next } { print }' "$out/pass.txt" >>"$out/export-$lh.txt"
 				i=$((i + 1))
 			done
 		else

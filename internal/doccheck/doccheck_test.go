@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -98,5 +99,33 @@ func TestUnreached(t *testing.T) {
 	}
 	if want := []string{"docs/c.md"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Unreached = %v, want %v", got, want)
+	}
+}
+
+// TestFolderMap keeps docs/development.md's folder map equal to the
+// repository: every folder with Go code is covered by an entry, and every
+// entry names a folder that exists.
+func TestFolderMap(t *testing.T) {
+	root := filepath.Join("..", "..")
+	entries, err := FolderMap(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := PackageDirs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range Unmapped(entries, dirs) {
+		t.Errorf("%s: folder %s/ holds Go code but the folder map has no entry for it or a folder above it", FolderMapFile, d)
+	}
+	for _, e := range Stale(root, entries) {
+		t.Errorf("%s: the folder map names %s/, which does not exist", FolderMapFile, e)
+	}
+}
+
+func TestUnmapped(t *testing.T) {
+	got := Unmapped([]string{".", "codec", "codec/<library>", "bench"}, []string{".", "codec", "codec/wire", "codec/wire/gen", "benchx", "archive"})
+	if want := []string{"benchx", "archive"}; !slices.Equal(got, want) {
+		t.Errorf("Unmapped = %v, want %v", got, want)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 )
@@ -46,7 +47,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.Float64Var(&pf.egressPrice, "egress-price", 0, "price of one GB (10^9 bytes) of egress")
 	var (
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
-		scenariosFlag = fs.String("scenarios", "ws-message", "comma-separated scenario IDs: seeds, corpus/<name>, or -corpus's")
+		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs: seeds, corpus/<name>, or -corpus's (default: the scenarios of -corpus when given, otherwise ws-message)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (one message per line) or a folder of them, as corpus/<name> scenarios")
 		compressFlag  = fs.String("compress", "none,"+strings.Join(algorithms.IDs(), ","), "compressors to compare: comma-separated, none and "+strings.Join(algorithms.IDs(), ","))
 		from          = fs.String("from", "", "read the codec figures from this saved run (serbench run -format json, with -compress and -parallel) instead of measuring")
@@ -84,6 +85,13 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		t.Base64 = *via == "sse"
 		in.Transport = t
+	}
+	if *scenariosFlag == "" {
+		ids, err := planDefaultScenarios(*corpusFlag)
+		if err != nil {
+			return err
+		}
+		*scenariosFlag = ids
 	}
 	var warnings []string
 	comps, algs, warn := planCompressors(*compressFlag)
@@ -226,4 +234,22 @@ func parseTransport(s string) (plan.Transport, error) {
 		v[i] = x
 	}
 	return plan.Transport{NsPerMsg: v[0], NsPerByte: v[1], FrameBytes: v[2], P99Ms: v[3]}, nil
+}
+
+// planDefaultScenarios is plan's -scenarios when the flag is not given:
+// every scenario of the corpus at path (corpus/<name>, comma-separated),
+// or ws-message without a corpus.
+func planDefaultScenarios(path string) (string, error) {
+	if path == "" {
+		return "ws-message", nil
+	}
+	ss, err := corpus.Files(path, corpus.Options{})
+	if err != nil {
+		return "", fmt.Errorf("-corpus: %w", err)
+	}
+	ids := make([]string, len(ss))
+	for i, s := range ss {
+		ids[i] = s.ID
+	}
+	return strings.Join(ids, ","), nil
 }

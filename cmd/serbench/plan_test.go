@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -170,5 +171,22 @@ func TestPlanVerify(t *testing.T) {
 	}
 	if ran != 2 {
 		t.Errorf("%d checks ran against the server, want 2 (msgpack and encoding/json without compression)", ran)
+	}
+}
+
+// With -corpus and no -scenarios, plan plans for the corpus's scenarios
+// (it used to plan for ws-message and ignore the corpus).
+func TestPlanCorpusDefault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "traffic.ndjson")
+	if err := os.WriteFile(path, []byte(`{"id":1,"kind":"tick","price":10.5}`+"\n"+`{"id":2,"kind":"tick","price":11}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := serbench(t, "plan", "-corpus", path, "-codecs", "msgpack", "-compress", "none",
+		"-rate", "1000", "-transport", "1000,0.5,8", "-benchtime", "1ms", "-count", "1", "-format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, `"corpus/traffic"`) || strings.Contains(out, `"ws-message"`) {
+		t.Errorf("plan of -corpus without -scenarios does not plan for corpus/traffic alone:\n%s", out)
 	}
 }

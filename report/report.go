@@ -248,10 +248,12 @@ func grids(doc *Document) []grid {
 	return out
 }
 
-// streamLines writes, for a message corpus, one line per marshal and
-// compress cell with the distribution of message sizes: "message corpus:
-// msgpack marshal: 793 messages, size p50 412 B, p99 1907 B, max 2201 B,
-// whole stream 351234 B (ns/op, B/op and size are per message)".
+// streamLines writes, for a message corpus, one line that says what the
+// figures are per, then one line per marshal and compress cell with the
+// distribution of its encoded message sizes:
+//
+//	message corpus: 793 messages; ns/op, B/op and size are per message; encoded sizes p50 / p99 / max, whole stream:
+//	  msgpack marshal: 412 / 1907 / 2201 B, 351234 B
 func streamLines(rs []bench.Result) []string {
 	var out []string
 	for _, r := range rs {
@@ -260,8 +262,10 @@ func streamLines(rs []bench.Result) []string {
 			continue
 		}
 		st := r.Stream
-		out = append(out, fmt.Sprintf("message corpus: %s %s: %d messages, size p50 %d B, p99 %d B, max %d B, whole stream %d B (ns/op, B/op and size are per message)",
-			r.Codec, r.Op, st.Messages, st.P50, st.P99, st.Max, st.TotalBytes))
+		if out == nil {
+			out = append(out, fmt.Sprintf("message corpus: %d messages; ns/op, B/op and size are per message; encoded sizes p50 / p99 / max, whole stream:", st.Messages))
+		}
+		out = append(out, fmt.Sprintf("  %s %s: %d / %d / %d B, %d B", r.Codec, r.Op, st.P50, st.P99, st.Max, st.TotalBytes))
 	}
 	return out
 }

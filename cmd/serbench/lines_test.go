@@ -65,7 +65,9 @@ func TestRunJSONLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(table, "message corpus: msgpack marshal: 3 messages, size p50 ") {
-		t.Errorf("table lacks the message size line:\n%s", table)
+	// One line says what the figures are per, once; then one line of
+	// sizes per marshal and compress cell.
+	if strings.Count(table, "message corpus: 3 messages; ns/op, B/op and size are per message") != 1 || !strings.Contains(table, "\n  msgpack marshal: ") {
+		t.Errorf("table lacks the message corpus line once and msgpack's sizes:\n%s", table)
 	}
 }

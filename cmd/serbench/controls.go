@@ -24,7 +24,7 @@ func applyControls(gomaxprocs int, gogc, pin string) (restore func(), err error)
 		}
 	}
 	if gomaxprocs < 0 {
-		return restore, fmt.Errorf("invalid -gomaxprocs %d (must be positive)", gomaxprocs)
+		return restore, usagef("invalid -gomaxprocs %d (must be positive)", gomaxprocs)
 	}
 	if gomaxprocs > 0 {
 		old := runtime.GOMAXPROCS(gomaxprocs)
@@ -35,7 +35,7 @@ func applyControls(gomaxprocs int, gogc, pin string) (restore func(), err error)
 		if gogc != "off" {
 			if pct, err = strconv.Atoi(gogc); err != nil || pct < 0 {
 				restore()
-				return func() {}, fmt.Errorf("invalid -gogc %q (want a percentage ≥ 0, or off)", gogc)
+				return func() {}, usagef("invalid -gogc %q (want a percentage ≥ 0, or off)", gogc)
 			}
 		}
 		old := debug.SetGCPercent(pct)
@@ -47,7 +47,7 @@ func applyControls(gomaxprocs int, gogc, pin string) (restore func(), err error)
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil {
 				restore()
-				return func() {}, fmt.Errorf("invalid -pin %q (want processor numbers such as 0,1)", pin)
+				return func() {}, usagef("invalid -pin %q (want processor numbers such as 0,1)", pin)
 			}
 			cpus = append(cpus, n)
 		}

@@ -48,7 +48,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	lh, err := bench.ParseLiveHeap(*liveHeap)
 	if err != nil {
-		return fmt.Errorf("-live-heap: %w", err)
+		return usagef("-live-heap: %w", err)
 	}
 	selected, err := selectCodecs(*codecsFlag)
 	if err != nil {

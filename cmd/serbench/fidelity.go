@@ -47,7 +47,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return err
 	}
 	if *timeout <= 0 {
-		return fmt.Errorf("invalid -timeout %v (must be positive)", *timeout)
+		return usagef("invalid -timeout %v (must be positive)", *timeout)
 	}
 	probes := probe.Catalog()
 	if *probesFlag == "list" {

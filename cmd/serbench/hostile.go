@@ -45,16 +45,16 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	if *flips < 0 {
-		return fmt.Errorf("invalid -flips %d (must be at least 0)", *flips)
+		return usagef("invalid -flips %d (must be at least 0)", *flips)
 	}
 	if *depth < 1 {
-		return fmt.Errorf("invalid -depth %d (must be at least 1)", *depth)
+		return usagef("invalid -depth %d (must be at least 1)", *depth)
 	}
 	if *timeLimit <= 0 {
-		return fmt.Errorf("invalid -time-limit %v (must be positive)", *timeLimit)
+		return usagef("invalid -time-limit %v (must be positive)", *timeLimit)
 	}
 	if *maxKills < 1 {
-		return fmt.Errorf("invalid -max-kills %d (must be at least 1)", *maxKills)
+		return usagef("invalid -max-kills %d (must be at least 1)", *maxKills)
 	}
 	limits, err := hostile.Limits{Time: *timeLimit, Memory: *memLimit << 20, Stack: *stackLimit << 20, MaxKills: *maxKills}.Effective()
 	if err != nil {

@@ -80,7 +80,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		for _, s := range splitList(*mix) {
 			w, err := strconv.ParseFloat(s, 64)
 			if err != nil {
-				return fmt.Errorf("load: invalid -mix weight %q", s)
+				return usagef("load: invalid -mix weight %q", s)
 			}
 			o.Mix = append(o.Mix, w)
 		}

@@ -88,17 +88,17 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	if *count < 1 {
-		return fmt.Errorf("invalid -count %d (range is [1, %d])", *count, bench.MaxCount)
+		return usagef("invalid -count %d (range is [1, %d])", *count, bench.MaxCount)
 	}
 	if set["count"] && set["target"] && *target > 0 {
-		return fmt.Errorf("-count %d and -target %v: choose one (-count is a fixed number of samples)", *count, fs.Lookup("target").Value)
+		return usagef("-count %d and -target %v: choose one (-count is a fixed number of samples)", *count, fs.Lookup("target").Value)
 	}
 	if *benchtime <= 0 {
-		return fmt.Errorf("invalid -benchtime %v (must be positive)", *benchtime)
+		return usagef("invalid -benchtime %v (must be positive)", *benchtime)
 	}
 	lh, err := bench.ParseLiveHeap(*liveHeap)
 	if err != nil {
-		return fmt.Errorf("-live-heap: %w", err)
+		return usagef("-live-heap: %w", err)
 	}
 	opts.LiveHeap = lh
 	opts, err = opts.Effective()

@@ -29,11 +29,11 @@ func withSweep(ss []scenario.Scenario, sizes string, selected bool) ([]scenario.
 	}
 	targets, err := scenario.ParseSizes(sizes)
 	if err != nil {
-		return nil, fmt.Errorf("-sizes: %w", err)
+		return nil, usagef("-sizes: %w", err)
 	}
 	sweep, err := scenario.Sweep(targets)
 	if err != nil {
-		return nil, fmt.Errorf("-sizes: %w", err)
+		return nil, usagef("-sizes: %w", err)
 	}
 	if !selected {
 		return sweep, nil
@@ -49,7 +49,7 @@ func selectCompressors(flag string) ([]compressor.Algorithm, error) {
 	}
 	ids := splitList(flag)
 	if len(ids) == 0 {
-		return nil, fmt.Errorf("-compress: no compressor in %q (valid: %s)", flag, strings.Join(algorithms.IDs(), ", "))
+		return nil, usagef("-compress: no compressor in %q (valid: %s)", flag, strings.Join(algorithms.IDs(), ", "))
 	}
 	algs, err := algorithms.Select(ids)
 	if err != nil {

@@ -100,23 +100,8 @@ func envLine(rep *Report) string {
 	return rep.Env.Summary() + "; " + strings.Join(rep.Env.ModuleList(), " ")
 }
 
-// errWriter keeps the first write error so that a writer can check once.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(p)
-	e.err = err
-	return n, err
-}
-
 func writeTable(w io.Writer, rep *Report, verbose bool) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "suite\tcodec\tpassed\tpanics\tchecks")
 	for _, r := range rep.Rows {
@@ -137,14 +122,14 @@ func writeTable(w io.Writer, rep *Report, verbose bool) error {
 		}
 	}
 	fmt.Fprintf(ew, "\n%s\n", envLine(rep))
-	if ew.err != nil {
-		return fmt.Errorf("conformance: write table: %w", ew.err)
+	if ew.Err() != nil {
+		return fmt.Errorf("conformance: write table: %w", ew.Err())
 	}
 	return nil
 }
 
 func writeMarkdown(w io.Writer, rep *Report, verbose bool) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 	fmt.Fprintln(ew, "| suite | codec | passed | panics | checks |")
 	fmt.Fprintln(ew, "|---|---|--:|--:|---|")
@@ -165,8 +150,8 @@ func writeMarkdown(w io.Writer, rep *Report, verbose bool) error {
 		}
 	}
 	fmt.Fprintf(ew, "\n%s\n", envLine(rep))
-	if ew.err != nil {
-		return fmt.Errorf("conformance: write markdown: %w", ew.err)
+	if ew.Err() != nil {
+		return fmt.Errorf("conformance: write markdown: %w", ew.Err())
 	}
 	return nil
 }

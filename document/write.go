@@ -76,3 +76,27 @@ func WriteJSON(w io.Writer, pkg, indent string, v any) error {
 	}
 	return nil
 }
+
+// ErrWriter is an io.Writer that passes writes to another until one
+// fails, and then fails every later write with that error, so that a
+// writer of many Fprintf calls checks once, at the end (Err).
+type ErrWriter struct {
+	w   io.Writer
+	err error
+}
+
+// NewErrWriter returns an ErrWriter that writes to w.
+func NewErrWriter(w io.Writer) *ErrWriter { return &ErrWriter{w: w} }
+
+// Write writes p to the underlying writer unless an earlier write failed.
+func (e *ErrWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+// Err returns the first write error, or nil.
+func (e *ErrWriter) Err() error { return e.err }

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -96,7 +97,7 @@ const (
 // exactly.
 func Benchfmt(w io.Writer, doc *Document) error {
 	bw := benchfmt.NewWriter(w)
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	config := benchConfig(doc)
 	suffix := ""
 	if p := doc.Env.GOMAXPROCS; p > 1 {
@@ -177,7 +178,7 @@ func Benchfmt(w io.Writer, doc *Document) error {
 			fmt.Fprintln(ew, l)
 		}
 	}
-	return ew.err
+	return ew.Err()
 }
 
 // scenarioNote returns the note line of si's element count and sweep

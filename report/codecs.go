@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 )
 
 // SeedCheck is the round-trip check of one codec on one seed scenario, as
@@ -82,10 +83,10 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 		}
 		g.rows = append(g.rows, row)
 	}
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	writeMarkdownGrid(ew, g)
 	fmt.Fprintf(ew, "\n%d codec variants from %d libraries, plus %d reference rows. ✓: the seed scenario round-trips exactly (the check `serbench run` makes before timing; a parse-only codec's tree is compared with encoding/json's reading of the input); lossy: it decodes to a different value; —: not measured, for the reason given.\n", len(rows)-refs, len(libs), refs)
-	return ew.err
+	return ew.Err()
 }
 
 // library is module as the table shows it.

@@ -490,7 +490,7 @@ func arrow(a, b int64) string {
 }
 
 func compareText(w io.Writer, c *Comparison, md bool) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	oldName, newName := label(c.OldName, "old"), label(c.NewName, "new")
 	if md {
 		fmt.Fprintf(ew, "old: `%s`  \nnew: `%s`\n", oldName, newName)
@@ -575,7 +575,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 			fmt.Fprintln(ew, l)
 		}
 	}
-	return ew.err
+	return ew.Err()
 }
 
 // tests counts the U-tests of c (ns/op, B/op, allocs/op), the family the

@@ -151,7 +151,7 @@ func fidelityEnvText(e *bench.Env) string {
 // and codecs across, with numbered notes, the codecs that could take no
 // probe, a legend and the environment.
 func FidelityTable(w io.Writer, doc *FidelityDocument) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, false)
 	fmt.Fprintf(ew, "%s\n", m.title)
 	for _, line := range align(m.grid) {
@@ -171,7 +171,7 @@ func FidelityTable(w io.Writer, doc *FidelityDocument) error {
 		fmt.Fprintln(ew, l)
 	}
 	fmt.Fprint(ew, fidelityEnvText(doc.Env))
-	return ew.err
+	return ew.Err()
 }
 
 // FidelityMarkdown writes doc as a GitHub-flavoured Markdown table with a
@@ -179,7 +179,7 @@ func FidelityTable(w io.Writer, doc *FidelityDocument) error {
 // that could take no probe, the legend and, when doc.Env is set, the
 // environment.
 func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, true)
 	g := m.grid
 	g.rows = make([][]string, len(m.rows))
@@ -208,7 +208,7 @@ func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 		fmt.Fprintf(ew, "%s  \n", l)
 	}
 	fmt.Fprint(ew, fidelityEnvText(doc.Env))
-	return ew.err
+	return ew.Err()
 }
 
 // markdownEscaper keeps text in a Markdown table cell from being read as

@@ -60,7 +60,7 @@ func JSONSize(v any) (int, error) {
 // (codec.Info.Status), the groups with their members, and the scenarios
 // (ID, Go type, encoded JSON size) as tables.
 func List(w io.Writer, l Listing) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	cg := grid{header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, rightAlign: make([]bool, 7)}
 	for _, c := range l.Codecs {
 		lib := c.Module
@@ -114,7 +114,7 @@ func List(w io.Writer, l Listing) error {
 	for _, l := range align(sg) {
 		fmt.Fprintln(ew, l)
 	}
-	return ew.err
+	return ew.Err()
 }
 
 // ListJSON writes l as one indented serbench-list/v1 JSON document:

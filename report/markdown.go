@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/serbench/serbench/document"
 )
 
 // Markdown writes doc as GitHub-flavoured Markdown: a heading and a table
 // per scenario, footnotes as a list, then the legend and the environment.
 func Markdown(w io.Writer, doc *Document) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "> warning: %s\n\n", warn)
 	}
@@ -33,7 +35,7 @@ func Markdown(w io.Writer, doc *Document) error {
 		fmt.Fprintf(ew, "%s  \n", line)
 	}
 	fmt.Fprint(ew, envText(doc))
-	return ew.err
+	return ew.Err()
 }
 
 // writeMarkdownGrid writes g as a Markdown table with its footnotes as a list.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 )
 
 // Recommendation is the choice a scenario's results support. Field names
@@ -382,7 +383,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 
 // writeSummaryTable writes the recommendations and the geomean grid in
 // the table format.
-func writeSummaryTable(ew *errWriter, doc *Document) {
+func writeSummaryTable(ew *document.ErrWriter, doc *Document) {
 	recs := Recommend(doc)
 	if len(recs) > 0 {
 		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's types, and zero-copy readers left out)\n")
@@ -399,7 +400,7 @@ func writeSummaryTable(ew *errWriter, doc *Document) {
 }
 
 // writeSummaryMarkdown is writeSummaryTable in Markdown.
-func writeSummaryMarkdown(ew *errWriter, doc *Document) {
+func writeSummaryMarkdown(ew *document.ErrWriter, doc *Document) {
 	recs := Recommend(doc)
 	if len(recs) > 0 {
 		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's own types, and zero-copy readers are left out.\n\n")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -202,7 +203,7 @@ func sweepGrid(doc *Document) (grid, bool) {
 }
 
 // writeSweepTable writes the sweep grid and its notes in the table format.
-func writeSweepTable(ew *errWriter, doc *Document) {
+func writeSweepTable(ew *document.ErrWriter, doc *Document) {
 	g, ok := sweepGrid(doc)
 	if !ok {
 		return
@@ -217,7 +218,7 @@ func writeSweepTable(ew *errWriter, doc *Document) {
 }
 
 // writeSweepMarkdown is writeSweepTable in Markdown.
-func writeSweepMarkdown(ew *errWriter, doc *Document) {
+func writeSweepMarkdown(ew *document.ErrWriter, doc *Document) {
 	g, ok := sweepGrid(doc)
 	if !ok {
 		return

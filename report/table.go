@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // Table writes doc as aligned plain-text tables, one per scenario, each
@@ -15,7 +16,7 @@ import (
 // has a sweep), a legend and the environment. A run with compression ops
 // starts with a line stating each compressor's level and format.
 func Table(w io.Writer, doc *Document) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "warning: %s\n", warn)
 	}
@@ -44,7 +45,7 @@ func Table(w io.Writer, doc *Document) error {
 	fmt.Fprintln(ew)
 	fmt.Fprint(ew, legend(doc))
 	fmt.Fprint(ew, envText(doc))
-	return ew.err
+	return ew.Err()
 }
 
 // align lays out the header and rows of g in columns two spaces apart,
@@ -123,22 +124,4 @@ func modulesLine(e bench.Env) string {
 		return "modules: " + strings.Join(ms, " ") + "\n"
 	}
 	return ""
-}
-
-// errWriter keeps the first write error so a sequence of Fprintf calls can
-// be checked once at the end.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(p)
-	if err != nil {
-		e.err = err
-	}
-	return n, err
 }

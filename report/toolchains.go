@@ -189,7 +189,7 @@ var toolchainsFormats = document.Formats[*ToolchainsDocument]{Package: "report",
 }}
 
 func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
-	ew := &errWriter{w: w}
+	ew := document.NewErrWriter(w)
 	var ran []int
 	for i, t := range doc.Toolchains {
 		if t.Error == "" {
@@ -278,7 +278,7 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 			fmt.Fprintln(ew, l)
 		}
 	}
-	return ew.err
+	return ew.Err()
 }
 
 // hasCodec reports whether any row of doc is of codec id.

@@ -42,6 +42,10 @@ type Benchmark struct {
 	Ratios []float64
 	// BaseNs and HeadNs are the median ns/op of each side.
 	BaseNs, HeadNs float64
+	// HeadNsLo..HeadNsHi is the 95% distribution-free interval of HeadNs
+	// over the rounds (bench.Summarize); 0 when there are too few rounds
+	// for one.
+	HeadNsLo, HeadNsHi float64
 	// Ratio is the median of Ratios, and RatioLo..RatioHi its 95%
 	// distribution-free interval (bench.PairedChange); a bound that so
 	// few rounds cannot give is 0.
@@ -60,6 +64,9 @@ type Benchmark struct {
 	// higher than base's in every round: the memory gate (see
 	// Regressions).
 	BytesUp, AllocsUp bool
+	// BytesDown and AllocsDown are set when head's B/op, or allocs/op, was
+	// lower than base's in every round (see Improvements).
+	BytesDown, AllocsDown bool
 }
 
 // Change is the change of time as a fraction, Ratio - 1: 0.05 is 5%
@@ -206,7 +213,7 @@ func analyze(opts Options, base, head [][]byte) (*Result, error) {
 // pair computes benchmark name's comparison over the rounds in which both
 // sides ran it.
 func pair(name string, rounds [][2]map[string]sample) Benchmark {
-	b := Benchmark{Name: name, Mem: true, BytesUp: true, AllocsUp: true}
+	b := Benchmark{Name: name, Mem: true, BytesUp: true, AllocsUp: true, BytesDown: true, AllocsDown: true}
 	var baseNs, headNs, baseB, headB, baseA, headA []float64
 	for _, r := range rounds {
 		x, okx := r[0][name]
@@ -221,15 +228,20 @@ func pair(name string, rounds [][2]map[string]sample) Benchmark {
 		baseA, headA = append(baseA, x.allocs), append(headA, y.allocs)
 		b.BytesUp = b.BytesUp && y.bytes > x.bytes
 		b.AllocsUp = b.AllocsUp && y.allocs > x.allocs
+		b.BytesDown = b.BytesDown && y.bytes < x.bytes
+		b.AllocsDown = b.AllocsDown && y.allocs < x.allocs
+	}
+	if len(b.Ratios) == 0 || !b.Mem {
+		b.BytesUp, b.AllocsUp, b.BytesDown, b.AllocsDown = false, false, false, false
 	}
 	if len(b.Ratios) == 0 {
-		b.Mem, b.BytesUp, b.AllocsUp = false, false, false
+		b.Mem = false
 		return b
 	}
 	b.Ratio, b.RatioLo, b.RatioHi, b.P = bench.PairedChange(b.Ratios)
-	b.BaseNs, b.HeadNs = median(baseNs), median(headNs)
+	b.BaseNs = median(baseNs)
+	b.HeadNs, b.HeadNsLo, b.HeadNsHi = bench.Summarize(headNs)
 	if !b.Mem {
-		b.BytesUp, b.AllocsUp = false, false
 		return b
 	}
 	b.BaseBytes, b.HeadBytes = median(baseB), median(headB)

@@ -27,8 +27,9 @@ func line(name string, ns, bytes, allocs float64) string {
 
 // fixture is ten rounds of a base and a head binary: Slower-2 takes 20%
 // longer at head in every round, Same-2 is faster and slower by turns,
-// Alloc-2 allocates once more per op at head in every round, Gone-2 is
-// only at base and New-2 only at head.
+// Alloc-2 allocates once more per op at head in every round, Faster-2
+// takes 25% less time and allocates once less, Gone-2 is only at base and
+// New-2 only at head.
 func fixture() (base, head [][]byte) {
 	for r := range 10 {
 		wobble := 1 + 0.01*float64(r%3)
@@ -40,11 +41,13 @@ func fixture() (base, head [][]byte) {
 			line("Slower-2", 1000*wobble, 64, 1),
 			line("Same-2", 500, 0, 0),
 			line("Alloc-2", 250, 0, 0),
+			line("Faster-2", 800*wobble, 32, 2),
 			line("Gone-2", 10, 0, 0)))
 		head = append(head, output(
 			line("Slower-2", 1200*wobble, 64, 1),
 			line("Same-2", 500*same, 0, 0),
 			line("Alloc-2", 251, 8, 1),
+			line("Faster-2", 600*wobble, 16, 1),
 			line("New-2", 10, 0, 0)))
 	}
 	return base, head
@@ -100,8 +103,8 @@ func TestAnalyze(t *testing.T) {
 		by[b.Name] = b
 		names = append(names, b.Name)
 	}
-	if got := strings.Join(names, ","); got != "Slower-2,Same-2,Alloc-2" {
-		t.Fatalf("benchmarks %s, want Slower-2,Same-2,Alloc-2 (base's order)", got)
+	if got := strings.Join(names, ","); got != "Slower-2,Same-2,Alloc-2,Faster-2" {
+		t.Fatalf("benchmarks %s, want Slower-2,Same-2,Alloc-2,Faster-2 (base's order)", got)
 	}
 	slower := by["Slower-2"]
 	if len(slower.Ratios) != 10 || math.Abs(slower.Change()-0.2) > 1e-9 {
@@ -124,10 +127,16 @@ func TestAnalyze(t *testing.T) {
 	if !alloc.Mem || !alloc.AllocsUp || !alloc.BytesUp || alloc.BaseAllocs != 0 || alloc.HeadAllocs != 1 || alloc.HeadBytes != 8 {
 		t.Errorf("Alloc-2: %+v, want allocs 0 → 1 and B/op 0 → 8, up in every round", alloc)
 	}
-	if slower.AllocsUp || slower.BytesUp {
-		t.Errorf("Slower-2: memory up %v %v, want neither", slower.BytesUp, slower.AllocsUp)
+	if slower.AllocsUp || slower.BytesUp || slower.AllocsDown || slower.BytesDown {
+		t.Errorf("Slower-2: memory up %v %v, down %v %v, want none", slower.BytesUp, slower.AllocsUp, slower.BytesDown, slower.AllocsDown)
 	}
-	q := report.AdjustBH([]float64{slower.P, same.P, alloc.P})
+	if f := by["Faster-2"]; !f.BytesDown || !f.AllocsDown || f.BytesUp || f.AllocsUp {
+		t.Errorf("Faster-2: %+v, want B/op and allocs/op down in every round", f)
+	}
+	if lo, hi := slower.HeadNsLo, slower.HeadNsHi; !(lo > 0 && lo <= slower.HeadNs && slower.HeadNs <= hi) {
+		t.Errorf("Slower-2: head's interval [%v, %v] does not hold its median %v", lo, hi, slower.HeadNs)
+	}
+	q := report.AdjustBH([]float64{slower.P, same.P, alloc.P, by["Faster-2"].P})
 	for i, b := range res.Benchmarks {
 		if b.Q != q[i] {
 			t.Errorf("%s: q %v, want %v", b.Name, b.Q, q[i])
@@ -173,7 +182,7 @@ func TestRegressions(t *testing.T) {
 		want []string
 	}{
 		{0.05, []string{
-			"Slower-2: ns/op +20.0% [+20.0%, +20.0%] (1,010 → 1,212, q=0.0029), more than 5%",
+			"Slower-2: ns/op +20.0% [+20.0%, +20.0%] (1,010 → 1,212, q=0.0026), more than 5%",
 			"Alloc-2: B/op 0 → 8, higher in every one of 10 rounds",
 			"Alloc-2: allocs/op 0 → 1, higher in every one of 10 rounds",
 		}},
@@ -194,6 +203,93 @@ func TestRegressions(t *testing.T) {
 	}
 }
 
+func TestImprovements(t *testing.T) {
+	res := fixtureResult(t)
+	var got []string
+	for _, c := range Improvements(res, 0.05) {
+		got = append(got, c.String())
+	}
+	want := []string{
+		"Faster-2: ns/op -25.0% [-25.0%, -25.0%] (808 → 606, q=0.0026), better by more than 5%",
+		"Faster-2: B/op 32 → 16, lower in every one of 10 rounds",
+		"Faster-2: allocs/op 2 → 1, lower in every one of 10 rounds",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("improvements:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := len(Improvements(res, 0.3)); n != 2 {
+		t.Errorf("%d improvements beyond 30%%, want the 2 of memory only", n)
+	}
+}
+
+// TestComment checks the pull request comment of each verdict against its
+// golden file: the fixture as it is (slower), without the benchmarks that
+// got worse (faster), and with only the one that did not move (unchanged).
+func TestComment(t *testing.T) {
+	keep := func(names ...string) *Result {
+		res := fixtureResult(t)
+		var bs []Benchmark
+		for _, b := range res.Benchmarks {
+			if strings.Contains(strings.Join(names, ","), b.Name) {
+				bs = append(bs, b)
+			}
+		}
+		res.Benchmarks, res.OnlyBase, res.OnlyHead = bs, nil, nil
+		return res
+	}
+	for _, tc := range []struct {
+		verdict string
+		res     *Result
+		moved   int
+	}{
+		{VerdictSlower, fixtureResult(t), 6},
+		{VerdictFaster, keep("Same-2", "Faster-2"), 3},
+		{VerdictUnchanged, keep("Same-2"), 0},
+	} {
+		t.Run(tc.verdict, func(t *testing.T) {
+			if v := Verdict(tc.res, 0.05); v != tc.verdict {
+				t.Errorf("Verdict = %s, want %s", v, tc.verdict)
+			}
+			var buf bytes.Buffer
+			if err := WriteComment(&buf, tc.res, 0.05); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.String()
+			if first, _, _ := strings.Cut(out, "\n"); first != CommentMarker+": "+tc.verdict+" -->" {
+				t.Errorf("first line %q, want the marker with verdict %s", first, tc.verdict)
+			}
+			if n := strings.Count(out, "| worse |") + strings.Count(out, "| better |"); n != tc.moved {
+				t.Errorf("%d rows of moved figures, want %d", n, tc.moved)
+			}
+			if strings.Count(out, "<details>") != 1 || !strings.HasSuffix(out, "</details>\n") {
+				t.Errorf("the full table is not folded once at the end")
+			}
+			golden.Check(t, filepath.Join("testdata", "comment."+tc.verdict+".md"), buf.Bytes())
+		})
+	}
+}
+
+func TestBMF(t *testing.T) {
+	res := fixtureResult(t)
+	b := BMF(res)
+	if len(b) != 4 {
+		t.Errorf("%d benchmarks, want the 4 both sides ran", len(b))
+	}
+	slower := b["Slower-2"]
+	if ch := slower[report.BMFChange]; math.Abs(ch.Value-20) > 1e-9 || ch.Lower == nil || ch.Upper == nil {
+		t.Errorf("Slower-2 latency-change %+v, want 20 (percent) with bounds", ch)
+	}
+	if ch := b["Same-2"][report.BMFChange]; ch.Value != 0 || ch.Lower != nil {
+		t.Errorf("Same-2 latency-change %+v, want 0 without bounds (not significant)", ch)
+	}
+	if l := slower[report.BMFLatency]; l.Value != 1212 || l.Lower == nil || *l.Lower > 1212 || *l.Upper < 1212 {
+		t.Errorf("Slower-2 latency %+v, want head's median 1212 inside its bounds", l)
+	}
+	if a := b["Alloc-2"][report.BMFAllocsPerOp]; a.Value != 1 {
+		t.Errorf("Alloc-2 allocs-per-op %v, want head's 1", a.Value)
+	}
+}
+
 func TestWrite(t *testing.T) {
 	res := fixtureResult(t)
 	for _, format := range Formats.Names() {
@@ -202,14 +298,14 @@ func TestWrite(t *testing.T) {
 			if err := Write(&buf, format, res); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(buf.String(), "head: "+WorkingTreeText) {
+			if format != "bmf" && !strings.Contains(buf.String(), "head: "+WorkingTreeText) {
 				t.Errorf("%s output does not say the head is the working tree", format)
 			}
 			golden.Check(t, filepath.Join("testdata", "ab."+format), buf.Bytes())
 		})
 	}
 	var unknown *document.UnknownFormatError
-	if err := Write(&bytes.Buffer{}, "yaml", res); !errors.As(err, &unknown) || !strings.Contains(err.Error(), "table, markdown") {
+	if err := Write(&bytes.Buffer{}, "yaml", res); !errors.As(err, &unknown) || !strings.Contains(err.Error(), "table, markdown, bmf") {
 		t.Errorf("unknown format: %v, want an error listing table, markdown", err)
 	}
 }

@@ -13,11 +13,13 @@ import (
 )
 
 // Formats are the ways Write writes a Result: "table" (aligned text, as
-// benchstat prints) and "markdown" (a GitHub table, for a pull request
-// comment). Both hold the same figures.
+// benchstat prints), "markdown" (the same table for GitHub; WriteComment
+// writes a pull request comment around it, which needs a gate) and "bmf"
+// (the Bencher Metric Format of the head side, see BMF).
 var Formats = document.Formats[*Result]{Package: "ab", List: []document.Format[*Result]{
 	{Name: "table", Write: writeTable},
 	{Name: "markdown", Write: writeMarkdown},
+	{Name: "bmf", Write: writeBMF},
 }}
 
 // Write writes res to w in the named format (see Formats); an unknown
@@ -65,9 +67,12 @@ func memCell(base, head float64, up bool) string {
 	return s
 }
 
-// footer is the lines under the table: the benchmarks of one side only,
-// then what the columns mean.
-func footer(res *Result) []string {
+// footer is the lines under the table: the benchmarks of one side only
+// (only), then what the columns mean (legend).
+func footer(res *Result) []string { return append(only(res), legend(res)) }
+
+// only names the benchmarks of one side only, a line per side that has any.
+func only(res *Result) []string {
 	var lines []string
 	if len(res.OnlyBase) > 0 {
 		lines = append(lines, "only in base: "+strings.Join(res.OnlyBase, ", "))
@@ -75,11 +80,14 @@ func footer(res *Result) []string {
 	if len(res.OnlyHead) > 0 {
 		lines = append(lines, "only in head: "+strings.Join(res.OnlyHead, ", "))
 	}
-	lines = append(lines,
-		"ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, "+
-			"and the 95% distribution-free interval of that median; p: exact sign test over the rounds; "+
-			fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; !: higher at head in every round", benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha))
 	return lines
+}
+
+// legend says what the table's columns mean.
+func legend(res *Result) string {
+	return "ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, " +
+		"and the 95% distribution-free interval of that median; p: exact sign test over the rounds; " +
+		fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; !: higher at head in every round", benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha)
 }
 
 // benchmarks is "1 benchmark" or "N benchmarks".
@@ -112,15 +120,7 @@ func writeTable(w io.Writer, res *Result) error {
 func writeMarkdown(w io.Writer, res *Result) error {
 	var sb strings.Builder
 	sb.WriteString(header(res) + "\n\n")
-	for i, row := range grid(res) {
-		for j := range row {
-			row[j] = strings.ReplaceAll(row[j], "|", `\|`)
-		}
-		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
-		if i == 0 {
-			sb.WriteString("|" + strings.Repeat("---|", len(row)) + "\n")
-		}
-	}
+	markdownTable(&sb, grid(res))
 	for _, l := range footer(res) {
 		sb.WriteString("\n" + l + "\n")
 	}

@@ -27,6 +27,9 @@ need flatc flatbuffers-compiler
 need capnp capnproto
 # thrift 0.17.0 (Debian 12) generated codec/thrift/gen-go.
 need thrift thrift-compiler
+# Not a generator: actionlint (the last step of .ci/run) checks the shell of
+# each workflow's run steps with shellcheck when it is on the PATH.
+need shellcheck shellcheck
 
 if [ -n "$missing" ]; then
 	if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi

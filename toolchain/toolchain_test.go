@@ -145,3 +145,114 @@ func TestMeasureNothingRan(t *testing.T) {
 		t.Errorf("runs = %+v", runs)
 	}
 }
+
+func TestParseModule(t *testing.T) {
+	for _, tc := range []struct {
+		in, want, err string
+	}{
+		{in: "github.com/bytedance/sonic@v1.15.4,v1.15.5", want: "sonic@v1.15.4 sonic@v1.15.5"},
+		{in: " github.com/go-json-experiment/json/v2@v2.0.1 , v2.1.0-rc.1", want: "json/v2@v2.0.1 json/v2@v2.1.0-rc.1"},
+		{in: "gopkg.in/yaml.v3@v3.0.1", want: "yaml.v3@v3.0.1"},
+		{in: "github.com/x/y@v2.0.0+incompatible,v0.0.0-20240101000000-abcdefabcdef", want: "y@v2.0.0+incompatible y@v0.0.0-20240101000000-abcdefabcdef"},
+		{in: "github.com/bytedance/sonic", err: "want MODULE@VERSION"},
+		{in: "@v1.0.0", err: "want MODULE@VERSION"},
+		{in: "Not A Path@v1.0.0", err: "is not a module path"},
+		{in: "github.com/bytedance/sonic@latest", err: `"latest" is not a version`},
+		{in: "github.com/bytedance/sonic@v1.15", err: `"v1.15" is not a version`},
+		{in: "github.com/bytedance/sonic@v1.15.4,v1.15.4", err: "named twice"},
+		{in: "github.com/bytedance/sonic@,", err: "no version"},
+		{in: "a.com/b@v1.0.1,v1.0.2,v1.0.3,v1.0.4,v1.0.5,v1.0.6,v1.0.7,v1.0.8,v1.0.9", err: "9 versions"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			mods, err := toolchain.ParseModule(tc.in)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("ParseModule(%q) = %v, %v; want error containing %q", tc.in, mods, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, m := range mods {
+				names = append(names, m.Short())
+			}
+			if got := strings.Join(names, " "); got != tc.want {
+				t.Errorf("ParseModule(%q) = %s, want %s", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCross(t *testing.T) {
+	mods, err := toolchain.ParseModule("github.com/bytedance/sonic@v1.15.4,v1.15.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builds, err := toolchain.Parse("go1.26.11,go1.27.4+nojsonv2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		builds []toolchain.Spec
+		mods   []toolchain.Module
+		want   string
+	}{
+		{builds, mods, "go1.26.11 sonic@v1.15.4|go1.26.11 sonic@v1.15.5|go1.27.4+nojsonv2 sonic@v1.15.4|go1.27.4+nojsonv2 sonic@v1.15.5"},
+		{nil, mods, "sonic@v1.15.4|sonic@v1.15.5"},
+		{builds, nil, "go1.26.11|go1.27.4+nojsonv2"},
+	} {
+		specs, err := toolchain.Cross(tc.builds, tc.mods)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, s := range specs {
+			names = append(names, s.String())
+		}
+		if got := strings.Join(names, "|"); got != tc.want {
+			t.Errorf("Cross = %s, want %s", got, tc.want)
+		}
+	}
+	specs, _ := toolchain.Cross(nil, mods)
+	if specs[1].Go != "" || specs[1].Module.String() != "github.com/bytedance/sonic@v1.15.5" {
+		t.Errorf("-mod alone: %+v, want no toolchain and the full module version", specs[1])
+	}
+	five, _ := toolchain.ParseModule("a.com/b@v1.0.1,v1.0.2,v1.0.3,v1.0.4,v1.0.5")
+	if _, err := toolchain.Cross(builds, five); err == nil || !strings.Contains(err.Error(), "2 toolchains × 5 versions = 10 builds") {
+		t.Errorf("Cross of 10 builds: %v, want an error counting them", err)
+	}
+}
+
+// TestMeasureModules measures two module versions as two builds with the
+// fake builder; a version that does not exist fails alone.
+func TestMeasureModules(t *testing.T) {
+	mods, err := toolchain.ParseModule("example.com/lib@v1.0.0,v9.9.9,v1.1.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, err := toolchain.Cross(nil, mods)
+	if err != nil {
+		t.Fatal(err)
+	}
+	builder := toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Spec, out string) error {
+		if s.Module.Version == "v9.9.9" {
+			return fmt.Errorf("toolchain %s: go get %s failed: unknown revision v9.9.9", s, s.Module)
+		}
+		return fakeBuilder(ctx, s, out)
+	})
+	runs, err := toolchain.Measure(context.Background(), toolchain.Options{Specs: specs, Builder: builder, Rounds: 2,
+		Config: toolchain.Config{Benchtime: time.Millisecond, Baseline: stdjson.ID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := runs[1].Err; e == nil || !strings.Contains(e.Error(), "toolchain lib@v9.9.9: go get example.com/lib@v9.9.9 failed") {
+		t.Errorf("missing version: %v", e)
+	}
+	for _, i := range []int{0, 2} {
+		if runs[i].Err != nil || len(runs[i].Results) != 2 {
+			t.Errorf("run %s: err %v, %d results", runs[i].Spec, runs[i].Err, len(runs[i].Results))
+		}
+	}
+}

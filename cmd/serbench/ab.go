@@ -30,8 +30,9 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		gate      = fs.String("max-regression", "", "fail (exit 1) when a benchmark's time got significantly worse by more than this (5% or 0.05), or its B/op or allocs/op rose in every round; one line each on standard error")
 		alpha     = fs.Float64("alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
 		dir       = fs.String("C", "", "run in this `folder` of the checkout instead of the current one")
-		format    = formatFlag(fs, "table", ab.Formats.Names(), "")
+		format    = formatFlag(fs, "table", append(ab.Formats.Names(), "comment"), "comment: a pull request comment, judged by -max-regression")
 		out       = outputFlag(fs, "write the comparison to this file instead of standard output")
+		bmfOut    = fs.String("bmf", "", "also write the head side in the Bencher Metric Format (JSON) to this `file`")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]")
@@ -55,6 +56,9 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			return usagef("ab: -max-regression: %v", err)
 		}
 	}
+	if *format == "comment" && maxRegression < 0 {
+		return usagef("ab: -format comment needs -max-regression: the gate its verdict is about")
+	}
 	opts := ab.Options{Dir: *dir, Base: *base, Head: *head, Package: fs.Arg(0), Bench: *benchRe,
 		Rounds: *rounds, Benchtime: d, Iterations: iters, Alpha: *alpha}
 	if _, err := opts.Resolved(); err != nil {
@@ -66,6 +70,14 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	defer commit(false)
+	var bmfW io.Writer
+	bmfCommit := func(bool) error { return nil }
+	if *bmfOut != "" {
+		if bmfW, bmfCommit, err = openOutput(io.Discard, *bmfOut); err != nil {
+			return fmt.Errorf("-bmf: %w", err)
+		}
+		defer bmfCommit(false)
+	}
 	p := newProgress(stderr, time.Now(), "benchmark runs")
 	opts.Progress = p.update
 	res, err := ab.Run(ctx, opts)
@@ -76,10 +88,20 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
 	}
-	if err := ab.Write(w, *format, res); err != nil {
+	if *format == "comment" {
+		err = ab.WriteComment(w, res, maxRegression)
+	} else {
+		err = ab.Write(w, *format, res)
+	}
+	if err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
-	if err := commit(true); err != nil {
+	if bmfW != nil {
+		if err := ab.Write(bmfW, "bmf", res); err != nil {
+			return fmt.Errorf("write %s: %w", *bmfOut, err)
+		}
+	}
+	if err := errors.Join(commit(true), bmfCommit(true)); err != nil {
 		return err
 	}
 	if maxRegression < 0 {

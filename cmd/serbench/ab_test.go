@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -120,6 +121,49 @@ func TestAB(t *testing.T) {
 		}
 	})
 
+	// What the pull request workflow runs: a comment and a BMF file, both
+	// written even when the gate fails.
+	t.Run("comment and bmf", func(t *testing.T) {
+		files := t.TempDir()
+		comment, bmf := filepath.Join(files, "comment.md"), filepath.Join(files, "ab.json")
+		for _, tc := range []struct {
+			base, verdict string
+			code          int
+		}{{"alloc", ab.VerdictUnchanged, 0}, {"same", ab.VerdictSlower, 1}} {
+			_, stderr, err := serbench(t, append(quick, "-base", tc.base, "-format", "comment", "-o", comment, "-bmf", bmf)...)
+			code := 0
+			if err != nil {
+				code = exitCode(err)
+			}
+			if code != tc.code {
+				t.Fatalf("-base %s: exit status %d, want %d (%v)\n%s", tc.base, code, tc.code, err, stderr)
+			}
+			text, err := os.ReadFile(comment)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := ab.CommentMarker + ": " + tc.verdict + " -->\n"; !strings.HasPrefix(string(text), want) {
+				t.Errorf("-base %s: comment starts %.60q, want %q", tc.base, text, want)
+			}
+			var doc map[string]map[string]struct{ Value float64 }
+			raw, err := os.ReadFile(bmf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(raw, &doc); err != nil {
+				t.Fatalf("-bmf: %v\n%s", err, raw)
+			}
+			for name, m := range doc {
+				if !strings.HasPrefix(name, "Sum") || m["latency"].Value <= 0 {
+					t.Errorf("-bmf: %s: %+v, want Sum with a latency", name, m)
+				}
+				if want := map[string]float64{ab.VerdictUnchanged: 1, ab.VerdictSlower: 1}[tc.verdict]; m["allocs-per-op"].Value != want {
+					t.Errorf("-bmf: %s allocs-per-op %v, want head's %v", name, m["allocs-per-op"].Value, want)
+				}
+			}
+		}
+	})
+
 	t.Run("interrupted", func(t *testing.T) {
 		// As Ctrl-C does (main's context), once the first binary has run.
 		ctx, cancel := context.WithCancel(context.Background())
@@ -140,6 +184,7 @@ func TestAB(t *testing.T) {
 		{"no base", []string{"ab", "-C", dir}, []string{"-base is required"}, 2},
 		{"bad rounds", []string{"ab", "-C", dir, "-base", "base", "-rounds", "1"}, []string{"-rounds 1", "range is [2, 1000]"}, 2},
 		{"bad benchtime", []string{"ab", "-C", dir, "-base", "base", "-benchtime", "fast"}, []string{`-benchtime "fast"`}, 2},
+		{"comment without a gate", []string{"ab", "-C", dir, "-base", "base", "-format", "comment"}, []string{"-format comment needs -max-regression"}, 2},
 		{"two packages", []string{"ab", "-C", dir, "-base", "base", ".", "./x"}, []string{"at most one package"}, 2},
 		{"missing revision", []string{"ab", "-C", dir, "-base", "v9.9.9"}, []string{`revision "v9.9.9" does not exist`}, 1},
 		{"not a checkout", []string{"ab", "-C", t.TempDir(), "-base", "main"}, []string{"is not in a git checkout"}, 1},

@@ -62,6 +62,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
 		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
 		goFlag        = fs.String("go", "", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
+		modFlag       = fs.String("mod", "", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
@@ -111,13 +112,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *processes > 1 {
 		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
 	}
-	if *goFlag != "" {
+	if *goFlag != "" || *modFlag != "" {
 		rounds := opts.Count
 		if !set["count"] && !*quick {
 			rounds = toolchain.DefaultRounds
 		}
 		cfg := toolchain.Config{Codecs: *codecsFlag, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
-		return runToolchains(ctx, stdout, stderr, *goFlag, set, cfg, rounds, *format, *out)
+		return runToolchains(ctx, stdout, stderr, *goFlag, *modFlag, set, cfg, rounds, *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {

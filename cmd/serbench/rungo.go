@@ -35,25 +35,72 @@ var toolchainBuilder = func() (toolchain.Builder, error) {
 	return toolchain.GoBuilder{Dir: dir, Package: "./cmd/serbench"}, nil
 }
 
+// buildSpecs reads -go and -mod into the builds to measure: every
+// toolchain of -go with every version of -mod's module. Errors are usage
+// errors naming the flag (a -mod module that ./cmd/serbench does not link
+// among them), except when the current folder is not in a serbench
+// checkout or go list fails.
+func buildSpecs(ctx context.Context, goFlag, modFlag string) ([]toolchain.Spec, error) {
+	var builds []toolchain.Spec
+	if goFlag != "" {
+		var err error
+		if builds, err = toolchain.Parse(goFlag); err != nil {
+			return nil, usagef("-go: %v", err)
+		}
+	}
+	if modFlag == "" {
+		return builds, nil
+	}
+	mods, err := toolchain.ParseModule(modFlag)
+	if err != nil {
+		return nil, usagef("-mod: %v", err)
+	}
+	specs, err := toolchain.Cross(builds, mods)
+	if err != nil {
+		return nil, usagef("-go and -mod: %v", err)
+	}
+	p := mods[0].Path
+	if p == serbenchModule {
+		return nil, usagef("-mod: %s is serbench itself; -mod takes a module serbench links, such as a codec's library", p)
+	}
+	dir, err := serbenchCheckout(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("-mod builds serbench from its source: %w", err)
+	}
+	linked, err := toolchain.Linked(ctx, dir, "./cmd/serbench")
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := linked[p]; !ok {
+		return nil, usagef("-mod: serbench does not link %s: ./cmd/serbench imports no package of it (serbench list names each codec's module)", p)
+	}
+	return specs, nil
+}
+
 // goIncompatible are the run flags that -go does not take: they act on
 // one process, or on adaptive sampling, which -go replaces by rounds.
 var goIncompatible = []string{"archive", "parallel", "cpuprofile", "memprofile", "sizes", "compress", "gomaxprocs", "gogc", "pin", "target", "max-time"}
 
-// runToolchains is serbench run -go: the matrix that the run flags select,
-// measured by one serbench per build in goFlag, samples interleaved, and
+// runToolchains is serbench run -go and -mod: the matrix that the run
+// flags select, measured by one serbench per build (each toolchain of
+// goFlag with each module version of modFlag), samples interleaved, and
 // reported as ratios between the builds.
-func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag string, set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
-	specs, err := toolchain.Parse(goFlag)
-	if err != nil {
-		return usagef("-go: %v", err)
+func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFlag string, set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
+	name := "-go"
+	if goFlag == "" {
+		name = "-mod"
 	}
 	for _, f := range goIncompatible {
 		if set[f] {
-			return usagef("-go does not combine with -%s", f)
+			return usagef("%s does not combine with -%s", name, f)
 		}
 	}
 	if !slices.Contains(report.ToolchainsFormats, format) {
-		return usagef("-go: unknown format %q (valid with -go: %s)", format, strings.Join(report.ToolchainsFormats, ", "))
+		return usagef("%s: unknown format %q (valid with %s: %s)", name, format, name, strings.Join(report.ToolchainsFormats, ", "))
+	}
+	specs, err := buildSpecs(ctx, goFlag, modFlag)
+	if err != nil {
+		return err
 	}
 	builder, err := toolchainBuilder()
 	if err != nil {
@@ -80,7 +127,10 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag string,
 	}
 	if err != nil {
 		if errors.Is(err, toolchain.ErrNothingRan) {
-			return fmt.Errorf("-go: no toolchain ran (reasons above)")
+			if modFlag == "" {
+				return fmt.Errorf("-go: no toolchain ran (reasons above)")
+			}
+			return fmt.Errorf("%s: no build ran (reasons above)", name)
 		}
 		return err
 	}

@@ -14,13 +14,17 @@ import (
 
 // fakeToolchains makes run -go "build" every toolchain by linking to this
 // test binary (TestMain serves the worker role), except go1.99.0, whose
-// build fails as the go command's would: no toolchain is downloaded.
+// build fails as the go command's would, and a -mod version v9.9.9, whose
+// go get fails: no toolchain or module is downloaded.
 func fakeToolchains(t *testing.T) {
 	old := toolchainBuilder
 	toolchainBuilder = func() (toolchain.Builder, error) {
 		return toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Spec, out string) error {
 			if s.Go == "go1.99.0" {
 				return fmt.Errorf("toolchain %s: build failed: go: download go1.99.0 for linux/amd64: toolchain not available", s)
+			}
+			if s.Module.Version == "v9.9.9" {
+				return fmt.Errorf("toolchain %s: go get %s failed: go: %s: invalid version: unknown revision v9.9.9", s, s.Module, s.Module)
 			}
 			exe, err := os.Executable()
 			if err != nil {
@@ -74,6 +78,65 @@ func TestRunGoBadInput(t *testing.T) {
 			_, stderr, err := serbench(t, append([]string{"run"}, tc.args...)...)
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("err = %v, want %q (stderr %s)", err, tc.err, stderr)
+			}
+		})
+	}
+}
+
+func TestRunMod(t *testing.T) {
+	fakeToolchains(t)
+	quick := []string{"-count", "2", "-benchtime", "1ms", "-codecs", "encoding/json", "-scenarios", "ws-message"}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		want  []string
+		lines string // on stderr
+	}{
+		{"versions", []string{"-mod", "github.com/bytedance/sonic@v1.15.4,v9.9.9,v1.15.5"},
+			[]string{"sonic@v1.15.4 ns/op", "sonic@v1.15.5 ns/op", "sonic@v1.15.5 / sonic@v1.15.4",
+				"sonic@v9.9.9: did not run: toolchain sonic@v9.9.9: go get github.com/bytedance/sonic@v9.9.9 failed"},
+			"serbench: toolchain sonic@v9.9.9: go get"},
+		{"with -go", []string{"-go", "go1.26.11,go1.27.4", "-mod", "github.com/bytedance/sonic@v1.15.4,v1.15.5"},
+			[]string{"go1.26.11 sonic@v1.15.4 ns/op", "go1.27.4 sonic@v1.15.5 ns/op", "go1.27.4 sonic@v1.15.5 / go1.26.11 sonic@v1.15.4"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, err := serbench(t, append(append([]string{"run"}, tc.args...), quick...)...)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout)
+				}
+			}
+			if !strings.Contains(stderr, tc.lines) {
+				t.Errorf("stderr lacks %q:\n%s", tc.lines, stderr)
+			}
+		})
+	}
+}
+
+func TestRunModBadInput(t *testing.T) {
+	fakeToolchains(t)
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-mod", "github.com/bytedance/sonic"}, `-mod: toolchain: "github.com/bytedance/sonic": want MODULE@VERSION`},
+		{[]string{"-mod", "github.com/bytedance/sonic@latest"}, `"latest" is not a version`},
+		{[]string{"-mod", "github.com/bytedance/sonic@v9.9.9", "-quick"}, "-mod: no build ran"},
+		{[]string{"-mod", "example.com/nope@v1.0.0"}, "-mod: serbench does not link example.com/nope"},
+		{[]string{"-mod", "github.com/serbench/serbench@v1.0.0"}, "is serbench itself"},
+		{[]string{"-mod", "github.com/bytedance/sonic@v1.15.4", "-parallel"}, "-mod does not combine with -parallel"},
+		{[]string{"-go", "go1.26.11,go1.27.4,local", "-mod", "github.com/bytedance/sonic@v1.15.3,v1.15.4,v1.15.5"}, "3 toolchains × 3 versions = 9 builds"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, stderr, err := serbench(t, append([]string{"run"}, tc.args...)...)
+			if err == nil || !strings.Contains(err.Error(), tc.err) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("err = %v, want one line with %q (stderr %s)", err, tc.err, stderr)
+			}
+			if want := 2; !strings.Contains(tc.err, "no build ran") && exitCode(err) != want {
+				t.Errorf("exit status %d, want %d", exitCode(err), want)
 			}
 		})
 	}

@@ -24,9 +24,9 @@ const processRole = "run-process"
 func init() { childRoles[processRole] = runProcessChild }
 
 // processesIncompatible are the run flags that -processes does not take:
-// -go has workers of its own, and profiles would be written once per
+// -go and -mod have workers of their own, and profiles would be written once per
 // process into the same files.
-var processesIncompatible = []string{"go", "cpuprofile", "memprofile"}
+var processesIncompatible = []string{"go", "mod", "cpuprofile", "memprofile"}
 
 // processesDropped are the run flags the parent keeps to itself: the
 // processes write JSON to a file of their own, the parent writes the

@@ -1,0 +1,131 @@
+package ab
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/serbench/serbench/report"
+)
+
+// CommentMarker starts the first line of every comment WriteComment
+// writes, an HTML comment that GitHub does not show: a workflow finds the
+// comment it posted before by it, to update it in place.
+const CommentMarker = "<!-- serbench-ab"
+
+// Verdicts of a comment, in its first line after CommentMarker.
+const (
+	VerdictSlower    = "slower"    // a figure got worse beyond the gate (Regressions)
+	VerdictFaster    = "faster"    // none got worse, a figure got better beyond it (Improvements)
+	VerdictUnchanged = "unchanged" // nothing moved beyond the gate
+)
+
+// Verdict is VerdictSlower, VerdictFaster or VerdictUnchanged for res under
+// a gate of maxRegression (a fraction: 0.05 for 5%).
+func Verdict(res *Result, maxRegression float64) string {
+	switch {
+	case len(Regressions(res, maxRegression)) > 0:
+		return VerdictSlower
+	case len(Improvements(res, maxRegression)) > 0:
+		return VerdictFaster
+	default:
+		return VerdictUnchanged
+	}
+}
+
+// WriteComment writes res as a pull request comment in GitHub-flavoured
+// Markdown, judged by a gate of maxRegression (a fraction: 0.05 for 5%;
+// see Regressions and Improvements). In order:
+//
+//   - the line "<!-- serbench-ab: VERDICT -->" (CommentMarker; VERDICT as
+//     Verdict returns it), which GitHub does not show;
+//   - a heading that gives the verdict and a sentence that counts the
+//     figures worse and better and names the gate;
+//   - the warnings of the run, if any, and the line naming both sides;
+//   - a table of the figures that moved beyond the gate, worse first, when
+//     any did: benchmark, figure, base, head, change and why it counts;
+//   - the benchmarks only one side ran;
+//   - the full comparison (the "markdown" format's table and legend)
+//     folded in a <details> element.
+func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
+	worse, better := Regressions(res, maxRegression), Improvements(res, maxRegression)
+	verdict := Verdict(res, maxRegression)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %s -->\n", CommentMarker, verdict)
+	switch verdict {
+	case VerdictSlower:
+		fmt.Fprintf(&sb, "### serbench ab: slower, %s worse at head\n\n", figures(len(worse)))
+	case VerdictFaster:
+		fmt.Fprintf(&sb, "### serbench ab: faster, %s better at head, none worse\n\n", figures(len(better)))
+	default:
+		fmt.Fprintf(&sb, "### serbench ab: no change beyond the gate\n\n")
+	}
+	fmt.Fprintf(&sb, "%s worse, %s better over %s compared. The gate: time by more than %s, significant after %s at alpha %v; B/op and allocs/op by any amount, in every round.\n\n",
+		figures(len(worse)), figures(len(better)), benchmarks(len(res.Benchmarks)), limit(maxRegression), report.Correction, res.Options.Alpha)
+	for _, warn := range res.Warnings {
+		fmt.Fprintf(&sb, "> warning: %s\n\n", warn)
+	}
+	sb.WriteString(header(res) + "\n\n")
+	if moved := append(worse, better...); len(moved) > 0 {
+		rows := [][]string{{"", "benchmark", "figure", "base", "head", "change", "why"}}
+		for _, c := range moved {
+			rows = append(rows, c.row())
+		}
+		markdownTable(&sb, rows)
+		sb.WriteString("\n")
+	}
+	for _, l := range only(res) {
+		sb.WriteString(l + "\n\n")
+	}
+	fmt.Fprintf(&sb, "<details><summary>The full comparison (%s)</summary>\n\n", benchmarks(len(res.Benchmarks)))
+	markdownTable(&sb, grid(res))
+	fmt.Fprintf(&sb, "\n%s\n\n</details>\n", legend(res))
+	if _, err := io.WriteString(w, sb.String()); err != nil {
+		return fmt.Errorf("ab: write comment: %w", err)
+	}
+	return nil
+}
+
+// row is c's row of the comment's table of moved figures.
+func (c Change) row() []string {
+	mark := "worse"
+	if !c.Worse {
+		mark = "better"
+	}
+	change, why := "", c.evidence()
+	if c.Metric == "ns/op" {
+		change = percent(c.b.Change())
+		if lo, hi, ok := c.b.ChangeInterval(); ok {
+			change += " [" + percent(lo) + ", " + percent(hi) + "]"
+		}
+		why = "q=" + pvalue(c.b.Q) + ", " + why
+	} else if c.Base > 0 {
+		change = percent(c.Head/c.Base - 1)
+	} else {
+		change = "n/a" // from 0
+	}
+	return []string{mark, c.Benchmark, c.Metric, figure(c.Base), figure(c.Head), change, why}
+}
+
+// figures is "1 figure" or "N figures".
+func figures(n int) string {
+	if n == 1 {
+		return "1 figure"
+	}
+	return fmt.Sprintf("%d figures", n)
+}
+
+// markdownTable writes rows as a GitHub table, the first row its header,
+// with any | in a cell escaped.
+func markdownTable(sb *strings.Builder, rows [][]string) {
+	for i, row := range rows {
+		cells := make([]string, len(row))
+		for j, c := range row {
+			cells[j] = strings.ReplaceAll(c, "|", `\|`)
+		}
+		sb.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+		if i == 0 {
+			sb.WriteString("|" + strings.Repeat("---|", len(row)) + "\n")
+		}
+	}
+}

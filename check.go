@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -102,6 +103,9 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 		if out[i].Status == Lossy && unexportedPath(out[i].Err) {
 			out[i].Err = fmt.Errorf("%w (an unexported field: codecs that use reflection never see it)", out[i].Err)
 		}
+		if out[i].Status == Lossy {
+			out[i].Err = explainLoss(c, sample, out[i].Err)
+		}
 	}
 	return out, nil
 }
@@ -119,6 +123,26 @@ func unexportedPath(err error) bool {
 		}
 	}
 	return false
+}
+
+// lossExplainer is a codec whose derived schema can say what its mapping
+// loses at a field (the derived codecs: derive.NewProtoCodec, ...).
+type lossExplainer interface {
+	LossAt(sample any, path string) (derive.Loss, bool)
+}
+
+// explainLoss adds to err, a lossy codec's difference, what the codec's
+// derived schema loses at that field, when c says.
+func explainLoss(c codec.Codec, sample any, err error) error {
+	e, ok := c.(lossExplainer)
+	var m *fidelity.Mismatch
+	if !ok || !errors.As(err, &m) {
+		return err
+	}
+	if l, ok := e.LossAt(sample, m.Path); ok {
+		return fmt.Errorf("%w (the derived %s schema maps %s to %s: %s)", err, l.Format, l.GoType, l.Type, l.Lost)
+	}
+	return err
 }
 
 // probe prepares c on sample through bench.Prepare and classifies the

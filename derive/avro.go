@@ -10,9 +10,10 @@ import (
 
 // Losses of the Avro mapping.
 const (
-	lostAvroTime   = "nanoseconds below the microsecond, time zone and monotonic reading; decodes in UTC"
-	lostAvroNarrow = "%s on the wire: a value outside %s's range from another writer is truncated on decode"
-	lostAvroUint64 = "an Avro long is signed: values from 2^63 up do not fit (hamba/avro refuses Go uint64 and uint)"
+	lostAvroTime     = "nanoseconds below the microsecond, time zone and monotonic reading; decodes in UTC"
+	lostAvroNarrow   = "%s on the wire: a value outside %s's range from another writer is truncated on decode"
+	lostAvroNilEmpty = "nil and empty are not told apart (hamba/avro decodes both as empty, not nil)"
+	lostAvroUint64   = "an Avro long is signed: values from 2^63 up do not fit (hamba/avro refuses Go uint64 and uint)"
 )
 
 // avroName is the grammar of an Avro name (Avro 1.11 specification,
@@ -116,7 +117,7 @@ func (a *avroWriter) avroType(p string, t *typ, name string, notes *[]string) (a
 			a.fixed[name] = true
 			return obj{{"type", "fixed"}, {"name", name}, {"size", t.fix}}, true
 		}
-		*notes = append(*notes, "lossy: "+a.lose(p, t, "bytes", lostNilEmpty))
+		*notes = append(*notes, "lossy: "+a.lose(p, t, "bytes", lostAvroNilEmpty))
 		return "bytes", true
 	case kInt:
 		if t.bits == 64 {
@@ -156,7 +157,7 @@ func (a *avroWriter) avroType(p string, t *typ, name string, notes *[]string) (a
 	case kSlice, kArray:
 		e, ok := a.avroType(p+"[]", t.elem, name+"_item", notes)
 		if t.kind == kSlice {
-			*notes = append(*notes, "lossy: "+a.lose(p, t, "array", lostNilEmpty))
+			*notes = append(*notes, "lossy: "+a.lose(p, t, "array", lostAvroNilEmpty))
 		} else {
 			*notes = append(*notes, "lossy: "+a.lose(p, t, "array", lostArrayLen))
 		}
@@ -167,7 +168,7 @@ func (a *avroWriter) avroType(p string, t *typ, name string, notes *[]string) (a
 			return nil, false
 		}
 		e, ok := a.avroType(p+"{}", t.elem, name+"_value", notes)
-		*notes = append(*notes, "lossy: "+a.lose(p, t, "map", lostNilEmpty))
+		*notes = append(*notes, "lossy: "+a.lose(p, t, "map", lostAvroNilEmpty))
 		return obj{{"type", "map"}, {"values", e}}, ok
 	}
 	a.fail(p, t, "Avro has no type of this shape here (a %s)", t.goT.Kind())

@@ -209,3 +209,57 @@ const (
 	lostArrayLen    = "the array length is not in the schema (a longer list fails to decode)"
 	lostEmbeddedNil = "a nil embedded pointer and one whose fields are all zero are not told apart"
 )
+
+// LossAt returns the loss of s at the field where a difference was found,
+// path being a value's path as fidelity.Mismatch writes it
+// (".Lines[2].Price", `.Labels["dock"]`); ok is false when s has no loss
+// at that field.
+func (s *Schema) LossAt(path string) (Loss, bool) {
+	p := normalizePath(path)
+	for _, x := range s.Losses {
+		if x.Path == p {
+			return x, true
+		}
+	}
+	return Loss{}, false
+}
+
+// normalizePath turns a value's path into a field's: indexes become "[]",
+// map keys "{}".
+func normalizePath(p string) string {
+	var sb strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '[' {
+			sb.WriteByte(p[i])
+			continue
+		}
+		j := i + 1
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		if j < len(p) && p[j] == ']' && j > i+1 {
+			sb.WriteString("[]")
+			i = j
+			continue
+		}
+		// A map key: skip to the bracket that closes it, past a quoted key.
+		inQuote := false
+		for j = i + 1; j < len(p); j++ {
+			switch {
+			case p[j] == '\\' && inQuote:
+				j++
+			case p[j] == '"':
+				inQuote = !inQuote
+			case p[j] == ']' && !inQuote:
+				sb.WriteString("{}")
+				i = j
+				j = len(p) + 1
+			}
+		}
+		if j == len(p) { // unterminated: keep the rest as it is
+			sb.WriteString(p[i:])
+			break
+		}
+	}
+	return sb.String()
+}

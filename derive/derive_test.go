@@ -231,3 +231,37 @@ func TestLosses(t *testing.T) {
 		}
 	}
 }
+
+func TestLossAt(t *testing.T) {
+	s, err := derive.Derive(reflect.TypeFor[Shipment](), derive.Proto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		".Audit.Updated":       ".Audit.Updated",
+		".Lines":               ".Lines",
+		".Lines[3].Quantity":   ".Lines[].Quantity",
+		`.Labels["a]\"b"]`:     "",
+		".Photo[0]":            "",
+		".Status":              "",
+		".Lines[1].SKU":        "",
+		".Audit.UpdatedBefore": "",
+	} {
+		l, ok := s.LossAt(path)
+		if ok != (want != "") || l.Path != want {
+			t.Errorf("LossAt(%s) = %q %v, want %q", path, l.Path, ok, want)
+		}
+	}
+}
+
+// A map key in a path, even one holding "]" or a quote, is the map's
+// values' field.
+func TestLossAtMapKey(t *testing.T) {
+	s, err := derive.Derive(reflect.TypeFor[struct{ M map[string]*Line }](), derive.Proto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, ok := s.LossAt(`.M["a]\"b"]`); !ok || l.Path != ".M{}" || !strings.Contains(l.Lost, "nil element") {
+		t.Errorf("LossAt = %+v %v, want the nil element loss at .M{}", l, ok)
+	}
+}

@@ -150,7 +150,7 @@ func DeriveProto(t reflect.Type) (*ProtoSchema, error) {
 	}
 	var text strings.Builder
 	text.WriteString(header(m.root.goT, "// "))
-	text.WriteString("syntax = \"proto3\";\n\npackage " + pkg + ";\n")
+	text.WriteString("\nsyntax = \"proto3\";\n\npackage " + pkg + ";\n")
 	if usesTime {
 		fdp.Dependency = []string{"google/protobuf/timestamp.proto"}
 		text.WriteString("\nimport \"google/protobuf/timestamp.proto\";\n")

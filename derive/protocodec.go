@@ -1,0 +1,387 @@
+package derive
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/dynamicpb"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// ProtoID is the ID of NewProtoCodec's codec.
+const ProtoID = "protobuf/derived"
+
+const protoModule = "google.golang.org/protobuf"
+
+// NewProtoCodec returns the codec "protobuf/derived": proto.Marshal and
+// proto.Unmarshal with default options on a dynamicpb.Message of the
+// descriptor DeriveProto derives from the sample's type at Bind, so a
+// user's type goes through protobuf with no .proto written and no code
+// generated. Its Bindings are codec.Converters: the conversion between
+// the Go value and the dynamicpb.Message (by reflection, field by field)
+// is the convert operation, timed apart from marshal and unmarshal as for
+// the generated protobuf codec. Bind refuses a type DeriveProto cannot map
+// (codec.ErrUnsupported, one line per field at fault).
+func NewProtoCodec() codec.Codec { return protoCodec{} }
+
+type protoCodec struct{}
+
+var _ codec.Codec = protoCodec{}
+
+func (protoCodec) Info() codec.Info {
+	return codec.Info{ID: ProtoID, Module: protoModule, Version: codec.ModuleVersion(protoModule),
+		API:    codec.APITyped,
+		Unsafe: true, // google.golang.org/protobuf imports package unsafe
+		Format: "Protocol Buffers", Kind: codec.Reflect, Binary: true,
+		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
+		Options: "schema derived from the Go type at Bind (package derive), no code generated; dynamicpb.Message; " +
+			"proto.Marshal/proto.Unmarshal with default options; Go value to and from dynamicpb timed as convert"}
+}
+
+// Bind implements codec.Codec: it derives the schema of sample's type.
+func (protoCodec) Bind(sample any) (codec.Binding, error) {
+	t := reflect.TypeOf(sample)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return nil, codec.Unsupported(ProtoID, "schemas are derived from structs, not %T", sample)
+	}
+	ps, err := DeriveProto(t.Elem())
+	if err != nil {
+		return nil, codec.Unsupported(ProtoID, "%v", err)
+	}
+	convs := map[*msg]*msgConv{}
+	root := newMsgConv(ps.root, ps.File, convs)
+	return &protoBinding{goT: t.Elem(), root: root}, nil
+}
+
+// msgConv converts between one struct type and its message.
+type msgConv struct {
+	desc   protoreflect.MessageDescriptor
+	fields []fieldConv
+}
+
+type fieldConv struct {
+	fd protoreflect.FieldDescriptor
+	f  *field
+	// sub converts the message of a struct field or element, nil for others.
+	sub *msgConv
+}
+
+// newMsgConv builds the conversion of x, whose descriptor is in file.
+func newMsgConv(x *msg, file protoreflect.FileDescriptor, convs map[*msg]*msgConv) *msgConv {
+	if c, ok := convs[x]; ok {
+		return c
+	}
+	c := &msgConv{desc: file.Messages().ByName(protoreflect.Name(x.name))}
+	convs[x] = c
+	for i, f := range x.fields {
+		fc := fieldConv{fd: c.desc.Fields().ByNumber(protoreflect.FieldNumber(i + 1)), f: f}
+		if s := structOf(f.typ); s != nil {
+			fc.sub = newMsgConv(s, file, convs)
+		}
+		c.fields = append(c.fields, fc)
+	}
+	return c
+}
+
+// structOf returns the struct message of a field's type, its element's
+// or its pointer's, nil when there is none.
+func structOf(t *typ) *msg {
+	for t != nil {
+		if t.kind == kStruct {
+			return t.msg
+		}
+		t = t.elem
+	}
+	return nil
+}
+
+type protoBinding struct {
+	goT  reflect.Type
+	root *msgConv
+}
+
+var (
+	_ codec.Binding   = (*protoBinding)(nil)
+	_ codec.Converter = (*protoBinding)(nil)
+)
+
+// ToNative converts a *T to a new *dynamicpb.Message.
+func (b *protoBinding) ToNative(v any) (_ any, err error) {
+	defer codec.RecoverEncode(&err, ProtoID, v)
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Type().Elem() != b.goT || rv.IsNil() {
+		return nil, fmt.Errorf("%s: ToNative wants a non-nil *%s, got %T", ProtoID, b.goT, v)
+	}
+	m := dynamicpb.NewMessage(b.root.desc)
+	b.root.toPB(rv.Elem(), m)
+	return m, nil
+}
+
+// FromNative converts a *dynamicpb.Message to a new *T.
+func (b *protoBinding) FromNative(v any) (_ any, err error) {
+	defer codec.RecoverEncode(&err, ProtoID, v)
+	m, ok := v.(*dynamicpb.Message)
+	if !ok || m == nil {
+		return nil, fmt.Errorf("%s: FromNative wants a non-nil *dynamicpb.Message, got %T", ProtoID, v)
+	}
+	out := reflect.New(b.goT)
+	if err := b.root.fromPB(m, out.Elem()); err != nil {
+		return nil, fmt.Errorf("%s: %w", ProtoID, err)
+	}
+	return out.Interface(), nil
+}
+
+// Marshal encodes a message from ToNative.
+func (b *protoBinding) Marshal(v any) ([]byte, error) {
+	m, ok := v.(*dynamicpb.Message)
+	if !ok {
+		return nil, fmt.Errorf("%s: Marshal wants a *dynamicpb.Message from ToNative, got %T", ProtoID, v)
+	}
+	return proto.Marshal(m)
+}
+
+// Unmarshal decodes data into a new message for FromNative.
+func (b *protoBinding) Unmarshal(data []byte) (_ any, err error) {
+	defer codec.RecoverDecode(&err, ProtoID, data)
+	m := dynamicpb.NewMessage(b.root.desc)
+	if err := proto.Unmarshal(data, m); err != nil {
+		return nil, fmt.Errorf("%s: %w", ProtoID, err)
+	}
+	return m, nil
+}
+
+// toPB sets m's fields from struct v.
+func (c *msgConv) toPB(v reflect.Value, m protoreflect.Message) {
+	for _, fc := range c.fields {
+		fv, err := v.FieldByIndexErr(fc.f.index)
+		if err != nil {
+			continue // a nil embedded pointer: its fields are absent
+		}
+		t, fd := fc.f.typ, fc.fd
+		switch t.kind {
+		case kSlice, kArray:
+			if fv.Len() == 0 {
+				continue
+			}
+			l := m.Mutable(fd).List()
+			for i := range fv.Len() {
+				l.Append(fc.value(t.elem, fv.Index(i), l.NewElement))
+			}
+		case kMap:
+			if fv.Len() == 0 {
+				continue
+			}
+			mp := m.Mutable(fd).Map()
+			it := fv.MapRange()
+			for it.Next() {
+				mp.Set(scalarPB(t.key, it.Key()).MapKey(), fc.value(t.elem, it.Value(), mp.NewValue))
+			}
+		case kPtr:
+			if !fv.IsNil() {
+				m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
+			}
+		case kTime:
+			if !fv.Interface().(time.Time).IsZero() {
+				m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
+			}
+		default:
+			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
+		}
+	}
+}
+
+// value is Go value v of type t as a singular protobuf value; newMsg
+// makes the message for a struct, a time or a pointer to one.
+func (fc *fieldConv) value(t *typ, v reflect.Value, newMsg func() protoreflect.Value) protoreflect.Value {
+	if t.kind == kPtr {
+		if v.IsNil() { // an element of a list or map: an empty message or a zero scalar
+			if k := t.elem.kind; k == kStruct || k == kTime {
+				return newMsg()
+			}
+			return scalarPB(t.elem, reflect.Zero(t.elem.goT))
+		}
+		t, v = t.elem, v.Elem()
+	}
+	switch t.kind {
+	case kStruct:
+		pv := newMsg()
+		fc.sub.toPB(v, pv.Message())
+		return pv
+	case kTime:
+		pv := newMsg()
+		tm := v.Interface().(time.Time)
+		ts := pv.Message()
+		ts.Set(ts.Descriptor().Fields().ByNumber(1), protoreflect.ValueOfInt64(tm.Unix()))
+		ts.Set(ts.Descriptor().Fields().ByNumber(2), protoreflect.ValueOfInt32(int32(tm.Nanosecond())))
+		return pv
+	}
+	return scalarPB(t, v)
+}
+
+// scalarPB is Go scalar v of type t as a protobuf value.
+func scalarPB(t *typ, v reflect.Value) protoreflect.Value {
+	switch t.kind {
+	case kBool:
+		return protoreflect.ValueOfBool(v.Bool())
+	case kString:
+		return protoreflect.ValueOfString(v.String())
+	case kBytes:
+		if t.fix > 0 {
+			b := make([]byte, t.fix)
+			reflect.Copy(reflect.ValueOf(b), v)
+			return protoreflect.ValueOfBytes(b)
+		}
+		return protoreflect.ValueOfBytes(v.Bytes())
+	case kInt, kDuration:
+		if t.bits == 64 || t.kind == kDuration {
+			return protoreflect.ValueOfInt64(v.Int())
+		}
+		return protoreflect.ValueOfInt32(int32(v.Int()))
+	case kUint:
+		if t.bits == 64 {
+			return protoreflect.ValueOfUint64(v.Uint())
+		}
+		return protoreflect.ValueOfUint32(uint32(v.Uint()))
+	case kFloat:
+		if t.bits == 32 {
+			return protoreflect.ValueOfFloat32(float32(v.Float()))
+		}
+		return protoreflect.ValueOfFloat64(v.Float())
+	}
+	panic(fmt.Sprintf("derive: no protobuf scalar for %s", t.goT)) // DeriveProto maps no other kind here
+}
+
+// fromPB sets struct v's fields from m.
+func (c *msgConv) fromPB(m protoreflect.Message, v reflect.Value) error {
+	for _, fc := range c.fields {
+		fd, t := fc.fd, fc.f.typ
+		if !m.Has(fd) {
+			continue
+		}
+		fv := fieldAlloc(v, fc.f.index)
+		pv := m.Get(fd)
+		switch t.kind {
+		case kSlice, kArray:
+			l := pv.List()
+			n := l.Len()
+			if t.kind == kArray {
+				if n > t.fix {
+					return fmt.Errorf("%s: %d elements for a %s", fc.f.path, n, t.goT)
+				}
+			} else {
+				fv.Set(reflect.MakeSlice(t.goT, n, n))
+			}
+			for i := range n {
+				if err := fc.goValue(t.elem, l.Get(i), fv.Index(i)); err != nil {
+					return err
+				}
+			}
+		case kMap:
+			mp := pv.Map()
+			out := reflect.MakeMapWithSize(t.goT, mp.Len())
+			var err error
+			mp.Range(func(k protoreflect.MapKey, x protoreflect.Value) bool {
+				kv, ev := reflect.New(t.key.goT).Elem(), reflect.New(t.elem.goT).Elem()
+				if err = fc.goValue(t.key, k.Value(), kv); err != nil {
+					return false
+				}
+				if err = fc.goValue(t.elem, x, ev); err != nil {
+					return false
+				}
+				out.SetMapIndex(kv, ev)
+				return true
+			})
+			if err != nil {
+				return err
+			}
+			fv.Set(out)
+		default:
+			if err := fc.goValue(t, pv, fv); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// goValue sets dst, of type t, from the singular protobuf value pv.
+func (fc *fieldConv) goValue(t *typ, pv protoreflect.Value, dst reflect.Value) error {
+	switch t.kind {
+	case kPtr:
+		p := reflect.New(t.elem.goT)
+		if err := fc.goValue(t.elem, pv, p.Elem()); err != nil {
+			return err
+		}
+		dst.Set(p)
+	case kStruct:
+		return fc.sub.fromPB(pv.Message(), dst)
+	case kTime:
+		ts := pv.Message()
+		sec := ts.Get(ts.Descriptor().Fields().ByNumber(1)).Int()
+		nsec := ts.Get(ts.Descriptor().Fields().ByNumber(2)).Int()
+		dst.Set(reflect.ValueOf(time.Unix(sec, nsec).UTC()))
+	case kBool:
+		dst.SetBool(pv.Bool())
+	case kString:
+		dst.SetString(pv.String())
+	case kBytes:
+		b := pv.Bytes()
+		if t.fix > 0 {
+			if len(b) > t.fix {
+				return fmt.Errorf("%d bytes for a %s", len(b), t.goT)
+			}
+			reflect.Copy(dst, reflect.ValueOf(b))
+		} else if len(b) > 0 {
+			dst.SetBytes(b)
+		}
+	case kInt, kDuration:
+		dst.SetInt(pv.Int())
+	case kUint:
+		dst.SetUint(pv.Uint())
+	case kFloat:
+		dst.SetFloat(pv.Float())
+	default:
+		return errors.New("derive: no Go value for " + t.goT.String()) // DeriveProto maps no other kind
+	}
+	return nil
+}
+
+// fieldAlloc returns the field of struct v at index, allocating the nil
+// embedded pointers on the way.
+func fieldAlloc(v reflect.Value, index []int) reflect.Value {
+	for i, x := range index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v
+}
+
+// LossAt returns the loss of the schema derived from sample's type that
+// explains a difference at path (Schema.LossAt).
+func (protoCodec) LossAt(sample any, path string) (Loss, bool) {
+	return lossAt(Proto, sample, path)
+}
+
+// lossAt derives the schema of sample's type in format f and looks path
+// up in its losses.
+func lossAt(f Format, sample any, path string) (Loss, bool) {
+	t := reflect.TypeOf(sample)
+	if t == nil {
+		return Loss{}, false
+	}
+	s, err := Derive(t, f)
+	if err != nil {
+		return Loss{}, false
+	}
+	return s.LossAt(path)
+}

@@ -91,7 +91,7 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		gens = append(gens, g)
 	}
-	pkg, err := findType(*dir, *typeName)
+	pkg, err := findType("init", *dir, *typeName)
 	if err != nil {
 		return err
 	}
@@ -165,11 +165,12 @@ type typePkg struct {
 }
 
 // findType parses the non-test Go files in dir and finds the declaration
-// of name. Errors: no Go files, a parse error, no such type.
-func findType(dir, name string) (*typePkg, error) {
+// of name. Errors, prefixed with the subcommand cmd: no Go files, a parse
+// error, no such type.
+func findType(cmd, dir, name string) (*typePkg, error) {
 	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, fmt.Errorf("init: %w", err)
+		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	fset := token.NewFileSet()
 	var p *typePkg
@@ -180,7 +181,7 @@ func findType(dir, name string) (*typePkg, error) {
 		}
 		f, err := parser.ParseFile(fset, m, nil, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, fmt.Errorf("init: %w", err)
+			return nil, fmt.Errorf("%s: %w", cmd, err)
 		}
 		pkgName = f.Name.Name
 		for _, d := range f.Decls {
@@ -194,7 +195,7 @@ func findType(dir, name string) (*typePkg, error) {
 					continue
 				}
 				if ts.TypeParams != nil {
-					return nil, fmt.Errorf("init: %s in %s is generic; write the test by hand with an instance such as %s[int]", name, m, name)
+					return nil, fmt.Errorf("%s: %s in %s is generic; write the test by hand with an instance such as %s[int]", cmd, name, m, name)
 				}
 				p = &typePkg{name: f.Name.Name, file: filepath.Base(m), typeName: name}
 				switch t := ts.Type.(type) {
@@ -208,10 +209,10 @@ func findType(dir, name string) (*typePkg, error) {
 		}
 	}
 	if pkgName == "" {
-		return nil, fmt.Errorf("init: no Go files in %s (want the package that declares -type)", dir)
+		return nil, fmt.Errorf("%s: no Go files in %s (want the package that declares -type)", cmd, dir)
 	}
 	if p == nil {
-		return nil, fmt.Errorf("init: no type %s declared in package %s in %s", name, pkgName, dir)
+		return nil, fmt.Errorf("%s: no type %s declared in package %s in %s", cmd, name, pkgName, dir)
 	}
 	return p, nil
 }

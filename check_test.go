@@ -66,6 +66,22 @@ func TestFidelityDerived(t *testing.T) {
 		!strings.Contains(f[1].Err.Error(), "derived avsc schema maps time.Time to long timestamp-micros: nanoseconds below the microsecond") {
 		t.Errorf("avro/derived: %s %v, want lossy at .Created with the schema's loss", f[1].Status, f[1].Err)
 	}
+	// The losses of each derived schema, whether or not the value shows
+	// them: the time of Order in both.
+	table := f.Losses()
+	for _, want := range []string{
+		"protobuf/derived  .Created  time.Time  google.protobuf.Timestamp  time zone",
+		"avro/derived      .Created  time.Time  long timestamp-micros      nanoseconds below the microsecond",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("Losses() does not have %q:\n%s", want, table)
+		}
+	}
+	tb := &fakeTB{TB: t}
+	serbench.Check(tb, &o, serbench.Options{Codecs: []string{"protobuf/derived", "avro/derived"}})
+	if len(tb.logs) != 2 || tb.logs[1] != "what the schemas derived from *serbench_test.Order can lose, whether or not this value shows it:\n"+table {
+		t.Errorf("Check logged %q", tb.logs)
+	}
 	// A type with a channel: n/a, the field named.
 	f, err = serbench.Options{Codecs: []string{"protobuf/derived"}}.Fidelity(&withChan{C: make(chan int)})
 	if err != nil {

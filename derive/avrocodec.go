@@ -83,3 +83,9 @@ func (b *avroBinding) Unmarshal(data []byte) (_ any, err error) {
 func (avroCodec) LossAt(sample any, path string) (Loss, bool) {
 	return lossAt(Avro, sample, path)
 }
+
+// Losses returns the lossy mappings of the schema derived from sample's
+// type (Schema.Losses); nil when none can be derived.
+func (avroCodec) Losses(sample any) []Loss {
+	return losses(Avro, sample)
+}

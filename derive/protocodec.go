@@ -385,3 +385,23 @@ func lossAt(f Format, sample any, path string) (Loss, bool) {
 	}
 	return s.LossAt(path)
 }
+
+// Losses returns the lossy mappings of the schema derived from sample's
+// type (Schema.Losses); nil when none can be derived.
+func (protoCodec) Losses(sample any) []Loss {
+	return losses(Proto, sample)
+}
+
+// losses derives the schema of sample's type in format f and returns its
+// losses, nil when it cannot be derived.
+func losses(f Format, sample any) []Loss {
+	t := reflect.TypeOf(sample)
+	if t == nil {
+		return nil
+	}
+	s, err := Derive(t, f)
+	if err != nil {
+		return nil
+	}
+	return s.Losses
+}

@@ -143,7 +143,7 @@ type (
 		Any      any
 		Ch       chan int
 		Fn       func()
-		hidden   int
+		hidden   int //lint:ignore U1000 an unexported field is what the test is about
 		Skipped  any `json:"-"`
 		Cplx     complex128
 		IntKeys  map[int]string

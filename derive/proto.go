@@ -24,7 +24,6 @@ type ProtoSchema struct {
 	Message protoreflect.MessageDescriptor
 
 	root *msg
-	msgs []*msg
 }
 
 const timestampName = "google.protobuf.Timestamp"
@@ -169,7 +168,6 @@ func DeriveProto(t reflect.Type) (*ProtoSchema, error) {
 		File:    fd,
 		Message: fd.Messages().ByName(protoreflect.Name(m.root.name)),
 		root:    m.root,
-		msgs:    m.b.msgs,
 	}, nil
 }
 

@@ -14,10 +14,17 @@ const AvroID = "avro/derived"
 
 const avroModule = "github.com/hamba/avro/v2"
 
-// avroAPI is hamba/avro reading json tags, as DeriveAvro names fields;
-// the rest are the library's defaults (among them a 1 MiB limit on a
-// decoded string or bytes value).
-var avroAPI = avro.Config{TagKey: "json"}.Freeze()
+// MaxAvroElements caps the elements of one decoded Avro array for
+// avro/derived: 1,048,576 (hamba/avro's Config.MaxSliceAllocSize, which
+// counts elements; its default is the largest allocation the heap allows,
+// so a few bytes claiming a huge array would exhaust memory). More is the
+// library's error "size is greater than `Config.MaxSliceAllocSize`".
+const MaxAvroElements = 1 << 20
+
+// avroAPI is hamba/avro reading json tags, as DeriveAvro names fields,
+// with MaxAvroElements; the rest are the library's defaults (among them a
+// 1 MiB limit on a decoded string or bytes value).
+var avroAPI = avro.Config{TagKey: "json", MaxSliceAllocSize: MaxAvroElements}.Freeze()
 
 // NewAvroCodec returns the codec "avro/derived": github.com/hamba/avro/v2
 // marshalling the user's own Go value (no conversion) against the schema
@@ -38,7 +45,7 @@ func (avroCodec) Info() codec.Info {
 		Unsafe: true, // hamba/avro imports package unsafe
 		Format: "Avro", Kind: codec.Reflect, Binary: true,
 		Time:    "µs, UTC forced (long with logicalType timestamp-micros)",
-		Options: "schema derived from the Go type at Bind (package derive), parsed with avro.Parse; Config{TagKey: \"json\"}; no Go uint64 mapping"}
+		Options: "schema derived from the Go type at Bind (package derive), parsed with avro.Parse; Config{TagKey: \"json\", MaxSliceAllocSize: 1 << 20}; no Go uint64 mapping"}
 }
 
 // Bind implements codec.Codec: it derives and parses the schema of

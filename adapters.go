@@ -8,6 +8,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/protobuf/pbcodec"
+	"github.com/serbench/serbench/derive"
 )
 
 // Module paths of the generators the adapters call, for codec.Info.
@@ -107,6 +108,30 @@ func Proto[T, M any, P interface {
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Options: fmt.Sprintf("%T through the caller's conversion functions; proto.Marshal/proto.Unmarshal with default options", P(nil))},
 		[]codec.Conv{conv}, proto.Marshal, proto.Unmarshal)
+	return typed[T]{c}
+}
+
+// ProtoDerived returns the codec "protobuf" for your type T through M,
+// the message type protoc-gen-go generated from the schema serbench
+// derives from T (`serbench init -type T -codegen protobuf` writes the
+// .proto and its //go:generate line; `serbench schema -type T` prints it):
+//
+//	serbench.Options{Extra: []codec.Codec{serbench.ProtoDerived[Order, *serbenchpb.Order]()}}
+//
+// Benchmark times proto.Marshal and proto.Unmarshal on M (the generated
+// code's own fast path), and the conversion between *T and M, done by
+// reflection over the derived mapping (package derive), as op=convert: no
+// conversion code is written by hand or generated. Bind refuses any type
+// but *T, and a T whose derived schema no longer matches M (run go
+// generate again) (codec.ErrUnsupported).
+func ProtoDerived[T any, M proto.Message]() codec.Codec {
+	var m M
+	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "protobuf", Module: protoModule, Version: codec.ModuleVersion(protoModule),
+		API:    codec.APITyped,
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
+		Options: fmt.Sprintf("%T generated from the schema derived from %T; proto.Marshal/proto.Unmarshal with default options; conversion by reflection over the derived mapping",
+			m, (*T)(nil))}, m)
 	return typed[T]{c}
 }
 

@@ -38,7 +38,7 @@ type Options struct {
 	// listing the valid IDs and groups. Codecs in Extra always run.
 	Codecs []string
 	// Extra adds codecs of your own: codec.Funcs for a library with
-	// Marshal and Unmarshal functions, Msgp, EasyJSON or Proto for code
+	// Marshal and Unmarshal functions, Msgp, EasyJSON, Proto or ProtoDerived for code
 	// generated onto your type. One whose ID equals a built-in ID replaces
 	// that codec (the built-in generators cannot take your type anyway).
 	Extra []codec.Codec

@@ -2,9 +2,12 @@ package derive_test
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"google.golang.org/protobuf/types/dynamicpb"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/derive"
@@ -154,5 +157,32 @@ func TestAvroCodec(t *testing.T) {
 	}
 	if _, err := derive.NewAvroCodec().Bind(&bad{}); !errors.Is(err, codec.ErrUnsupported) || !strings.Contains(err.Error(), ".IntKeys{key} (int)") {
 		t.Errorf("Bind(*bad) = %v", err)
+	}
+}
+
+// A codec on a message type generated from the derived schema (here a
+// dynamicpb type of the same descriptor stands in for protoc-gen-go's)
+// round-trips like protobuf/derived, and refuses a type whose schema no
+// longer matches the generated one.
+func TestGeneratedProtoCodec(t *testing.T) {
+	ps, err := derive.DeriveProto(reflect.TypeFor[Shipment]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "protobuf"}, dynamicpb.NewMessage(ps.Message))
+	out, _, err := roundTrip(t, c, shipment())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDiff(t, shipment(), out, "")
+	{
+		type Shipment struct{ TrackingID uint64 } // the same name, other fields
+		_, err := c.Bind(&Shipment{})
+		if !errors.Is(err, codec.ErrUnsupported) || !strings.Contains(err.Error(), "run go generate") {
+			t.Errorf("Bind of a changed type: %v", err)
+		}
+	}
+	if _, err := c.Bind(&Order{}); !errors.Is(err, codec.ErrUnsupported) {
+		t.Errorf("Bind(*Order): %v", err)
 	}
 }

@@ -45,17 +45,99 @@ func (protoCodec) Info() codec.Info {
 
 // Bind implements codec.Codec: it derives the schema of sample's type.
 func (protoCodec) Bind(sample any) (codec.Binding, error) {
+	t, ps, err := deriveSample(ProtoID, sample)
+	if err != nil {
+		return nil, err
+	}
+	root := newMsgConv(ps.root, ps.File, map[*msg]*msgConv{})
+	return &protoBinding{id: ProtoID, goT: t, root: root,
+		newMsg: func() proto.Message { return dynamicpb.NewMessage(root.desc) }}, nil
+}
+
+// deriveSample derives the proto schema of sample, a pointer to a struct.
+func deriveSample(id string, sample any) (reflect.Type, *ProtoSchema, error) {
 	t := reflect.TypeOf(sample)
 	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
-		return nil, codec.Unsupported(ProtoID, "schemas are derived from structs, not %T", sample)
+		return nil, nil, codec.Unsupported(id, "schemas are derived from structs, not %T", sample)
 	}
 	ps, err := DeriveProto(t.Elem())
 	if err != nil {
-		return nil, codec.Unsupported(ProtoID, "%v", err)
+		return nil, nil, codec.Unsupported(id, "%v", err)
 	}
-	convs := map[*msg]*msgConv{}
-	root := newMsgConv(ps.root, ps.File, convs)
-	return &protoBinding{goT: t.Elem(), root: root}, nil
+	return t.Elem(), ps, nil
+}
+
+// NewGeneratedProtoCodec returns a codec with info on M, the message type
+// protoc-gen-go generated from the schema DeriveProto writes for a Go
+// type T (serbench init -codegen protobuf): proto.Marshal and
+// proto.Unmarshal on M, with the conversion between *T and M done by
+// reflection over the derived mapping, as NewProtoCodec's, and timed as
+// convert. msg is any value of M. Bind accepts only *T whose derived root
+// message has M's name, and refuses (codec.ErrUnsupported) a T whose
+// derived schema no longer matches M's descriptor field by field (number,
+// name, kind, cardinality, presence): the generated code is stale.
+func NewGeneratedProtoCodec(info codec.Info, msg proto.Message) codec.Codec {
+	return generatedCodec{info: info, desc: msg.ProtoReflect().Descriptor(), new: func() proto.Message {
+		return msg.ProtoReflect().New().Interface()
+	}}
+}
+
+type generatedCodec struct {
+	info codec.Info
+	desc protoreflect.MessageDescriptor
+	new  func() proto.Message
+}
+
+func (c generatedCodec) Info() codec.Info { return c.info }
+
+func (c generatedCodec) Bind(sample any) (codec.Binding, error) {
+	t, ps, err := deriveSample(c.info.ID, sample)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameFields(ps.Message, c.desc, map[protoreflect.FullName]bool{}); err != nil {
+		return nil, codec.Unsupported(c.info.ID, "%s was not generated from the schema derived from %s now (%v): derive it again and run go generate", c.desc.FullName(), t, err)
+	}
+	root := newMsgConv(ps.root, c.desc.ParentFile(), map[*msg]*msgConv{})
+	return &protoBinding{id: c.info.ID, goT: t, root: root, newMsg: c.new}, nil
+}
+
+// sameFields reports the first difference between the derived message d
+// and the generated g, nil when they have the same fields.
+func sameFields(d, g protoreflect.MessageDescriptor, seen map[protoreflect.FullName]bool) error {
+	if d.FullName() != g.FullName() {
+		return fmt.Errorf("message %s, generated %s", d.FullName(), g.FullName())
+	}
+	if seen[d.FullName()] {
+		return nil
+	}
+	seen[d.FullName()] = true
+	if d.Fields().Len() != g.Fields().Len() {
+		return fmt.Errorf("%s has %d fields, generated %d", d.FullName(), d.Fields().Len(), g.Fields().Len())
+	}
+	for i := range d.Fields().Len() {
+		df, gf := d.Fields().Get(i), g.Fields().Get(i)
+		if df.Number() != gf.Number() || df.Name() != gf.Name() || df.Kind() != gf.Kind() ||
+			df.Cardinality() != gf.Cardinality() || df.HasPresence() != gf.HasPresence() || df.IsMap() != gf.IsMap() {
+			return fmt.Errorf("field %s differs from the generated %s", df.FullName(), gf.FullName())
+		}
+		switch {
+		case df.IsMap():
+			if df.MapKey().Kind() != gf.MapKey().Kind() || df.MapValue().Kind() != gf.MapValue().Kind() {
+				return fmt.Errorf("map %s differs from the generated %s", df.FullName(), gf.FullName())
+			}
+			if df.MapValue().Message() != nil {
+				if err := sameFields(df.MapValue().Message(), gf.MapValue().Message(), seen); err != nil {
+					return err
+				}
+			}
+		case df.Message() != nil:
+			if err := sameFields(df.Message(), gf.Message(), seen); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // msgConv converts between one struct type and its message.
@@ -101,8 +183,10 @@ func structOf(t *typ) *msg {
 }
 
 type protoBinding struct {
-	goT  reflect.Type
-	root *msgConv
+	id     string
+	goT    reflect.Type
+	root   *msgConv
+	newMsg func() proto.Message // a new message of root.desc
 }
 
 var (
@@ -110,47 +194,47 @@ var (
 	_ codec.Converter = (*protoBinding)(nil)
 )
 
-// ToNative converts a *T to a new *dynamicpb.Message.
+// ToNative converts a *T to a new message.
 func (b *protoBinding) ToNative(v any) (_ any, err error) {
-	defer codec.RecoverEncode(&err, ProtoID, v)
+	defer codec.RecoverEncode(&err, b.id, v)
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.Type().Elem() != b.goT || rv.IsNil() {
-		return nil, fmt.Errorf("%s: ToNative wants a non-nil *%s, got %T", ProtoID, b.goT, v)
+		return nil, fmt.Errorf("%s: ToNative wants a non-nil *%s, got %T", b.id, b.goT, v)
 	}
-	m := dynamicpb.NewMessage(b.root.desc)
-	b.root.toPB(rv.Elem(), m)
+	m := b.newMsg()
+	b.root.toPB(rv.Elem(), m.ProtoReflect())
 	return m, nil
 }
 
-// FromNative converts a *dynamicpb.Message to a new *T.
+// FromNative converts a message to a new *T.
 func (b *protoBinding) FromNative(v any) (_ any, err error) {
-	defer codec.RecoverEncode(&err, ProtoID, v)
-	m, ok := v.(*dynamicpb.Message)
-	if !ok || m == nil {
-		return nil, fmt.Errorf("%s: FromNative wants a non-nil *dynamicpb.Message, got %T", ProtoID, v)
+	defer codec.RecoverEncode(&err, b.id, v)
+	m, ok := v.(proto.Message)
+	if !ok || m == nil || m.ProtoReflect().Descriptor() != b.root.desc {
+		return nil, fmt.Errorf("%s: FromNative wants a %s message, got %T", b.id, b.root.desc.FullName(), v)
 	}
 	out := reflect.New(b.goT)
-	if err := b.root.fromPB(m, out.Elem()); err != nil {
-		return nil, fmt.Errorf("%s: %w", ProtoID, err)
+	if err := b.root.fromPB(m.ProtoReflect(), out.Elem()); err != nil {
+		return nil, fmt.Errorf("%s: %w", b.id, err)
 	}
 	return out.Interface(), nil
 }
 
 // Marshal encodes a message from ToNative.
 func (b *protoBinding) Marshal(v any) ([]byte, error) {
-	m, ok := v.(*dynamicpb.Message)
+	m, ok := v.(proto.Message)
 	if !ok {
-		return nil, fmt.Errorf("%s: Marshal wants a *dynamicpb.Message from ToNative, got %T", ProtoID, v)
+		return nil, fmt.Errorf("%s: Marshal wants a message from ToNative, got %T", b.id, v)
 	}
 	return proto.Marshal(m)
 }
 
 // Unmarshal decodes data into a new message for FromNative.
 func (b *protoBinding) Unmarshal(data []byte) (_ any, err error) {
-	defer codec.RecoverDecode(&err, ProtoID, data)
-	m := dynamicpb.NewMessage(b.root.desc)
+	defer codec.RecoverDecode(&err, b.id, data)
+	m := b.newMsg()
 	if err := proto.Unmarshal(data, m); err != nil {
-		return nil, fmt.Errorf("%s: %w", ProtoID, err)
+		return nil, fmt.Errorf("%s: %w", b.id, err)
 	}
 	return m, nil
 }

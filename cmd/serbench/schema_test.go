@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -88,5 +90,61 @@ func TestSchemaInScratchModule(t *testing.T) {
 	err := run(context.Background(), &stdout, &stderr, []string{"schema", "-type", "Order", dir})
 	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), "does not build: ./broken.go:3") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("broken package: %v (exit %d), want one line naming broken.go:3", err, exitCode(err))
+	}
+}
+
+// serbench init -codegen protobuf without protoc: one line naming it and
+// how to install it, and nothing written.
+func TestInitProtobufNoProtoc(t *testing.T) {
+	dir := t.TempDir()
+	writeText(t, filepath.Join(dir, "order.go"), orderSource)
+	t.Setenv("PATH", t.TempDir())
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "protobuf", "-dir", dir})
+	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), "needs protoc") || !strings.Contains(err.Error(), "apt-get install protobuf-compiler") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err = %v, want one line naming protoc and its install", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("init wrote files: %v", entries)
+	}
+}
+
+// From a scratch module: serbench init -codegen protobuf -get, go
+// generate, go test: the generated protobuf row and the derived ones
+// round-trip Order, with no hand edits.
+func TestInitProtobufScratchModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs protoc, go generate and go test in a scratch module (-short)")
+	}
+	if _, err := exec.LookPath("protoc"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("protoc is not installed")
+		}
+		t.Skip("protoc is not installed")
+	}
+	dir := scratchModule(t)
+	goCmd(t, dir, "mod", "tidy")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "protobuf", "-get", "-dir", dir}); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.Bytes())
+	}
+	proto, err := os.ReadFile(filepath.Join(dir, "serbenchpb", "order.proto"))
+	if err != nil || !strings.Contains(string(proto), "google.protobuf.Timestamp created = 2; // lossy:") {
+		t.Fatalf("serbenchpb/order.proto: %v\n%s", err, proto)
+	}
+	goCmd(t, dir, "generate")
+	goCmd(t, dir, "mod", "tidy")
+	out := string(goCmd(t, dir, "test", "-run", "TestCodecs", "-v"))
+	for _, want := range []string{"protobuf          ok", "protobuf/derived  ok", "avro/derived      ok"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("go test output lacks %q:\n%s", want, out)
+		}
+	}
+	// A second init writes nothing.
+	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "protobuf", "-dir", dir})
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("second init: %v", err)
 	}
 }

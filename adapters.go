@@ -16,6 +16,7 @@ const (
 	msgpModule     = "github.com/tinylib/msgp"
 	easyjsonModule = "github.com/mailru/easyjson"
 	protoModule    = "google.golang.org/protobuf"
+	vtprotoModule  = "github.com/planetscale/vtprotobuf"
 )
 
 // MsgpMethods are the methods github.com/tinylib/msgp generates onto a
@@ -131,7 +132,37 @@ func ProtoDerived[T any, M proto.Message]() codec.Codec {
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
 		Options: fmt.Sprintf("%T generated from the schema derived from %T; proto.Marshal/proto.Unmarshal with default options; conversion by reflection over the derived mapping",
-			m, (*T)(nil))}, m)
+			m, (*T)(nil))}, m, nil, nil)
+	return typed[T]{c}
+}
+
+// VTProtoMethods are the methods protoc-gen-go-vtproto generates onto
+// protoc-gen-go's types (features marshal+unmarshal+size).
+type VTProtoMethods interface {
+	proto.Message
+	MarshalVT() ([]byte, error)
+	UnmarshalVT(data []byte) error
+}
+
+// VTProtoDerived returns the codec "vtprotobuf" for your type T through
+// M, as ProtoDerived, but timing the MarshalVT and UnmarshalVT methods
+// protoc-gen-go-vtproto generated onto M (`serbench init -type T -codegen
+// protobuf,vtprotobuf`):
+//
+//	serbench.Options{Extra: []codec.Codec{serbench.VTProtoDerived[Order, *serbenchpb.Order]()}}
+//
+// Bind refuses any type but *T, and a T whose derived schema no longer
+// matches M (codec.ErrUnsupported).
+func VTProtoDerived[T any, M VTProtoMethods]() codec.Codec {
+	var m M
+	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "vtprotobuf", Module: vtprotoModule, Version: codec.ModuleVersion(vtprotoModule),
+		API:    codec.APITyped,
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
+		Options: fmt.Sprintf("%T generated from the schema derived from %T; MarshalVT/UnmarshalVT (features marshal+unmarshal+size); conversion by reflection over the derived mapping",
+			m, (*T)(nil))}, m,
+		func(x proto.Message) ([]byte, error) { return x.(M).MarshalVT() },
+		func(data []byte, x proto.Message) error { return x.(M).UnmarshalVT(data) })
 	return typed[T]{c}
 }
 

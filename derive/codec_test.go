@@ -169,7 +169,7 @@ func TestGeneratedProtoCodec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "protobuf"}, dynamicpb.NewMessage(ps.Message))
+	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "protobuf"}, dynamicpb.NewMessage(ps.Message), nil, nil)
 	out, _, err := roundTrip(t, c, shipment())
 	if err != nil {
 		t.Fatal(err)

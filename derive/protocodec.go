@@ -51,7 +51,8 @@ func (protoCodec) Bind(sample any) (codec.Binding, error) {
 	}
 	root := newMsgConv(ps.root, ps.File, map[*msg]*msgConv{})
 	return &protoBinding{id: ProtoID, goT: t, root: root,
-		newMsg: func() proto.Message { return dynamicpb.NewMessage(root.desc) }}, nil
+		newMsg:  func() proto.Message { return dynamicpb.NewMessage(root.desc) },
+		marshal: proto.Marshal, unmarshal: proto.Unmarshal}, nil
 }
 
 // deriveSample derives the proto schema of sample, a pointer to a struct.
@@ -76,16 +77,28 @@ func deriveSample(id string, sample any) (reflect.Type, *ProtoSchema, error) {
 // message has M's name, and refuses (codec.ErrUnsupported) a T whose
 // derived schema no longer matches M's descriptor field by field (number,
 // name, kind, cardinality, presence): the generated code is stale.
-func NewGeneratedProtoCodec(info codec.Info, msg proto.Message) codec.Codec {
+//
+// marshal and unmarshal replace proto.Marshal and proto.Unmarshal when not
+// nil (the methods protoc-gen-go-vtproto generates, say); unmarshal
+// decodes into a new message of M.
+func NewGeneratedProtoCodec(info codec.Info, msg proto.Message, marshal func(proto.Message) ([]byte, error), unmarshal func([]byte, proto.Message) error) codec.Codec {
+	if marshal == nil {
+		marshal = proto.Marshal
+	}
+	if unmarshal == nil {
+		unmarshal = proto.Unmarshal
+	}
 	return generatedCodec{info: info, desc: msg.ProtoReflect().Descriptor(), new: func() proto.Message {
 		return msg.ProtoReflect().New().Interface()
-	}}
+	}, marshal: marshal, unmarshal: unmarshal}
 }
 
 type generatedCodec struct {
-	info codec.Info
-	desc protoreflect.MessageDescriptor
-	new  func() proto.Message
+	info      codec.Info
+	desc      protoreflect.MessageDescriptor
+	new       func() proto.Message
+	marshal   func(proto.Message) ([]byte, error)
+	unmarshal func([]byte, proto.Message) error
 }
 
 func (c generatedCodec) Info() codec.Info { return c.info }
@@ -99,7 +112,7 @@ func (c generatedCodec) Bind(sample any) (codec.Binding, error) {
 		return nil, codec.Unsupported(c.info.ID, "%s was not generated from the schema derived from %s now (%v): derive it again and run go generate", c.desc.FullName(), t, err)
 	}
 	root := newMsgConv(ps.root, c.desc.ParentFile(), map[*msg]*msgConv{})
-	return &protoBinding{id: c.info.ID, goT: t, root: root, newMsg: c.new}, nil
+	return &protoBinding{id: c.info.ID, goT: t, root: root, newMsg: c.new, marshal: c.marshal, unmarshal: c.unmarshal}, nil
 }
 
 // sameFields reports the first difference between the derived message d
@@ -187,6 +200,9 @@ type protoBinding struct {
 	goT    reflect.Type
 	root   *msgConv
 	newMsg func() proto.Message // a new message of root.desc
+	// marshal and unmarshal encode and decode a message of root.desc.
+	marshal   func(proto.Message) ([]byte, error)
+	unmarshal func([]byte, proto.Message) error
 }
 
 var (
@@ -226,14 +242,14 @@ func (b *protoBinding) Marshal(v any) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: Marshal wants a message from ToNative, got %T", b.id, v)
 	}
-	return proto.Marshal(m)
+	return b.marshal(m)
 }
 
 // Unmarshal decodes data into a new message for FromNative.
 func (b *protoBinding) Unmarshal(data []byte) (_ any, err error) {
 	defer codec.RecoverDecode(&err, b.id, data)
 	m := b.newMsg()
-	if err := proto.Unmarshal(data, m); err != nil {
+	if err := b.unmarshal(data, m); err != nil {
 		return nil, fmt.Errorf("%s: %w", b.id, err)
 	}
 	return m, nil

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/template"
@@ -46,6 +47,8 @@ type generator struct {
 	// binary is the program the generate line runs besides the go tool,
 	// with how to install it; "" for none.
 	binary, install string
+	// needs is a generator this one adds code onto ("" for none).
+	needs string
 }
 
 // schemaDir is the folder, inside the user's package, of the schemas
@@ -65,8 +68,14 @@ var generators = map[string]generator{
 		generate: `sh -c "protoc --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --go_out=. --go_opt=paths=source_relative --go_opt=M%[3]s=%[4]s %[3]s"`,
 		adapter:  "serbench.ProtoDerived[%[1]s, *" + schemaDir + ".%[1]s]()",
 		schema:   derive.Proto, binary: "protoc",
-		install: "apt-get install protobuf-compiler, brew install protobuf, or a release from https://github.com/protocolbuffers/protobuf/releases"},
+		install: protocInstall},
+	"vtprotobuf": {module: "github.com/planetscale/vtprotobuf", tool: "github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", version: "v0.6.0",
+		generate: `sh -c "protoc --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size --go-vtproto_opt=M%[3]s=%[4]s %[3]s"`,
+		adapter:  "serbench.VTProtoDerived[%[1]s, *" + schemaDir + ".%[1]s]()",
+		schema:   derive.Proto, binary: "protoc", install: protocInstall, needs: "protobuf"},
 }
+
+const protocInstall = "apt-get install protobuf-compiler, brew install protobuf, or a release from https://github.com/protocolbuffers/protobuf/releases"
 
 func generatorNames() string {
 	names := make([]string, 0, len(generators))
@@ -108,6 +117,11 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			return fmt.Errorf("init: unknown generator %q in -codegen (valid: %s)", g, generatorNames())
 		}
 		gens = append(gens, g)
+	}
+	for _, g := range gens {
+		if n := generators[g].needs; n != "" && !slices.Contains(gens, n) {
+			return usagef("init: -codegen %s adds methods onto the code of %s: name both (-codegen %s,%s)", g, n, n, g)
+		}
 	}
 	pkg, err := findType("init", *dir, *typeName)
 	if err != nil {
@@ -207,6 +221,9 @@ func deriveSchemas(ctx context.Context, dir string, p *typePkg, gens []string) (
 			return nil, fmt.Errorf("init: -codegen %s derives the schema inside your package, which needs github.com/serbench/serbench in go.mod first: go get github.com/serbench/serbench; nothing was written", g)
 		}
 		rel := schemaDir + "/" + strings.ToLower(p.typeName) + "." + string(gen.schema)
+		if rel == p.schemaPath {
+			continue // written once for the generators that share it
+		}
 		path := filepath.Join(dir, filepath.FromSlash(rel))
 		if _, err := os.Stat(path); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)

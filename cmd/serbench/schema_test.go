@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,9 +110,9 @@ func TestInitProtobufNoProtoc(t *testing.T) {
 	}
 }
 
-// From a scratch module: serbench init -codegen protobuf -get, go
-// generate, go test: the generated protobuf row and the derived ones
-// round-trip Order, with no hand edits.
+// From a scratch module: serbench init -codegen protobuf,vtprotobuf -get,
+// go generate, go test: the generated protobuf and vtprotobuf rows and the
+// derived ones round-trip Order, with no hand edits.
 func TestInitProtobufScratchModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs protoc, go generate and go test in a scratch module (-short)")
@@ -127,7 +128,7 @@ func TestInitProtobufScratchModule(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "protobuf", "-get", "-dir", dir}); err != nil {
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "protobuf,vtprotobuf", "-get", "-dir", dir}); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.Bytes())
 	}
 	proto, err := os.ReadFile(filepath.Join(dir, "serbenchpb", "order.proto"))
@@ -137,10 +138,15 @@ func TestInitProtobufScratchModule(t *testing.T) {
 	goCmd(t, dir, "generate")
 	goCmd(t, dir, "mod", "tidy")
 	out := string(goCmd(t, dir, "test", "-run", "TestCodecs", "-v"))
-	for _, want := range []string{"protobuf          ok", "protobuf/derived  ok", "avro/derived      ok"} {
+	for _, want := range []string{"protobuf          ok      ", "vtprotobuf        ok      ", "protobuf/derived  ok      ", "avro/derived      ok      "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("go test output lacks %q:\n%s", want, out)
 		}
+	}
+	// vtprotobuf alone: it needs protoc-gen-go's types.
+	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "vtprotobuf", "-dir", t.TempDir()})
+	if exitCode(err) != 2 || !strings.Contains(fmt.Sprint(err), "-codegen protobuf,vtprotobuf") {
+		t.Errorf("-codegen vtprotobuf: %v", err)
 	}
 	// A second init writes nothing.
 	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-codegen", "protobuf", "-dir", dir})

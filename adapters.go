@@ -127,13 +127,19 @@ func Proto[T, M any, P interface {
 // generate again) (codec.ErrUnsupported).
 func ProtoDerived[T any, M proto.Message]() codec.Codec {
 	var m M
-	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "protobuf", Module: protoModule, Version: codec.ModuleVersion(protoModule),
+	info := derivedInfo("protobuf", protoModule, m, (*T)(nil), "proto.Marshal/proto.Unmarshal with default options")
+	return typed[T]{derive.NewGeneratedProtoCodec(info, m, nil, nil)}
+}
+
+// derivedInfo is the Info of a codec on message type m generated from the
+// schema derived from t (a *T), calling what calls.
+func derivedInfo(id, module string, m proto.Message, t any, calls string) codec.Info {
+	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
 		API:    codec.APITyped,
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
 		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
-		Options: fmt.Sprintf("%T generated from the schema derived from %T; proto.Marshal/proto.Unmarshal with default options; conversion by reflection over the derived mapping",
-			m, (*T)(nil))}, m, nil, nil)
-	return typed[T]{c}
+		Options: fmt.Sprintf("%T generated from the schema derived from %T; %s; conversion by reflection over the derived mapping",
+			m, t, calls)}
 }
 
 // VTProtoMethods are the methods protoc-gen-go-vtproto generates onto
@@ -155,15 +161,10 @@ type VTProtoMethods interface {
 // matches M (codec.ErrUnsupported).
 func VTProtoDerived[T any, M VTProtoMethods]() codec.Codec {
 	var m M
-	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "vtprotobuf", Module: vtprotoModule, Version: codec.ModuleVersion(vtprotoModule),
-		API:    codec.APITyped,
-		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
-		Options: fmt.Sprintf("%T generated from the schema derived from %T; MarshalVT/UnmarshalVT (features marshal+unmarshal+size); conversion by reflection over the derived mapping",
-			m, (*T)(nil))}, m,
+	info := derivedInfo("vtprotobuf", vtprotoModule, m, (*T)(nil), "MarshalVT/UnmarshalVT (features marshal+unmarshal+size)")
+	return typed[T]{derive.NewGeneratedProtoCodec(info, m,
 		func(x proto.Message) ([]byte, error) { return x.(M).MarshalVT() },
-		func(data []byte, x proto.Message) error { return x.(M).UnmarshalVT(data) })
-	return typed[T]{c}
+		func(data []byte, x proto.Message) error { return x.(M).UnmarshalVT(data) })}
 }
 
 // typed is a codec that binds only *T, with an error that says so.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/protobuf/pbcodec"
+	"github.com/serbench/serbench/derive"
 )
 
 // Module paths of the generators the adapters call, for codec.Info.
@@ -15,6 +16,7 @@ const (
 	msgpModule     = "github.com/tinylib/msgp"
 	easyjsonModule = "github.com/mailru/easyjson"
 	protoModule    = "google.golang.org/protobuf"
+	vtprotoModule  = "github.com/planetscale/vtprotobuf"
 )
 
 // MsgpMethods are the methods github.com/tinylib/msgp generates onto a
@@ -108,6 +110,61 @@ func Proto[T, M any, P interface {
 		Options: fmt.Sprintf("%T through the caller's conversion functions; proto.Marshal/proto.Unmarshal with default options", P(nil))},
 		[]codec.Conv{conv}, proto.Marshal, proto.Unmarshal)
 	return typed[T]{c}
+}
+
+// ProtoDerived returns the codec "protobuf" for your type T through M,
+// the message type protoc-gen-go generated from the schema serbench
+// derives from T (`serbench init -type T -codegen protobuf` writes the
+// .proto and its //go:generate line; `serbench schema -type T` prints it):
+//
+//	serbench.Options{Extra: []codec.Codec{serbench.ProtoDerived[Order, *serbenchpb.Order]()}}
+//
+// Benchmark times proto.Marshal and proto.Unmarshal on M (the generated
+// code's own fast path), and the conversion between *T and M, done by
+// reflection over the derived mapping (package derive), as op=convert: no
+// conversion code is written by hand or generated. Bind refuses any type
+// but *T, and a T whose derived schema no longer matches M (run go
+// generate again) (codec.ErrUnsupported).
+func ProtoDerived[T any, M proto.Message]() codec.Codec {
+	var m M
+	info := derivedInfo("protobuf", protoModule, m, (*T)(nil), "proto.Marshal/proto.Unmarshal with default options")
+	return typed[T]{derive.NewGeneratedProtoCodec(info, m, nil, nil)}
+}
+
+// derivedInfo is the Info of a codec on message type m generated from the
+// schema derived from t (a *T), calling what calls.
+func derivedInfo(id, module string, m proto.Message, t any, calls string) codec.Info {
+	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
+		Options: fmt.Sprintf("%T generated from the schema derived from %T; %s; conversion by reflection over the derived mapping",
+			m, t, calls)}
+}
+
+// VTProtoMethods are the methods protoc-gen-go-vtproto generates onto
+// protoc-gen-go's types (features marshal+unmarshal+size).
+type VTProtoMethods interface {
+	proto.Message
+	MarshalVT() ([]byte, error)
+	UnmarshalVT(data []byte) error
+}
+
+// VTProtoDerived returns the codec "vtprotobuf" for your type T through
+// M, as ProtoDerived, but timing the MarshalVT and UnmarshalVT methods
+// protoc-gen-go-vtproto generated onto M (`serbench init -type T -codegen
+// protobuf,vtprotobuf`):
+//
+//	serbench.Options{Extra: []codec.Codec{serbench.VTProtoDerived[Order, *serbenchpb.Order]()}}
+//
+// Bind refuses any type but *T, and a T whose derived schema no longer
+// matches M (codec.ErrUnsupported).
+func VTProtoDerived[T any, M VTProtoMethods]() codec.Codec {
+	var m M
+	info := derivedInfo("vtprotobuf", vtprotoModule, m, (*T)(nil), "MarshalVT/UnmarshalVT (features marshal+unmarshal+size)")
+	return typed[T]{derive.NewGeneratedProtoCodec(info, m,
+		func(x proto.Message) ([]byte, error) { return x.(M).MarshalVT() },
+		func(data []byte, x proto.Message) error { return x.(M).UnmarshalVT(data) })}
 }
 
 // typed is a codec that binds only *T, with an error that says so.

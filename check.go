@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -41,6 +42,10 @@ type Finding struct {
 	Err error
 	// Required is true when Options.Require names the codec.
 	Required bool
+	// Losses are what the codec's schema, derived from the value's type,
+	// can lose, field by field, whether or not this value shows it: set
+	// for the derived codecs (DerivedCodecs) that could derive one.
+	Losses []derive.Loss
 
 	ops []bench.Op
 }
@@ -81,6 +86,26 @@ func (f Fidelity) String() string {
 	return strings.Join(lines, "\n")
 }
 
+// Losses is the table Check logs after String when a derived codec's
+// schema has lossy mappings: one line per codec and field with the Go
+// type, the schema's type and what is lost; "" when there are none.
+func (f Fidelity) Losses() string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	n := 0
+	for _, x := range f {
+		for _, l := range x.Losses {
+			if n == 0 {
+				fmt.Fprintln(tw, "codec\tfield\tGo type\tschema type\tlost")
+			}
+			n++
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", x.Codec, l.Path, l.GoType, l.Type, l.Lost)
+		}
+	}
+	tw.Flush()
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
 // Fidelity round-trips v through every codec of o and compares each result
 // with v; it times nothing. v is a pointer to a value of your type (a
 // non-pointer is copied). The error is for v itself (nil, a nil pointer, a
@@ -102,6 +127,12 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 		if out[i].Status == Lossy && unexportedPath(out[i].Err) {
 			out[i].Err = fmt.Errorf("%w (an unexported field: codecs that use reflection never see it)", out[i].Err)
 		}
+		if out[i].Status == Lossy {
+			out[i].Err = explainLoss(c, sample, out[i].Err)
+		}
+		if e, ok := c.(lossExplainer); ok && out[i].Status != NA {
+			out[i].Losses = e.Losses(sample)
+		}
 	}
 	return out, nil
 }
@@ -119,6 +150,27 @@ func unexportedPath(err error) bool {
 		}
 	}
 	return false
+}
+
+// lossExplainer is a codec whose derived schema can say what its mapping
+// loses (the derived codecs: derive.NewProtoCodec, ...).
+type lossExplainer interface {
+	LossAt(sample any, path string) (derive.Loss, bool)
+	Losses(sample any) []derive.Loss
+}
+
+// explainLoss adds to err, a lossy codec's difference, what the codec's
+// derived schema loses at that field, when c says.
+func explainLoss(c codec.Codec, sample any, err error) error {
+	e, ok := c.(lossExplainer)
+	var m *fidelity.Mismatch
+	if !ok || !errors.As(err, &m) {
+		return err
+	}
+	if l, ok := e.LossAt(sample, m.Path); ok {
+		return fmt.Errorf("%w (the derived %s schema maps %s to %s: %s)", err, l.Format, l.GoType, l.Type, l.Lost)
+	}
+	return err
 }
 
 // probe prepares c on sample through bench.Prepare and classifies the
@@ -168,6 +220,9 @@ func Check(t testing.TB, v any, opts ...Options) {
 		t.Fatal(err)
 	}
 	t.Logf("round trip of %T through %d codecs (* = required):\n%s", v, len(f), f)
+	if l := f.Losses(); l != "" {
+		t.Logf("what the schemas derived from %T can lose, whether or not this value shows it:\n%s", v, l)
+	}
 	for _, x := range f {
 		if x.Failed() {
 			t.Errorf("serbench: required codec %s: %s: %v", x.Codec, x.Status, x.Err)

@@ -34,6 +34,7 @@ func TestFidelity(t *testing.T) {
 	for id, want := range map[string]serbench.Status{
 		"encoding/json": serbench.OK, "json-v2": serbench.OK, "cbor": serbench.OK, "gob": serbench.OK,
 		"msgpack": serbench.OK, "protobuf": serbench.NA, "easyjson": serbench.NA, "flatbuffers": serbench.NA,
+		"protobuf/derived": serbench.OK, "avro/derived": serbench.OK,
 	} {
 		if st[id] != want {
 			t.Errorf("%s: %s, want %s", id, st[id], want)
@@ -46,6 +47,48 @@ func TestFidelity(t *testing.T) {
 		if x.Status == serbench.OK && (x.Size == 0 || x.Err != nil) {
 			t.Errorf("%s: ok with size %d and error %v", x.Codec, x.Size, x.Err)
 		}
+	}
+}
+
+// The derived codecs need no schema of the user's: they take Order, and
+// one that loses part of a value is lossy with what its schema loses.
+func TestFidelityDerived(t *testing.T) {
+	o := *order
+	o.Created = time.Date(2026, 11, 23, 9, 30, 0, 1, time.FixedZone("CET", 3600)) // 1 ns past the µs
+	f, err := serbench.Options{Codecs: []string{"protobuf/derived", "avro/derived"}}.Fidelity(&o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f) != 2 || f[0].Status != serbench.OK || f[0].Size == 0 {
+		t.Fatalf("protobuf/derived: %+v, want ok (the instant is kept)", f)
+	}
+	if f[1].Status != serbench.Lossy || !strings.Contains(f[1].Err.Error(), ".Created") ||
+		!strings.Contains(f[1].Err.Error(), "derived avsc schema maps time.Time to long timestamp-micros: nanoseconds below the microsecond") {
+		t.Errorf("avro/derived: %s %v, want lossy at .Created with the schema's loss", f[1].Status, f[1].Err)
+	}
+	// The losses of each derived schema, whether or not the value shows
+	// them: the time of Order in both.
+	table := f.Losses()
+	for _, want := range []string{
+		"protobuf/derived  .Created  time.Time  google.protobuf.Timestamp  time zone",
+		"avro/derived      .Created  time.Time  long timestamp-micros      nanoseconds below the microsecond",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("Losses() does not have %q:\n%s", want, table)
+		}
+	}
+	tb := &fakeTB{TB: t}
+	serbench.Check(tb, &o, serbench.Options{Codecs: []string{"protobuf/derived", "avro/derived"}})
+	if len(tb.logs) != 2 || tb.logs[1] != "what the schemas derived from *serbench_test.Order can lose, whether or not this value shows it:\n"+table {
+		t.Errorf("Check logged %q", tb.logs)
+	}
+	// A type with a channel: n/a, the field named.
+	f, err = serbench.Options{Codecs: []string{"protobuf/derived"}}.Fidelity(&withChan{C: make(chan int)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f[0].Status != serbench.NA || !strings.Contains(f[0].Err.Error(), ".C (chan int)") {
+		t.Errorf("chan field: %s %v", f[0].Status, f[0].Err)
 	}
 }
 

@@ -32,7 +32,7 @@
 // linked is an error that names that import. The code
 // generators (easyjson, msgp, protobuf, ...) built in work only on
 // serbench's own payloads; for your type, generate the code and add it
-// with Msgp, EasyJSON, Proto or codec.Funcs in Options.Extra. `serbench
+// with Msgp, EasyJSON, Proto, ProtoDerived or codec.Funcs in Options.Extra. `serbench
 // init -type Order` writes a starter serbench_test.go. FromJSON loads a
 // sample value from a JSON file.
 //

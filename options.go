@@ -31,12 +31,14 @@ type Options struct {
 	// Groups stand for the linked codecs only ("all" without that import
 	// is the default set). Naming a built-in codec that is not linked is
 	// an error that names the import. Nil means the default set
-	// (codec.Info.Default, the group "default"); an empty non-nil slice
-	// means no built-in codec, only Extra. Unknown names are an error
+	// (codec.Info.Default, the group "default") followed by the derived
+	// codecs, DerivedCodecs; those run otherwise only when named by ID
+	// ("protobuf/derived", "avro/derived"). An empty non-nil slice means
+	// no built-in codec, only Extra. Unknown names are an error
 	// listing the valid IDs and groups. Codecs in Extra always run.
 	Codecs []string
 	// Extra adds codecs of your own: codec.Funcs for a library with
-	// Marshal and Unmarshal functions, Msgp, EasyJSON or Proto for code
+	// Marshal and Unmarshal functions, Msgp, EasyJSON, Proto or ProtoDerived for code
 	// generated onto your type. One whose ID equals a built-in ID replaces
 	// that codec (the built-in generators cannot take your type anyway).
 	Extra []codec.Codec
@@ -87,12 +89,24 @@ func (o Options) plan() (*plan, error) {
 	var builtin []codec.Codec
 	switch {
 	case o.Codecs == nil:
-		builtin = reg.Default()
+		builtin = append(reg.Default(), DerivedCodecs()...)
 	case len(o.Codecs) > 0:
-		var err error
-		if builtin, err = reg.Resolve(o.Codecs); err != nil {
-			return nil, fmt.Errorf("serbench: Options.Codecs: %w", err)
+		var names []string
+		var derived []codec.Codec
+		for _, n := range o.Codecs {
+			if c := derivedCodec(n); c != nil {
+				derived = append(derived, c)
+			} else {
+				names = append(names, n)
+			}
 		}
+		if len(names) > 0 {
+			var err error
+			if builtin, err = reg.Resolve(names); err != nil {
+				return nil, fmt.Errorf("serbench: Options.Codecs: %w", err)
+			}
+		}
+		builtin = append(builtin, derived...)
 	}
 	p := &plan{required: map[string]bool{}, compare: o.Compare}
 	if p.compare == nil {

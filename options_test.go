@@ -19,7 +19,8 @@ func ids(cs []codec.Codec) []string {
 }
 
 // Options.Codecs resolves exactly as `serbench run -codecs` does
-// (codec.Registry.Resolve), and nil is the CLI's default set.
+// (codec.Registry.Resolve), and nil is the CLI's default set followed by
+// the derived codecs, which otherwise run only when named.
 func TestOptionsCodecs(t *testing.T) {
 	reg := all.Registry()
 	for _, tc := range []struct {
@@ -27,13 +28,14 @@ func TestOptionsCodecs(t *testing.T) {
 		names []string
 		want  []string
 	}{
-		{"nil is the default set", nil, ids(reg.Default())},
+		{"nil is the default set and the derived codecs", nil, append(ids(reg.Default()), "protobuf/derived", "avro/derived")},
 		{"empty is none", []string{}, nil},
 		{"ids", []string{"gob", "encoding/json"}, []string{"gob", "encoding/json"}},
 		{"group json", []string{"json"}, mustResolve(t, reg, "json")},
 		{"ids and groups mixed", []string{"wire", "group:msgpack", "msgpack", "cbor"}, mustResolve(t, reg, "wire", "group:msgpack", "cbor")},
 		{"default group", []string{"default"}, ids(reg.Default())},
 		{"all", []string{"all"}, ids(reg.All())},
+		{"derived by ID", []string{"avro/derived", "gob", "protobuf/derived"}, []string{"gob", "avro/derived", "protobuf/derived"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, err := serbench.Options{Codecs: tc.names}.Fidelity(order)

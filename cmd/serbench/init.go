@@ -15,9 +15,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/serbench/serbench/derive"
 )
 
 func init() {
@@ -37,7 +40,20 @@ type generator struct {
 	// type; %[1]s is that file's name, %[2]s the name without ".go".
 	generate string
 	adapter  string // serbench.Options.Extra entry; %s is the type name
+	// schema is the derived schema's format for a generator that works
+	// from a schema (protoc-gen-go): init writes it under schemaDir, and
+	// generate's %[3]s is its file, %[4]s the import path of schemaDir.
+	schema derive.Format
+	// binary is the program the generate line runs besides the go tool,
+	// with how to install it; "" for none.
+	binary, install string
+	// needs is a generator this one adds code onto ("" for none).
+	needs string
 }
+
+// schemaDir is the folder, inside the user's package, of the schemas
+// init derives and of the code generated from them (package serbenchpb).
+const schemaDir = "serbenchpb"
 
 // generators are the -codegen choices. The versions are those of
 // serbench's own go.mod (TestInitVersionsMatchGoMod keeps them in step).
@@ -48,7 +64,18 @@ var generators = map[string]generator{
 	"easyjson": {module: "github.com/mailru/easyjson", tool: "github.com/mailru/easyjson/easyjson", version: "v0.9.2",
 		generate: "go tool easyjson -all -no_std_marshalers -output_filename %[2]s_easyjson.go %[1]s",
 		adapter:  "serbench.EasyJSON[%s]()"},
+	"protobuf": {module: "google.golang.org/protobuf", tool: "google.golang.org/protobuf/cmd/protoc-gen-go", version: "v1.36.12",
+		generate: `sh -c "protoc --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --go_out=. --go_opt=paths=source_relative --go_opt=M%[3]s=%[4]s %[3]s"`,
+		adapter:  "serbench.ProtoDerived[%[1]s, *" + schemaDir + ".%[1]s]()",
+		schema:   derive.Proto, binary: "protoc",
+		install: protocInstall},
+	"vtprotobuf": {module: "github.com/planetscale/vtprotobuf", tool: "github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", version: "v0.6.0",
+		generate: `sh -c "protoc --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size --go-vtproto_opt=M%[3]s=%[4]s %[3]s"`,
+		adapter:  "serbench.VTProtoDerived[%[1]s, *" + schemaDir + ".%[1]s]()",
+		schema:   derive.Proto, binary: "protoc", install: protocInstall, needs: "protobuf"},
 }
+
+const protocInstall = "apt-get install protobuf-compiler, brew install protobuf, or a release from https://github.com/protocolbuffers/protobuf/releases"
 
 func generatorNames() string {
 	names := make([]string, 0, len(generators))
@@ -64,12 +91,12 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.SetOutput(stderr)
 	var (
 		typeName = fs.String("type", "", "the Go type to benchmark, declared in the package in -dir (required)")
-		codegen  = fs.String("codegen", "", "comma-separated code generators to add for the type: "+generatorNames())
+		codegen  = fs.String("codegen", "", "comma-separated code generators to add for the type: "+generatorNames()+" (protobuf: from the schema serbench derives from the type, written under "+schemaDir+"/)")
 		dir      = fs.String("dir", ".", "the package's folder")
 		get      = fs.Bool("get", false, "run the go get -tool commands that pin the generators in go.mod, instead of printing them")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench init -type NAME [-codegen msgp,easyjson] [-dir DIR] [-get]")
+		fmt.Fprintln(stderr, "usage: serbench init -type NAME [-codegen msgp,easyjson,protobuf] [-dir DIR] [-get]")
 		fmt.Fprintf(stderr, "Writes %s into the package in DIR: a benchmark and a fidelity check of\n", InitFile)
 		fmt.Fprintln(stderr, "NAME across serbench's default set of codecs, using package github.com/serbench/serbench.")
 		fmt.Fprintln(stderr, "An existing file is never overwritten.")
@@ -91,7 +118,20 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		gens = append(gens, g)
 	}
-	pkg, err := findType(*dir, *typeName)
+	for _, g := range gens {
+		if n := generators[g].needs; n != "" && !slices.Contains(gens, n) {
+			return usagef("init: -codegen %s adds methods onto the code of %s: name both (-codegen %s,%s)", g, n, n, g)
+		}
+	}
+	pkg, err := findType("init", *dir, *typeName)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(*dir, InitFile)
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
+	}
+	schemas, err := deriveSchemas(ctx, *dir, pkg, gens)
 	if err != nil {
 		return err
 	}
@@ -99,7 +139,6 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(*dir, InitFile)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
@@ -115,6 +154,13 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err := f.Close(); err != nil {
 		os.Remove(path)
 		return fmt.Errorf("init: write %s: %w", path, err)
+	}
+	for _, sc := range schemas {
+		if err := writeNew(sc.path, sc.text); err != nil {
+			os.Remove(path)
+			return fmt.Errorf("init: %w; %s was removed again", err, path)
+		}
+		fmt.Fprintf(stdout, "wrote %s (the %s schema derived from %s, lossy mappings as comments)\n", sc.path, sc.format, *typeName)
 	}
 	fmt.Fprintf(stdout, "wrote %s (%s %s in %s)\n", path, pkg.name, *typeName, pkg.file)
 	var gets [][]string
@@ -151,6 +197,75 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	return nil
 }
 
+// derivedSchema is a schema file init writes for a generator.
+type derivedSchema struct {
+	format     derive.Format
+	path, text string
+}
+
+// deriveSchemas derives, inside the package in dir, the schema of each
+// generator in gens that works from one, after checking that its program
+// is installed and that no file would be overwritten; it sets p.schemaPath
+// and p.importPath. Nothing is written.
+func deriveSchemas(ctx context.Context, dir string, p *typePkg, gens []string) ([]derivedSchema, error) {
+	var out []derivedSchema
+	for _, g := range gens {
+		gen := generators[g]
+		if gen.schema == "" {
+			continue
+		}
+		if _, err := exec.LookPath(gen.binary); err != nil {
+			return nil, fmt.Errorf("init: -codegen %s needs %s for go generate, and it is not installed (%s); nothing was written", g, gen.binary, gen.install)
+		}
+		if !hasRequire(dir, "github.com/serbench/serbench") {
+			return nil, fmt.Errorf("init: -codegen %s derives the schema inside your package, which needs github.com/serbench/serbench in go.mod first: go get github.com/serbench/serbench; nothing was written", g)
+		}
+		rel := schemaDir + "/" + strings.ToLower(p.typeName) + "." + string(gen.schema)
+		if rel == p.schemaPath {
+			continue // written once for the generators that share it
+		}
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if _, err := os.Stat(path); err == nil {
+			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
+		}
+		text, err := deriveInPackage(ctx, dir, p.typeName, gen.schema)
+		if err != nil {
+			return nil, fmt.Errorf("init: %w", err)
+		}
+		cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.ImportPath}}", ".")
+		cmd.Dir = dir
+		ip, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("init: go list in %s: %w", dir, err)
+		}
+		p.schemaPath, p.importPath = rel, strings.TrimSpace(string(ip))+"/"+schemaDir
+		out = append(out, derivedSchema{format: gen.schema, path: path, text: text})
+	}
+	return out, nil
+}
+
+// writeNew writes text to the new file path, making its folder; an
+// existing file is an error.
+func writeNew(path, text string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, text); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
+}
+
 // typePkg is where findType found the type.
 type typePkg struct {
 	name     string   // package name
@@ -162,14 +277,19 @@ type typePkg struct {
 	// composite is true when &T{...} is a valid literal (struct, array,
 	// slice or map); otherwise the sample is new(T).
 	composite bool
+	// schemaPath is the derived schema's file, relative to the package
+	// (serbenchpb/order.proto), and importPath the Go import path of its
+	// folder; "" without a generator that needs one.
+	schemaPath, importPath string
 }
 
 // findType parses the non-test Go files in dir and finds the declaration
-// of name. Errors: no Go files, a parse error, no such type.
-func findType(dir, name string) (*typePkg, error) {
+// of name. Errors, prefixed with the subcommand cmd: no Go files, a parse
+// error, no such type.
+func findType(cmd, dir, name string) (*typePkg, error) {
 	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, fmt.Errorf("init: %w", err)
+		return nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	fset := token.NewFileSet()
 	var p *typePkg
@@ -180,7 +300,7 @@ func findType(dir, name string) (*typePkg, error) {
 		}
 		f, err := parser.ParseFile(fset, m, nil, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, fmt.Errorf("init: %w", err)
+			return nil, fmt.Errorf("%s: %w", cmd, err)
 		}
 		pkgName = f.Name.Name
 		for _, d := range f.Decls {
@@ -194,7 +314,7 @@ func findType(dir, name string) (*typePkg, error) {
 					continue
 				}
 				if ts.TypeParams != nil {
-					return nil, fmt.Errorf("init: %s in %s is generic; write the test by hand with an instance such as %s[int]", name, m, name)
+					return nil, fmt.Errorf("%s: %s in %s is generic; write the test by hand with an instance such as %s[int]", cmd, name, m, name)
 				}
 				p = &typePkg{name: f.Name.Name, file: filepath.Base(m), typeName: name}
 				switch t := ts.Type.(type) {
@@ -208,10 +328,10 @@ func findType(dir, name string) (*typePkg, error) {
 		}
 	}
 	if pkgName == "" {
-		return nil, fmt.Errorf("init: no Go files in %s (want the package that declares -type)", dir)
+		return nil, fmt.Errorf("%s: no Go files in %s (want the package that declares -type)", cmd, dir)
 	}
 	if p == nil {
-		return nil, fmt.Errorf("init: no type %s declared in package %s in %s", name, pkgName, dir)
+		return nil, fmt.Errorf("%s: no type %s declared in package %s in %s", cmd, name, pkgName, dir)
 	}
 	return p, nil
 }
@@ -314,7 +434,8 @@ import (
 {{range .Pkg.Imports}}	"{{.}}"
 {{end}}
 	"github.com/serbench/serbench"{{if .Adapters}}
-	"github.com/serbench/serbench/codec"{{end}}
+	"github.com/serbench/serbench/codec"{{end}}{{if .Pkg.Local}}
+	"{{.Pkg.Local}}"{{end}}
 )
 
 // sample{{.Pkg.TypeName}} is the value every codec round-trips and is timed on. The
@@ -346,7 +467,7 @@ func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbe
 func initSource(p *typePkg, gens []string) ([]byte, error) {
 	data := struct {
 		Pkg struct {
-			Name, TypeName            string
+			Name, TypeName, Local     string
 			Fields, Comments, Imports []string
 			Composite                 bool
 		}
@@ -354,11 +475,11 @@ func initSource(p *typePkg, gens []string) ([]byte, error) {
 		Codegen                  string
 	}{Gens: gens, Codegen: strings.Join(gens, ",")}
 	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments, data.Pkg.Imports = p.name, p.typeName, p.fields, p.comments, p.imports
-	data.Pkg.Composite = p.composite
+	data.Pkg.Composite, data.Pkg.Local = p.composite, p.importPath
 	base := strings.TrimSuffix(p.file, ".go")
 	for _, g := range gens {
 		gen := generators[g]
-		data.Generate = append(data.Generate, fmt.Sprintf(gen.generate, p.file, base))
+		data.Generate = append(data.Generate, fmt.Sprintf(gen.generate, p.file, base, p.schemaPath, p.importPath))
 		data.Adapters = append(data.Adapters, fmt.Sprintf(gen.adapter, p.typeName))
 	}
 	var b bytes.Buffer

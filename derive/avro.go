@@ -1,0 +1,244 @@
+package derive
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+)
+
+// Losses of the Avro mapping.
+const (
+	lostAvroTime     = "nanoseconds below the microsecond, time zone and monotonic reading; decodes in UTC"
+	lostAvroNarrow   = "%s on the wire: a value outside %s's range from another writer is truncated on decode"
+	lostAvroNilEmpty = "nil and empty are not told apart (hamba/avro decodes both as empty, not nil)"
+	lostAvroUint64   = "an Avro long is signed: values from 2^63 up do not fit (hamba/avro refuses Go uint64 and uint)"
+)
+
+// avroName is the grammar of an Avro name (Avro 1.11 specification,
+// "Names").
+var avroName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// DeriveAvro returns the Avro schema of struct type t: a record per
+// struct type in the namespace named after t's Go package, field names
+// as hamba/avro reads them with Config.TagKey "json" (the json tag's
+// name, else the Go name). time.Time is a long with logicalType
+// timestamp-micros, time.Duration a long of nanoseconds, a pointer a
+// union with null, [N]byte a fixed. Losses are in each field's "doc".
+// Errors: t is not a struct; *Error for fields Avro cannot take (map keys
+// other than strings, names that are not Avro names, and those of
+// FieldError).
+func DeriveAvro(t reflect.Type) (*Schema, error) {
+	m, err := newMapper(t, Avro)
+	if err != nil {
+		return nil, err
+	}
+	ns := m.namespace()
+	a := &avroWriter{mapper: m, ns: ns, defined: map[*msg]bool{}, fixed: map[string]bool{}}
+	root := a.record(m.root)
+	if err := m.err(); err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	writeJSON(&sb, root, "")
+	sb.WriteString("\n")
+	return &Schema{Format: Avro, Type: m.root.goT, Name: m.root.name, Text: sb.String(), Losses: m.losses}, nil
+}
+
+// obj is a JSON object with its keys in order.
+type obj []kv
+
+type kv struct {
+	k string
+	v any // string, int, obj, []any
+}
+
+type avroWriter struct {
+	*mapper
+	ns      string
+	defined map[*msg]bool
+	fixed   map[string]bool
+}
+
+// record returns the definition of x on first use, its name after.
+func (a *avroWriter) record(x *msg) any {
+	if a.defined[x] {
+		return x.name
+	}
+	a.defined[x] = true
+	r := obj{{"type", "record"}, {"name", x.name}}
+	if x == a.root {
+		r = append(r, kv{"namespace", a.ns}, kv{"doc", strings.TrimSpace(strings.ReplaceAll(header(x.goT, ""), "\n", " "))})
+	} else {
+		r = append(r, kv{"doc", "the Go type " + x.goT.String()})
+	}
+	var fields []any
+	for _, f := range x.fields {
+		if !avroName.MatchString(f.name) {
+			a.fail(f.path, f.typ, "%q is not an Avro name, and hamba/avro matches fields by their json tag's name", f.name)
+			continue
+		}
+		var notes []string
+		if f.viaPtr {
+			notes = append(notes, "lossy: "+a.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+		}
+		ty, ok := a.avroType(f.path, f.typ, x.name+"_"+f.name, &notes)
+		if !ok {
+			continue
+		}
+		fo := obj{{"name", f.name}, {"type", ty}}
+		if f.typ.kind == kPtr {
+			fo = append(fo, kv{"default", nil})
+		}
+		if len(notes) > 0 {
+			fo = append(fo, kv{"doc", strings.Join(notes, "; ")})
+		}
+		fields = append(fields, fo)
+	}
+	return append(r, kv{"fields", fields})
+}
+
+// avroType maps t; name names a fixed it may need.
+func (a *avroWriter) avroType(p string, t *typ, name string, notes *[]string) (any, bool) {
+	narrow := func(avro string) {
+		*notes = append(*notes, "lossy: "+a.lose(p, t, avro, fmt.Sprintf(lostAvroNarrow, avro, t.goT.Kind())))
+	}
+	switch t.kind {
+	case kBool:
+		return "boolean", true
+	case kString:
+		return "string", true
+	case kBytes:
+		if t.fix > 0 {
+			if a.fixed[name] {
+				return name, true
+			}
+			a.fixed[name] = true
+			return obj{{"type", "fixed"}, {"name", name}, {"size", t.fix}}, true
+		}
+		*notes = append(*notes, "lossy: "+a.lose(p, t, "bytes", lostAvroNilEmpty))
+		return "bytes", true
+	case kInt:
+		if t.bits == 64 {
+			return "long", true
+		}
+		if t.bits < 32 {
+			narrow("int")
+		}
+		return "int", true
+	case kUint:
+		switch t.bits {
+		case 64:
+			*notes = append(*notes, "lossy: "+a.lose(p, t, "long", lostAvroUint64))
+			return "long", true
+		case 32:
+			narrow("long")
+			return "long", true
+		}
+		narrow("int")
+		return "int", true
+	case kFloat:
+		if t.bits == 32 {
+			return "float", true
+		}
+		return "double", true
+	case kDuration:
+		*notes = append(*notes, "time.Duration in nanoseconds")
+		return "long", true
+	case kTime:
+		*notes = append(*notes, "lossy: "+a.lose(p, t, "long timestamp-micros", lostAvroTime))
+		return obj{{"type", "long"}, {"logicalType", "timestamp-micros"}}, true
+	case kStruct:
+		return a.record(t.msg), true
+	case kPtr:
+		e, ok := a.avroType(p, t.elem, name, notes)
+		return []any{"null", e}, ok
+	case kSlice, kArray:
+		e, ok := a.avroType(p+"[]", t.elem, name+"_item", notes)
+		if t.kind == kSlice {
+			*notes = append(*notes, "lossy: "+a.lose(p, t, "array", lostAvroNilEmpty))
+		} else {
+			*notes = append(*notes, "lossy: "+a.lose(p, t, "array", lostArrayLen))
+		}
+		return obj{{"type", "array"}, {"items", e}}, ok
+	case kMap:
+		if t.key.kind != kString {
+			a.fail(p+"{key}", t.key, "Avro map keys are strings")
+			return nil, false
+		}
+		e, ok := a.avroType(p+"{}", t.elem, name+"_value", notes)
+		*notes = append(*notes, "lossy: "+a.lose(p, t, "map", lostAvroNilEmpty))
+		return obj{{"type", "map"}, {"values", e}}, ok
+	}
+	a.fail(p, t, "Avro has no type of this shape here (a %s)", t.goT.Kind())
+	return nil, false
+}
+
+// writeJSON writes v; a record's fields go one per line, indented, the
+// rest on one line.
+func writeJSON(sb *strings.Builder, v any, indent string) {
+	switch v := v.(type) {
+	case obj:
+		if len(v) > 0 && v[0].k == "type" && v[0].v == "record" {
+			sb.WriteString("{\n")
+			in := indent + "  "
+			for i, e := range v {
+				sb.WriteString(in)
+				writeString(sb, e.k)
+				sb.WriteString(": ")
+				if e.k == "fields" {
+					fs := e.v.([]any)
+					sb.WriteString("[\n")
+					for j, f := range fs {
+						sb.WriteString(in + "  ")
+						writeJSON(sb, f, in+"  ")
+						if j < len(fs)-1 {
+							sb.WriteString(",")
+						}
+						sb.WriteString("\n")
+					}
+					sb.WriteString(in + "]")
+				} else {
+					writeJSON(sb, e.v, in)
+				}
+				if i < len(v)-1 {
+					sb.WriteString(",")
+				}
+				sb.WriteString("\n")
+			}
+			sb.WriteString(indent + "}")
+			return
+		}
+		sb.WriteString("{")
+		for i, e := range v {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			writeString(sb, e.k)
+			sb.WriteString(": ")
+			writeJSON(sb, e.v, indent)
+		}
+		sb.WriteString("}")
+	case []any:
+		sb.WriteString("[")
+		for i, e := range v {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			writeJSON(sb, e, indent)
+		}
+		sb.WriteString("]")
+	case string:
+		writeString(sb, v)
+	case nil:
+		sb.WriteString("null")
+	default:
+		fmt.Fprint(sb, v)
+	}
+}
+
+func writeString(sb *strings.Builder, s string) {
+	b, _ := json.Marshal(s) // a string always marshals
+	sb.Write(b)
+}

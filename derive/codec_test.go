@@ -1,0 +1,188 @@
+package derive_test
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/types/dynamicpb"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
+	"github.com/serbench/serbench/fidelity"
+)
+
+// roundTrip binds c to v, converts when the binding is a Converter,
+// marshals, unmarshals and converts back.
+func roundTrip(t *testing.T, c codec.Codec, v any) (any, int, error) {
+	t.Helper()
+	b, err := c.Bind(v)
+	if err != nil {
+		return nil, 0, err
+	}
+	in := v
+	conv, isConv := b.(codec.Converter)
+	if isConv {
+		if in, err = conv.ToNative(v); err != nil {
+			return nil, 0, err
+		}
+	}
+	data, err := b.Marshal(in)
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := b.Unmarshal(data)
+	if err != nil {
+		return nil, len(data), err
+	}
+	if isConv {
+		out, err = conv.FromNative(out)
+	}
+	return out, len(data), err
+}
+
+// wantDiff checks that got equals want (path "") or first differs at path.
+func wantDiff(t *testing.T, want, got any, path string) {
+	t.Helper()
+	d := fidelity.Diff(want, got)
+	var m *fidelity.Mismatch
+	switch {
+	case path == "" && d != nil:
+		t.Error(d)
+	case path != "" && (!errors.As(d, &m) || m.Path != path):
+		t.Errorf("difference %v, want one at %s", d, path)
+	}
+}
+
+func shipment() *Shipment {
+	insured := 250.5
+	return &Shipment{
+		Audit:      Audit{CreatedBy: "ops", Updated: time.Date(2026, 11, 23, 9, 30, 0, 123456000, time.UTC)},
+		TrackingID: 1 << 63, Status: "in-transit",
+		From:     Address{Street: "1 Quay", City: "Hull", Zip: "HU1"},
+		To:       Address{Street: "2 Pier", City: "Cork"},
+		Lines:    []Line{{SKU: "A-1", Quantity: 3, Price: 9.5}, {SKU: "B-2", Quantity: -1, Price: 0.25}},
+		Labels:   map[string]string{"fragile": "yes", "dock": "4"},
+		Insured:  &insured,
+		Return:   &Address{City: "Hull"},
+		Eta:      36*time.Hour + time.Nanosecond,
+		Priority: -7, Photo: []byte{0xff, 0, 1}, Checksum: [4]byte{1, 2, 3, 4},
+	}
+}
+
+func TestProtoCodec(t *testing.T) {
+	tree := &Tree{Name: "root", Children: []*Tree{{Name: "a"}, {Name: "b", Children: []*Tree{{Name: "c"}}}}}
+	zone := time.FixedZone("CET", 3600)
+	for _, tc := range []struct {
+		name string
+		v    any
+		diff string // "" for an exact round trip, else the path of the first difference
+	}{
+		{"order", &Order{ID: "ord-1", Created: time.Date(2026, 1, 2, 3, 4, 5, 6, zone), Customer: "Ada", Items: 3, Paid: true, Total: 12.5}, ""},
+		{"shipment", shipment(), ""},
+		{"zero shipment", &Shipment{}, ""},
+		{"tree", tree, ""},
+		{"empty slice", &Shipment{Lines: []Line{}}, ".Lines"},
+		{"empty map", &Shipment{Labels: map[string]string{}}, ".Labels"},
+		{"empty bytes", &Shipment{Photo: []byte{}}, ".Photo"},
+		{"nil element", &Tree{Children: []*Tree{nil}}, ".Children[0]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, size, err := roundTrip(t, derive.NewProtoCodec(), tc.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d bytes", size)
+			wantDiff(t, tc.v, out, tc.diff)
+		})
+	}
+	// Bad input: an unmappable type, a non-struct, a foreign value.
+	if _, err := derive.NewProtoCodec().Bind(&bad{}); !errors.Is(err, codec.ErrUnsupported) || !strings.Contains(err.Error(), ".Ch (chan int)") {
+		t.Errorf("Bind(*bad) = %v", err)
+	}
+	if _, err := derive.NewProtoCodec().Bind(new(int)); !errors.Is(err, codec.ErrUnsupported) {
+		t.Errorf("Bind(*int) = %v", err)
+	}
+	b, err := derive.NewProtoCodec().Bind(&Order{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.(codec.Converter).ToNative(&Tree{}); err == nil {
+		t.Error("ToNative(*Tree) on an Order binding: no error")
+	}
+	if _, err := b.Unmarshal([]byte{0xff, 0xff}); err == nil {
+		t.Error("Unmarshal of garbage: no error")
+	}
+}
+
+// The encoded size is protobuf's: Order's 6 fields, field by field.
+func TestProtoCodecSize(t *testing.T) {
+	o := &Order{ID: "ab", Items: 1, Paid: true}
+	// id: tag + len + 2 bytes; items: tag + 1; paid: tag + 1; the zero
+	// time, empty customer and zero total are left out.
+	if _, size, err := roundTrip(t, derive.NewProtoCodec(), o); err != nil || size != 4+2+2 {
+		t.Errorf("size %d, err %v, want 8 bytes", size, err)
+	}
+}
+
+func TestAvroCodec(t *testing.T) {
+	tree := &Tree{Name: "root", Children: []*Tree{{Name: "a"}}}
+	for _, tc := range []struct {
+		name string
+		v    any
+		diff string // "" for an exact round trip
+		err  string // a marshal error
+	}{
+		{"order", &Order{ID: "ord-1", Created: time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC), Customer: "Ada", Items: 3, Paid: true, Total: 12.5}, "", ""},
+		{"nanoseconds", &Order{Created: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC)}, ".Created", ""},
+		{"tree", tree, ".Children[0].Children", ""}, // nil decodes as empty
+		{"empty", &Tree{Children: []*Tree{}}, "", ""},
+		{"uint64", shipment(), "", "uint64"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := roundTrip(t, derive.NewAvroCodec(), tc.v)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one mentioning %s", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantDiff(t, tc.v, out, tc.diff)
+		})
+	}
+	if _, err := derive.NewAvroCodec().Bind(&bad{}); !errors.Is(err, codec.ErrUnsupported) || !strings.Contains(err.Error(), ".IntKeys{key} (int)") {
+		t.Errorf("Bind(*bad) = %v", err)
+	}
+}
+
+// A codec on a message type generated from the derived schema (here a
+// dynamicpb type of the same descriptor stands in for protoc-gen-go's)
+// round-trips like protobuf/derived, and refuses a type whose schema no
+// longer matches the generated one.
+func TestGeneratedProtoCodec(t *testing.T) {
+	ps, err := derive.DeriveProto(reflect.TypeFor[Shipment]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := derive.NewGeneratedProtoCodec(codec.Info{ID: "protobuf"}, dynamicpb.NewMessage(ps.Message), nil, nil)
+	out, _, err := roundTrip(t, c, shipment())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDiff(t, shipment(), out, "")
+	{
+		type Shipment struct{ TrackingID uint64 } // the same name, other fields
+		_, err := c.Bind(&Shipment{})
+		if !errors.Is(err, codec.ErrUnsupported) || !strings.Contains(err.Error(), "run go generate") {
+			t.Errorf("Bind of a changed type: %v", err)
+		}
+	}
+	if _, err := c.Bind(&Order{}); !errors.Is(err, codec.ErrUnsupported) {
+		t.Errorf("Bind(*Order): %v", err)
+	}
+}

@@ -1,0 +1,66 @@
+package derive_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
+)
+
+// FuzzDecode feeds arbitrary bytes to the derived codecs' decoders on
+// Shipment (every mapped kind) and Tree (recursion): Unmarshal, then for
+// protobuf/derived the conversion back to Go, must return a value or an
+// error, never panic (the bindings recover, so a panic shows as an error
+// saying "panicked"); a value must survive a second round trip.
+func FuzzDecode(f *testing.F) {
+	type bound struct {
+		name string
+		b    codec.Binding
+	}
+	var bs []bound
+	for _, c := range []codec.Codec{derive.NewProtoCodec(), derive.NewAvroCodec()} {
+		for _, v := range []any{shipment(), &Tree{Name: "r", Children: []*Tree{{Name: "c"}}}} {
+			b, err := c.Bind(v)
+			if err != nil {
+				f.Fatal(err)
+			}
+			bs = append(bs, bound{c.Info().ID, b})
+			in := v
+			if conv, ok := b.(codec.Converter); ok {
+				if in, err = conv.ToNative(v); err != nil {
+					f.Fatal(err)
+				}
+			}
+			if data, err := b.Marshal(in); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Add([]byte{0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, x := range bs {
+			out, err := x.b.Unmarshal(data)
+			if err == nil {
+				if conv, ok := x.b.(codec.Converter); ok {
+					out, err = conv.FromNative(out)
+				}
+			}
+			if err != nil {
+				if strings.Contains(err.Error(), "panicked") {
+					t.Errorf("%s: %v", x.name, err)
+				}
+				continue
+			}
+			in := out
+			if conv, ok := x.b.(codec.Converter); ok {
+				if in, err = conv.ToNative(out); err != nil {
+					t.Fatalf("%s: ToNative of a decoded value: %v", x.name, err)
+				}
+			}
+			if _, err := x.b.Marshal(in); err != nil && !strings.Contains(err.Error(), "uint64") {
+				t.Errorf("%s: a decoded value does not marshal: %v", x.name, err)
+			}
+		}
+	})
+}

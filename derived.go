@@ -1,0 +1,38 @@
+package serbench
+
+import (
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
+)
+
+// DerivedCodecs returns the codecs that need no code generator and no
+// schema written by hand: each derives a schema from your type when it
+// binds (package derive) and runs a library that works from a schema at
+// run time.
+//
+//	protobuf/derived  google.golang.org/protobuf's dynamicpb on the derived
+//	                  descriptor; the conversion between your value and the
+//	                  dynamicpb.Message is timed as op=convert
+//	avro/derived      github.com/hamba/avro/v2 on your value against the
+//	                  derived .avsc schema
+//
+// They run after the default set when Options.Codecs is nil, and
+// otherwise when Options.Codecs names them by ID. Like every codec they
+// round-trip your value first: one whose mapping loses something your
+// value holds (a time zone, sub-microsecond time in Avro, nil versus
+// empty) is timed with lossy=true; one that cannot take your type (an
+// interface field, say, or uint64 in hamba/avro) is n/a with the reason,
+// one line per field. `serbench schema` prints the schemas they use.
+func DerivedCodecs() []codec.Codec {
+	return []codec.Codec{derive.NewProtoCodec(), derive.NewAvroCodec()}
+}
+
+// derivedCodec returns the derived codec with ID id, nil for another ID.
+func derivedCodec(id string) codec.Codec {
+	for _, c := range DerivedCodecs() {
+		if c.Info().ID == id {
+			return c
+		}
+	}
+	return nil
+}

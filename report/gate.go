@@ -33,9 +33,9 @@ func (r Regression) String() string {
 	if r.Metric == "ok" {
 		return cell + ": no longer round-trips exactly"
 	}
-	if r.Metric == "speed-up" {
+	if r.Metric == "speed-up" || r.Metric == "ratio to the baseline's marshal" {
 		// The speed-up fell: print it as it is, and the change as time.
-		s := fmt.Sprintf("%s: speed-up %.2f× → %.2f× (%+.1f%% time relative to the baseline", cell, r.Old, r.New, 100*r.Change)
+		s := fmt.Sprintf("%s: %s %.2f× → %.2f× (%+.1f%% time relative to the baseline", cell, r.Metric, r.Old, r.New, 100*r.Change)
 		if r.Q > 0 {
 			s += fmt.Sprintf(", q=%.2g", r.Q)
 		}
@@ -102,7 +102,7 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 }
 
 // basisMetric names the Metric of a time regression by its row's Basis.
-var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisNs: "ns/op"}
+var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisRunsRef: "ratio to the baseline's marshal", BasisNs: "ns/op"}
 
 // ParseThreshold reads a regression threshold written as a percentage
 // ("5%", "0.5%") or a fraction ("0.05") and returns the fraction. Empty,

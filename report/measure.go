@@ -185,12 +185,12 @@ func basisLine(c *Comparison) string {
 		}
 	}
 	parts := []string{fmt.Sprintf("compared by speed-up over %s within each run (drift-proof)", c.Baseline)}
-	if n := count[BasisRuns] + count[BasisRunsNs]; n > 0 {
-		line := fmt.Sprintf("compared between processes (%d old, %d new: separate runs, or the processes of run -processes): each run's speed-up over %s (drift-proof), %s's own cells by each run's ns/op normalised by its calibration loop (raw where a run lacks it); Welch's t-test on their logarithms, so that a codec whose speed moves from process to process is not flagged for it",
-			c.OldRuns, c.NewRuns, c.Baseline, c.Baseline)
+	if n := count[BasisRuns] + count[BasisRunsNs] + count[BasisRunsRef]; n > 0 {
+		line := fmt.Sprintf("compared between processes (%d old, %d new: separate runs, or the processes of run -processes): each run's speed-up over %s (drift-proof), cells without one (convert) by each run's %s marshal ns/op over theirs (runs-ref, drift-proof), %s's own cells by each run's ns/op normalised by its calibration loop (raw where a run lacks it); Welch's t-test on their logarithms, so that a codec whose speed moves from process to process is not flagged for it",
+			c.OldRuns, c.NewRuns, c.Baseline, c.Baseline, c.Baseline)
 		rest := 0
 		for _, r := range c.Rows {
-			if r.Compared && r.Basis != BasisRuns && r.Basis != BasisRunsNs {
+			if r.Compared && r.Basis != BasisRuns && r.Basis != BasisRunsNs && r.Basis != BasisRunsRef {
 				rest++
 			}
 		}

@@ -36,6 +36,11 @@ const (
 	// own cells, cells without a speed-up, and -by ns without the
 	// normalisation).
 	BasisRunsNs = "runs-ns"
+	// BasisRunsRef: a cell with no speed-up (convert, say), against the
+	// baseline's marshal on the same scenario in the same run: that
+	// cell's median ns/op over this cell's, one ratio per run, so that a
+	// change of the machine's speed between runs cancels as in a speed-up.
+	BasisRunsRef = "runs-ref"
 )
 
 // CompareRuns is Compare for sides of several runs each: olds and news
@@ -80,6 +85,13 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 		row.Basis = BasisRunsNs
 		if speedup {
 			row.Basis = BasisRuns
+		}
+		if meter && !isBase {
+			ro, okRO := refValues(oldCells, row.Cell, c.Baseline)
+			rn, okRN := refValues(newCells, row.Cell, c.Baseline)
+			if okRO && okRN {
+				ov, nv, speedup, row.Basis = ro, rn, true, BasisRunsRef
+			}
 		}
 		row.P, row.Change = welch(ov, nv, speedup)
 		row.OldValue, row.NewValue = stats.GeoMean(ov), stats.GeoMean(nv)
@@ -163,6 +175,22 @@ func runValues(runs []*Document, cells []map[Cell]bench.Result, cell Cell, speed
 			return nil, false
 		}
 		out = append(out, v)
+	}
+	return out, true
+}
+
+// refValues returns, per run, the baseline's marshal ns/op on cell's
+// scenario over cell's ns/op (BasisRunsRef); ok is false when a run did
+// not time either.
+func refValues(cells []map[Cell]bench.Result, cell Cell, baseline string) ([]float64, bool) {
+	out := make([]float64, len(cells))
+	for i, m := range cells {
+		r, okC := m[cell]
+		b, okB := m[Cell{baseline, cell.Scenario, bench.OpMarshal}]
+		if !okC || !okB || !r.Timed() || !b.Timed() || !(r.NsPerOp > 0) || !(b.NsPerOp > 0) {
+			return nil, false
+		}
+		out[i] = b.NsPerOp / r.NsPerOp
 	}
 	return out, true
 }

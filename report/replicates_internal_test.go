@@ -3,6 +3,8 @@ package report
 import (
 	"math"
 	"testing"
+
+	"github.com/serbench/serbench/bench"
 )
 
 func TestWelch(t *testing.T) {
@@ -35,5 +37,47 @@ func TestMetricRuns(t *testing.T) {
 func TestCompareRunsEmpty(t *testing.T) {
 	if _, err := CompareRuns(nil, []*Document{{}}, CompareOptions{}); err == nil {
 		t.Error("an empty side compared")
+	}
+}
+
+// TestCompareRunsRef checks that a cell with no speed-up (a convert) is
+// tested between runs against the baseline's marshal in the same run: a
+// machine 50% slower in the new runs moves nothing, a convert 20% slower
+// is flagged.
+func TestCompareRunsRef(t *testing.T) {
+	run := func(machine, convert, jitter float64) *Document {
+		cell := func(codec, op string, ns float64) bench.Result {
+			return bench.Result{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
+		}
+		return &Document{Baseline: "encoding/json", Results: []bench.Result{
+			cell("encoding/json", bench.OpMarshal, 1000*machine),
+			cell("msgp", bench.OpConvert, 100*machine*convert*jitter),
+		}}
+	}
+	jitter := []float64{1, 1.02, 0.98}
+	var olds, sameNews, slowNews []*Document
+	for _, j := range jitter {
+		olds = append(olds, run(1, 1, j))
+		sameNews = append(sameNews, run(1.5, 1, 2-j))
+		slowNews = append(slowNews, run(1.5, 1.2, j))
+	}
+	for _, tc := range []struct {
+		name string
+		news []*Document
+		sig  bool
+	}{{"machine slower", sameNews, false}, {"convert slower", slowNews, true}} {
+		c, err := CompareRuns(olds, tc.news, CompareOptions{By: BySpeedup})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var row *CompareRow
+		for i := range c.Rows {
+			if c.Rows[i].Codec == "msgp" {
+				row = &c.Rows[i]
+			}
+		}
+		if row == nil || row.Basis != BasisRunsRef || row.Significant != tc.sig {
+			t.Errorf("%s: row %+v, want basis %s, significant %v", tc.name, row, BasisRunsRef, tc.sig)
+		}
 	}
 }

@@ -85,6 +85,12 @@ type Info struct {
 	// Archived is true when upstream archived the library's repository or
 	// declared the library deprecated (Status gives the source).
 	Archived bool `json:"archived,omitempty"`
+	// Warning states, in words, a problem of this build that makes the
+	// codec's rows measure something other than its name says (sonic
+	// linked at a release that does not support the running Go falls back
+	// to encoding/json: codec/sonic.CheckGo); "" when there is none.
+	// serbench run repeats it as a run warning and serbench list prints it.
+	Warning string `json:"warning,omitempty"`
 	// Time says, in words, what the codec keeps of a time.Time: its
 	// precision and whether the zone or offset survives ("ns, offset kept",
 	// "ns, UTC forced", "µs, UTC forced", "no time.Time: Unix ns as int64");

@@ -116,6 +116,15 @@ type Info struct {
 	// run` measures when -codecs is not given (the most used libraries plus
 	// wire and memmove); the rest run with -codecs all or a named group.
 	Default bool `json:"default,omitempty"`
+	// AliasesInput is measured, never stated (no adapter sets it): true
+	// when the decoded value of some scenario shared the input's memory
+	// (the alias probe, AliasesInput; bench.Result.AliasesInput per cell),
+	// false when every probed scenario's value came through unchanged, nil
+	// where nothing was probed. serbench run fills it in from its cells,
+	// serbench list (json and markdown) from the seed scenarios. Unlike
+	// Unsafe, a fact about the library's source, this is what a caller
+	// can observe: whether reusing the read buffer changes decoded values.
+	AliasesInput *bool `json:"aliases_input,omitempty"`
 	// DropIn is the codec's drop-in class against the reference codec of
 	// its format, measured, never stated: no adapter sets it; serbench
 	// list and serbench run fill it in with package dropin. Nil for the

@@ -12,7 +12,7 @@ require (
 	github.com/bytedance/sonic v1.15.5
 	github.com/chromedp/chromedp v0.23.0
 	github.com/deneonet/benc v1.1.8
-	github.com/fxamacker/cbor/v2 v2.9.6
+	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0

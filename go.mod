@@ -40,6 +40,7 @@ require (
 require (
 	github.com/andot/complexconv v1.0.0 // indirect
 	github.com/google/uuid v1.3.0 // indirect
+	github.com/twmb/avro v1.9.1 // indirect
 )
 
 require (

@@ -78,6 +78,7 @@ var catalog = []Shipped{
 	{ID: "bson", Package: adapters + "bson", Func: "New"},
 	{ID: "avro", Package: adapters + "avro", Func: "New"},
 	{ID: "goavro", Package: adapters + "goavro", Func: "New"},
+	{ID: "twmb-avro", Package: adapters + "twmbavro", Func: "New"},
 	{ID: "ugorji/msgpack", Package: adapters + "ugorji", Func: "NewMsgpack"},
 	{ID: "ugorji/cbor", Package: adapters + "ugorji", Func: "NewCBOR"},
 	{ID: "ugorji/binc", Package: adapters + "ugorji", Func: "NewBinc"},

@@ -49,6 +49,7 @@ import (
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/codec/thrift"
+	"github.com/serbench/serbench/codec/twmbavro"
 	"github.com/serbench/serbench/codec/ugorji"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
@@ -65,7 +66,7 @@ func init() {
 		protobuf.New, vtprotobuf.New, gogoproto.New,
 		flatbuffers.New, flatbuffers.NewLazy, capnp.New, capnp.NewLazy,
 		thrift.NewBinary, thrift.NewCompact, msgpackgen.New, msgpackgen.NewArray,
-		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New,
+		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New, twmbavro.New,
 		ugorji.NewMsgpack, ugorji.NewCBOR, ugorji.NewBinc, ugorji.NewSimple,
 		shamaton.New, shamaton.NewArray, kelindar.New, xdr.New, sereal.New,
 		dedis.New, ikeapack.New, alecthomas.New, hprose.New, enkodo.New,

@@ -63,6 +63,7 @@ var catalog = []Shipped{
 	{ID: "protobuf", Package: adapters + "protobuf", Func: "New", Default: true},
 	{ID: "vtprotobuf", Package: adapters + "vtprotobuf", Func: "New", Default: true},
 	{ID: "gogoproto", Package: adapters + "gogoproto", Func: "New"},
+	{ID: "hyperpb", Package: adapters + "hyperpb", Func: "New"},
 	{ID: "flatbuffers", Package: adapters + "flatbuffers", Func: "New", Default: true},
 	{ID: "flatbuffers/lazy", Package: adapters + "flatbuffers", Func: "NewLazy"},
 	{ID: "capnp", Package: adapters + "capnp", Func: "New"},

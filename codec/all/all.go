@@ -31,6 +31,7 @@ import (
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/gotiny"
 	"github.com/serbench/serbench/codec/hprose"
+	"github.com/serbench/serbench/codec/hyperpb"
 	"github.com/serbench/serbench/codec/ikeapack"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
@@ -63,7 +64,7 @@ func init() {
 		sonic.New, sonic.NewDefault, sonic.NewFastest, segmentio.New,
 		easyjson.New, ffjson.New, fastjson.New, simdjson.New,
 		msgpack.New, msgpack.NewArray, msgp.New, cbor.New, gob.New, gob.NewStream,
-		protobuf.New, vtprotobuf.New, gogoproto.New,
+		protobuf.New, vtprotobuf.New, gogoproto.New, hyperpb.New,
 		flatbuffers.New, flatbuffers.NewLazy, capnp.New, capnp.NewLazy,
 		thrift.NewBinary, thrift.NewCompact, msgpackgen.New, msgpackgen.NewArray,
 		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New, twmbavro.New,

@@ -61,6 +61,7 @@ var catalog = []Shipped{
 	{ID: "gob", Package: adapters + "gob", Func: "New", Default: true},
 	{ID: "gob/stream", Package: adapters + "gob", Func: "NewStream"},
 	{ID: "protobuf", Package: adapters + "protobuf", Func: "New", Default: true},
+	{ID: "protobuf/opaque", Package: adapters + "protobuf/opaque", Func: "New"},
 	{ID: "vtprotobuf", Package: adapters + "vtprotobuf", Func: "New", Default: true},
 	{ID: "gogoproto", Package: adapters + "gogoproto", Func: "New"},
 	{ID: "hyperpb", Package: adapters + "hyperpb", Func: "New"},

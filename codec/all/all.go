@@ -42,6 +42,7 @@ import (
 	"github.com/serbench/serbench/codec/msgpackgen"
 	"github.com/serbench/serbench/codec/mus"
 	"github.com/serbench/serbench/codec/protobuf"
+	"github.com/serbench/serbench/codec/protobuf/opaque"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sereal"
 	"github.com/serbench/serbench/codec/shamaton"
@@ -64,7 +65,7 @@ func init() {
 		sonic.New, sonic.NewDefault, sonic.NewFastest, segmentio.New,
 		easyjson.New, ffjson.New, fastjson.New, simdjson.New,
 		msgpack.New, msgpack.NewArray, msgp.New, cbor.New, gob.New, gob.NewStream,
-		protobuf.New, vtprotobuf.New, gogoproto.New, hyperpb.New,
+		protobuf.New, opaque.New, vtprotobuf.New, gogoproto.New, hyperpb.New,
 		flatbuffers.New, flatbuffers.NewLazy, capnp.New, capnp.NewLazy,
 		thrift.NewBinary, thrift.NewCompact, msgpackgen.New, msgpackgen.NewArray,
 		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New, twmbavro.New,

@@ -7,7 +7,6 @@ import (
 
 	"buf.build/go/hyperpb"
 	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/protobuf/pbcodec"
@@ -22,32 +21,18 @@ type parser struct{}
 
 func (parser) Info() codec.Info { return info() }
 
-// gen is the protobuf codec under this codec's ID: its Bind gives the
-// conversions to and from the generated messages.
-var gen = pbcodec.New(info(), pbcodec.Convs, proto.Marshal, proto.Unmarshal)
-
 // Bind compiles the descriptor of the generated message of sample's type.
 func (parser) Bind(sample any) (b codec.Binding, err error) {
 	defer codec.RecoverEncode(&err, ID, sample)
-	pb, err := gen.Bind(sample)
+	o, err := pbcodec.BindOpen(ID, sample)
 	if err != nil {
 		return nil, err
 	}
-	conv := pb.(codec.Converter)
-	m, err := conv.ToNative(sample) // only its type is used
-	if err != nil {
-		return nil, err
-	}
-	msg, ok := m.(proto.Message)
-	if !ok {
-		return nil, fmt.Errorf("%s: %T is not a proto.Message", ID, m)
-	}
-	return &binding{conv: conv, gen: msg.ProtoReflect().Type(), ty: hyperpb.CompileMessageDescriptor(msg.ProtoReflect().Descriptor())}, nil
+	return &binding{open: o, ty: hyperpb.CompileMessageDescriptor(o.Type.Descriptor())}, nil
 }
 
 type binding struct {
-	conv codec.Converter
-	gen  protoreflect.MessageType // the generated message's
+	open *pbcodec.Open
 	ty   *hyperpb.MessageType
 }
 
@@ -59,28 +44,25 @@ var (
 // ToNative converts v to the generated message, marshals it and parses
 // the bytes into a new hyperpb message.
 func (b *binding) ToNative(v any) (any, error) {
-	g, err := b.conv.ToNative(v)
+	data, err := b.open.Encode(v)
 	if err != nil {
 		return nil, err
-	}
-	data, err := proto.Marshal(g.(proto.Message))
-	if err != nil {
-		return nil, fmt.Errorf("%s: convert to native: %w", ID, err)
 	}
 	return b.Unmarshal(data)
 }
 
 // FromNative copies v, a hyperpb message, into a new generated message
-// and converts that to the scenario type.
+// (proto.Merge: the same descriptor) and converts that to the scenario
+// type.
 func (b *binding) FromNative(v any) (out any, err error) {
 	defer codec.RecoverEncode(&err, ID, v)
 	m, ok := v.(*hyperpb.Message)
 	if !ok || m == nil {
 		return nil, fmt.Errorf("%s: FromNative wants a non-nil *hyperpb.Message, got %T", ID, v)
 	}
-	g := b.gen.New().Interface()
+	g := b.open.Type.New().Interface()
 	proto.Merge(g, m)
-	return b.conv.FromNative(g)
+	return b.open.FromMessage(g)
 }
 
 // Marshal encodes v, a hyperpb message from ToNative, with proto.Marshal.

@@ -1,0 +1,47 @@
+package opaque_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/protobuf"
+	"github.com/serbench/serbench/codec/protobuf/opaque"
+	"github.com/serbench/serbench/codec/protobuf/opaquepb"
+	"github.com/serbench/serbench/internal/codectest"
+	"github.com/serbench/serbench/scenario"
+)
+
+// The Opaque API types read what the open-struct types write and the other
+// way round: one schema, one wire format.
+func TestSameWireAsProtobuf(t *testing.T) {
+	codectest.CrossDecodeSeeds(t, protobuf.New(), opaque.New())
+}
+
+// The generated types are the Opaque API's: no exported fields.
+func TestOpaqueTypes(t *testing.T) {
+	for _, v := range []any{opaquepb.SSEEvent{}, opaquepb.UserEvent{}, opaquepb.UserProfile{}} {
+		for f := range reflect.TypeOf(v).Fields() {
+			if f.IsExported() {
+				t.Errorf("%T has exported field %s: not generated with the Opaque API", v, f.Name)
+			}
+		}
+	}
+}
+
+func TestRefusesAndRejects(t *testing.T) {
+	if _, err := opaque.New().Bind(new(int)); !errors.Is(err, codec.ErrUnsupported) {
+		t.Errorf("Bind(*int): %v, want ErrUnsupported", err)
+	}
+	b, err := opaque.New().Bind(scenario.NewWSMessage())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Marshal(&opaquepb.SSEEvent{}); err == nil {
+		t.Error("a ws-message binding marshalled an SSEEvent")
+	}
+	if _, err := b.Unmarshal([]byte{0x0a, 0x05, 'a'}); err == nil {
+		t.Error("a truncated message decoded")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -80,13 +81,21 @@ func ProtocVersion(ctx context.Context) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
+// messageField matches a field of message type in serbench.proto, up to
+// its semicolon (protocPackageJob).
+var messageField = regexp.MustCompile(`(?m)^(\s+(?:repeated )?(?:google\.protobuf\.Timestamp|[A-Z]\w*) \w+ = \d+);`)
+
 // protocPackageJob returns the Job that compiles a copy of
 // SchemaDir/serbench.proto named file whose proto package is pkg instead
 // of serbench, with plugins, all writing into dir: the same messages and
 // field numbers, so the same wire format, under other full names, so that
 // both sets of generated types can be linked into one program (protobuf-go
 // refuses two registrations of one name).
-func protocPackageJob(name, dir, file, pkg string, outputs []string, plugins ...Plugin) Job {
+//
+// With lazy, every field whose type is a message (a line "TYPE name = N;"
+// or "repeated TYPE name = N;" with TYPE capitalised or
+// google.protobuf.Timestamp) gets the option [lazy = true].
+func protocPackageJob(name, dir, file, pkg string, lazy bool, outputs []string, plugins ...Plugin) Job {
 	return Job{Name: name, Dir: dir, Outputs: outputs, run: func(ctx context.Context, root, outDir string) error {
 		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(SchemaDir), "serbench.proto"))
 		if err != nil {
@@ -102,6 +111,9 @@ func protocPackageJob(name, dir, file, pkg string, outputs []string, plugins ...
 		}
 		defer os.RemoveAll(tmp)
 		renamed := bytes.Replace(src, []byte(decl), []byte("\npackage "+pkg+";\n"), 1)
+		if lazy {
+			renamed = messageField.ReplaceAll(renamed, []byte("$1 [lazy = true];"))
+		}
 		if err := os.WriteFile(filepath.Join(tmp, file), renamed, 0o644); err != nil {
 			return err
 		}

@@ -31,6 +31,11 @@ const opaquePackage = "serbench.opaque"
 // proto package serbench.opaque, so the same bytes as codec/protobuf's). It
 // binds the types codec/protobuf binds.
 //
+// Every field of message type is marked [lazy = true], the Opaque API's
+// lazy decoding: Unmarshal leaves such a field's bytes undecoded until it
+// is read, which FromNative does, so part of the decoding moves from the
+// unmarshal row to the convert row.
+//
 // Its conversion goes through the wire: ToNative converts to package pb's
 // open-struct message, marshals it and unmarshals the bytes into the
 // opaque message; FromNative the other way round. The convert row
@@ -48,7 +53,7 @@ func (opaque) Info() codec.Info {
 		API:    codec.APITyped,
 		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-		Options: "protoc-gen-go Opaque API types (default_api_level=API_OPAQUE, proto3, no lazy fields); proto.Marshal/proto.Unmarshal with default options; " +
+		Options: "protoc-gen-go Opaque API types (default_api_level=API_OPAQUE, proto3) with every message field [lazy = true]: unmarshal leaves them undecoded until read (in convert); proto.Marshal/proto.Unmarshal with default options; " +
 			"converted through the open-struct types and the wire (convert not comparable with protobuf's); " + pbcodec.Options,
 		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost); any year (no range check)"}
 }

@@ -3,6 +3,7 @@ package opaque_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -19,13 +20,25 @@ func TestSameWireAsProtobuf(t *testing.T) {
 	codectest.CrossDecodeSeeds(t, protobuf.New(), opaque.New())
 }
 
-// The generated types are the Opaque API's: no exported fields.
+// The generated types are the Opaque API's: no exported fields but the
+// generator's XXX_ bookkeeping, and lazy decoding (XXX_lazyUnmarshalInfo)
+// on the messages with message fields.
 func TestOpaqueTypes(t *testing.T) {
-	for _, v := range []any{opaquepb.SSEEvent{}, opaquepb.UserEvent{}, opaquepb.UserProfile{}} {
-		for f := range reflect.TypeOf(v).Fields() {
-			if f.IsExported() {
-				t.Errorf("%T has exported field %s: not generated with the Opaque API", v, f.Name)
+	for _, tc := range []struct {
+		v    any
+		lazy bool
+	}{{opaquepb.SSEEvent{}, false}, {opaquepb.UserEvent{}, true}, {opaquepb.UserProfile{}, true}} {
+		lazy := false
+		for f := range reflect.TypeOf(tc.v).Fields() {
+			switch {
+			case f.Name == "XXX_lazyUnmarshalInfo":
+				lazy = true
+			case f.IsExported() && !strings.HasPrefix(f.Name, "XXX_"):
+				t.Errorf("%T has exported field %s: not generated with the Opaque API", tc.v, f.Name)
 			}
+		}
+		if lazy != tc.lazy {
+			t.Errorf("%T: lazy decoding %v, want %v", tc.v, lazy, tc.lazy)
 		}
 	}
 }

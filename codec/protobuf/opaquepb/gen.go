@@ -6,8 +6,9 @@
 // messages and field numbers, so the same bytes. The API level is the
 // plugin option, not an Edition 2023 feature in the schema: Debian's protoc
 // 3.21.12, the one CI installs, predates editions (protoc 27 made them
-// stable) and rejects `edition = "2023"`. No field is marked lazy, so
-// nested messages decode eagerly as in package pb. serbench_opaque.pb.go is
+// stable) and rejects `edition = "2023"`. Every field of message type is
+// marked [lazy = true] in the copy (lazy decoding, which protoc-gen-go
+// supports with the Opaque API only). serbench_opaque.pb.go is
 // generated: regenerate with `go generate ./codec/protobuf/opaquepb`
 // (needs protoc; see scripts/install-codegen-tools.sh). Package
 // internal/gencheck holds the exact command and a test that the committed

@@ -172,8 +172,12 @@ type UserEvent struct {
 	xxx_hidden_Attributes map[string]*StringMap  `protobuf:"bytes,9,rep,name=attributes,proto3" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	xxx_hidden_Scores     []float64              `protobuf:"fixed64,10,rep,packed,name=scores,proto3"`
 	xxx_hidden_Flags      []bool                 `protobuf:"varint,11,rep,packed,name=flags,proto3"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// Deprecated: Do not use. This will be deleted in the near future.
+	XXX_lazyUnmarshalInfo  protoimpl.LazyUnmarshalInfo
+	XXX_raceDetectHookData protoimpl.RaceDetectHookData
+	XXX_presence           [1]uint32
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *UserEvent) Reset() {
@@ -231,14 +235,28 @@ func (x *UserEvent) GetType() string {
 
 func (x *UserEvent) GetOccurredAt() *timestamppb.Timestamp {
 	if x != nil {
-		return x.xxx_hidden_OccurredAt
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 4) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_OccurredAt) {
+				protoimpl.X.UnmarshalField(x, 5)
+			}
+			var rv *timestamppb.Timestamp
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_OccurredAt), protoimpl.Pointer(&rv))
+			return rv
+		}
 	}
 	return nil
 }
 
 func (x *UserEvent) GetSource() *EventSource {
 	if x != nil {
-		return x.xxx_hidden_Source
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 5) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_Source) {
+				protoimpl.X.UnmarshalField(x, 6)
+			}
+			var rv *EventSource
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Source), protoimpl.Pointer(&rv))
+			return rv
+		}
 	}
 	return nil
 }
@@ -252,8 +270,13 @@ func (x *UserEvent) GetTags() []string {
 
 func (x *UserEvent) GetItems() []*EventItem {
 	if x != nil {
-		if x.xxx_hidden_Items != nil {
-			return *x.xxx_hidden_Items
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 7) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_Items) {
+				protoimpl.X.UnmarshalField(x, 8)
+			}
+			var rv *[]*EventItem
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Items), protoimpl.Pointer(&rv))
+			return *rv
 		}
 	}
 	return nil
@@ -297,11 +320,21 @@ func (x *UserEvent) SetType(v string) {
 }
 
 func (x *UserEvent) SetOccurredAt(v *timestamppb.Timestamp) {
-	x.xxx_hidden_OccurredAt = v
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_OccurredAt, v)
+	if v == nil {
+		protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 4)
+	} else {
+		protoimpl.X.SetPresent(&(x.XXX_presence[0]), 4, 11)
+	}
 }
 
 func (x *UserEvent) SetSource(v *EventSource) {
-	x.xxx_hidden_Source = v
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_Source, v)
+	if v == nil {
+		protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 5)
+	} else {
+		protoimpl.X.SetPresent(&(x.XXX_presence[0]), 5, 11)
+	}
 }
 
 func (x *UserEvent) SetTags(v []string) {
@@ -309,7 +342,14 @@ func (x *UserEvent) SetTags(v []string) {
 }
 
 func (x *UserEvent) SetItems(v []*EventItem) {
-	x.xxx_hidden_Items = &v
+	var sv *[]*EventItem
+	protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Items), protoimpl.Pointer(&sv))
+	if sv == nil {
+		sv = &[]*EventItem{}
+		protoimpl.X.AtomicInitializePointer(protoimpl.Pointer(&x.xxx_hidden_Items), protoimpl.Pointer(&sv))
+	}
+	*sv = v
+	protoimpl.X.SetPresent(&(x.XXX_presence[0]), 7, 11)
 }
 
 func (x *UserEvent) SetAttributes(v map[string]*StringMap) {
@@ -328,22 +368,24 @@ func (x *UserEvent) HasOccurredAt() bool {
 	if x == nil {
 		return false
 	}
-	return x.xxx_hidden_OccurredAt != nil
+	return protoimpl.X.Present(&(x.XXX_presence[0]), 4)
 }
 
 func (x *UserEvent) HasSource() bool {
 	if x == nil {
 		return false
 	}
-	return x.xxx_hidden_Source != nil
+	return protoimpl.X.Present(&(x.XXX_presence[0]), 5)
 }
 
 func (x *UserEvent) ClearOccurredAt() {
-	x.xxx_hidden_OccurredAt = nil
+	protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 4)
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_OccurredAt, (*timestamppb.Timestamp)(nil))
 }
 
 func (x *UserEvent) ClearSource() {
-	x.xxx_hidden_Source = nil
+	protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 5)
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_Source, (*EventSource)(nil))
 }
 
 type UserEvent_builder struct {
@@ -370,10 +412,19 @@ func (b0 UserEvent_builder) Build() *UserEvent {
 	x.xxx_hidden_UserId = b.UserId
 	x.xxx_hidden_SessionId = b.SessionId
 	x.xxx_hidden_Type = b.Type
-	x.xxx_hidden_OccurredAt = b.OccurredAt
-	x.xxx_hidden_Source = b.Source
+	if b.OccurredAt != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 4, 11)
+		x.xxx_hidden_OccurredAt = b.OccurredAt
+	}
+	if b.Source != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 5, 11)
+		x.xxx_hidden_Source = b.Source
+	}
 	x.xxx_hidden_Tags = b.Tags
-	x.xxx_hidden_Items = &b.Items
+	if b.Items != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 7, 11)
+		x.xxx_hidden_Items = &b.Items
+	}
 	x.xxx_hidden_Attributes = b.Attributes
 	x.xxx_hidden_Scores = b.Scores
 	x.xxx_hidden_Flags = b.Flags
@@ -759,8 +810,12 @@ type Annotation struct {
 	xxx_hidden_Labels    *[]*Label              `protobuf:"bytes,2,rep,name=labels,proto3"`
 	xxx_hidden_Annotator string                 `protobuf:"bytes,3,opt,name=annotator,proto3"`
 	xxx_hidden_Timestamp int64                  `protobuf:"varint,4,opt,name=timestamp,proto3"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Deprecated: Do not use. This will be deleted in the near future.
+	XXX_lazyUnmarshalInfo  protoimpl.LazyUnmarshalInfo
+	XXX_raceDetectHookData protoimpl.RaceDetectHookData
+	XXX_presence           [1]uint32
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *Annotation) Reset() {
@@ -797,8 +852,13 @@ func (x *Annotation) GetId() string {
 
 func (x *Annotation) GetLabels() []*Label {
 	if x != nil {
-		if x.xxx_hidden_Labels != nil {
-			return *x.xxx_hidden_Labels
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 1) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_Labels) {
+				protoimpl.X.UnmarshalField(x, 2)
+			}
+			var rv *[]*Label
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Labels), protoimpl.Pointer(&rv))
+			return *rv
 		}
 	}
 	return nil
@@ -823,7 +883,14 @@ func (x *Annotation) SetId(v string) {
 }
 
 func (x *Annotation) SetLabels(v []*Label) {
-	x.xxx_hidden_Labels = &v
+	var sv *[]*Label
+	protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Labels), protoimpl.Pointer(&sv))
+	if sv == nil {
+		sv = &[]*Label{}
+		protoimpl.X.AtomicInitializePointer(protoimpl.Pointer(&x.xxx_hidden_Labels), protoimpl.Pointer(&sv))
+	}
+	*sv = v
+	protoimpl.X.SetPresent(&(x.XXX_presence[0]), 1, 4)
 }
 
 func (x *Annotation) SetAnnotator(v string) {
@@ -848,7 +915,10 @@ func (b0 Annotation_builder) Build() *Annotation {
 	b, x := &b0, m0
 	_, _ = b, x
 	x.xxx_hidden_Id = b.Id
-	x.xxx_hidden_Labels = &b.Labels
+	if b.Labels != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 1, 4)
+		x.xxx_hidden_Labels = &b.Labels
+	}
 	x.xxx_hidden_Annotator = b.Annotator
 	x.xxx_hidden_Timestamp = b.Timestamp
 	return m0
@@ -860,8 +930,12 @@ type Label struct {
 	xxx_hidden_Name       string                 `protobuf:"bytes,1,opt,name=name,proto3"`
 	xxx_hidden_Confidence float32                `protobuf:"fixed32,2,opt,name=confidence,proto3"`
 	xxx_hidden_Box        *BBox                  `protobuf:"bytes,3,opt,name=box,proto3"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// Deprecated: Do not use. This will be deleted in the near future.
+	XXX_lazyUnmarshalInfo  protoimpl.LazyUnmarshalInfo
+	XXX_raceDetectHookData protoimpl.RaceDetectHookData
+	XXX_presence           [1]uint32
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *Label) Reset() {
@@ -905,7 +979,14 @@ func (x *Label) GetConfidence() float32 {
 
 func (x *Label) GetBox() *BBox {
 	if x != nil {
-		return x.xxx_hidden_Box
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 2) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_Box) {
+				protoimpl.X.UnmarshalField(x, 3)
+			}
+			var rv *BBox
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Box), protoimpl.Pointer(&rv))
+			return rv
+		}
 	}
 	return nil
 }
@@ -919,18 +1000,24 @@ func (x *Label) SetConfidence(v float32) {
 }
 
 func (x *Label) SetBox(v *BBox) {
-	x.xxx_hidden_Box = v
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_Box, v)
+	if v == nil {
+		protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 2)
+	} else {
+		protoimpl.X.SetPresent(&(x.XXX_presence[0]), 2, 3)
+	}
 }
 
 func (x *Label) HasBox() bool {
 	if x == nil {
 		return false
 	}
-	return x.xxx_hidden_Box != nil
+	return protoimpl.X.Present(&(x.XXX_presence[0]), 2)
 }
 
 func (x *Label) ClearBox() {
-	x.xxx_hidden_Box = nil
+	protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 2)
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_Box, (*BBox)(nil))
 }
 
 type Label_builder struct {
@@ -947,7 +1034,10 @@ func (b0 Label_builder) Build() *Label {
 	_, _ = b, x
 	x.xxx_hidden_Name = b.Name
 	x.xxx_hidden_Confidence = b.Confidence
-	x.xxx_hidden_Box = b.Box
+	if b.Box != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 2, 3)
+		x.xxx_hidden_Box = b.Box
+	}
 	return m0
 }
 
@@ -1061,8 +1151,12 @@ type UserProfile struct {
 	xxx_hidden_IsActive  bool                   `protobuf:"varint,5,opt,name=is_active,json=isActive,proto3"`
 	xxx_hidden_CreatedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3"`
 	xxx_hidden_Metadata  map[string]string      `protobuf:"bytes,7,rep,name=metadata,proto3" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Deprecated: Do not use. This will be deleted in the near future.
+	XXX_lazyUnmarshalInfo  protoimpl.LazyUnmarshalInfo
+	XXX_raceDetectHookData protoimpl.RaceDetectHookData
+	XXX_presence           [1]uint32
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *UserProfile) Reset() {
@@ -1113,8 +1207,13 @@ func (x *UserProfile) GetEmail() string {
 
 func (x *UserProfile) GetAddresses() []*Address {
 	if x != nil {
-		if x.xxx_hidden_Addresses != nil {
-			return *x.xxx_hidden_Addresses
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 3) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_Addresses) {
+				protoimpl.X.UnmarshalField(x, 4)
+			}
+			var rv *[]*Address
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Addresses), protoimpl.Pointer(&rv))
+			return *rv
 		}
 	}
 	return nil
@@ -1129,7 +1228,14 @@ func (x *UserProfile) GetIsActive() bool {
 
 func (x *UserProfile) GetCreatedAt() *timestamppb.Timestamp {
 	if x != nil {
-		return x.xxx_hidden_CreatedAt
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 5) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_CreatedAt) {
+				protoimpl.X.UnmarshalField(x, 6)
+			}
+			var rv *timestamppb.Timestamp
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_CreatedAt), protoimpl.Pointer(&rv))
+			return rv
+		}
 	}
 	return nil
 }
@@ -1154,7 +1260,14 @@ func (x *UserProfile) SetEmail(v string) {
 }
 
 func (x *UserProfile) SetAddresses(v []*Address) {
-	x.xxx_hidden_Addresses = &v
+	var sv *[]*Address
+	protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Addresses), protoimpl.Pointer(&sv))
+	if sv == nil {
+		sv = &[]*Address{}
+		protoimpl.X.AtomicInitializePointer(protoimpl.Pointer(&x.xxx_hidden_Addresses), protoimpl.Pointer(&sv))
+	}
+	*sv = v
+	protoimpl.X.SetPresent(&(x.XXX_presence[0]), 3, 7)
 }
 
 func (x *UserProfile) SetIsActive(v bool) {
@@ -1162,7 +1275,12 @@ func (x *UserProfile) SetIsActive(v bool) {
 }
 
 func (x *UserProfile) SetCreatedAt(v *timestamppb.Timestamp) {
-	x.xxx_hidden_CreatedAt = v
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_CreatedAt, v)
+	if v == nil {
+		protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 5)
+	} else {
+		protoimpl.X.SetPresent(&(x.XXX_presence[0]), 5, 7)
+	}
 }
 
 func (x *UserProfile) SetMetadata(v map[string]string) {
@@ -1173,11 +1291,12 @@ func (x *UserProfile) HasCreatedAt() bool {
 	if x == nil {
 		return false
 	}
-	return x.xxx_hidden_CreatedAt != nil
+	return protoimpl.X.Present(&(x.XXX_presence[0]), 5)
 }
 
 func (x *UserProfile) ClearCreatedAt() {
-	x.xxx_hidden_CreatedAt = nil
+	protoimpl.X.ClearPresent(&(x.XXX_presence[0]), 5)
+	protoimpl.X.AtomicSetPointer(&x.xxx_hidden_CreatedAt, (*timestamppb.Timestamp)(nil))
 }
 
 type UserProfile_builder struct {
@@ -1199,9 +1318,15 @@ func (b0 UserProfile_builder) Build() *UserProfile {
 	x.xxx_hidden_Id = b.Id
 	x.xxx_hidden_Name = b.Name
 	x.xxx_hidden_Email = b.Email
-	x.xxx_hidden_Addresses = &b.Addresses
+	if b.Addresses != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 3, 7)
+		x.xxx_hidden_Addresses = &b.Addresses
+	}
 	x.xxx_hidden_IsActive = b.IsActive
-	x.xxx_hidden_CreatedAt = b.CreatedAt
+	if b.CreatedAt != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 5, 7)
+		x.xxx_hidden_CreatedAt = b.CreatedAt
+	}
 	x.xxx_hidden_Metadata = b.Metadata
 	return m0
 }
@@ -1438,8 +1563,12 @@ func (b0 SparseMatrix_builder) Build() *SparseMatrix {
 type BoxList struct {
 	state            protoimpl.MessageState `protogen:"opaque.v1"`
 	xxx_hidden_Boxes *[]*Box                `protobuf:"bytes,1,rep,name=boxes,proto3"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Deprecated: Do not use. This will be deleted in the near future.
+	XXX_lazyUnmarshalInfo  protoimpl.LazyUnmarshalInfo
+	XXX_raceDetectHookData protoimpl.RaceDetectHookData
+	XXX_presence           [1]uint32
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *BoxList) Reset() {
@@ -1469,15 +1598,27 @@ func (x *BoxList) ProtoReflect() protoreflect.Message {
 
 func (x *BoxList) GetBoxes() []*Box {
 	if x != nil {
-		if x.xxx_hidden_Boxes != nil {
-			return *x.xxx_hidden_Boxes
+		if protoimpl.X.Present(&(x.XXX_presence[0]), 0) {
+			if protoimpl.X.AtomicCheckPointerIsNil(&x.xxx_hidden_Boxes) {
+				protoimpl.X.UnmarshalField(x, 1)
+			}
+			var rv *[]*Box
+			protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Boxes), protoimpl.Pointer(&rv))
+			return *rv
 		}
 	}
 	return nil
 }
 
 func (x *BoxList) SetBoxes(v []*Box) {
-	x.xxx_hidden_Boxes = &v
+	var sv *[]*Box
+	protoimpl.X.AtomicLoadPointer(protoimpl.Pointer(&x.xxx_hidden_Boxes), protoimpl.Pointer(&sv))
+	if sv == nil {
+		sv = &[]*Box{}
+		protoimpl.X.AtomicInitializePointer(protoimpl.Pointer(&x.xxx_hidden_Boxes), protoimpl.Pointer(&sv))
+	}
+	*sv = v
+	protoimpl.X.SetPresent(&(x.XXX_presence[0]), 0, 1)
 }
 
 type BoxList_builder struct {
@@ -1490,7 +1631,10 @@ func (b0 BoxList_builder) Build() *BoxList {
 	m0 := &BoxList{}
 	b, x := &b0, m0
 	_, _ = b, x
-	x.xxx_hidden_Boxes = &b.Boxes
+	if b.Boxes != nil {
+		protoimpl.X.SetPresentNonAtomic(&(x.XXX_presence[0]), 0, 1)
+		x.xxx_hidden_Boxes = &b.Boxes
+	}
 	return m0
 }
 
@@ -1709,18 +1853,18 @@ const file_serbench_opaque_proto_rawDesc = "" +
 	"\x04meta\x18\x05 \x03(\v2#.serbench.opaque.SSEEvent.MetaEntryR\x04meta\x1a7\n" +
 	"\tMetaEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x80\x04\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x8c\x04\n" +
 	"\tUserEvent\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\x04R\aeventId\x12\x17\n" +
 	"\auser_id\x18\x02 \x01(\x04R\x06userId\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x03 \x01(\tR\tsessionId\x12\x12\n" +
-	"\x04type\x18\x04 \x01(\tR\x04type\x12;\n" +
-	"\voccurred_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"occurredAt\x124\n" +
-	"\x06source\x18\x06 \x01(\v2\x1c.serbench.opaque.EventSourceR\x06source\x12\x12\n" +
-	"\x04tags\x18\a \x03(\tR\x04tags\x120\n" +
-	"\x05items\x18\b \x03(\v2\x1a.serbench.opaque.EventItemR\x05items\x12J\n" +
+	"\x04type\x18\x04 \x01(\tR\x04type\x12?\n" +
+	"\voccurred_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x02(\x01R\n" +
+	"occurredAt\x128\n" +
+	"\x06source\x18\x06 \x01(\v2\x1c.serbench.opaque.EventSourceB\x02(\x01R\x06source\x12\x12\n" +
+	"\x04tags\x18\a \x03(\tR\x04tags\x124\n" +
+	"\x05items\x18\b \x03(\v2\x1a.serbench.opaque.EventItemB\x02(\x01R\x05items\x12J\n" +
 	"\n" +
 	"attributes\x18\t \x03(\v2*.serbench.opaque.UserEvent.AttributesEntryR\n" +
 	"attributes\x12\x16\n" +
@@ -1750,32 +1894,32 @@ const file_serbench_opaque_proto_rawDesc = "" +
 	"\tWSMessage\x12\x10\n" +
 	"\x03uid\x18\x01 \x01(\tR\x03uid\x12\x18\n" +
 	"\acontent\x18\x02 \x01(\tR\acontent\x12\x1c\n" +
-	"\ttimestamp\x18\x03 \x01(\x03R\ttimestamp\"\x88\x01\n" +
+	"\ttimestamp\x18\x03 \x01(\x03R\ttimestamp\"\x8c\x01\n" +
 	"\n" +
 	"Annotation\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\x12.\n" +
-	"\x06labels\x18\x02 \x03(\v2\x16.serbench.opaque.LabelR\x06labels\x12\x1c\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x122\n" +
+	"\x06labels\x18\x02 \x03(\v2\x16.serbench.opaque.LabelB\x02(\x01R\x06labels\x12\x1c\n" +
 	"\tannotator\x18\x03 \x01(\tR\tannotator\x12\x1c\n" +
-	"\ttimestamp\x18\x04 \x01(\x03R\ttimestamp\"d\n" +
+	"\ttimestamp\x18\x04 \x01(\x03R\ttimestamp\"h\n" +
 	"\x05Label\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1e\n" +
 	"\n" +
 	"confidence\x18\x02 \x01(\x02R\n" +
-	"confidence\x12'\n" +
-	"\x03box\x18\x03 \x01(\v2\x15.serbench.opaque.BBoxR\x03box\">\n" +
+	"confidence\x12+\n" +
+	"\x03box\x18\x03 \x01(\v2\x15.serbench.opaque.BBoxB\x02(\x01R\x03box\">\n" +
 	"\x04BBox\x12\f\n" +
 	"\x01x\x18\x01 \x01(\x02R\x01x\x12\f\n" +
 	"\x01y\x18\x02 \x01(\x02R\x01y\x12\f\n" +
 	"\x01w\x18\x03 \x01(\x02R\x01w\x12\f\n" +
-	"\x01h\x18\x04 \x01(\x02R\x01h\"\xdc\x02\n" +
+	"\x01h\x18\x04 \x01(\x02R\x01h\"\xe4\x02\n" +
 	"\vUserProfile\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
-	"\x05email\x18\x03 \x01(\tR\x05email\x126\n" +
-	"\taddresses\x18\x04 \x03(\v2\x18.serbench.opaque.AddressR\taddresses\x12\x1b\n" +
-	"\tis_active\x18\x05 \x01(\bR\bisActive\x129\n" +
+	"\x05email\x18\x03 \x01(\tR\x05email\x12:\n" +
+	"\taddresses\x18\x04 \x03(\v2\x18.serbench.opaque.AddressB\x02(\x01R\taddresses\x12\x1b\n" +
+	"\tis_active\x18\x05 \x01(\bR\bisActive\x12=\n" +
 	"\n" +
-	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12F\n" +
+	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampB\x02(\x01R\tcreatedAt\x12F\n" +
 	"\bmetadata\x18\a \x03(\v2*.serbench.opaque.UserProfile.MetadataEntryR\bmetadata\x1a;\n" +
 	"\rMetadataEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
@@ -1792,9 +1936,9 @@ const file_serbench_opaque_proto_rawDesc = "" +
 	"\x04cols\x18\x02 \x01(\x05R\x04cols\x12\x17\n" +
 	"\arow_idx\x18\x03 \x03(\x05R\x06rowIdx\x12\x17\n" +
 	"\acol_idx\x18\x04 \x03(\x05R\x06colIdx\x12\x16\n" +
-	"\x06values\x18\x05 \x03(\x02R\x06values\"5\n" +
-	"\aBoxList\x12*\n" +
-	"\x05boxes\x18\x01 \x03(\v2\x14.serbench.opaque.BoxR\x05boxes\"i\n" +
+	"\x06values\x18\x05 \x03(\x02R\x06values\"9\n" +
+	"\aBoxList\x12.\n" +
+	"\x05boxes\x18\x01 \x03(\v2\x14.serbench.opaque.BoxB\x02(\x01R\x05boxes\"i\n" +
 	"\x03Box\x12\f\n" +
 	"\x01x\x18\x01 \x01(\x02R\x01x\x12\f\n" +
 	"\x01y\x18\x02 \x01(\x02R\x01y\x12\f\n" +

@@ -5,6 +5,7 @@ go 1.26.0
 toolchain go1.27.4
 
 require (
+	buf.build/go/hyperpb v0.1.3
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.2
 	github.com/200sc/bebop v0.6.2
 	github.com/alecthomas/binary v0.0.0-20221018225505-74871811ee56
@@ -12,7 +13,7 @@ require (
 	github.com/bytedance/sonic v1.15.5
 	github.com/chromedp/chromedp v0.23.0
 	github.com/deneonet/benc v1.1.8
-	github.com/fxamacker/cbor/v2 v2.9.6
+	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
@@ -30,6 +31,7 @@ require (
 	github.com/segmentio/encoding v0.5.4
 	github.com/shamaton/msgpackgen v0.3.0
 	github.com/tsenart/vegeta/v12 v12.13.0
+	github.com/twmb/avro v1.9.1
 	github.com/vmihailenco/msgpack/v5 v5.4.1
 	go.dedis.ch/protobuf v1.0.11
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
@@ -39,7 +41,12 @@ require (
 
 require (
 	github.com/andot/complexconv v1.0.0 // indirect
-	github.com/google/uuid v1.3.0 // indirect
+	github.com/davecgh/go-spew v1.1.1 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
+	github.com/stretchr/testify v1.11.1 // indirect
+	github.com/timandy/routine v1.1.5 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
 require (

@@ -201,6 +201,15 @@ type Result struct {
 	NA bool `json:"na"`
 	// Error holds the fidelity difference, the failure, or the n/a reason.
 	Error string `json:"error"`
+	// AliasesInput, on an unmarshal or parse row, is whether the decoded
+	// value shares the input's memory: true when the alias probe
+	// (codec.AliasesInput: unmarshal a copy, flip every bit of it, compare
+	// again) saw the value change, and for a ZeroCopy view, which reads the
+	// bytes in place by definition and is not probed (decoding overwritten
+	// bytes through a view would read garbage offsets); false when the
+	// value came through unchanged. Nil on other rows and where the round
+	// trip failed, so nothing was probed.
+	AliasesInput *bool `json:"aliases_input,omitempty"`
 	// GCPer1kOps is garbage collections per 1,000 operations
 	// (runtime/metrics /gc/cycles/total:gc-cycles), median over samples.
 	GCPer1kOps float64 `json:"gc_per_1k_ops"`
@@ -491,6 +500,8 @@ type Op struct {
 	// it is the n/a reason, the failed step, or the difference the compare
 	// function returned; an Op with a difference is still timed (Run is set).
 	Err error
+	// AliasesInput is Result.AliasesInput of the unmarshal or parse op.
+	AliasesInput *bool
 	// Run performs n operations on a Binding of its own and keeps the last
 	// result alive; nil when the operation cannot run (n/a, or an earlier
 	// step of the round trip failed). It is not safe for concurrent use.
@@ -508,7 +519,7 @@ func Prepare(c codec.Codec, sample any, diff func(want, got any) error) []Op {
 	cells := prepare(c, "", sample, diff)
 	ops := make([]Op, len(cells))
 	for i, x := range cells {
-		ops[i] = Op{Name: x.Op, Size: x.size, NA: x.NA, Err: x.failed, Run: x.fn}
+		ops[i] = Op{Name: x.Op, Size: x.size, NA: x.NA, Err: x.failed, Run: x.fn, AliasesInput: x.AliasesInput}
 	}
 	return ops
 }
@@ -579,6 +590,14 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 			for _, x := range cells {
 				x.failed = d
 			}
+		} else {
+			u.AliasesInput = probeAliases(info, bind, data, func(b codec.Binding, out any) error {
+				v, err := codec.Value(b, out)
+				if err != nil {
+					return err
+				}
+				return diff(sample, v)
+			})
 		}
 	}
 	return ready(cells)
@@ -608,7 +627,37 @@ func prepareParse(c codec.Codec, scenarioID string, sample any) []*cell {
 	if !errors.Is(p.failed, errParseFailed) {
 		p.newFn = unmarshalLoop(bind, data)
 	}
+	if p.failed == nil {
+		if want, err := codec.JSONTree(data); err == nil {
+			p.AliasesInput = probeAliases(c.Info(), bind, data, func(b codec.Binding, doc any) error {
+				got, err := b.(codec.DOM).Tree(doc)
+				if err != nil {
+					return err
+				}
+				return fidelity.Diff(want, got)
+			})
+		}
+	}
 	return ready([]*cell{p})
+}
+
+// probeAliases runs the alias probe (codec.AliasesInput) on data with a
+// Binding of its own, check comparing what it decoded; nil when the probe
+// could not run. A ZeroCopy codec is true without a probe
+// (Result.AliasesInput).
+func probeAliases(info codec.Info, bind func() (codec.Binding, any, error), data []byte, check func(codec.Binding, any) error) *bool {
+	if info.ZeroCopy {
+		return new(true)
+	}
+	b, _, err := bind()
+	if err != nil {
+		return nil
+	}
+	aliases, err := codec.AliasesInput(b, data, func(out any) error { return check(b, out) })
+	if err != nil {
+		return nil
+	}
+	return &aliases
 }
 
 // errParseFailed is wrapped when a parse-only codec's parse itself failed.

@@ -314,3 +314,22 @@ func TestParseOnly(t *testing.T) {
 		t.Errorf("no DOM: %+v", ops)
 	}
 }
+
+// Prepare records the alias probe on the unmarshal op only.
+func TestPrepareAliases(t *testing.T) {
+	for _, tc := range []struct {
+		c    codec.Codec
+		want bool
+	}{{codectest.Alias(true), true}, {codectest.Alias(false), false}} {
+		for _, op := range bench.Prepare(tc.c, scenario.NewWSMessage(), nil) {
+			switch {
+			case op.Err != nil:
+				t.Errorf("%s %s: %v", tc.c.Info().ID, op.Name, op.Err)
+			case op.Name == bench.OpUnmarshal && (op.AliasesInput == nil || *op.AliasesInput != tc.want):
+				t.Errorf("%s: unmarshal AliasesInput %v, want %v", tc.c.Info().ID, op.AliasesInput, tc.want)
+			case op.Name != bench.OpUnmarshal && op.AliasesInput != nil:
+				t.Errorf("%s %s: AliasesInput set on a non-unmarshal op", tc.c.Info().ID, op.Name)
+			}
+		}
+	}
+}

@@ -85,6 +85,12 @@ type Info struct {
 	// Archived is true when upstream archived the library's repository or
 	// declared the library deprecated (Status gives the source).
 	Archived bool `json:"archived,omitempty"`
+	// Warning states, in words, a problem of this build that makes the
+	// codec's rows measure something other than its name says (sonic
+	// linked at a release that does not support the running Go falls back
+	// to encoding/json: codec/sonic.CheckGo); "" when there is none.
+	// serbench run repeats it as a run warning and serbench list prints it.
+	Warning string `json:"warning,omitempty"`
 	// Time says, in words, what the codec keeps of a time.Time: its
 	// precision and whether the zone or offset survives ("ns, offset kept",
 	// "ns, UTC forced", "µs, UTC forced", "no time.Time: Unix ns as int64");
@@ -110,6 +116,15 @@ type Info struct {
 	// run` measures when -codecs is not given (the most used libraries plus
 	// wire and memmove); the rest run with -codecs all or a named group.
 	Default bool `json:"default,omitempty"`
+	// AliasesInput is measured, never stated (no adapter sets it): true
+	// when the decoded value of some scenario shared the input's memory
+	// (the alias probe, AliasesInput; bench.Result.AliasesInput per cell),
+	// false when every probed scenario's value came through unchanged, nil
+	// where nothing was probed. serbench run fills it in from its cells,
+	// serbench list (json and markdown) from the seed scenarios. Unlike
+	// Unsafe, a fact about the library's source, this is what a caller
+	// can observe: whether reusing the read buffer changes decoded values.
+	AliasesInput *bool `json:"aliases_input,omitempty"`
 	// DropIn is the codec's drop-in class against the reference codec of
 	// its format, measured, never stated: no adapter sets it; serbench
 	// list and serbench run fill it in with package dropin. Nil for the

@@ -18,6 +18,9 @@ type SeedCheck struct {
 	// or codec.NA (the codec cannot take the scenario).
 	Status codec.Outcome
 	Note   string // the difference or the reason; "" for codec.Kept
+	// Aliases is the alias probe's finding on the unmarshal (or parse)
+	// op (bench.Op.AliasesInput); nil when not probed.
+	Aliases *bool
 }
 
 // CodecRow is one codec of the codec table: its Info and its checks on
@@ -31,12 +34,14 @@ type CodecRow struct {
 // matrix" (`serbench list -format markdown`): one row per codec with its
 // library module, version ("Go release" for the standard library, "this
 // module" for serbench's own), kind, format, what a time.Time keeps, "yes"
-// when in the default set, and per seed scenario (named by seeds, the
+// when in the default set, whether the decoded value aliases the input
+// ("yes" when the alias probe saw it on some seed, "no" when on none, ""
+// when nothing was probed), and per seed scenario (named by seeds, the
 // columns) ✓ for an exact round trip, lossy or — with a footnote giving
 // the difference or the reason; then the number of codec variants and of libraries (reference rows
 // left out; each standard-library package counts as one).
 func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
-	g := grid{header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default"}, seeds...)}
+	g := grid{header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...)}
 	g.rightAlign = make([]bool, len(g.header))
 	libs, refs := map[string]bool{}, 0
 	for _, r := range rows {
@@ -63,11 +68,19 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 		if i.Default {
 			def = "yes"
 		}
-		row := []string{"`" + i.ID + "`", library(i.Module), version, string(i.Kind), i.Format, i.Time, def}
+		var found []*bool
 		byScenario := map[string]SeedCheck{}
 		for _, s := range r.Seeds {
 			byScenario[s.Scenario] = s
+			found = append(found, s.Aliases)
 		}
+		alias := ""
+		if a := codec.FoldAliases(found); a != nil && *a {
+			alias = "yes"
+		} else if a != nil {
+			alias = "no"
+		}
+		row := []string{"`" + i.ID + "`", library(i.Module), version, string(i.Kind), i.Format, i.Time, def, alias}
 		for _, id := range seeds {
 			s, ok := byScenario[id]
 			switch {
@@ -85,7 +98,7 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 	}
 	ew := document.NewErrWriter(w)
 	writeMarkdownGrid(ew, g)
-	fmt.Fprintf(ew, "\n%d codec variants from %d libraries, plus %d reference rows. ✓: the seed scenario round-trips exactly (the check `serbench run` makes before timing; a parse-only codec's tree is compared with encoding/json's reading of the input); lossy: it decodes to a different value; —: not measured, for the reason given.\n", len(rows)-refs, len(libs), refs)
+	fmt.Fprintf(ew, "\n%d codec variants from %d libraries, plus %d reference rows. ✓: the seed scenario round-trips exactly (the check `serbench run` makes before timing; a parse-only codec's tree is compared with encoding/json's reading of the input); lossy: it decodes to a different value; —: not measured, for the reason given. aliases input: yes when a decoded value changed after its input bytes were overwritten (the alias probe on the seeds; a zero-copy view counts as yes without the probe).\n", len(rows)-refs, len(libs), refs)
 	return ew.Err()
 }
 

@@ -57,7 +57,8 @@ func JSONSize(v any) (int, error) {
 // List writes the codecs (ID, library@version, format, kind, "yes" when in
 // the default set, what a time.Time keeps, options in effect), a note on
 // each library whose upkeep or pinned version a user should know of
-// (codec.Info.Status), the groups with their members, and the scenarios
+// (codec.Info.Status) or whose build has a problem (codec.Info.Warning),
+// the groups with their members, and the scenarios
 // (ID, Go type, encoded JSON size) as tables.
 func List(w io.Writer, l Listing) error {
 	ew := document.NewErrWriter(w)
@@ -81,6 +82,9 @@ func List(w io.Writer, l Listing) error {
 	for _, c := range l.Codecs {
 		if c.Status != "" {
 			status = append(status, fmt.Sprintf("  %s: %s", c.ID, c.Status))
+		}
+		if c.Warning != "" {
+			status = append(status, fmt.Sprintf("  %s: warning: %s", c.ID, c.Warning))
 		}
 	}
 	if len(status) > 0 {

@@ -70,10 +70,14 @@ type Geomean struct {
 // Recommend returns one Recommendation per scenario of doc, in run order.
 // Left out: codecs of Kind Reference (memmove: they do not encode), of Kind
 // Manual (wire: written by hand for serbench's own types, so not a library
-// a user can put on theirs) and ZeroCopy readers (their unmarshal builds
-// no Go value). Their rows stay in the tables.
+// a user can put on theirs), ZeroCopy readers (their unmarshal builds
+// no Go value) and libraries archived or deprecated upstream
+// (codec.Info.Archived: jsoniter, ffjson, gogoproto); an archived codec
+// that would have been on the Pareto front is named at the end of Text.
+// Their rows stay in the tables.
 func Recommend(doc *Document) []Recommendation {
 	ref := notRecommended(doc)
+	arch := archivedCodecs(doc)
 	classes := dropInClasses(doc)
 	order, groups := byScenario(doc.Results)
 	var out []Recommendation
@@ -100,7 +104,7 @@ func Recommend(doc *Document) []Recommendation {
 				p.u = r
 			}
 		}
-		var ok []Choice
+		var ok, archived []Choice
 		sameBytes := map[string]bool{}
 		var bm, bu *bench.Result
 		if bp := pairs[doc.Baseline]; bp != nil {
@@ -111,7 +115,12 @@ func Recommend(doc *Document) []Recommendation {
 			if p.m == nil || p.u == nil || !p.m.OK || !p.u.OK || p.m.NsPerOp <= 0 || p.u.NsPerOp <= 0 {
 				continue
 			}
-			ok = append(ok, Choice{Codec: c, NsPerOp: pairedNs(p.m, bm) + pairedNs(p.u, bu), SizeBytes: p.m.SizeBytes})
+			ch := Choice{Codec: c, NsPerOp: pairedNs(p.m, bm) + pairedNs(p.u, bu), SizeBytes: p.m.SizeBytes}
+			if arch[c] {
+				archived = append(archived, ch)
+				continue
+			}
+			ok = append(ok, ch)
 			sameBytes[c] = p.m.SameBytes
 		}
 		base := 0.0
@@ -179,7 +188,7 @@ func Recommend(doc *Document) []Recommendation {
 				near = &nearMiss{codec: c.Codec, probes: d.Probes}
 			}
 		}
-		rec.Text = recommendText(rec, doc.Baseline, base, bytesCompared || classes != nil, classes != nil, near)
+		rec.Text = recommendText(rec, doc.Baseline, base, bytesCompared || classes != nil, classes != nil, near) + archivedNote(archived, ok)
 		out = append(out, rec)
 	}
 	return out
@@ -258,6 +267,42 @@ func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCom
 		b.WriteString(".")
 	}
 	return b.String()
+}
+
+// archivedCodecs is the set of doc's codecs whose library upstream
+// archived or deprecated (codec.Info.Archived).
+func archivedCodecs(doc *Document) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range doc.Codecs {
+		if c.Archived {
+			out[c.ID] = true
+		}
+	}
+	return out
+}
+
+// archivedNote names the archived codecs that round-tripped and that no
+// recommendable codec (ok) dominates, those Recommend would have put on the
+// Pareto front, with their marshal + unmarshal time and size; "" when there
+// are none.
+func archivedNote(archived, ok []Choice) string {
+	var names []string
+	for _, a := range archived {
+		dominated := false
+		for _, d := range ok {
+			if d.NsPerOp <= a.NsPerOp && d.SizeBytes <= a.SizeBytes {
+				dominated = true
+				break
+			}
+		}
+		if !dominated {
+			names = append(names, fmt.Sprintf("%s (%s, %d B)", a.Codec, fmtNs(a.NsPerOp), a.SizeBytes))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " Left out as archived upstream, though on the front otherwise: " + strings.Join(names, ", ") + "."
 }
 
 // notRecommended is the set of doc's codecs Recommend leaves out.

@@ -72,12 +72,19 @@ func NewRunDocument(env bench.Env, codecs []codec.Codec, scenarios []scenario.Sc
 		doc.Warnings = append(doc.Warnings, "emulated: "+doc.Env.Emulated+"; its timings measure the emulator, not the CPU: only the round-trip checks count")
 	}
 	engines := map[string]string{}
+	aliases := map[string][]*bool{}
 	for _, c := range codecs {
-		doc.Codecs = append(doc.Codecs, c.Info())
 		engines[c.Info().ID] = c.Info().Engine
 	}
 	for i := range doc.Results {
-		doc.Results[i].Engine = engines[doc.Results[i].Codec]
+		r := &doc.Results[i]
+		r.Engine = engines[r.Codec]
+		aliases[r.Codec] = append(aliases[r.Codec], r.AliasesInput)
+	}
+	for _, c := range codecs {
+		info := c.Info()
+		info.AliasesInput = codec.FoldAliases(aliases[info.ID])
+		doc.Codecs = append(doc.Codecs, info)
 	}
 	for _, s := range scenarios {
 		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})

@@ -97,6 +97,41 @@ func TestRecommend(t *testing.T) {
 	}
 }
 
+// A library archived upstream (codec.Info.Archived) is never picked; one
+// that would have been on the front is named in the text.
+func TestRecommendArchived(t *testing.T) {
+	doc := adaptiveFixture()
+	doc.Codecs[3].Archived = true // sonic, the fastest
+	r := report.Recommend(doc)[0]
+	for _, c := range r.Front {
+		if c.Codec == "sonic" {
+			t.Errorf("archived sonic on the front: %+v", r.Front)
+		}
+	}
+	if r.Speed == nil || r.Speed.Codec != "go-json" {
+		t.Errorf("speed pick %+v, want go-json once sonic is archived", r.Speed)
+	}
+	if want := "Left out as archived upstream, though on the front otherwise: sonic ("; !strings.Contains(r.Text, want) {
+		t.Errorf("text %q lacks %q", r.Text, want)
+	}
+	doc.Codecs[1].Archived, doc.Codecs[3].Archived = true, false // go-json
+	r = report.Recommend(doc)[0]
+	if r.DropIn != nil && r.DropIn.Codec == "go-json" || r.Size != nil && r.Size.Codec == "go-json" {
+		t.Errorf("archived go-json picked: size %+v, drop-in %+v", r.Size, r.DropIn)
+	}
+	if !strings.Contains(r.Text, "otherwise: go-json (2.00 µs, 86 B).") {
+		t.Errorf("go-json, smallest at 86 B, not named: %q", r.Text)
+	}
+	for i := range doc.Results {
+		if doc.Results[i].Codec == "go-json" {
+			doc.Results[i].SizeBytes = 100 // now sonic (650 ns, 90 B) dominates it
+		}
+	}
+	if r = report.Recommend(doc)[0]; strings.Contains(r.Text, "archived") {
+		t.Errorf("a dominated archived codec named: %q", r.Text)
+	}
+}
+
 func TestGeomeans(t *testing.T) {
 	doc := adaptiveFixture()
 	// A second scenario for go-json marshal at 8x: the geomean of 2 and 8 is 4.

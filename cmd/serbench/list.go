@@ -43,6 +43,13 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		if err := addDropIn(ctx, infos, all.Codecs()); err != nil {
 			return err
 		}
+		for i, row := range codecRows(all.Codecs()) {
+			var found []*bool
+			for _, s := range row.Seeds {
+				found = append(found, s.Aliases)
+			}
+			infos[i].AliasesInput = codec.FoldAliases(found)
+		}
 	}
 	l := report.Listing{}
 	l.Codecs, l.Groups = report.ListCodecs(infos)
@@ -94,6 +101,9 @@ func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
 		return chk
 	}
 	for _, op := range bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) }) {
+		if op.Name == bench.OpUnmarshal || op.Name == bench.OpParse {
+			chk.Aliases = op.AliasesInput
+		}
 		switch {
 		case op.NA:
 			chk.Status, chk.Note = codec.NA, op.Err.Error()

@@ -151,6 +151,7 @@ func TestListMarkdown(t *testing.T) {
 		"bson user-event":        codec.NA,      // uint64 above 2^63 overflows BSON's int64
 		"avro user-event":        codec.NA,      // hamba/avro has no Go uint64 mapping
 		"goavro user-event":      codec.Changed, // timestamp-micros
+		"twmb-avro user-event":   codec.NA,      // uint64 above 2^63-1 does not fit a long
 		"ugorji/cbor user-event": codec.Changed, // decodes times to µs
 		"ikeapack user-event":    codec.NA,      // time.Time refused: ikeapack writes nothing for it
 		"ikeapack user-profile":  codec.NA,      // the same

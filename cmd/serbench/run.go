@@ -258,7 +258,23 @@ func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]cod
 	if scenarios, err = pickScenarios(scenarios, scenariosFlag); err != nil {
 		return nil, nil, nil, err
 	}
-	return codecs, scenarios, warnings, nil
+	return codecs, scenarios, append(warnings, codecWarnings(codecs)...), nil
+}
+
+// codecWarnings returns the Info.Warning of each codec of cs that has one,
+// as "ID: warning", each text once (sonic's three variants share theirs).
+func codecWarnings(cs []codec.Codec) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cs {
+		info := c.Info()
+		if info.Warning == "" || seen[info.Warning] {
+			continue
+		}
+		seen[info.Warning] = true
+		out = append(out, info.ID+": "+info.Warning)
+	}
+	return out
 }
 
 // pickScenarios returns the scenarios flag names (comma-separated IDs or

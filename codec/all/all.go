@@ -31,6 +31,7 @@ import (
 	"github.com/serbench/serbench/codec/gojson"
 	"github.com/serbench/serbench/codec/gotiny"
 	"github.com/serbench/serbench/codec/hprose"
+	"github.com/serbench/serbench/codec/hyperpb"
 	"github.com/serbench/serbench/codec/ikeapack"
 	"github.com/serbench/serbench/codec/jsoniter"
 	"github.com/serbench/serbench/codec/jsonv2"
@@ -41,6 +42,7 @@ import (
 	"github.com/serbench/serbench/codec/msgpackgen"
 	"github.com/serbench/serbench/codec/mus"
 	"github.com/serbench/serbench/codec/protobuf"
+	"github.com/serbench/serbench/codec/protobuf/opaque"
 	"github.com/serbench/serbench/codec/segmentio"
 	"github.com/serbench/serbench/codec/sereal"
 	"github.com/serbench/serbench/codec/shamaton"
@@ -49,6 +51,7 @@ import (
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/codec/thrift"
+	"github.com/serbench/serbench/codec/twmbavro"
 	"github.com/serbench/serbench/codec/ugorji"
 	"github.com/serbench/serbench/codec/vtprotobuf"
 	"github.com/serbench/serbench/codec/wire"
@@ -62,10 +65,10 @@ func init() {
 		sonic.New, sonic.NewDefault, sonic.NewFastest, segmentio.New,
 		easyjson.New, ffjson.New, fastjson.New, simdjson.New,
 		msgpack.New, msgpack.NewArray, msgp.New, cbor.New, gob.New, gob.NewStream,
-		protobuf.New, vtprotobuf.New, gogoproto.New,
+		protobuf.New, opaque.New, vtprotobuf.New, gogoproto.New, hyperpb.New,
 		flatbuffers.New, flatbuffers.NewLazy, capnp.New, capnp.NewLazy,
 		thrift.NewBinary, thrift.NewCompact, msgpackgen.New, msgpackgen.NewArray,
-		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New,
+		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New, twmbavro.New,
 		ugorji.NewMsgpack, ugorji.NewCBOR, ugorji.NewBinc, ugorji.NewSimple,
 		shamaton.New, shamaton.NewArray, kelindar.New, xdr.New, sereal.New,
 		dedis.New, ikeapack.New, alecthomas.New, hprose.New, enkodo.New,

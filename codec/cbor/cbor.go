@@ -36,7 +36,7 @@ func New() codec.Codec {
 	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			LastRelease: "2026-10-06", // v2.9.6, the linked and newest version: go list -m -f {{.Time}} github.com/fxamacker/cbor/v2
+			LastRelease: "2026-10-28", // v2.10.0, the linked and newest version: go list -m -f {{.Time}} github.com/fxamacker/cbor/v2
 
 			API:    codec.APITyped,
 			Format: "CBOR", Kind: codec.Reflect, Binary: true,

@@ -12,6 +12,9 @@ const ID = "jsoniter"
 
 const module = "github.com/json-iterator/go"
 
+// status is the upkeep fact both variants state (codec.Info.Status).
+const status = "archived upstream: its owners archived the GitHub repository github.com/json-iterator/go (read-only) in December 2025; last release v1.1.12 of 2021-09"
+
 // New returns jsoniter's ConfigCompatibleWithStandardLibrary, the
 // configuration that behaves as encoding/json does (docs/reference.md, "Codecs").
 func New() codec.Codec {
@@ -19,6 +22,8 @@ func New() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
 			LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
+			Archived:    true,         // archived upstream (status)
+			Status:      status,
 
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
@@ -44,6 +49,8 @@ func NewFastest() codec.Codec {
 	return codec.Funcs{
 		Meta: codec.Info{ID: FastestID, Module: module, Version: codec.ModuleVersion(module),
 			LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
+			Archived:    true,         // archived upstream (status)
+			Status:      status,
 
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)

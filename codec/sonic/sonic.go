@@ -2,10 +2,14 @@
 // compiles encoders and decoders just in time and uses SIMD. On platforms it
 // does not support (see its compat.go build constraint: other than amd64 and
 // arm64, or go1.28 and later in v1.15) it falls back to encoding/json, and
-// Info.Options says so.
+// Info.Options says so; when the linked sonic is older than the first
+// release that supports the running Go (CheckGo, GoSupports), Info.Warning
+// says so.
 package sonic
 
 import (
+	"runtime"
+
 	"github.com/bytedance/sonic"
 
 	"github.com/serbench/serbench/codec"
@@ -46,6 +50,10 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 	if !jit {
 		opts += "; this platform has no JIT: falls back to encoding/json"
 	}
+	warning := ""
+	if err := CheckGo(codec.ModuleVersion(module), runtime.Version()); err != nil {
+		warning = err.Error()
+	}
 	return codec.Funcs{
 		Meta: codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
 			LastRelease: "2026-10-26", // v1.15.5, the linked and newest version: go list -m -f {{.Time}} github.com/bytedance/sonic
@@ -53,8 +61,8 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 			API:    codec.APITyped,
 			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
 			Format: "JSON", Kind: codec.JIT, Options: opts,
-			Engine: engine(),
-			Time:   "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: id == ID},
+			Engine: engine(), Warning: warning,
+			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: id == ID},
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
 		Code: &codec.GoCode{Imports: []string{"github.com/bytedance/sonic"},

@@ -70,6 +70,10 @@ func (j Job) Run(ctx context.Context, root, outDir string) error {
 // meet them:
 //   - protobuf: protoc-gen-go and protoc-gen-go-vtproto write package
 //     codec/protobuf/pb (vtprotobuf adds methods to protoc-gen-go's types);
+//   - protobuf-opaque: protoc-gen-go writes package codec/protobuf/opaquepb
+//     with the Opaque API (default_api_level=API_OPAQUE) from a copy of
+//     serbench.proto in proto package serbench.opaque, every message field
+//     marked [lazy = true] (protocPackageJob);
 //   - protobuf-convert: the converters of package codec/protobuf/pbcodec;
 //   - gogoproto: protoc-gen-gogofaster writes codec/gogoproto/gogopb with
 //     google.protobuf.Timestamp mapped to github.com/gogo/protobuf/types;
@@ -88,6 +92,9 @@ var Jobs = []Job{
 	protocJob("protobuf", "codec/protobuf/pb", []string{"serbench.pb.go", "serbench_vtproto.pb.go"},
 		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Mserbench.proto=" + module + "/codec/protobuf/pb"},
 		Plugin{Tool: "protoc-gen-go-vtproto", Opts: "paths=source_relative,features=marshal+unmarshal+size,Mserbench.proto=" + module + "/codec/protobuf/pb"},
+	),
+	protocPackageJob("protobuf-opaque", "codec/protobuf/opaquepb", "serbench_opaque.proto", "serbench.opaque", true, []string{"serbench_opaque.pb.go"},
+		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,default_api_level=API_OPAQUE,Mserbench_opaque.proto=" + module + "/codec/protobuf/opaquepb"},
 	),
 	convertJob("protobuf-convert", "codec/protobuf/pbcodec", ConvertData{
 		Package: "pbcodec", ConvsName: "Convs",

@@ -3,7 +3,7 @@
 // `//go:generate go run github.com/serbench/serbench/internal/gencheck/generate JOB`.
 //
 // Usage: generate JOB   (JOB is one of gencheck.Jobs: protobuf,
-// protobuf-convert, gogoproto, gogoproto-convert, thrift-convert, bebop-convert,
+// protobuf-opaque, protobuf-convert, gogoproto, gogoproto-convert, thrift-convert, bebop-convert,
 // benc-convert, evolve-v1, evolve-v2)
 package main
 

@@ -30,6 +30,9 @@ type CodecStats struct {
 	Overflows uint64 `json:"overflows"`
 	// EncodeErrors is how many messages the codec failed to encode.
 	EncodeErrors uint64 `json:"encode_errors"`
+	// Skipped is how many messages were never encoded because their
+	// stream had no subscriber when they were due (see Hub).
+	Skipped uint64 `json:"skipped"`
 	// LagP50Us, LagP99Us and LagMaxUs describe how late the scheduler
 	// published messages behind their intended times, in microseconds.
 	LagP50Us int64 `json:"lag_p50_us"`

@@ -172,8 +172,9 @@ type Message struct {
 // since no client could get them).
 //
 // The scheduler publishes at most maxBurst messages between two looks at
-// Close and at new streams, so that a backlog (a stream resuming, a start=
-// in the past) never holds it.
+// Close and at new streams, and a stream behind its schedule (resuming, or
+// with a start= in the past) takes turns with the streams due, so that a
+// backlog holds neither the scheduler nor the other streams.
 type Hub struct {
 	opts Options
 
@@ -573,7 +574,15 @@ func (h *Hub) schedule() {
 		}
 		n := 0
 		for ; n < maxBurst && q.Len() > 0 && !q[0].due.After(now); n++ {
-			if h.step(q[0], now) {
+			if s := q[0]; h.step(s, now) {
+				if s.due.Before(now) {
+					// Still behind: queue it after the streams due
+					// before now, so that a stream catching up takes
+					// turns with them instead of going first until it
+					// has caught up. Its messages keep their intended
+					// times (Message.Intended does not come from due).
+					s.due = now
+				}
 				heap.Fix(&q, 0)
 			} else {
 				heap.Pop(&q)

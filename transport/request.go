@@ -18,9 +18,15 @@
 // slow or stalled client never holds up the others; the client can resume
 // from the stream's replay buffer (Options.ReplayLen, default the last 128
 // messages) with Last-Event-ID. The Drop policy instead discards the message
-// for that subscriber and counts it. A stream keeps running for
-// Options.Linger after its last subscriber leaves, so a reconnecting client
-// finds it, then it is retired; streams have no goroutine of their own.
+// for that subscriber and counts it. A stream stops encoding when its last
+// subscriber leaves and stays for Options.Linger, so that a reconnecting
+// client finds it and its replay buffer, then it is retired; streams have
+// no goroutine of their own.
+//
+// Everything a client controls is bounded: each query parameter has a
+// range (ParseRequest, ParamError), the number of streams and of
+// subscribers a cap, and the messages per second delivered over all
+// subscribers a budget (Options.MaxTotalRate).
 package transport
 
 import (

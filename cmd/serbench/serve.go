@@ -90,7 +90,7 @@ func (f *serverFlags) options() (server.Options, error) {
 	}
 	if f.maxTotalRate <= 0 || f.maxSubs <= 0 || f.readHeader <= 0 || f.readTimeout <= 0 || f.writeTimeout <= 0 || f.idleTimeout <= 0 || f.apiMaxBody <= 0 || f.apiDecodeT <= 0 {
 		// Zero would mean "the default" to the options below: refuse it.
-		return o, fmt.Errorf("-max-total-rate, -max-subscribers, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body and -api-decode-timeout must be > 0")
+		return o, usagef("-max-total-rate, -max-subscribers, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body and -api-decode-timeout must be > 0")
 	}
 	o.Hub = transport.Options{QueueLen: f.queue, ReplayLen: f.replay, Overflow: ov, Linger: f.linger,
 		MaxTotalRate: f.maxTotalRate, MaxSubscribers: f.maxSubs}
@@ -130,7 +130,7 @@ func cmdServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	srv, err := server.New(opts)
 	if err != nil {
-		return err
+		return usageError{err} // an option out of its range
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -109,7 +109,8 @@ type Options struct {
 	MaxBodyBytes int64
 	// DecodeCodecs lists the IDs of the codecs that decode POST bodies;
 	// "*" enables every codec. GET (encode only) serves every codec.
-	// Default DefaultDecodeCodecs. Enabling a codec that
+	// Default (nil): those of DefaultDecodeCodecs the Resolver has; an
+	// ID the Resolver does not have is an error. Enabling a codec that
 	// docs/findings/hostile.md lists as crashing on hostile input lets one
 	// request end the process (an out-of-memory error is fatal in Go).
 	DecodeCodecs []string
@@ -189,7 +190,13 @@ func New(opts Options) (*API, error) {
 		return nil, fmt.Errorf("httpapi: invalid MaxDecodes %d (range is [1, 4096])", opts.MaxDecodes)
 	}
 	if opts.DecodeCodecs == nil {
-		opts.DecodeCodecs = DefaultDecodeCodecs
+		// The default set, as far as the Resolver's registry has it.
+		opts.DecodeCodecs = []string{}
+		for _, id := range DefaultDecodeCodecs {
+			if _, ok := opts.Resolver.Codecs.Lookup(id); ok {
+				opts.DecodeCodecs = append(opts.DecodeCodecs, id)
+			}
+		}
 	}
 	a := &API{opts: opts, entries: map[[2]string]*entry{}, lim: &decodeLimit{timeout: opts.DecodeTimeout, slots: make(chan struct{}, opts.MaxDecodes)}}
 	if !slices.Contains(opts.DecodeCodecs, "*") {

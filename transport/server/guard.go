@@ -22,11 +22,11 @@ import (
 // sends) is refused too. Clients that are not browsers (curl, k6, serbench
 // load) send neither header and pass.
 type guard struct {
-	next       http.Handler
-	hosts      map[string]bool
-	anyHost    bool
-	origins    map[string]bool
-	anyOrigin  bool
+	next      http.Handler
+	hosts     map[string]bool
+	anyHost   bool
+	origins   map[string]bool
+	anyOrigin bool
 }
 
 func newGuard(next http.Handler, hosts, origins []string) *guard {

@@ -50,7 +50,7 @@ type ServerStats struct {
 	// MaxRSSBytes is the process's peak resident set size: since the last
 	// ResetPeakRSS on Linux (VmHWM), the peak so far elsewhere (getrusage).
 	MaxRSSBytes int64 `json:"max_rss_bytes"`
-	// PeakReset is true when the request reset the peak (reset_peak=1)
+	// PeakReset is true when the request reset the peak (POST with reset_peak=1)
 	// and the platform supports it: the next snapshot's MaxRSSBytes is
 	// then the peak since this one.
 	PeakReset  bool         `json:"peak_reset,omitempty"`

@@ -36,6 +36,7 @@ type serverFlags struct {
 
 	maxTotalRate float64
 	maxSubs      int
+	maxConns     int
 	readHeader   time.Duration
 	readTimeout  time.Duration
 	writeTimeout time.Duration
@@ -56,6 +57,7 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.allowHosts, "allow-host", "", "comma-separated host names the Host header may name besides localhost, *.localhost and IP addresses (* for any)")
 	fs.Float64Var(&f.maxTotalRate, "max-total-rate", transport.DefaultMaxTotalRate, "budget of messages/s delivered over all open streams (each stream's rate once per subscriber); new streams beyond it get 503")
 	fs.IntVar(&f.maxSubs, "max-subscribers", transport.DefaultMaxSubscribers, "most SSE and WebSocket subscriptions open at once")
+	fs.IntVar(&f.maxConns, "max-conns", server.DefaultMaxConns, "most connections open at once; more wait to be accepted")
 	fs.DurationVar(&f.readHeader, "read-header-timeout", server.DefaultReadHeaderTimeout, "time to read a request's headers")
 	fs.DurationVar(&f.readTimeout, "read-timeout", server.DefaultReadTimeout, "time to read a whole request, body included (streams lift it once they start)")
 	fs.DurationVar(&f.writeTimeout, "write-timeout", server.DefaultWriteTimeout, "time to write a response other than a stream (streams have a deadline per write)")
@@ -80,6 +82,9 @@ func (f *serverFlags) fitLoad(fs *flag.FlagSet, conns int, rate float64) {
 	if !set["max-subscribers"] {
 		f.maxSubs = max(f.maxSubs, min(conns, 1<<24))
 	}
+	if !set["max-conns"] {
+		f.maxConns = max(f.maxConns, min(conns+64, 1<<24))
+	}
 }
 
 func (f *serverFlags) options() (server.Options, error) {
@@ -88,13 +93,14 @@ func (f *serverFlags) options() (server.Options, error) {
 	if err != nil {
 		return o, err
 	}
-	if f.maxTotalRate <= 0 || f.maxSubs <= 0 || f.readHeader <= 0 || f.readTimeout <= 0 || f.writeTimeout <= 0 || f.idleTimeout <= 0 || f.apiMaxBody <= 0 || f.apiDecodeT <= 0 {
+	if f.maxTotalRate <= 0 || f.maxSubs <= 0 || f.maxConns <= 0 || f.readHeader <= 0 || f.readTimeout <= 0 || f.writeTimeout <= 0 || f.idleTimeout <= 0 || f.apiMaxBody <= 0 || f.apiDecodeT <= 0 {
 		// Zero would mean "the default" to the options below: refuse it.
-		return o, usagef("-max-total-rate, -max-subscribers, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body and -api-decode-timeout must be > 0")
+		return o, usagef("-max-total-rate, -max-subscribers, -max-conns, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body and -api-decode-timeout must be > 0")
 	}
 	o.Hub = transport.Options{QueueLen: f.queue, ReplayLen: f.replay, Overflow: ov, Linger: f.linger,
 		MaxTotalRate: f.maxTotalRate, MaxSubscribers: f.maxSubs}
 	o.ReadHeaderTimeout, o.ReadTimeout, o.WriteTimeout, o.IdleTimeout = f.readHeader, f.readTimeout, f.writeTimeout, f.idleTimeout
+	o.MaxConns = f.maxConns
 	o.API.DecodeCodecs = splitList(f.apiDecode)
 	if o.API.DecodeCodecs == nil {
 		o.API.DecodeCodecs = []string{} // none: no POST body is decoded

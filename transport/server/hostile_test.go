@@ -522,3 +522,33 @@ func TestHostileShutdown(t *testing.T) {
 }
 
 func bufioReader(c net.Conn) *bufio.Reader { return bufio.NewReader(c) }
+
+// Connections beyond MaxConns wait to be accepted until one closes, so a
+// flood of connections holds at most MaxConns of the server's goroutines
+// and buffers. (A slow machine can only make the refused request look
+// refused for longer: the check cannot fail for lack of speed.)
+func TestHostileConnectionCap(t *testing.T) {
+	o := hostileOptions()
+	o.MaxConns = 1
+	base, _, _ := start(t, o)
+	held, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(held, "GET /sse?scenario=sse-event&codec=encoding/json&rate=100 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	if _, err := http.ReadResponse(bufioReader(held), nil); err != nil {
+		t.Fatal(err)
+	}
+	hc := &http.Client{Timeout: 300 * time.Millisecond}
+	if resp, err := hc.Get(base + "/stats"); err == nil {
+		resp.Body.Close()
+		t.Fatal("a second connection was served while the cap of 1 was held")
+	}
+	held.Close()
+	hc.Timeout = guardTimeout
+	resp, err := hc.Get(base + "/stats")
+	if err != nil {
+		t.Fatalf("after the held connection closed: %v", err)
+	}
+	resp.Body.Close()
+}

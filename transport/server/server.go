@@ -32,6 +32,8 @@ import (
 	"slices"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
@@ -76,6 +78,10 @@ type Options struct {
 	// MaxHeaderBytes caps a request's header, in bytes. Default 64 KiB;
 	// range [4 KiB, 1 MiB].
 	MaxHeaderBytes int
+	// MaxConns caps the connections Serve holds open at once
+	// (golang.org/x/net/netutil.LimitListener): more wait in the kernel's
+	// accept queue until one closes. Default 25000; range [1, 1<<24].
+	MaxConns int
 	// ShutdownTimeout bounds graceful shutdown: after it, Serve closes every
 	// connection left and returns. Default 1s; range [1ms, 1m].
 	ShutdownTimeout time.Duration
@@ -88,6 +94,7 @@ const (
 	DefaultWriteTimeout      = 10 * time.Second
 	DefaultIdleTimeout       = 10 * time.Second
 	DefaultMaxHeaderBytes    = 64 << 10
+	DefaultMaxConns          = 25000
 	DefaultShutdownTimeout   = time.Second
 )
 
@@ -120,6 +127,12 @@ func (o Options) Effective() (Options, error) {
 	}
 	if o.MaxHeaderBytes < 4<<10 || o.MaxHeaderBytes > 1<<20 {
 		return o, fmt.Errorf("server: invalid MaxHeaderBytes %d (range is [4096, 1048576])", o.MaxHeaderBytes)
+	}
+	if o.MaxConns == 0 {
+		o.MaxConns = DefaultMaxConns
+	}
+	if o.MaxConns < 1 || o.MaxConns > 1<<24 {
+		return o, fmt.Errorf("server: invalid MaxConns %d (range is [1, %d])", o.MaxConns, 1<<24)
 	}
 	return o, nil
 }
@@ -213,7 +226,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		MaxHeaderBytes:    s.opts.MaxHeaderBytes,
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(netutil.LimitListener(ln, s.opts.MaxConns)) }()
 	select {
 	case err := <-errc:
 		s.Hub.Close()

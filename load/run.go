@@ -322,26 +322,34 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 }
 
 // fetchStats reads GET /stats?run=ID from the server; resetPeak starts a new peak
-// RSS measurement there (after the snapshot is taken).
+// RSS measurement there (after the snapshot is taken), with POST, since it
+// changes the server's state.
 func fetchStats(ctx context.Context, hc *http.Client, base *url.URL, run string, resetPeak bool) (transport.ServerStats, error) {
 	u := *base
 	u.Scheme = strings.NewReplacer("ws", "http").Replace(u.Scheme)
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/stats"
 	q := url.Values{"run": {run}}
+	method := http.MethodGet
 	if resetPeak {
 		q.Set("reset_peak", "1")
+		method = http.MethodPost
 	}
 	u.RawQuery = q.Encode()
-	return getStats[transport.ServerStats](ctx, hc, u.String())
+	return requestStats[transport.ServerStats](ctx, hc, method, u.String())
 }
 
 // getStats GETs a server's statistics document at u (10 s to answer) and
 // decodes its JSON body, at most 1 MiB, into a T.
 func getStats[T any](ctx context.Context, hc *http.Client, u string) (T, error) {
+	return requestStats[T](ctx, hc, http.MethodGet, u)
+}
+
+// requestStats is getStats with the method given.
+func requestStats[T any](ctx context.Context, hc *http.Client, method, u string) (T, error) {
 	var st T
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+	req, err := http.NewRequestWithContext(rctx, method, u, nil)
 	if err != nil {
 		return st, fmt.Errorf("load: %w", err)
 	}

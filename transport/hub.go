@@ -64,6 +64,15 @@ type Options struct {
 	Linger time.Duration
 	// MaxStreams caps the number of live streams. Default 20000; range [1, 1<<24].
 	MaxStreams int
+	// MaxSubscribers caps the number of subscriptions open at once (each
+	// is one client connection). Default 20000; range [1, 1<<24].
+	MaxSubscribers int
+	// MaxTotalRate is the budget of messages per second the hub delivers,
+	// summed over every open subscription (a stream's rate counts once
+	// per subscriber, since each one gets every message). Subscribe
+	// refuses a subscription that would exceed it with ErrOverBudget.
+	// Default 100000; range [1, 1e9].
+	MaxTotalRate float64
 }
 
 // Defaults of Options.
@@ -73,6 +82,13 @@ const (
 	DefaultOverflow   = Disconnect
 	DefaultLinger     = 10 * time.Second
 	DefaultMaxStreams = 20000
+	// DefaultMaxSubscribers is Options.MaxSubscribers' default.
+	DefaultMaxSubscribers = 20000
+	// DefaultMaxTotalRate is Options.MaxTotalRate's default, in messages/s:
+	// ten streams at MaxRate, or 10,000 connections at 10 messages/s.
+	DefaultMaxTotalRate = 100000.0
+	// MaxMaxTotalRate is the largest Options.MaxTotalRate.
+	MaxMaxTotalRate = 1e9
 )
 
 // Effective returns o with defaults filled in, or an error naming the
@@ -90,6 +106,12 @@ func (o Options) Effective() (Options, error) {
 	if o.MaxStreams == 0 {
 		o.MaxStreams = DefaultMaxStreams
 	}
+	if o.MaxSubscribers == 0 {
+		o.MaxSubscribers = DefaultMaxSubscribers
+	}
+	if o.MaxTotalRate == 0 {
+		o.MaxTotalRate = DefaultMaxTotalRate
+	}
 	switch {
 	case o.QueueLen < 1 || o.QueueLen > 1<<20:
 		return o, fmt.Errorf("transport: invalid QueueLen %d (range is [1, %d])", o.QueueLen, 1<<20)
@@ -99,17 +121,25 @@ func (o Options) Effective() (Options, error) {
 		return o, fmt.Errorf("transport: invalid Linger %v (range is [1ms, 1h])", o.Linger)
 	case o.MaxStreams < 1 || o.MaxStreams > 1<<24:
 		return o, fmt.Errorf("transport: invalid MaxStreams %d (range is [1, %d])", o.MaxStreams, 1<<24)
+	case o.MaxSubscribers < 1 || o.MaxSubscribers > 1<<24:
+		return o, fmt.Errorf("transport: invalid MaxSubscribers %d (range is [1, %d])", o.MaxSubscribers, 1<<24)
+	case math.IsNaN(o.MaxTotalRate) || o.MaxTotalRate < 1 || o.MaxTotalRate > MaxMaxTotalRate:
+		return o, fmt.Errorf("transport: invalid MaxTotalRate %g (range is [1, %g] messages/s)", o.MaxTotalRate, MaxMaxTotalRate)
 	case o.Overflow != Disconnect && o.Overflow != Drop:
 		return o, fmt.Errorf("transport: invalid Overflow %v", o.Overflow)
 	}
 	return o, nil
 }
 
-// Errors a Subscription ends with, and Subscribe's refusal.
+// Errors a Subscription ends with, and Subscribe's refusals. Servers answer
+// ErrTooManyStreams, ErrTooManySubscribers and ErrOverBudget with HTTP 503:
+// the request was valid, the server is full.
 var (
-	ErrOverflow       = errors.New("transport: subscriber queue full, disconnected")
-	ErrClosed         = errors.New("transport: hub closed")
-	ErrTooManyStreams = errors.New("transport: too many streams")
+	ErrOverflow           = errors.New("transport: subscriber queue full, disconnected")
+	ErrClosed             = errors.New("transport: hub closed")
+	ErrTooManyStreams     = errors.New("transport: too many streams")
+	ErrTooManySubscribers = errors.New("transport: too many subscribers")
+	ErrOverBudget         = errors.New("transport: message budget exhausted")
 )
 
 // Message is one message of a stream. It is shared by every subscriber and
@@ -134,13 +164,27 @@ type Message struct {
 // Hub runs streams: one scheduler goroutine paces every stream, encodes each
 // message once with the stream's codec and offers it to the stream's
 // subscribers without waiting. A Hub is safe for concurrent use.
+//
+// A stream whose last subscriber left stops encoding at once and waits
+// Options.Linger for a client to come back; one that does finds the
+// stream's replay buffer, and the stream resumes on its schedule, at most
+// ReplayLen messages behind (the messages before those are never encoded,
+// since no client could get them).
+//
+// The scheduler publishes at most maxBurst messages between two looks at
+// Close and at new streams, and a stream behind its schedule (resuming, or
+// with a start= in the past) takes turns with the streams due, so that a
+// backlog holds neither the scheduler nor the other streams.
 type Hub struct {
 	opts Options
 
-	mu      sync.Mutex
-	streams map[string]*stream
-	pending []*stream
-	closed  bool
+	mu       sync.Mutex
+	streams  map[string]*stream
+	pending  []*stream
+	resumed  []*stream
+	closed   bool
+	subs     int   // open subscriptions
+	rateUsed int64 // their rates summed, in millimessages/s
 
 	wake chan struct{}
 	quit chan struct{}
@@ -216,7 +260,9 @@ type Subscription struct {
 	done   chan struct{}
 	once   sync.Once
 	err    error
-	closed bool // guarded by s.mu
+	closed bool  // guarded by s.mu
+	cost   int64 // the rate it holds of the budget, in millimessages/s
+	freed  bool  // guarded by h.mu: cost returned
 }
 
 // Done is closed when the hub ends the subscription (overflow, shutdown).
@@ -239,7 +285,8 @@ func (sub *Subscription) kill(err error) {
 	})
 }
 
-// Close leaves the stream. It is safe to call more than once.
+// Close leaves the stream and returns the subscription's share of the
+// budget (Options.MaxTotalRate). It is safe to call more than once.
 func (sub *Subscription) Close() {
 	s := sub.s
 	s.mu.Lock()
@@ -251,17 +298,32 @@ func (sub *Subscription) Close() {
 		}
 	}
 	s.mu.Unlock()
+	h := sub.h
+	h.mu.Lock()
+	if !sub.freed {
+		sub.freed = true
+		h.subs--
+		h.rateUsed -= sub.cost
+	}
+	h.mu.Unlock()
 }
 
 // Subscribe joins the stream req names, creating it if needed. It fails with
-// ErrClosed after Close and ErrTooManyStreams at the stream cap. The caller
-// must Close the subscription.
+// a *ParamError when req.Rate is outside [MinRate, MaxRate], ErrClosed after
+// Close, ErrTooManyStreams at the stream cap, ErrTooManySubscribers at the
+// subscriber cap and ErrOverBudget when req.Rate would take the rates of
+// the open subscriptions above Options.MaxTotalRate. The caller must Close
+// the subscription.
 //
 // A new stream's codec is bound (Bind, Preamble, ToNative) without holding
 // the lock the scheduler takes, so a slow Bind delays only this call, never
 // the messages of running streams. When two calls create the same stream
 // at once, both bind and the first to finish wins; the other joins it.
 func (h *Hub) Subscribe(req Request) (*Subscription, error) {
+	if err := CheckRate(req.Rate); err != nil {
+		return nil, err
+	}
+	cost := int64(math.Ceil(req.Rate * 1000))
 	key := req.Key()
 	var fresh *stream
 	for {
@@ -269,6 +331,10 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		if h.closed {
 			h.mu.Unlock()
 			return nil, ErrClosed
+		}
+		if err := h.admit(cost); err != nil {
+			h.mu.Unlock()
+			return nil, err
 		}
 		s := h.streams[key]
 		if s == nil && len(h.streams) >= h.opts.MaxStreams {
@@ -282,6 +348,9 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		if s != nil {
 			// Under h.mu, so that the scheduler cannot retire s first.
 			sub := h.join(s, req)
+			sub.cost = cost
+			h.subs++
+			h.rateUsed += cost
 			h.mu.Unlock()
 			return sub, nil
 		}
@@ -291,6 +360,20 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 			return nil, err
 		}
 	}
+}
+
+// admit checks that one more subscription of cost millimessages/s fits
+// the caps. The caller holds h.mu.
+func (h *Hub) admit(cost int64) error {
+	if h.subs >= h.opts.MaxSubscribers {
+		return fmt.Errorf("%w (%d open; the cap is MaxSubscribers, serve -max-subscribers)", ErrTooManySubscribers, h.subs)
+	}
+	limit := int64(h.opts.MaxTotalRate * 1000)
+	if h.rateUsed+cost > limit {
+		return fmt.Errorf("%w: rate %g messages/s asked, %g of %g messages/s in use by %d subscribers (the budget is MaxTotalRate, serve -max-total-rate)",
+			ErrOverBudget, float64(cost)/1000, float64(h.rateUsed)/1000, h.opts.MaxTotalRate, h.subs)
+	}
+	return nil
 }
 
 // newStream binds req's codec (and its Switch's) to the scenario and
@@ -384,6 +467,14 @@ func (h *Hub) join(s *stream, req Request) *Subscription {
 	} else {
 		s.subs[sub] = struct{}{}
 	}
+	if s.paused {
+		s.paused = false
+		h.resumed = append(h.resumed, s)
+		select {
+		case h.wake <- struct{}{}:
+		default:
+		}
+	}
 	return sub
 }
 
@@ -400,7 +491,7 @@ type stream struct {
 	reuses   bool // binding overwrites its Marshal output: copy it
 	value    any
 	start    time.Time
-	period   float64 // ns between messages
+	period   float64 // ns between messages, in [1e5, 1e12] (MaxRate, MinRate)
 	next     uint64
 	due      time.Time
 	index    int // in the scheduler's heap
@@ -411,6 +502,7 @@ type stream struct {
 	ended     bool
 	idleSince time.Time
 	removed   bool
+	paused    bool // no subscriber: not encoding until one joins
 
 	stats *codecStats
 
@@ -418,9 +510,43 @@ type stream struct {
 	to *switchTarget
 }
 
+// maxOffset caps how far after its start a stream schedules a message:
+// 100 years, far inside time.Duration's 292. Any k and period give a time
+// (a later one for a larger k, up to the cap), never an overflow.
+const maxOffset = float64(100 * 365 * 24 * time.Hour)
+
 func (s *stream) intended(k uint64) time.Time {
-	return s.start.Add(time.Duration(math.Round(float64(k) * s.period)))
+	off := math.Round(float64(k) * s.period)
+	if !(off < maxOffset) { // NaN and +Inf too
+		off = maxOffset
+	}
+	return s.start.Add(time.Duration(off))
 }
+
+// catchUp moves a resuming stream's next message forward so that at most
+// back messages are behind the schedule at now, and sets its due time.
+func (s *stream) catchUp(now time.Time, back uint64) {
+	if el := float64(now.Sub(s.start)); el > 0 {
+		due := math.Floor(el/s.period) + 1 // messages intended by now
+		if due > float64(back) && due < float64(MaxCount) {
+			target := uint64(due) - back
+			if s.req.Count > 0 && target >= s.req.Count {
+				target = s.req.Count - 1
+			}
+			if target > s.next {
+				s.stats.add(func(c *CodecStats) { c.Skipped += target - s.next })
+				s.mu.Lock()
+				s.next = target // under mu: Subscribe reads it
+				s.mu.Unlock()
+			}
+		}
+	}
+	s.due = s.intended(s.next)
+}
+
+// maxBurst is how many messages the scheduler publishes before it looks at
+// Close and at new and resumed streams again.
+const maxBurst = 1024
 
 // schedule is the hub's single scheduler: it publishes every message whose
 // intended time has come, then sleeps until the next one is due.
@@ -435,14 +561,39 @@ func (h *Hub) schedule() {
 			heap.Push(&q, s)
 		}
 		h.pending = h.pending[:0]
+		resumed := h.resumed
+		h.resumed = nil
 		h.mu.Unlock()
 
 		now := time.Now()
-		for q.Len() > 0 && !q[0].due.After(now) {
-			if h.step(q[0], now) {
+		for _, s := range resumed {
+			if s.index < q.Len() && q[s.index] == s {
+				s.catchUp(now, uint64(h.opts.ReplayLen))
+				heap.Fix(&q, s.index)
+			}
+		}
+		n := 0
+		for ; n < maxBurst && q.Len() > 0 && !q[0].due.After(now); n++ {
+			if s := q[0]; h.step(s, now) {
+				if s.due.Before(now) {
+					// Still behind: queue it after the streams due
+					// before now, so that a stream catching up takes
+					// turns with them instead of going first until it
+					// has caught up. Its messages keep their intended
+					// times (Message.Intended does not come from due).
+					s.due = now
+				}
 				heap.Fix(&q, 0)
 			} else {
 				heap.Pop(&q)
+			}
+		}
+		if n == maxBurst {
+			select {
+			case <-h.quit:
+				return
+			default:
+				continue // more are due: publish them after a look at new streams
 			}
 		}
 		wait := time.Hour
@@ -464,7 +615,16 @@ func (h *Hub) schedule() {
 // scheduled.
 func (h *Hub) step(s *stream, now time.Time) bool {
 	s.mu.Lock()
-	removed, ended, idle := s.removed, s.ended, len(s.subs) == 0 && now.Sub(s.idleSince) >= h.opts.Linger
+	removed, ended, nsubs, idleSince := s.removed, s.ended, len(s.subs), s.idleSince
+	idle := nsubs == 0 && now.Sub(idleSince) >= h.opts.Linger
+	if !removed && !ended && !idle && nsubs == 0 {
+		// Nobody listens: stop encoding until a subscriber joins (join
+		// hands s back to the scheduler) or Linger passes.
+		s.paused = true
+		s.mu.Unlock()
+		s.due = idleSince.Add(h.opts.Linger)
+		return true
+	}
 	s.mu.Unlock()
 	if removed {
 		return false
@@ -558,6 +718,14 @@ func (h *Hub) retire(s *stream) bool {
 		delete(h.streams, s.key)
 	}
 	return true
+}
+
+// Subscribers returns the number of open subscriptions and their rates
+// summed, in messages/s: what Options.MaxSubscribers and MaxTotalRate cap.
+func (h *Hub) Subscribers() (n int, rate float64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.subs, float64(h.rateUsed) / 1000
 }
 
 // Streams returns the number of live streams.

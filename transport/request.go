@@ -18,9 +18,15 @@
 // slow or stalled client never holds up the others; the client can resume
 // from the stream's replay buffer (Options.ReplayLen, default the last 128
 // messages) with Last-Event-ID. The Drop policy instead discards the message
-// for that subscriber and counts it. A stream keeps running for
-// Options.Linger after its last subscriber leaves, so a reconnecting client
-// finds it, then it is retired; streams have no goroutine of their own.
+// for that subscriber and counts it. A stream stops encoding when its last
+// subscriber leaves and stays for Options.Linger, so that a reconnecting
+// client finds it and its replay buffer, then it is retired; streams have
+// no goroutine of their own.
+//
+// Everything a client controls is bounded: each query parameter has a
+// range (ParseRequest, ParamError), the number of streams and of
+// subscribers a cap, and the messages per second delivered over all
+// subscribers a budget (Options.MaxTotalRate).
 package transport
 
 import (
@@ -40,8 +46,14 @@ import (
 const (
 	// DefaultRate is the rate of a request without rate=, in messages/s.
 	DefaultRate = 10.0
-	// MaxRate caps rate= per stream, in messages/s.
+	// MinRate and MaxRate bound rate= per stream, in messages/s. MinRate
+	// keeps the period between messages (1/rate) far inside
+	// time.Duration's range: 1000 s.
+	MinRate = 0.001
 	MaxRate = 10000.0
+	// MaxCount caps count=: 2^53, beyond which a count is not exact as
+	// a float64 (a stream at MaxRate would take 28,000 years to end).
+	MaxCount = 1 << 53
 	// MaxNameLen caps stream= and run=, in bytes.
 	MaxNameLen = 128
 	// MaxStartPast and MaxStartAhead bound start= around the server's clock.
@@ -53,12 +65,54 @@ const (
 // with HTTP 400.
 var ErrBadRequest = errors.New("bad request")
 
+// ParamError is ParseRequest's error for a query parameter out of its
+// range: it names the parameter, quotes the value and states the range.
+// It wraps ErrBadRequest.
+type ParamError struct {
+	Param string // the query parameter, e.g. "rate"
+	Value string // the value as sent
+	Range string // the valid values, e.g. "[0.001, 10000] messages/s"
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("%v: invalid %s %q (range is %s)", ErrBadRequest, e.Param, e.Value, e.Range)
+}
+
+// Unwrap returns ErrBadRequest.
+func (e *ParamError) Unwrap() error { return ErrBadRequest }
+
+// Ranges of the query parameters, as ParamError states them.
+var (
+	rateRange  = fmt.Sprintf("[%g, %g] messages/s", MinRate, MaxRate)
+	countRange = fmt.Sprintf("[0, %d] messages; 0: no end", uint64(MaxCount))
+	nameRange  = fmt.Sprintf("at most %d bytes", MaxNameLen)
+	startRange = fmt.Sprintf("Unix ns within [now-%v, now+%v]", MaxStartPast, MaxStartAhead)
+	eventRange = fmt.Sprintf("a sequence number in [0, %d]", int64(math.MaxInt64))
+)
+
+// paramError returns a *ParamError; a value longer than 32 bytes is cut
+// there and "..." added.
+func paramError(param, value, rng string) *ParamError {
+	if len(value) > 32 {
+		value = value[:32] + "..."
+	}
+	return &ParamError{Param: param, Value: value, Range: rng}
+}
+
+// CheckRate returns a *ParamError unless rate is within [MinRate, MaxRate].
+func CheckRate(rate float64) error {
+	if math.IsNaN(rate) || rate < MinRate || rate > MaxRate {
+		return &ParamError{Param: "rate", Value: strconv.FormatFloat(rate, 'g', -1, 64), Range: rateRange}
+	}
+	return nil
+}
+
 // Request is what a client asks a stream for, parsed from the query string:
 //
 //	scenario=ID   scenario ID (required, or the server's default)
 //	codec=ID      codec ID (required unless negotiated another way)
-//	rate=R        messages per second, in (0, 10000]; default 10
-//	count=K       end the stream after K messages; 0 or absent: never
+//	rate=R        messages per second, in [0.001, 10000]; default 10
+//	count=K       end the stream after K messages, in [0, 2^53]; 0 or absent: never
 //	stream=NAME   stream name; absent: the shared stream of these parameters
 //	run=ID        groups the statistics of one load run (see Hub.Stats)
 //	last_event_id=N  resume after message N (SSE also takes the Last-Event-ID header)
@@ -98,9 +152,16 @@ type Resolver struct {
 
 // ParseRequest parses q. codecID, when not empty, is the codec negotiated
 // outside the query (a WebSocket subprotocol); a codec= that disagrees with
-// it is an error. Every error wraps ErrBadRequest and names the bad value.
+// it is an error. Every error wraps ErrBadRequest and names the bad value;
+// a value out of its range is a *ParamError. A parameter given more than
+// once is an error (which one counts would otherwise depend on the reader).
 func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 	req := Request{Rate: DefaultRate, LastEventID: -1}
+	for k, v := range q {
+		if len(v) > 1 {
+			return req, fmt.Errorf("%w: parameter %.32q given %d times (want at most once)", ErrBadRequest, k, len(v))
+		}
+	}
 	sid := q.Get("scenario")
 	if sid == "" {
 		return req, fmt.Errorf("%w: missing scenario (valid: %s)", ErrBadRequest, rv.scenarioIDs())
@@ -137,15 +198,15 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 
 	if s := q.Get("rate"); s != "" {
 		r, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(r) || r <= 0 || r > MaxRate {
-			return req, fmt.Errorf("%w: invalid rate %q (range is (0, %g] messages/s)", ErrBadRequest, s, MaxRate)
+		if err != nil || CheckRate(r) != nil {
+			return req, paramError("rate", s, rateRange)
 		}
 		req.Rate = r
 	}
 	if s := q.Get("count"); s != "" {
 		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil || n > math.MaxInt64 {
-			return req, fmt.Errorf("%w: invalid count %q (want an integer >= 0)", ErrBadRequest, s)
+		if err != nil || n > MaxCount {
+			return req, paramError("count", s, countRange)
 		}
 		req.Count = n
 	}
@@ -155,7 +216,7 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 	}{{"stream", &req.Name}, {"run", &req.Run}} {
 		v := q.Get(p.key)
 		if len(v) > MaxNameLen {
-			return req, fmt.Errorf("%w: %s longer than %d bytes", ErrBadRequest, p.key, MaxNameLen)
+			return req, paramError(p.key, v, nameRange)
 		}
 		*p.dst = v
 	}
@@ -164,7 +225,7 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 		now := time.Now()
 		at := time.Unix(0, ns)
 		if err != nil || at.Before(now.Add(-MaxStartPast)) || at.After(now.Add(MaxStartAhead)) {
-			return req, fmt.Errorf("%w: invalid start %q (want Unix ns within [now-%v, now+%v])", ErrBadRequest, s, MaxStartPast, MaxStartAhead)
+			return req, paramError("start", s, startRange)
 		}
 		req.Start = at
 	}
@@ -185,7 +246,7 @@ func (rv Resolver) ParseRequest(q url.Values, codecID string) (Request, error) {
 func ParseEventID(s string) (int64, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil || n < 0 {
-		return -1, fmt.Errorf("%w: invalid last event ID %q (want a sequence number >= 0)", ErrBadRequest, s)
+		return -1, paramError("last_event_id", s, eventRange)
 	}
 	return n, nil
 }

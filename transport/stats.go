@@ -30,6 +30,9 @@ type CodecStats struct {
 	Overflows uint64 `json:"overflows"`
 	// EncodeErrors is how many messages the codec failed to encode.
 	EncodeErrors uint64 `json:"encode_errors"`
+	// Skipped is how many messages were never encoded because their
+	// stream had no subscriber when they were due (see Hub).
+	Skipped uint64 `json:"skipped"`
 	// LagP50Us, LagP99Us and LagMaxUs describe how late the scheduler
 	// published messages behind their intended times, in microseconds.
 	LagP50Us int64 `json:"lag_p50_us"`
@@ -47,7 +50,7 @@ type ServerStats struct {
 	// MaxRSSBytes is the process's peak resident set size: since the last
 	// ResetPeakRSS on Linux (VmHWM), the peak so far elsewhere (getrusage).
 	MaxRSSBytes int64 `json:"max_rss_bytes"`
-	// PeakReset is true when the request reset the peak (reset_peak=1)
+	// PeakReset is true when the request reset the peak (POST with reset_peak=1)
 	// and the platform supports it: the next snapshot's MaxRSSBytes is
 	// then the peak since this one.
 	PeakReset  bool         `json:"peak_reset,omitempty"`

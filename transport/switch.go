@@ -103,7 +103,7 @@ func (rv Resolver) parseSwitch(q url.Values, req *Request) error {
 		}
 		d, err := time.ParseDuration(s)
 		if err != nil || d < 0 || d > MaxSwitchAt {
-			return fmt.Errorf("%w: invalid %s %q (want a duration in [0, %v])", ErrBadRequest, p.key, s, MaxSwitchAt)
+			return paramError(p.key, s, fmt.Sprintf("a Go duration in [0, %v]", MaxSwitchAt))
 		}
 		*p.dst = d
 	}

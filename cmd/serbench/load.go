@@ -57,6 +57,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	o.Compress = sf.compress
+	sf.fitLoad(fs, o.Conns, o.Rate)
 	// Fail on an unwritable -o now, not after the run; an existing file is
 	// replaced only when the run succeeds.
 	w, commit, err := openOutput(stdout, *outFile)

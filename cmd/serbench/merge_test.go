@@ -21,7 +21,7 @@ import (
 // merged: counts add up, the merged histogram holds every request, the
 // clock check passes, and both documents conform to their schemas.
 func TestMergeConcurrentRuns(t *testing.T) {
-	srv, err := server.New(server.Options{})
+	srv, err := server.New(server.ChildOptions()) // msgpack decodes request bodies there
 	if err != nil {
 		t.Fatal(err)
 	}

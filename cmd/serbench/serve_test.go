@@ -24,24 +24,36 @@ func (s *serveLine) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func TestServeSSEHeaders(t *testing.T) {
+// startServe runs serbench serve with args on a free loopback port and
+// returns its base URL; stop cancels it and returns its error.
+func startServe(t *testing.T, args ...string) (base string, stop func() error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	first := make(chan string, 1)
 	out := &serveLine{ch: first}
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, out, io.Discard, []string{"serve", "-addr", "127.0.0.1:0"}) }()
+	go func() { done <- run(ctx, out, io.Discard, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...)) }()
 	var line string
 	select {
 	case line = <-first:
 	case err := <-done:
+		cancel()
 		t.Fatalf("serve returned early: %v", err)
 	}
 	// "serbench serve: listening on http://127.0.0.1:PORT/ (...)"
 	f := strings.Fields(line)
 	if len(f) < 5 || !strings.HasPrefix(f[4], "http://127.0.0.1:") {
+		cancel()
 		t.Fatalf("unexpected first line %q", line)
 	}
-	base := strings.TrimSuffix(f[4], "/")
+	return strings.TrimSuffix(f[4], "/"), func() error {
+		cancel()
+		return <-done
+	}
+}
+
+func TestServeSSEHeaders(t *testing.T) {
+	base, stop := startServe(t)
 	resp, err := http.Get(base + "/sse?scenario=sse-event&codec=encoding/json&rate=100&count=2")
 	if err != nil {
 		t.Fatal(err)
@@ -70,8 +82,43 @@ func TestServeSSEHeaders(t *testing.T) {
 	if resp.StatusCode != http.StatusBadRequest {
 		t.Errorf("unknown codec: status %d, want 400", resp.StatusCode)
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
+		t.Fatalf("serve after cancel: %v", err)
+	}
+}
+
+// The limits' flags: a value out of range is a usage error naming it, and
+// -allow-host admits a name the Host check refuses otherwise.
+func TestServeLimitFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-max-total-rate", "0"}, "-max-total-rate"},
+		{[]string{"-max-total-rate", "1e12"}, "MaxTotalRate 1e+12"},
+		{[]string{"-read-timeout", "-1s"}, "-read-timeout"},
+		{[]string{"-api-decode", "nope"}, `"nope"`},
+	} {
+		err := run(context.Background(), io.Discard, io.Discard, append([]string{"serve", "-addr", "127.0.0.1:0"}, tc.args...))
+		if exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("serve %v: %v (exit %d), want a usage error naming %s", tc.args, err, exitCode(err), tc.want)
+		}
+	}
+
+	base, stop := startServe(t, "-allow-host", "bench.example")
+	for host, want := range map[string]int{"bench.example": 200, "other.example": 403} {
+		req, _ := http.NewRequest(http.MethodGet, base+"/stats", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: status %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+	if err := stop(); err != nil {
 		t.Fatalf("serve after cancel: %v", err)
 	}
 }

@@ -28,10 +28,18 @@
 //     codecs; binary codecs answer with Context.Blob under their media type.
 //   - net/http: the handler encodes and decodes with the codec directly.
 //
+// A POST body is decoded only with a codec of Options.DecodeCodecs (by
+// default DefaultDecodeCodecs: those serbench hostile found neither
+// crashing nor hanging on hostile input), only up to Options.MaxBodyBytes,
+// and each decode only for Options.DecodeTimeout, with at most
+// Options.MaxDecodes decodes at once.
+//
 // Errors are plain text starting "httpapi: ": 400 for an unknown scenario
 // or codec, a codec that cannot carry the scenario, or a body that does
-// not decode; 406 and 415 for media types no codec has; 413 for a body
-// over Options.MaxBodyBytes.
+// not decode; 406 and 415 for media types no codec has, 415 also for a
+// codec that does not decode bodies on this server; 413 for a body over
+// Options.MaxBodyBytes; 503 for a decode over its time limit or no decode
+// slot free within it.
 package httpapi
 
 import (
@@ -45,6 +53,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/labstack/echo/v4"
@@ -95,12 +104,45 @@ func ContentType(format string) string {
 type Options struct {
 	// Resolver finds codecs and scenarios. Defaults: codec/all and scenario.Seeds.
 	Resolver transport.Resolver
-	// MaxBodyBytes caps a POST body. Default DefaultMaxBodyBytes; range [1, 1 GiB].
+	// MaxBodyBytes caps a POST body (http.MaxBytesReader). Default
+	// DefaultMaxBodyBytes; range [1, 1 GiB].
 	MaxBodyBytes int64
+	// DecodeCodecs lists the IDs of the codecs that decode POST bodies;
+	// "*" enables every codec. GET (encode only) serves every codec.
+	// Default (nil): those of DefaultDecodeCodecs the Resolver has; an
+	// ID the Resolver does not have is an error. Enabling a codec that
+	// docs/findings/hostile.md lists as crashing on hostile input lets one
+	// request end the process (an out-of-memory error is fatal in Go).
+	DecodeCodecs []string
+	// DecodeTimeout bounds one decode: the request is answered 503 when it
+	// passes. Go cannot stop a running decode, so the decode keeps its
+	// slot (MaxDecodes) until it returns. Default 1s; range [1ms, 1m].
+	DecodeTimeout time.Duration
+	// MaxDecodes caps the decodes running at once; a request waits for a
+	// free slot within its DecodeTimeout. Default 16; range [1, 4096].
+	MaxDecodes int
 }
 
-// DefaultMaxBodyBytes is Options.MaxBodyBytes' default: 8 MiB.
-const DefaultMaxBodyBytes = 8 << 20
+// Defaults of Options.
+const (
+	// DefaultMaxBodyBytes is Options.MaxBodyBytes' default: 1 MiB.
+	DefaultMaxBodyBytes  = 1 << 20
+	DefaultDecodeTimeout = time.Second
+	DefaultMaxDecodes    = 16
+)
+
+// DefaultDecodeCodecs are the codecs that decode POST bodies by default:
+// the ones `serbench hostile` found neither crashing, running out of
+// memory, overflowing the stack nor hanging on any hostile input
+// (docs/findings/hostile.md, 2026-11-23 and after). It leaves out msgpack,
+// msgp, gob, segmentio-json, flatbuffers, msgpackgen, bebop, benc, mus,
+// ikeapack, alecthomas-binary, hprose and enkodo (findings), and the
+// codecs the harness has no published row for.
+var DefaultDecodeCodecs = []string{
+	"encoding/json", "json-v2", "jsoniter", "go-json", "sonic", "sonic/default", "sonic/fastest",
+	"easyjson", "ffjson", "cbor", "protobuf", "vtprotobuf", "gogoproto", "dedis-protobuf",
+	"flatbuffers/lazy", "capnp", "capnp/lazy", "thrift/binary", "thrift/compact", "wire", "wire/lazy",
+}
 
 // API is the handler of /api/: Gin, Echo and net/http side by side.
 type API struct {
@@ -109,6 +151,10 @@ type API struct {
 	echo  *echo.Echo
 	plain *http.ServeMux
 	stats stats
+
+	decodes   map[string]bool // nil: every codec
+	decodeIDs string          // for error messages
+	lim       *decodeLimit
 
 	mu      sync.Mutex
 	entries map[[2]string]*entry
@@ -131,7 +177,38 @@ func New(opts Options) (*API, error) {
 	if opts.MaxBodyBytes < 1 || opts.MaxBodyBytes > 1<<30 {
 		return nil, fmt.Errorf("httpapi: invalid MaxBodyBytes %d (range is [1, 1073741824])", opts.MaxBodyBytes)
 	}
-	a := &API{opts: opts, entries: map[[2]string]*entry{}}
+	if opts.DecodeTimeout == 0 {
+		opts.DecodeTimeout = DefaultDecodeTimeout
+	}
+	if opts.DecodeTimeout < time.Millisecond || opts.DecodeTimeout > time.Minute {
+		return nil, fmt.Errorf("httpapi: invalid DecodeTimeout %v (range is [1ms, 1m])", opts.DecodeTimeout)
+	}
+	if opts.MaxDecodes == 0 {
+		opts.MaxDecodes = DefaultMaxDecodes
+	}
+	if opts.MaxDecodes < 1 || opts.MaxDecodes > 4096 {
+		return nil, fmt.Errorf("httpapi: invalid MaxDecodes %d (range is [1, 4096])", opts.MaxDecodes)
+	}
+	if opts.DecodeCodecs == nil {
+		// The default set, as far as the Resolver's registry has it.
+		opts.DecodeCodecs = []string{}
+		for _, id := range DefaultDecodeCodecs {
+			if _, ok := opts.Resolver.Codecs.Lookup(id); ok {
+				opts.DecodeCodecs = append(opts.DecodeCodecs, id)
+			}
+		}
+	}
+	a := &API{opts: opts, entries: map[[2]string]*entry{}, lim: &decodeLimit{timeout: opts.DecodeTimeout, slots: make(chan struct{}, opts.MaxDecodes)}}
+	if !slices.Contains(opts.DecodeCodecs, "*") {
+		a.decodes = map[string]bool{}
+		for _, id := range opts.DecodeCodecs {
+			if _, err := opts.Resolver.Codecs.Select([]string{id}); err != nil {
+				return nil, fmt.Errorf("httpapi: invalid DecodeCodecs: %w", err)
+			}
+			a.decodes[id] = true
+		}
+		a.decodeIDs = strings.Join(slices.Sorted(maps.Keys(a.decodes)), ", ")
+	}
 	a.gin = newGin(a)
 	a.echo = newEcho(a)
 	a.plain = newPlain(a)
@@ -157,17 +234,21 @@ var (
 	errBadRequest  = errors.New("bad request")
 	errNotAccepted = errors.New("no codec for the Accept header")
 	errMediaType   = errors.New("unsupported Content-Type")
+	errNoDecode    = errors.New("codec does not decode request bodies on this server")
 	errTooLarge    = errors.New("body too large")
+	errBusy        = errors.New("decode over its time limit")
 )
 
 func status(err error) int {
 	switch {
 	case errors.Is(err, errNotAccepted):
 		return http.StatusNotAcceptable
-	case errors.Is(err, errMediaType):
+	case errors.Is(err, errMediaType), errors.Is(err, errNoDecode):
 		return http.StatusUnsupportedMediaType
 	case errors.Is(err, errTooLarge):
 		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, errBusy):
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest
 }
@@ -180,6 +261,13 @@ type entry struct {
 	ctype string
 	typ   reflect.Type // the scenario value's type, a pointer
 	pool  sync.Pool
+	lim   *decodeLimit
+}
+
+// decodeLimit is the API's time limit per decode and its decode slots.
+type decodeLimit struct {
+	timeout time.Duration
+	slots   chan struct{}
 }
 
 // resolve picks the entry of a request: scenario from the path, codec from
@@ -192,6 +280,9 @@ func (a *API) resolve(r *http.Request, scenarioID string) (*entry, error) {
 		if id, err = negotiate(r); err != nil {
 			return nil, err
 		}
+	}
+	if r.Method == http.MethodPost && a.decodes != nil && !a.decodes[id] {
+		return nil, fmt.Errorf("httpapi: %w: %q (enabled: %s; serve -api-decode adds codecs)", errNoDecode, id, a.decodeIDs)
 	}
 	key := [2]string{scenarioID, id}
 	a.mu.Lock()
@@ -216,7 +307,7 @@ func (a *API) resolve(r *http.Request, scenarioID string) (*entry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: %w: codec %q cannot carry scenario %q: %v", errBadRequest, id, scenarioID, err)
 	}
-	e := &entry{sc: sc, c: c, ctype: ContentType(info.Format), typ: reflect.TypeOf(sc.Value())}
+	e := &entry{sc: sc, c: c, ctype: ContentType(info.Format), typ: reflect.TypeOf(sc.Value()), lim: a.lim}
 	e.pool.New = func() any {
 		b, _ := c.Bind(sc.Value()) // bound once above without error
 		return b
@@ -276,18 +367,50 @@ func (e *entry) encode(v any, write func([]byte) error) error {
 }
 
 // decodeInto decodes data and stores the value in dst, a pointer of the
-// scenario's type.
+// scenario's type. The decode runs in a goroutine of its own, in one of
+// the API's decode slots, for at most the API's DecodeTimeout (waiting for
+// the slot included): past it, decodeInto returns errBusy and the decode
+// finishes on its own, then frees its slot. A decoder's panic is an error.
 func (e *entry) decodeInto(data []byte, dst any) error {
 	dv := reflect.ValueOf(dst)
 	if dv.Type() != e.typ || dv.IsNil() {
 		return fmt.Errorf("httpapi: decode into %T, want %v", dst, e.typ)
 	}
-	b := e.pool.Get().(codec.Binding)
-	defer e.pool.Put(b)
-	out, err := b.Unmarshal(data)
-	if err == nil {
-		out, err = codec.Value(b, out)
+	timer := time.NewTimer(e.lim.timeout)
+	defer timer.Stop()
+	select {
+	case e.lim.slots <- struct{}{}:
+	case <-timer.C:
+		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running)", errBusy, e.lim.timeout, cap(e.lim.slots))
 	}
+	type result struct {
+		out any
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() { <-e.lim.slots }()
+		b := e.pool.Get().(codec.Binding)
+		defer func() {
+			if p := recover(); p != nil {
+				// The Binding may be left broken: it does not go back.
+				done <- result{err: fmt.Errorf("panic: %v", p)}
+			}
+		}()
+		out, err := b.Unmarshal(data)
+		if err == nil {
+			out, err = codec.Value(b, out)
+		}
+		e.pool.Put(b)
+		done <- result{out, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-timer.C:
+		return fmt.Errorf("httpapi: %w: decoding %d bytes with %s took more than %v", errBusy, len(data), e.c.Info().ID, e.lim.timeout)
+	}
+	out, err := r.out, r.err
 	if err != nil {
 		return fmt.Errorf("httpapi: %w: decode %d-byte body with %s: %v", errBadRequest, len(data), e.c.Info().ID, err)
 	}
@@ -302,14 +425,16 @@ func (e *entry) decodeInto(data []byte, dst any) error {
 // newValue returns a new zero value of the scenario's type (a pointer).
 func (e *entry) newValue() any { return reflect.New(e.typ.Elem()).Interface() }
 
-// readBody reads r's body up to max bytes.
-func readBody(r *http.Request, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r.Body, max+1))
+// readBody reads r's body up to max bytes through http.MaxBytesReader,
+// which also closes the connection of a body over max once answered.
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, fmt.Errorf("httpapi: %w: more than %d bytes (MaxBodyBytes)", errTooLarge, max)
+		}
 		return nil, fmt.Errorf("httpapi: %w: read body: %v", errBadRequest, err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("httpapi: %w: more than %d bytes", errTooLarge, max)
 	}
 	return data, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
@@ -86,7 +87,7 @@ func encode(t *testing.T, id string, sc scenario.Scenario) []byte {
 }
 
 func TestRoundTrip(t *testing.T) {
-	a, srv := newServer(t, Options{})
+	a, srv := newServer(t, Options{DecodeCodecs: []string{"*"}}) // msgpack among them: trusted bodies
 	ss, _ := scenario.Select(scenario.Seeds(), []string{"user-event"})
 	sc := ss[0]
 	codecs := []struct{ id, ctype string }{
@@ -135,7 +136,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestNegotiation(t *testing.T) {
-	_, srv := newServer(t, Options{})
+	_, srv := newServer(t, Options{DecodeCodecs: []string{"*"}})
 	ss, _ := scenario.Select(scenario.Seeds(), []string{"ws-message"})
 	sc := ss[0]
 	for _, fw := range Frameworks {
@@ -183,6 +184,8 @@ func TestErrors(t *testing.T) {
 			{"too large", "POST", "/ws-message", map[string]string{"Content-Type": "application/json"}, big, 413, "64"},
 			{"bad body", "POST", "/ws-message", map[string]string{"Content-Type": "application/json"}, []byte("{"), 400, "encoding/json"},
 			{"bad protobuf", "POST", "/ws-message?codec=protobuf", nil, []byte{0xff, 0xff}, 400, "protobuf"},
+			{"decode disabled", "POST", "/ws-message?codec=msgpack", nil, []byte{0x80}, 415, `"msgpack"`},
+			{"decode disabled by media type", "POST", "/ws-message", map[string]string{"Content-Type": "application/msgpack"}, []byte{0x80}, 415, `"msgpack"`},
 		} {
 			code, _, body := do(t, tc.method, base+tc.path, tc.hdr, tc.body)
 			if code != tc.code || !strings.Contains(string(body), tc.msg) || !strings.HasPrefix(string(body), "httpapi: ") {
@@ -193,7 +196,17 @@ func TestErrors(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	if _, err := New(Options{MaxBodyBytes: -1}); err == nil || !strings.Contains(err.Error(), "-1") {
-		t.Errorf("New(MaxBodyBytes -1) = %v, want an error naming -1", err)
+	for _, tc := range []struct {
+		o    Options
+		name string
+	}{
+		{Options{MaxBodyBytes: -1}, "-1"},
+		{Options{DecodeTimeout: time.Nanosecond}, "DecodeTimeout 1ns"},
+		{Options{MaxDecodes: 5000}, "MaxDecodes 5000"},
+		{Options{DecodeCodecs: []string{"nope"}}, `"nope"`},
+	} {
+		if _, err := New(tc.o); err == nil || !strings.Contains(err.Error(), tc.name) {
+			t.Errorf("New(%+v) = %v, want an error naming %s", tc.o, err, tc.name)
+		}
 	}
 }

@@ -36,7 +36,7 @@ func (s codecSerializer) Deserialize(c echo.Context, v any) error {
 	if !ok {
 		return echo.NewHTTPError(http.StatusBadRequest, "httpapi: no codec chosen")
 	}
-	data, err := readBody(c.Request(), s.max)
+	data, err := readBody(c.Response(), c.Request(), s.max)
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func newEcho(a *API) *echo.Echo {
 			err = c.Bind(v) // DefaultBinder: the JSONSerializer for a JSON Content-Type
 		} else {
 			var data []byte
-			if data, err = readBody(c.Request(), a.opts.MaxBodyBytes); err == nil {
+			if data, err = readBody(c.Response(), c.Request(), a.opts.MaxBodyBytes); err == nil {
 				err = en.decodeInto(data, v)
 			}
 		}

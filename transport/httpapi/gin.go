@@ -37,6 +37,7 @@ func (r codecRender) WriteContentType(w http.ResponseWriter) {
 type codecBinding struct {
 	e   *entry
 	max int64
+	w   http.ResponseWriter // for http.MaxBytesReader
 }
 
 var _ binding.BindingBody = codecBinding{}
@@ -44,7 +45,7 @@ var _ binding.BindingBody = codecBinding{}
 func (b codecBinding) Name() string { return b.e.c.Info().ID }
 
 func (b codecBinding) Bind(r *http.Request, obj any) error {
-	data, err := readBody(r, b.max)
+	data, err := readBody(b.w, r, b.max)
 	if err != nil {
 		return err
 	}
@@ -73,7 +74,7 @@ func newGin(a *API) *gin.Engine {
 			return
 		}
 		v := e.newValue()
-		if err := c.ShouldBindWith(v, codecBinding{e: e, max: a.opts.MaxBodyBytes}); err != nil {
+		if err := c.ShouldBindWith(v, codecBinding{e: e, max: a.opts.MaxBodyBytes, w: c.Writer}); err != nil {
 			a.ginFail(c, e.c.Info().ID, err)
 			return
 		}

@@ -22,7 +22,7 @@ func newPlain(a *API) *http.ServeMux {
 			a.plainFail(w, "", err)
 			return
 		}
-		data, err := readBody(r, a.opts.MaxBodyBytes)
+		data, err := readBody(w, r, a.opts.MaxBodyBytes)
 		v := e.newValue()
 		if err == nil {
 			err = e.decodeInto(data, v)

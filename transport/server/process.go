@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/transport"
 )
 
 // ChildRole is the child-process role (internal/childproc) that serves a
@@ -85,12 +86,24 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 	}
 }
 
-// ServeChild is the ChildRole's body: it serves a Server with the default
-// Options on a free loopback port, writes the address to stdout as one
-// line and serves until stdin reaches its end (the parent is done or
+// ChildOptions are the options of the ChildRole's server, whose only
+// client is the program that started it: the defaults, except that every
+// codec decodes request bodies (load -transport http measures them all)
+// and the message budget is the largest (plan -verify asks for up to a
+// million messages per second).
+func ChildOptions() Options {
+	var o Options
+	o.API.DecodeCodecs = []string{"*"}
+	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate
+	return o
+}
+
+// ServeChild is the ChildRole's body: it serves a Server with
+// ChildOptions on a free loopback port, writes the address to stdout as
+// one line and serves until stdin reaches its end (the parent is done or
 // gone).
 func ServeChild(stdin io.Reader, stdout io.Writer) error {
-	srv, err := New(Options{})
+	srv, err := New(ChildOptions())
 	if err != nil {
 		return err
 	}

@@ -134,6 +134,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cw := &connWriter{w: w, rc: http.NewResponseController(w), timeout: h.opts.WriteTimeout}
+	// The client sends nothing more: lift the server's ReadTimeout, which
+	// would otherwise end the stream (net/http cancels the request when
+	// its background read of the connection times out). A client that
+	// goes away is still noticed at once (the read ends), and one that
+	// stops reading by the write deadline.
+	if err := cw.rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return
+	}
 	if gz {
 		cw.startGzip()
 		defer cw.closeGzip()

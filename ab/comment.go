@@ -60,8 +60,8 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	default:
 		fmt.Fprintf(&sb, "### serbench ab: no change beyond the gate\n\n")
 	}
-	fmt.Fprintf(&sb, "%s worse, %s better over %s compared. The gate: time by more than %s, significant after %s at alpha %v; B/op and allocs/op by any amount, in every round.\n\n",
-		figures(len(worse)), figures(len(better)), benchmarks(len(res.Benchmarks)), limit(maxRegression), report.Correction, res.Options.Alpha)
+	fmt.Fprintf(&sb, "%s worse, %s better over %s compared. The gate: %s; B/op and allocs/op by any amount, in every round.\n\n",
+		figures(len(worse)), figures(len(better)), benchmarks(len(res.Benchmarks)), GateText(res, maxRegression))
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(&sb, "> warning: %s\n\n", warn)
 	}
@@ -86,6 +86,18 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	return nil
 }
 
+// GateText says what the gate of maxRegression (a fraction) fails on for
+// the figure res compares, and so which measure gated: "time by more than
+// 5%, significant after benjamini-hochberg at alpha 0.05" or
+// "instructions/op by more than 5%, beyond the tolerance 1% in every
+// round".
+func GateText(res *Result, maxRegression float64) string {
+	if res.Options.Measure == MeasureInstructions {
+		return fmt.Sprintf("instructions/op by more than %s, beyond the tolerance %s in every round", limit(maxRegression), limit(res.Options.Tolerance))
+	}
+	return fmt.Sprintf("time by more than %s, significant after %s at alpha %v", limit(maxRegression), report.Correction, res.Options.Alpha)
+}
+
 // row is c's row of the comment's table of moved figures.
 func (c Change) row() []string {
 	mark := "worse"
@@ -93,7 +105,12 @@ func (c Change) row() []string {
 		mark = "better"
 	}
 	change, why := "", c.evidence()
-	if c.Metric == "ns/op" {
+	if c.Metric == "instructions/op" {
+		change = percent(c.b.Change())
+		if lo, hi, ok := c.b.ChangeInterval(); ok {
+			change += " [" + percent(lo) + ", " + percent(hi) + "]"
+		}
+	} else if c.Metric == "ns/op" {
 		change = percent(c.b.Change())
 		if lo, hi, ok := c.b.ChangeInterval(); ok {
 			change += " [" + percent(lo) + ", " + percent(hi) + "]"

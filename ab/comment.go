@@ -45,8 +45,9 @@ func Verdict(res *Result, maxRegression float64) string {
 //   - a table of the figures that moved beyond the gate, worse first, when
 //     any did: benchmark, figure, base, head, change and why it counts;
 //   - the benchmarks only one side ran;
-//   - the full comparison (the "markdown" format's table and legend)
-//     folded in a <details> element.
+//   - the full comparison (the "markdown" format's table and legend,
+//     and with MeasureInstructions the CPU features seen under valgrind
+//     and natively) folded in a <details> element.
 func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	worse, better := Regressions(res, maxRegression), Improvements(res, maxRegression)
 	verdict := Verdict(res, maxRegression)
@@ -79,7 +80,11 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	}
 	fmt.Fprintf(&sb, "<details><summary>The full comparison (%s)</summary>\n\n", benchmarks(len(res.Benchmarks)))
 	markdownTable(&sb, grid(res))
-	fmt.Fprintf(&sb, "\n%s\n\n</details>\n", legend(res))
+	fmt.Fprintf(&sb, "\n%s\n", legend(res))
+	for _, l := range counterLines(res) {
+		sb.WriteString("\n" + l + "\n")
+	}
+	sb.WriteString("\n</details>\n")
 	if _, err := io.WriteString(w, sb.String()); err != nil {
 		return fmt.Errorf("ab: write comment: %w", err)
 	}
@@ -105,17 +110,14 @@ func (c Change) row() []string {
 		mark = "better"
 	}
 	change, why := "", c.evidence()
-	if c.Metric == "instructions/op" {
+	if c.Metric == "ns/op" || c.Metric == "instructions/op" {
 		change = percent(c.b.Change())
 		if lo, hi, ok := c.b.ChangeInterval(); ok {
 			change += " [" + percent(lo) + ", " + percent(hi) + "]"
 		}
-	} else if c.Metric == "ns/op" {
-		change = percent(c.b.Change())
-		if lo, hi, ok := c.b.ChangeInterval(); ok {
-			change += " [" + percent(lo) + ", " + percent(hi) + "]"
+		if c.Metric == "ns/op" {
+			why = "q=" + pvalue(c.b.Q) + ", " + why
 		}
-		why = "q=" + pvalue(c.b.Q) + ", " + why
 	} else if c.Base > 0 {
 		change = percent(c.Head/c.Base - 1)
 	} else {

@@ -1,6 +1,7 @@
 package ab
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/internal/golden"
 )
 
 // The out files in testdata are from real runs of callgrind 3.19 on
@@ -96,8 +99,8 @@ func TestBenchRegexp(t *testing.T) {
 	}
 }
 
-// instructionRounds is the per-round counts of one benchmark: base's and
-// head's instructions/op.
+// instructionResult is the Result of one benchmark, Encode-2, counted in
+// rounds: base's and head's instructions/op in each.
 func instructionResult(t *testing.T, base, head []float64) *Result {
 	t.Helper()
 	opts, err := Options{Base: "main", Measure: MeasureInstructions}.Resolved()
@@ -168,6 +171,18 @@ func TestInstructionGate(t *testing.T) {
 func TestWriteInstructions(t *testing.T) {
 	res := instructionResult(t, []float64{1000, 1001, 1000}, []float64{1100, 1101, 1099})
 	res.Benchmarks[0].Iterations = 250000
+	for _, format := range Formats.Names() {
+		var buf bytes.Buffer
+		if err := Write(&buf, format, res); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("testdata", "ab.instructions."+format), buf.Bytes())
+	}
+	var comment bytes.Buffer
+	if err := WriteComment(&comment, res, 0.05); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "comment.instructions.md"), comment.Bytes())
 	var sb strings.Builder
 	if err := Write(&sb, "table", res); err != nil {
 		t.Fatal(err)

@@ -69,44 +69,38 @@ func grid(res *Result) [][]string {
 	}
 	rows := [][]string{{"benchmark", "base ns/op", "head ns/op", "change", "95% interval", "p", "q", "B/op", "allocs/op"}}
 	for _, b := range res.Benchmarks {
-		change, interval := "~", "n/a"
-		if len(b.Ratios) == 0 {
-			change = "n/a"
-		} else if b.Significant(res.Options.Alpha) {
-			change = percent(b.Change())
-		}
-		if lo, hi, ok := b.ChangeInterval(); ok {
-			interval = "[" + percent(lo) + ", " + percent(hi) + "]"
-		}
-		bytes, allocs := "n/a", "n/a"
-		if b.Mem {
-			bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
-			allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
-		}
+		change, interval, bytes, allocs := cells(res, b)
 		rows = append(rows, []string{b.Name, figure(b.BaseNs), figure(b.HeadNs), change, interval,
 			pvalue(b.P), pvalue(b.Q), bytes, allocs})
 	}
 	return rows
 }
 
+// cells are a benchmark's change ("~" when not significant), its interval
+// and its B/op and allocs/op, as grid writes them.
+func cells(res *Result, b Benchmark) (change, interval, bytes, allocs string) {
+	change, interval = "~", "n/a"
+	if len(b.Ratios) == 0 {
+		change = "n/a"
+	} else if b.Significant(res.Options.Alpha) {
+		change = percent(b.Change())
+	}
+	if lo, hi, ok := b.ChangeInterval(); ok {
+		interval = "[" + percent(lo) + ", " + percent(hi) + "]"
+	}
+	bytes, allocs = "n/a", "n/a"
+	if b.Mem {
+		bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
+		allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
+	}
+	return change, interval, bytes, allocs
+}
+
 // instructionGrid is grid with MeasureInstructions.
 func instructionGrid(res *Result) [][]string {
 	rows := [][]string{{"benchmark", "N", "base instructions/op", "head instructions/op", "change", "range over rounds", "B/op", "allocs/op"}}
 	for _, b := range res.Benchmarks {
-		change, interval := "~", "n/a"
-		if len(b.Ratios) == 0 {
-			change = "n/a"
-		} else if b.Significant(res.Options.Alpha) {
-			change = percent(b.Change())
-		}
-		if lo, hi, ok := b.ChangeInterval(); ok {
-			interval = "[" + percent(lo) + ", " + percent(hi) + "]"
-		}
-		bytes, allocs := "n/a", "n/a"
-		if b.Mem {
-			bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
-			allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
-		}
+		change, interval, bytes, allocs := cells(res, b)
 		rows = append(rows, []string{b.Name, grouped(strconv.Itoa(b.Iterations)), figure(b.BaseInstructions), figure(b.HeadInstructions),
 			change, interval, bytes, allocs})
 	}

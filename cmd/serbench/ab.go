@@ -39,7 +39,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		features  = fs.Bool("cpu-features", false, "print the CPU features this process sees (golang.org/x/sys/cpu) and exit: what -measure instructions runs under valgrind")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]")
+		fmt.Fprintln(stderr, "usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]")
 		fmt.Fprintln(stderr, "Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,")
 		fmt.Fprintln(stderr, "runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 		fs.PrintDefaults()

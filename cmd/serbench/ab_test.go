@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -185,6 +186,8 @@ func TestAB(t *testing.T) {
 		{"bad rounds", []string{"ab", "-C", dir, "-base", "base", "-rounds", "1"}, []string{"-rounds 1", "range is [2, 1000]"}, 2},
 		{"bad benchtime", []string{"ab", "-C", dir, "-base", "base", "-benchtime", "fast"}, []string{`-benchtime "fast"`}, 2},
 		{"comment without a gate", []string{"ab", "-C", dir, "-base", "base", "-format", "comment"}, []string{"-format comment needs -max-regression"}, 2},
+		{"bad measure", []string{"ab", "-C", dir, "-base", "base", "-measure", "cycles"}, []string{"-measure cycles", "time or instructions"}, 2},
+		{"tolerance of time", []string{"ab", "-C", dir, "-base", "base", "-tolerance", "2%"}, []string{"-tolerance applies to -measure instructions only"}, 2},
 		{"two packages", []string{"ab", "-C", dir, "-base", "base", ".", "./x"}, []string{"at most one package"}, 2},
 		{"missing revision", []string{"ab", "-C", dir, "-base", "v9.9.9"}, []string{`revision "v9.9.9" does not exist`}, 1},
 		{"not a checkout", []string{"ab", "-C", t.TempDir(), "-base", "main"}, []string{"is not in a git checkout"}, 1},
@@ -215,5 +218,21 @@ func TestAB(t *testing.T) {
 
 	if list := strings.TrimSpace(gitRun(t, dir, "worktree", "list")); strings.Count(list, "\n") != 0 {
 		t.Errorf("worktrees left behind:\n%s", list)
+	}
+}
+
+// TestABCPUFeatures checks the line that -measure instructions runs under
+// valgrind to learn the emulated CPU's features: this process's own, one
+// line, without -base.
+func TestABCPUFeatures(t *testing.T) {
+	out, stderr, err := serbench(t, "ab", "-cpu-features")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if want := strings.Join(ab.CPUFeatures(), " ") + "\n"; out != want {
+		t.Errorf("output %q, want %q", out, want)
+	}
+	if runtime.GOARCH == "amd64" && !strings.Contains(out, "sse2") {
+		t.Errorf("output %q lacks sse2, which every amd64 CPU has", out)
 	}
 }

@@ -90,8 +90,10 @@ type Options struct {
 	Alpha float64
 	// Measure is what is compared: MeasureTime ("" means it) or
 	// MeasureInstructions. With MeasureInstructions each benchmark of each
-	// build runs alone under valgrind's callgrind (with GOMAXPROCS=1 and
-	// GODEBUG=asyncpreemptoff=1) twice per round, for N and for 2N
+	// build runs alone under valgrind's callgrind (with GOMAXPROCS=1,
+	// GODEBUG=asyncpreemptoff=1, GOGC=off and GOMEMLIMIT=1GiB: the
+	// collector's work is left out, allocation's is not) twice per round,
+	// for N and for 2N
 	// iterations (-test.benchtime Nx, then 2Nx); its instructions per
 	// operation are the difference of the two runs' totals divided by N,
 	// so the process's start-up, the benchmark's own setup and its first

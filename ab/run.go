@@ -218,12 +218,12 @@ func countAll(ctx context.Context, opts Options, cg *callgrind, sides [2]*side, 
 	done, total := 0, 2*opts.Rounds*len(common)
 	for r := range rounds {
 		rounds[r] = [2]map[string]sample{{}, {}}
-		order := []int{0, 1}
+		turn := []int{0, 1} // A B
 		if r%2 == 1 {
-			order = []int{1, 0}
+			turn = []int{1, 0} // B A
 		}
 		for _, name := range common {
-			for _, i := range order {
+			for _, i := range turn {
 				s, err := countOne(ctx, cg, sides[i], name, iters[name])
 				if err != nil {
 					if ctx.Err() != nil {

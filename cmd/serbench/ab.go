@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/serbench/serbench/ab"
@@ -88,7 +89,9 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		if !set["benchtime"] {
 			opts.Benchtime = 0
 		}
-		if exe, err := os.Executable(); err == nil {
+		// The probe is serbench itself; a test binary (this code under
+		// go test) would run its tests instead.
+		if exe, err := os.Executable(); err == nil && !testing.Testing() {
 			opts.Probe = []string{exe, "ab", "-cpu-features"}
 		}
 	}

@@ -165,6 +165,28 @@ func TestAB(t *testing.T) {
 		}
 	})
 
+	// -measure instructions through the command line: the allocation at
+	// head fails the allocs/op gate, and the output says how it counted.
+	t.Run("instructions", func(t *testing.T) {
+		if _, err := exec.LookPath("valgrind"); err != nil {
+			t.Skipf("valgrind is not on PATH (Debian package valgrind): %v", err)
+		}
+		out, stderr, err := serbench(t, "ab", "-C", dir, "-base", "same", "-head", "alloc", "-measure", "instructions",
+			"-rounds", "2", "-benchtime", "20000x", "-max-regression", "5%")
+		if err == nil || exitCode(err) != 1 {
+			t.Fatalf("err %v, want the gate to fail with exit status 1\n%s\n%s", err, out, stderr)
+		}
+		for _, want := range []string{"2 rounds (A B, B A, ...) of instructions counted by callgrind (valgrind-", "base instructions/op", "\nSum", "20,000",
+			"counts under callgrind reflect valgrind's emulated CPU", "hardware counters: "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q:\n%s", want, out)
+			}
+		}
+		if !strings.Contains(stderr, "allocs/op 0 → 1, higher in every one of 2 rounds") || !strings.Contains(err.Error(), "instructions/op by more than 5%") {
+			t.Errorf("stderr and error do not name the allocs/op regression and the instructions gate: %v\n%s", err, stderr)
+		}
+	})
+
 	t.Run("interrupted", func(t *testing.T) {
 		// As Ctrl-C does (main's context), once the first binary has run.
 		ctx, cancel := context.WithCancel(context.Background())

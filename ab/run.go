@@ -23,8 +23,10 @@ var ErrNoBenchmarks = errors.New("no benchmarks matched")
 // opts.Dir not in a git checkout; a revision that does not exist, named; a
 // build that fails, with the revision and the go command's first error
 // line; a test binary that fails, with the revision and its reason; no
-// benchmark matching (ErrNoBenchmarks, wrapped); ctx's error when ctx ends
-// first. The worktrees Run makes are removed before it returns, whatever
+// benchmark matching (ErrNoBenchmarks, wrapped); with
+// MeasureInstructions, valgrind missing (ErrNoValgrind, wrapped, before
+// anything is built) or a benchmark that fails or does not run under
+// callgrind; ctx's error when ctx ends first. The worktrees Run makes are removed before it returns, whatever
 // happened; a failure to remove them is added to the error, or, after a
 // successful run, to Result.Warnings.
 func Run(ctx context.Context, opts Options) (res *Result, err error) {

@@ -25,11 +25,20 @@ import (
 //     change is not significant after the correction, as
 //     `serbench compare -format bmf` writes it.
 //
-// The slugs are report's (report.BMFLatency, ...).
+// The slugs are report's (report.BMFLatency, ...). With
+// MeasureInstructions, "instructions" (BMFInstructions: head's median
+// instructions/op) and
+// "instructions-change" (BMFInstructionsChange: as "latency-change", 0
+// when not beyond the tolerance in every round) stand in for "latency"
+// and "latency-change".
 func BMF(res *Result) report.BMF {
 	out := report.BMF{}
 	for _, b := range res.Benchmarks {
 		if len(b.Ratios) == 0 {
+			continue
+		}
+		if b.Measure == MeasureInstructions {
+			out[b.Name] = instructionsBMF(res, b)
 			continue
 		}
 		m := map[string]report.BMFMetric{report.BMFLatency: {Value: b.HeadNs}}
@@ -51,6 +60,28 @@ func BMF(res *Result) report.BMF {
 		out[b.Name] = m
 	}
 	return out
+}
+
+// Measure slugs of BMF with MeasureInstructions. "instructions" is
+// Bencher's own measure of instruction counts.
+const (
+	BMFInstructions       = "instructions"
+	BMFInstructionsChange = "instructions-change"
+)
+
+func instructionsBMF(res *Result, b Benchmark) map[string]report.BMFMetric {
+	m := map[string]report.BMFMetric{BMFInstructions: {Value: b.HeadInstructions}}
+	if b.Mem {
+		m[report.BMFBytesPerOp] = report.BMFMetric{Value: b.HeadBytes}
+		m[report.BMFAllocsPerOp] = report.BMFMetric{Value: b.HeadAllocs}
+	}
+	change := report.BMFMetric{}
+	if b.Significant(res.Options.Alpha) {
+		lo, hi, _ := b.ChangeInterval()
+		change = bounded(100*b.Change(), 100*lo, 100*hi)
+	}
+	m[BMFInstructionsChange] = change
+	return m
 }
 
 func bounded(v, lo, hi float64) report.BMFMetric {

@@ -45,8 +45,9 @@ func Verdict(res *Result, maxRegression float64) string {
 //   - a table of the figures that moved beyond the gate, worse first, when
 //     any did: benchmark, figure, base, head, change and why it counts;
 //   - the benchmarks only one side ran;
-//   - the full comparison (the "markdown" format's table and legend)
-//     folded in a <details> element.
+//   - the full comparison (the "markdown" format's table and legend,
+//     and with MeasureInstructions the CPU features seen under valgrind
+//     and natively) folded in a <details> element.
 func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	worse, better := Regressions(res, maxRegression), Improvements(res, maxRegression)
 	verdict := Verdict(res, maxRegression)
@@ -60,8 +61,8 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	default:
 		fmt.Fprintf(&sb, "### serbench ab: no change beyond the gate\n\n")
 	}
-	fmt.Fprintf(&sb, "%s worse, %s better over %s compared. The gate: time by more than %s, significant after %s at alpha %v; B/op and allocs/op by any amount, in every round.\n\n",
-		figures(len(worse)), figures(len(better)), benchmarks(len(res.Benchmarks)), limit(maxRegression), report.Correction, res.Options.Alpha)
+	fmt.Fprintf(&sb, "%s worse, %s better over %s compared. The gate: %s; B/op and allocs/op by any amount, in every round.\n\n",
+		figures(len(worse)), figures(len(better)), benchmarks(len(res.Benchmarks)), GateText(res, maxRegression))
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(&sb, "> warning: %s\n\n", warn)
 	}
@@ -79,11 +80,27 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	}
 	fmt.Fprintf(&sb, "<details><summary>The full comparison (%s)</summary>\n\n", benchmarks(len(res.Benchmarks)))
 	markdownTable(&sb, grid(res))
-	fmt.Fprintf(&sb, "\n%s\n\n</details>\n", legend(res))
+	fmt.Fprintf(&sb, "\n%s\n", legend(res))
+	for _, l := range counterLines(res) {
+		sb.WriteString("\n" + l + "\n")
+	}
+	sb.WriteString("\n</details>\n")
 	if _, err := io.WriteString(w, sb.String()); err != nil {
 		return fmt.Errorf("ab: write comment: %w", err)
 	}
 	return nil
+}
+
+// GateText says what the gate of maxRegression (a fraction) fails on for
+// the figure res compares, and so which measure gated: "time by more than
+// 5%, significant after benjamini-hochberg at alpha 0.05" or
+// "instructions/op by more than 5%, beyond the tolerance 1% in every
+// round".
+func GateText(res *Result, maxRegression float64) string {
+	if res.Options.Measure == MeasureInstructions {
+		return fmt.Sprintf("instructions/op by more than %s, beyond the tolerance %s in every round", limit(maxRegression), limit(res.Options.Tolerance))
+	}
+	return fmt.Sprintf("time by more than %s, significant after %s at alpha %v", limit(maxRegression), report.Correction, res.Options.Alpha)
 }
 
 // row is c's row of the comment's table of moved figures.
@@ -93,12 +110,14 @@ func (c Change) row() []string {
 		mark = "better"
 	}
 	change, why := "", c.evidence()
-	if c.Metric == "ns/op" {
+	if c.Metric == "ns/op" || c.Metric == "instructions/op" {
 		change = percent(c.b.Change())
 		if lo, hi, ok := c.b.ChangeInterval(); ok {
 			change += " [" + percent(lo) + ", " + percent(hi) + "]"
 		}
-		why = "q=" + pvalue(c.b.Q) + ", " + why
+		if c.Metric == "ns/op" {
+			why = "q=" + pvalue(c.b.Q) + ", " + why
+		}
 	} else if c.Base > 0 {
 		change = percent(c.Head/c.Base - 1)
 	} else {

@@ -23,6 +23,13 @@
 // sequential form of L. Bulej et al., "Duet Benchmarking: Improving
 // Measurement Accuracy in the Cloud" (ICPE 2020).
 //
+// With Options.Measure set to MeasureInstructions, Run compares instead
+// the instructions each benchmark executes per operation, counted under
+// valgrind's callgrind from two runs of N and 2N iterations, a figure the
+// machine's speed does not move (see Options.Measure); Result.Counter
+// records the CPU features seen natively and under valgrind, whose
+// emulated CPU is what code that dispatches on CPU features sees there.
+//
 // Revisions are checked out with `git worktree add --detach` into a
 // temporary folder, so the user's working tree is never touched, and the
 // worktrees are removed on every way out of Run, cancellation included.

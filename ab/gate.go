@@ -9,7 +9,8 @@ import (
 // limit: worse (see Regressions) or better (see Improvements).
 type Change struct {
 	Benchmark string
-	// Metric is "ns/op", "B/op" or "allocs/op".
+	// Metric is "ns/op" (or "instructions/op" with MeasureInstructions),
+	// "B/op" or "allocs/op".
 	Metric string
 	// Base and Head are the medians of the metric at each side.
 	Base, Head float64
@@ -30,6 +31,9 @@ type Change struct {
 //     maxRegression (a fraction: 0.05 for 5%). The interval is printed,
 //     not required to clear maxRegression: a median above the limit that
 //     the sign test says is no accident is enough;
+//   - with MeasureInstructions instructions/op instead of ns/op, when the
+//     median change exceeds maxRegression and every round's change
+//     exceeds res.Options.Tolerance (Benchmark.Significant);
 //   - B/op and allocs/op, with no tolerance: when head's figure was higher
 //     than base's in every round (which a median that merely moved does
 //     not show), whatever maxRegression is.
@@ -52,7 +56,7 @@ func changes(res *Result, limit float64, worse bool) []Change {
 			c = -c
 		}
 		if b.Significant(res.Options.Alpha) && c > limit {
-			out = append(out, Change{Benchmark: b.Name, Metric: "ns/op", Base: b.BaseNs, Head: b.HeadNs, Limit: limit, Worse: worse, b: b})
+			out = append(out, Change{Benchmark: b.Name, Metric: unit(b.Measure), Base: b.base(), Head: b.head(), Limit: limit, Worse: worse, b: b})
 		}
 		bytes, allocs := b.BytesUp, b.AllocsUp
 		if !worse {
@@ -75,8 +79,16 @@ func changes(res *Result, limit float64, worse bool) []Change {
 func (c Change) String() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s: %s ", c.Benchmark, c.Metric)
-	if c.Metric != "ns/op" {
+	switch c.Metric {
+	case "B/op", "allocs/op":
 		fmt.Fprintf(&sb, "%s → %s, %s", figure(c.Base), figure(c.Head), c.evidence())
+		return sb.String()
+	case "instructions/op":
+		sb.WriteString(percent(c.b.Change()))
+		if lo, hi, ok := c.b.ChangeInterval(); ok {
+			fmt.Fprintf(&sb, " [%s, %s over the rounds]", percent(lo), percent(hi))
+		}
+		fmt.Fprintf(&sb, " (%s → %s), %s", figure(c.Base), figure(c.Head), c.evidence())
 		return sb.String()
 	}
 	sb.WriteString(percent(c.b.Change()))
@@ -90,10 +102,11 @@ func (c Change) String() string {
 // evidence says why c counts: "more than 5%", "better by more than 5%",
 // "higher in every one of 10 rounds", "lower in every one of 10 rounds".
 func (c Change) evidence() string {
+	measured := c.Metric == "ns/op" || c.Metric == "instructions/op"
 	switch {
-	case c.Metric == "ns/op" && c.Worse:
+	case measured && c.Worse:
 		return "more than " + limit(c.Limit)
-	case c.Metric == "ns/op":
+	case measured:
 		return "better by more than " + limit(c.Limit)
 	case c.Worse:
 		return fmt.Sprintf("higher in every one of %d rounds", len(c.b.Ratios))

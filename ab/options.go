@@ -29,6 +29,26 @@ const (
 	DefaultBench = "."
 	// DefaultPackage is the package in the folder Run starts from.
 	DefaultPackage = "."
+	// DefaultInstructionRounds is the number of rounds when Options.Rounds
+	// is 0 and Options.Measure is MeasureInstructions: counts vary little
+	// from run to run, so a few rounds suffice.
+	DefaultInstructionRounds = 3
+	// DefaultInstructionBenchtime is, with MeasureInstructions, how long
+	// the counted iterations of a benchmark take when run natively, when
+	// neither Options.Benchtime nor Options.Iterations is set (see
+	// Options.Measure). Under callgrind they take 50-100 times longer.
+	DefaultInstructionBenchtime = 10 * time.Millisecond
+	// DefaultTolerance is Options.Tolerance when it is 0.
+	DefaultTolerance = 0.01
+)
+
+// Measures: what Run compares (Options.Measure).
+const (
+	// MeasureTime compares ns/op, as the testing package times it.
+	MeasureTime = "time"
+	// MeasureInstructions compares instructions executed per operation,
+	// counted by valgrind's callgrind (see Options.Measure).
+	MeasureInstructions = "instructions"
 )
 
 // Options configure Run. The zero value is not usable: Base is required;
@@ -68,6 +88,31 @@ type Options struct {
 	// as significant: its Benjamini-Hochberg q ≤ Alpha. 0 means
 	// DefaultAlpha; the range is (0, 1).
 	Alpha float64
+	// Measure is what is compared: MeasureTime ("" means it) or
+	// MeasureInstructions. With MeasureInstructions each benchmark of each
+	// build runs alone under valgrind's callgrind (with GOMAXPROCS=1,
+	// GODEBUG=asyncpreemptoff=1, GOGC=off and GOMEMLIMIT=1GiB: the
+	// collector's work is left out, allocation's is not) twice per round,
+	// for N and for 2N
+	// iterations (-test.benchtime Nx, then 2Nx); its instructions per
+	// operation are the difference of the two runs' totals divided by N,
+	// so the process's start-up, the benchmark's own setup and its first
+	// run of one iteration, the same in both runs, drop out. N is
+	// Iterations when set, else chosen per benchmark so that N iterations
+	// take about Benchtime natively (DefaultInstructionBenchtime when
+	// Benchtime is 0), from one native run of each build at that
+	// benchtime, base's time deciding for both.
+	Measure string
+	// Tolerance is, with MeasureInstructions, the change of a per-operation
+	// count taken for run-to-run variation: a change counts when every
+	// round's ratio lies beyond it on the same side. A fraction: 0 means
+	// DefaultTolerance (1%); the range is [0, 1).
+	Tolerance float64
+	// Probe, when set with MeasureInstructions, is a command (program and
+	// arguments) that prints on one line the CPU features it sees, as
+	// CPUFeatures returns them; Run runs it under valgrind once and
+	// records the answer in Result.Counter.EmulatedCPUFeatures.
+	Probe []string `json:"-"`
 	// Progress, when set, is called after each invocation of a test
 	// binary with the invocations done and their total (2 per round).
 	Progress func(done, total int) `json:"-"`
@@ -114,6 +159,23 @@ func (o Options) Resolved() (Options, error) {
 		return bad("Iterations", o.Iterations, "must be positive, 0 to run for Benchtime")
 	case o.Alpha != 0 && !(o.Alpha > 0 && o.Alpha < 1):
 		return bad("Alpha", o.Alpha, fmt.Sprintf("range is (0, 1), 0 for the default %v", DefaultAlpha))
+	case o.Measure != "" && o.Measure != MeasureTime && o.Measure != MeasureInstructions:
+		return bad("Measure", o.Measure, MeasureTime+" or "+MeasureInstructions)
+	case !(o.Tolerance >= 0 && o.Tolerance < 1):
+		return bad("Tolerance", o.Tolerance, fmt.Sprintf("range is [0, 1), 0 for the default %v", DefaultTolerance))
+	}
+	if o.Measure == "" {
+		o.Measure = MeasureTime
+	}
+	instructions := o.Measure == MeasureInstructions
+	if instructions && o.Rounds == 0 {
+		o.Rounds = DefaultInstructionRounds
+	}
+	if instructions && o.Benchtime == 0 {
+		o.Benchtime = DefaultInstructionBenchtime
+	}
+	if instructions && o.Tolerance == 0 {
+		o.Tolerance = DefaultTolerance
 	}
 	if o.Package == "" {
 		o.Package = DefaultPackage

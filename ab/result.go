@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -24,10 +25,24 @@ type Result struct {
 	Benchmarks []Benchmark
 	// OnlyBase and OnlyHead name the benchmarks that only one side ran.
 	OnlyBase, OnlyHead []string
+	// Counter says how instructions were counted, with
+	// MeasureInstructions; nil with MeasureTime.
+	Counter *Counter `json:",omitempty"`
 	// Warnings are problems that did not stop the run: too few rounds for
 	// a change of time to be significant, worktrees that could not be
 	// removed.
 	Warnings []string
+}
+
+// Unit is the unit of the compared figure: "ns/op", or with
+// MeasureInstructions "instructions/op".
+func (r *Result) Unit() string { return unit(r.Options.Measure) }
+
+func unit(measure string) string {
+	if measure == MeasureInstructions {
+		return "instructions/op"
+	}
+	return "ns/op"
 }
 
 // Benchmark is one benchmark's comparison. Times are in ns/op, memory in
@@ -37,9 +52,23 @@ type Benchmark struct {
 	// Name is the benchmark's name as the testing package prints it,
 	// without "Benchmark": "Encode/size=small-8".
 	Name string
+	// Measure is the Result's Options.Measure: MeasureTime or
+	// MeasureInstructions.
+	Measure string
 	// Ratios are head ns/op over base ns/op, one per round in which both
-	// sides ran the benchmark, in round order.
+	// sides ran the benchmark, in round order; with MeasureInstructions,
+	// head instructions/op over base instructions/op.
 	Ratios []float64
+	// BaseInstructions and HeadInstructions are, with
+	// MeasureInstructions, the median instructions per operation of each
+	// side; the time fields are then 0.
+	BaseInstructions, HeadInstructions float64
+	// Iterations is, with MeasureInstructions, N: the counted runs were of
+	// N and 2N iterations (see Options.Measure).
+	Iterations int
+	// Tolerance is, with MeasureInstructions, Options.Tolerance (see
+	// Significant).
+	Tolerance float64
 	// BaseNs and HeadNs are the median ns/op of each side.
 	BaseNs, HeadNs float64
 	// HeadNsLo..HeadNsHi is the 95% distribution-free interval of HeadNs
@@ -48,11 +77,13 @@ type Benchmark struct {
 	HeadNsLo, HeadNsHi float64
 	// Ratio is the median of Ratios, and RatioLo..RatioHi its 95%
 	// distribution-free interval (bench.PairedChange); a bound that so
-	// few rounds cannot give is 0.
+	// few rounds cannot give is 0. With MeasureInstructions,
+	// RatioLo..RatioHi is the range of Ratios.
 	Ratio, RatioLo, RatioHi float64
 	// P is the two-sided exact sign test of "head is as often faster as
 	// slower", over the rounds; Q is P adjusted over all of the Result's
 	// benchmarks by the Benjamini-Hochberg procedure (report.Correction).
+	// Both are 1 with MeasureInstructions, which does not test.
 	P, Q float64
 	// Mem is set when both sides reported B/op and allocs/op in every
 	// round (go test -benchmem); the four medians below are 0 otherwise.
@@ -73,8 +104,9 @@ type Benchmark struct {
 // slower at head.
 func (b Benchmark) Change() float64 { return b.Ratio - 1 }
 
-// ChangeInterval is the 95% interval of Change; ok is false when there are
-// too few rounds for one.
+// ChangeInterval is the 95% interval of Change, with MeasureInstructions
+// the range over the rounds; ok is false when there are too few rounds for
+// an interval.
 func (b Benchmark) ChangeInterval() (lo, hi float64, ok bool) {
 	if b.RatioLo <= 0 || b.RatioHi <= 0 {
 		return 0, 0, false
@@ -83,8 +115,39 @@ func (b Benchmark) ChangeInterval() (lo, hi float64, ok bool) {
 }
 
 // Significant reports whether the change of time is significant at alpha
-// after the correction: Q ≤ alpha.
-func (b Benchmark) Significant(alpha float64) bool { return len(b.Ratios) > 0 && b.Q <= alpha }
+// after the correction: Q ≤ alpha. With MeasureInstructions, whether
+// every round's ratio lies beyond the tolerance on the same side: all
+// above 1 + Tolerance, or all below 1 - Tolerance.
+func (b Benchmark) Significant(alpha float64) bool {
+	if len(b.Ratios) == 0 {
+		return false
+	}
+	if b.Measure != MeasureInstructions {
+		return b.Q <= alpha
+	}
+	up, down := true, true
+	for _, r := range b.Ratios {
+		up = up && r > 1+b.Tolerance
+		down = down && r < 1-b.Tolerance
+	}
+	return up || down
+}
+
+// base and head are the compared figure's medians: ns/op, or
+// instructions/op.
+func (b Benchmark) base() float64 {
+	if b.Measure == MeasureInstructions {
+		return b.BaseInstructions
+	}
+	return b.BaseNs
+}
+
+func (b Benchmark) head() float64 {
+	if b.Measure == MeasureInstructions {
+		return b.HeadInstructions
+	}
+	return b.HeadNs
+}
 
 // minRoundsFor is the fewest rounds whose sign test can reach alpha: n
 // ratios all on one side give p = 2·0.5^n.
@@ -98,7 +161,8 @@ func minRoundsFor(alpha float64) int {
 // A sample is one benchmark's figures in one invocation.
 type sample struct {
 	ns, bytes, allocs float64
-	mem               bool // B/op and allocs/op were printed
+	instr             float64 // instructions per operation, MeasureInstructions
+	mem               bool    // B/op and allocs/op were printed
 }
 
 // parseOutput reads a test binary's output (the Go benchmark format,
@@ -159,7 +223,6 @@ func analyze(opts Options, base, head [][]byte) (*Result, error) {
 	if len(base) != len(head) {
 		return nil, fmt.Errorf("ab: %d base outputs but %d head outputs", len(base), len(head))
 	}
-	res := &Result{Options: opts, Rounds: len(base)}
 	rounds := make([][2]map[string]sample, len(base))
 	var order [2][]string
 	seen := [2]map[string]bool{{}, {}}
@@ -178,6 +241,20 @@ func analyze(opts Options, base, head [][]byte) (*Result, error) {
 			}
 		}
 	}
+	return compare(opts, rounds, order), nil
+}
+
+// compare computes the Result of opts (which must be resolved) from each
+// round's figures of each side, rounds[r][0] base's and rounds[r][1]
+// head's, and the names of each side's benchmarks in order.
+func compare(opts Options, rounds [][2]map[string]sample, order [2][]string) *Result {
+	res := &Result{Options: opts, Rounds: len(rounds)}
+	seen := [2]map[string]bool{{}, {}}
+	for i := range order {
+		for _, n := range order[i] {
+			seen[i][n] = true
+		}
+	}
 	var names []string
 	for _, n := range order[0] {
 		if seen[1][n] {
@@ -193,7 +270,7 @@ func analyze(opts Options, base, head [][]byte) (*Result, error) {
 	}
 	var ps []float64
 	for _, n := range names {
-		b := pair(n, rounds)
+		b := pair(opts, n, rounds)
 		if len(b.Ratios) == 0 {
 			// Both sides ran it, never in the same round: nothing to pair.
 			b.P = 1
@@ -204,25 +281,58 @@ func analyze(opts Options, base, head [][]byte) (*Result, error) {
 	for i, q := range report.AdjustBH(ps) {
 		res.Benchmarks[i].Q = q
 	}
-	if n := minRoundsFor(opts.Alpha); len(res.Benchmarks) > 0 && res.Rounds < n {
+	if n := minRoundsFor(opts.Alpha); opts.Measure == MeasureTime && len(res.Benchmarks) > 0 && res.Rounds < n {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d rounds: the sign test needs %d or more to reach alpha %v, so no change of time can be significant (-rounds %d)", res.Rounds, n, opts.Alpha, max(n, DefaultRounds)))
 	}
-	return res, nil
+	if opts.Measure == MeasureInstructions {
+		res.Warnings = append(res.Warnings, spread(res, rounds)...)
+	}
+	return res
+}
+
+// spread warns of each benchmark whose per-operation count varied between
+// the rounds of one side by more than the tolerance: there, the gate's
+// tolerance is smaller than the counts' own variation.
+func spread(res *Result, rounds [][2]map[string]sample) []string {
+	var out []string
+	for _, b := range res.Benchmarks {
+		for i, which := range [2]string{"base", "head"} {
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, r := range rounds {
+				if s, ok := r[i][b.Name]; ok {
+					lo, hi = min(lo, s.instr), max(hi, s.instr)
+				}
+			}
+			if lo > 0 && hi/lo-1 > res.Options.Tolerance {
+				out = append(out, fmt.Sprintf("%s: %s's instructions/op varied by %s between rounds (%s to %s), more than the tolerance %s: count more iterations (-benchtime)",
+					b.Name, which, percent(hi/lo-1), figure(lo), figure(hi), limit(res.Options.Tolerance)))
+			}
+		}
+	}
+	return out
 }
 
 // pair computes benchmark name's comparison over the rounds in which both
 // sides ran it.
-func pair(name string, rounds [][2]map[string]sample) Benchmark {
-	b := Benchmark{Name: name, Mem: true, BytesUp: true, AllocsUp: true, BytesDown: true, AllocsDown: true}
+func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
+	b := Benchmark{Name: name, Measure: opts.Measure, Mem: true, BytesUp: true, AllocsUp: true, BytesDown: true, AllocsDown: true}
+	instructions := opts.Measure == MeasureInstructions
+	if instructions {
+		b.Tolerance = opts.Tolerance
+	}
 	var baseNs, headNs, baseB, headB, baseA, headA []float64
 	for _, r := range rounds {
 		x, okx := r[0][name]
 		y, oky := r[1][name]
-		if !okx || !oky || x.ns <= 0 || y.ns <= 0 {
+		fx, fy := x.ns, y.ns
+		if instructions {
+			fx, fy = x.instr, y.instr
+		}
+		if !okx || !oky || fx <= 0 || fy <= 0 {
 			continue
 		}
-		b.Ratios = append(b.Ratios, y.ns/x.ns)
-		baseNs, headNs = append(baseNs, x.ns), append(headNs, y.ns)
+		b.Ratios = append(b.Ratios, fy/fx)
+		baseNs, headNs = append(baseNs, fx), append(headNs, fy)
 		b.Mem = b.Mem && x.mem && y.mem
 		baseB, headB = append(baseB, x.bytes), append(headB, y.bytes)
 		baseA, headA = append(baseA, x.allocs), append(headA, y.allocs)
@@ -238,9 +348,15 @@ func pair(name string, rounds [][2]map[string]sample) Benchmark {
 		b.Mem = false
 		return b
 	}
-	b.Ratio, b.RatioLo, b.RatioHi, b.P = bench.PairedChange(b.Ratios)
-	b.BaseNs = median(baseNs)
-	b.HeadNs, b.HeadNsLo, b.HeadNsHi = bench.Summarize(headNs)
+	if instructions {
+		b.Ratio, b.RatioLo, b.RatioHi = median(b.Ratios), slices.Min(b.Ratios), slices.Max(b.Ratios)
+		b.P, b.Q = 1, 1
+		b.BaseInstructions, b.HeadInstructions = median(baseNs), median(headNs)
+	} else {
+		b.Ratio, b.RatioLo, b.RatioHi, b.P = bench.PairedChange(b.Ratios)
+		b.BaseNs = median(baseNs)
+		b.HeadNs, b.HeadNsLo, b.HeadNsHi = bench.Summarize(headNs)
+	}
 	if !b.Mem {
 		return b
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 )
 
@@ -22,8 +23,10 @@ var ErrNoBenchmarks = errors.New("no benchmarks matched")
 // opts.Dir not in a git checkout; a revision that does not exist, named; a
 // build that fails, with the revision and the go command's first error
 // line; a test binary that fails, with the revision and its reason; no
-// benchmark matching (ErrNoBenchmarks, wrapped); ctx's error when ctx ends
-// first. The worktrees Run makes are removed before it returns, whatever
+// benchmark matching (ErrNoBenchmarks, wrapped); with
+// MeasureInstructions, valgrind missing (ErrNoValgrind, wrapped, before
+// anything is built) or a benchmark that fails or does not run under
+// callgrind; ctx's error when ctx ends first. The worktrees Run makes are removed before it returns, whatever
 // happened; a failure to remove them is added to the error, or, after a
 // successful run, to Result.Warnings.
 func Run(ctx context.Context, opts Options) (res *Result, err error) {
@@ -56,6 +59,13 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 	tmp, err := os.MkdirTemp("", "serbench-ab-")
 	if err != nil {
 		return nil, fmt.Errorf("ab: %w", err)
+	}
+	var cg *callgrind
+	if opts.Measure == MeasureInstructions {
+		if cg, err = newCallgrind(ctx, lookPath, tmp); err != nil {
+			os.RemoveAll(tmp)
+			return nil, err
+		}
 	}
 	var worktrees []string
 	defer func() {
@@ -93,6 +103,16 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 		worktrees = append(worktrees, tree)
 		s.tree, s.dir = tree, filepath.Join(tree, filepath.FromSlash(co.prefix))
 	}
+	var probed chan probeResult
+	if cg != nil && len(opts.Probe) > 0 {
+		// valgrind takes seconds to start a large program: let it while
+		// the builds run.
+		probed = make(chan probeResult, 1)
+		go func() {
+			f, err := cg.probe(ctx, opts.Probe)
+			probed <- probeResult{f, err}
+		}()
+	}
 	for i, s := range sides {
 		if err := s.build(ctx, opts.Package); err != nil {
 			if ctx.Err() != nil {
@@ -100,6 +120,26 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 			}
 			return nil, fmt.Errorf("ab: %s: %w", s.label(names[i]), err)
 		}
+	}
+
+	if cg != nil {
+		res, err = countAll(ctx, opts, cg, sides, names)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, interrupted(ctx)
+			}
+			return nil, err
+		}
+		res.Base, res.Head = base, head
+		res.Counter = &Counter{Tool: "callgrind (" + cg.version + ")", Hardware: hardwareText(hardwareCounters()), CPUFeatures: CPUFeatures()}
+		if probed != nil {
+			p := <-probed
+			if p.err != nil {
+				res.Warnings = append(res.Warnings, p.err.Error())
+			}
+			res.Counter.EmulatedCPUFeatures = p.features
+		}
+		return res, nil
 	}
 
 	args := []string{"-test.run", "^$", "-test.bench", opts.Bench, "-test.benchmem",
@@ -134,6 +174,110 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 	}
 	res.Base, res.Head = base, head
 	return res, nil
+}
+
+// lookPath finds valgrind; tests replace it.
+var lookPath = exec.LookPath
+
+type probeResult struct {
+	features []string
+	err      error
+}
+
+// countAll counts the instructions per operation of every benchmark both
+// sides run, opts.Rounds times, as Options.Measure describes: first one
+// native run of each side at opts.Benchtime finds the benchmarks and their
+// ns/op (for N); then each round runs, for each benchmark, base then head
+// (B A in odd rounds), each under callgrind for N and 2N iterations.
+func countAll(ctx context.Context, opts Options, cg *callgrind, sides [2]*side, names [2]string) (*Result, error) {
+	var found [2]map[string]sample
+	var order [2][]string
+	for i, s := range sides {
+		bt := opts.benchtime()
+		out, err := s.invoke(ctx, []string{"-test.run", "^$", "-test.bench", opts.Bench, "-test.count", "1", "-test.benchtime", bt})
+		if err != nil {
+			return nil, fmt.Errorf("ab: %s, finding the benchmarks: %w", s.label(names[i]), err)
+		}
+		if found[i], order[i], err = parseOutput(out); err != nil {
+			return nil, err
+		}
+	}
+	if len(found[0]) == 0 && len(found[1]) == 0 {
+		return nil, fmt.Errorf("ab: %w -bench %q in %s at %s or %s", ErrNoBenchmarks, opts.Bench, opts.Package, sides[0].rev, sides[1].rev)
+	}
+	var common []string
+	iters := map[string]int{}
+	for _, n := range order[0] {
+		if _, ok := found[1][n]; ok {
+			common = append(common, n)
+			iters[n] = opts.Iterations
+			if iters[n] == 0 {
+				iters[n] = countedIterations(found[0][n].ns, opts.Benchtime.Nanoseconds())
+			}
+		}
+	}
+	rounds := make([][2]map[string]sample, opts.Rounds)
+	done, total := 0, 2*opts.Rounds*len(common)
+	for r := range rounds {
+		rounds[r] = [2]map[string]sample{{}, {}}
+		turn := []int{0, 1} // A B
+		if r%2 == 1 {
+			turn = []int{1, 0} // B A
+		}
+		for _, name := range common {
+			for _, i := range turn {
+				s, err := countOne(ctx, cg, sides[i], name, iters[name])
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil, ctx.Err()
+					}
+					return nil, fmt.Errorf("ab: %s, round %d, %s: %w", sides[i].label(names[i]), r+1, name, err)
+				}
+				rounds[r][i][name] = s
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, total)
+				}
+			}
+		}
+	}
+	res := compare(opts, rounds, order)
+	for i := range res.Benchmarks {
+		res.Benchmarks[i].Iterations = iters[res.Benchmarks[i].Name]
+	}
+	return res, nil
+}
+
+// countOne counts benchmark name of side s under callgrind for n and 2n
+// iterations and returns its instructions per operation with the B/op and
+// allocs/op of the longer run.
+func countOne(ctx context.Context, cg *callgrind, s *side, name string, n int) (sample, error) {
+	var counts [2]int64
+	var out []byte
+	for k, iters := range [2]int{n, 2 * n} {
+		args := []string{"-test.run", "^$", "-test.bench", benchRegexp(name), "-test.benchmem",
+			"-test.count", "1", "-test.benchtime", fmt.Sprintf("%dx", iters)}
+		c, o, err := cg.count(ctx, s.bin, s.pkg, args)
+		if err != nil {
+			return sample{}, err
+		}
+		counts[k], out = c, o
+	}
+	m, _, err := parseOutput(out)
+	if err != nil {
+		return sample{}, err
+	}
+	if len(m) != 1 {
+		return sample{}, fmt.Errorf("-test.bench %s ran %d benchmarks under callgrind, want 1", benchRegexp(name), len(m))
+	}
+	var smp sample
+	for _, v := range m {
+		smp = v
+	}
+	if smp.instr, err = perOp(counts[0], counts[1], n); err != nil {
+		return sample{}, err
+	}
+	return smp, nil
 }
 
 // interrupted is Run's error when ctx ended first.

@@ -30,31 +30,79 @@ func Write(w io.Writer, format string, res *Result) error {
 
 // header is the line naming both sides and the rounds.
 func header(res *Result) string {
+	if res.Options.Measure == MeasureInstructions {
+		tool := "callgrind"
+		if res.Counter != nil {
+			tool = res.Counter.Tool
+		}
+		return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of instructions counted by %s, each benchmark run for N and 2N iterations",
+			res.Base, res.Head, res.Rounds, tool)
+	}
 	return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of -benchtime %s",
 		res.Base, res.Head, res.Rounds, res.Options.benchtime())
+}
+
+// counterLines say, with MeasureInstructions, what the counts reflect: the
+// CPU features seen under valgrind and natively, and why hardware counters
+// were not used.
+func counterLines(res *Result) []string {
+	c := res.Counter
+	if res.Options.Measure != MeasureInstructions || c == nil {
+		return nil
+	}
+	emulated := "not probed"
+	if len(c.EmulatedCPUFeatures) > 0 {
+		emulated = strings.Join(c.EmulatedCPUFeatures, " ")
+	}
+	return []string{
+		"counts under callgrind reflect valgrind's emulated CPU, whose features code that dispatches on them (sonic) sees: " + emulated,
+		"this machine's CPU features: " + strings.Join(c.CPUFeatures, " "),
+		"hardware counters: " + c.Hardware,
+	}
 }
 
 // grid is the comparison's table: a header row, then one row per
 // benchmark.
 func grid(res *Result) [][]string {
+	if res.Options.Measure == MeasureInstructions {
+		return instructionGrid(res)
+	}
 	rows := [][]string{{"benchmark", "base ns/op", "head ns/op", "change", "95% interval", "p", "q", "B/op", "allocs/op"}}
 	for _, b := range res.Benchmarks {
-		change, interval := "~", "n/a"
-		if len(b.Ratios) == 0 {
-			change = "n/a"
-		} else if b.Significant(res.Options.Alpha) {
-			change = percent(b.Change())
-		}
-		if lo, hi, ok := b.ChangeInterval(); ok {
-			interval = "[" + percent(lo) + ", " + percent(hi) + "]"
-		}
-		bytes, allocs := "n/a", "n/a"
-		if b.Mem {
-			bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
-			allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
-		}
+		change, interval, bytes, allocs := cells(res, b)
 		rows = append(rows, []string{b.Name, figure(b.BaseNs), figure(b.HeadNs), change, interval,
 			pvalue(b.P), pvalue(b.Q), bytes, allocs})
+	}
+	return rows
+}
+
+// cells are a benchmark's change ("~" when not significant), its interval
+// and its B/op and allocs/op, as grid writes them.
+func cells(res *Result, b Benchmark) (change, interval, bytes, allocs string) {
+	change, interval = "~", "n/a"
+	if len(b.Ratios) == 0 {
+		change = "n/a"
+	} else if b.Significant(res.Options.Alpha) {
+		change = percent(b.Change())
+	}
+	if lo, hi, ok := b.ChangeInterval(); ok {
+		interval = "[" + percent(lo) + ", " + percent(hi) + "]"
+	}
+	bytes, allocs = "n/a", "n/a"
+	if b.Mem {
+		bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
+		allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
+	}
+	return change, interval, bytes, allocs
+}
+
+// instructionGrid is grid with MeasureInstructions.
+func instructionGrid(res *Result) [][]string {
+	rows := [][]string{{"benchmark", "N", "base instructions/op", "head instructions/op", "change", "range over rounds", "B/op", "allocs/op"}}
+	for _, b := range res.Benchmarks {
+		change, interval, bytes, allocs := cells(res, b)
+		rows = append(rows, []string{b.Name, grouped(strconv.Itoa(b.Iterations)), figure(b.BaseInstructions), figure(b.HeadInstructions),
+			change, interval, bytes, allocs})
 	}
 	return rows
 }
@@ -69,7 +117,9 @@ func memCell(base, head float64, up bool) string {
 
 // footer is the lines under the table: the benchmarks of one side only
 // (only), then what the columns mean (legend).
-func footer(res *Result) []string { return append(only(res), legend(res)) }
+func footer(res *Result) []string {
+	return append(append(only(res), legend(res)), counterLines(res)...)
+}
 
 // only names the benchmarks of one side only, a line per side that has any.
 func only(res *Result) []string {
@@ -85,6 +135,11 @@ func only(res *Result) []string {
 
 // legend says what the table's columns mean.
 func legend(res *Result) string {
+	if res.Options.Measure == MeasureInstructions {
+		return "instructions/op: (the instructions of a run of 2N iterations minus those of a run of N) / N, all threads, median over the rounds; " +
+			"change: the median over the rounds of head instructions/op / base instructions/op, minus 1, and its range over the rounds; " +
+			fmt.Sprintf("~: not beyond the tolerance %s in every round; B/op, allocs/op: medians over the rounds; !: higher at head in every round", limit(res.Options.Tolerance))
+	}
 	return "ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, " +
 		"and the 95% distribution-free interval of that median; p: exact sign test over the rounds; " +
 		fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; !: higher at head in every round", benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha)

@@ -30,6 +30,10 @@ need thrift thrift-compiler
 # Not a generator: actionlint (the last step of .ci/run) checks the shell of
 # each workflow's run steps with shellcheck when it is on the PATH.
 need shellcheck shellcheck
+# Not a generator: ab's TestRunInstructions counts instructions under
+# valgrind's callgrind (serbench ab -measure instructions), and fails
+# without it when CI=true.
+need valgrind valgrind
 
 if [ -n "$missing" ]; then
 	if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi

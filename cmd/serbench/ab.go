@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/serbench/serbench/ab"
@@ -33,14 +35,21 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		format    = formatFlag(fs, "table", append(ab.Formats.Names(), "comment"), "comment: a pull request comment, judged by -max-regression")
 		out       = outputFlag(fs, "write the comparison to this file instead of standard output")
 		bmfOut    = fs.String("bmf", "", "also write the head side in the Bencher Metric Format (JSON) to this `file`")
+		measure   = fs.String("measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
+		tolerance = fs.String("tolerance", "", "with -measure instructions, the change of instructions/op taken for run-to-run variation (default 1%): a change counts when every round is beyond it")
+		features  = fs.Bool("cpu-features", false, "print the CPU features this process sees (golang.org/x/sys/cpu) and exit: what -measure instructions runs under valgrind")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]")
+		fmt.Fprintln(stderr, "usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]")
 		fmt.Fprintln(stderr, "Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,")
 		fmt.Fprintln(stderr, "runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlagsArgs(fs, args, 0, 1, "at most one package, PKG"); help || err != nil {
+		return err
+	}
+	if *features {
+		_, err := fmt.Fprintln(stdout, strings.Join(ab.CPUFeatures(), " "))
 		return err
 	}
 	if *base == "" {
@@ -59,8 +68,33 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if *format == "comment" && maxRegression < 0 {
 		return usagef("ab: -format comment needs -max-regression: the gate its verdict is about")
 	}
+	tol := 0.0
+	if *tolerance != "" {
+		if *measure != ab.MeasureInstructions {
+			return usagef("ab: -tolerance applies to -measure instructions only")
+		}
+		if tol, err = report.ParseThreshold(*tolerance); err != nil {
+			return usagef("ab: -tolerance: %v", err)
+		}
+	}
 	opts := ab.Options{Dir: *dir, Base: *base, Head: *head, Package: fs.Arg(0), Bench: *benchRe,
-		Rounds: *rounds, Benchtime: d, Iterations: iters, Alpha: *alpha}
+		Rounds: *rounds, Benchtime: d, Iterations: iters, Alpha: *alpha, Measure: *measure, Tolerance: tol}
+	if *measure == ab.MeasureInstructions {
+		// Their defaults differ: leave what was not given to ab.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["rounds"] {
+			opts.Rounds = 0
+		}
+		if !set["benchtime"] {
+			opts.Benchtime = 0
+		}
+		// The probe is serbench itself; a test binary (this code under
+		// go test) would run its tests instead.
+		if exe, err := os.Executable(); err == nil && !testing.Testing() {
+			opts.Probe = []string{exe, "ab", "-cpu-features"}
+		}
+	}
 	if _, err := opts.Resolved(); err != nil {
 		return abUsageError(err, *benchtime)
 	}
@@ -114,8 +148,8 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	if len(regs) > 0 {
-		return fmt.Errorf("ab: %d benchmark figures worse at head: time by more than %s (significant after %s at alpha %v), or B/op or allocs/op higher in every round",
-			len(regs), *gate, report.Correction, res.Options.Alpha)
+		return fmt.Errorf("ab: %d benchmark figures worse at head: %s, or B/op or allocs/op higher in every round",
+			len(regs), ab.GateText(res, maxRegression))
 	}
 	return nil
 }
@@ -144,7 +178,8 @@ func abUsageError(err error, benchtime string) error {
 		return err
 	}
 	flags := map[string]string{"Base": "-base", "Head": "-head", "Package": "PKG", "Bench": "-bench",
-		"Rounds": "-rounds", "Benchtime": "-benchtime", "Iterations": "-benchtime", "Alpha": "-alpha"}
+		"Rounds": "-rounds", "Benchtime": "-benchtime", "Iterations": "-benchtime", "Alpha": "-alpha",
+		"Measure": "-measure", "Tolerance": "-tolerance"}
 	name, ok := flags[oe.Field]
 	if !ok {
 		return usageError{err}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -164,6 +165,28 @@ func TestAB(t *testing.T) {
 		}
 	})
 
+	// -measure instructions through the command line: the allocation at
+	// head fails the allocs/op gate, and the output says how it counted.
+	t.Run("instructions", func(t *testing.T) {
+		if _, err := exec.LookPath("valgrind"); err != nil {
+			t.Skipf("valgrind is not on PATH (Debian package valgrind): %v", err)
+		}
+		out, stderr, err := serbench(t, "ab", "-C", dir, "-base", "same", "-head", "alloc", "-measure", "instructions",
+			"-rounds", "2", "-benchtime", "20000x", "-max-regression", "5%")
+		if err == nil || exitCode(err) != 1 {
+			t.Fatalf("err %v, want the gate to fail with exit status 1\n%s\n%s", err, out, stderr)
+		}
+		for _, want := range []string{"2 rounds (A B, B A, ...) of instructions counted by callgrind (valgrind-", "base instructions/op", "\nSum", "20,000",
+			"counts under callgrind reflect valgrind's emulated CPU", "hardware counters: "} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q:\n%s", want, out)
+			}
+		}
+		if !strings.Contains(stderr, "allocs/op 0 → 1, higher in every one of 2 rounds") || !strings.Contains(err.Error(), "instructions/op by more than 5%") {
+			t.Errorf("stderr and error do not name the allocs/op regression and the instructions gate: %v\n%s", err, stderr)
+		}
+	})
+
 	t.Run("interrupted", func(t *testing.T) {
 		// As Ctrl-C does (main's context), once the first binary has run.
 		ctx, cancel := context.WithCancel(context.Background())
@@ -185,6 +208,8 @@ func TestAB(t *testing.T) {
 		{"bad rounds", []string{"ab", "-C", dir, "-base", "base", "-rounds", "1"}, []string{"-rounds 1", "range is [2, 1000]"}, 2},
 		{"bad benchtime", []string{"ab", "-C", dir, "-base", "base", "-benchtime", "fast"}, []string{`-benchtime "fast"`}, 2},
 		{"comment without a gate", []string{"ab", "-C", dir, "-base", "base", "-format", "comment"}, []string{"-format comment needs -max-regression"}, 2},
+		{"bad measure", []string{"ab", "-C", dir, "-base", "base", "-measure", "cycles"}, []string{"-measure cycles", "time or instructions"}, 2},
+		{"tolerance of time", []string{"ab", "-C", dir, "-base", "base", "-tolerance", "2%"}, []string{"-tolerance applies to -measure instructions only"}, 2},
 		{"two packages", []string{"ab", "-C", dir, "-base", "base", ".", "./x"}, []string{"at most one package"}, 2},
 		{"missing revision", []string{"ab", "-C", dir, "-base", "v9.9.9"}, []string{`revision "v9.9.9" does not exist`}, 1},
 		{"not a checkout", []string{"ab", "-C", t.TempDir(), "-base", "main"}, []string{"is not in a git checkout"}, 1},
@@ -215,5 +240,21 @@ func TestAB(t *testing.T) {
 
 	if list := strings.TrimSpace(gitRun(t, dir, "worktree", "list")); strings.Count(list, "\n") != 0 {
 		t.Errorf("worktrees left behind:\n%s", list)
+	}
+}
+
+// TestABCPUFeatures checks the line that -measure instructions runs under
+// valgrind to learn the emulated CPU's features: this process's own, one
+// line, without -base.
+func TestABCPUFeatures(t *testing.T) {
+	out, stderr, err := serbench(t, "ab", "-cpu-features")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if want := strings.Join(ab.CPUFeatures(), " ") + "\n"; out != want {
+		t.Errorf("output %q, want %q", out, want)
+	}
+	if runtime.GOARCH == "amd64" && !strings.Contains(out, "sse2") {
+		t.Errorf("output %q lacks sse2, which every amd64 CPU has", out)
 	}
 }

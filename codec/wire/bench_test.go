@@ -17,8 +17,8 @@ import (
 // BenchmarkCodec times Marshal and Unmarshal of every codec in codec/all on
 // every seed scenario, calling the Binding directly (sub-benchmarks named
 // codec=X/scenario=Y/op=marshal|unmarshal, for benchstat). Converters convert
-// outside the timed loop. Cells a codec cannot do are skipped; cells that do
-// not round-trip are left to codec/all's test.
+// outside the timed loop. Cells a codec cannot bind or marshal are skipped
+// (logged); cells that do not round-trip are left to codec/all's test.
 //
 //	go test -run='^$' -bench . -benchmem -count 3 ./codec/wire
 func BenchmarkCodec(b *testing.B) {
@@ -38,7 +38,11 @@ func BenchmarkCodec(b *testing.B) {
 			}
 			data, err := bd.Marshal(in)
 			if err != nil {
-				b.Fatalf("%s: %v", prefix, err)
+				// A known failure of the codec on this seed (bson cannot
+				// hold user-event's uint64 above 2^63-1): codec/all's test
+				// checks those; there is nothing to time.
+				b.Logf("%s: not timed: %v", prefix, err)
+				continue
 			}
 			data = append([]byte(nil), data...) // reuse codecs own their buffer
 			b.Run(prefix+"/op=marshal", func(b *testing.B) {

@@ -215,7 +215,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 		return m
 	}
 	baseOld, baseNew := baseOf(oldDoc), baseOf(newDoc)
-	loopOld, loopNew := loopNs(oldDoc.Env), loopNs(newDoc.Env)
+	loopOld, loopNew := CalibrationLoopNs(oldDoc.Env), CalibrationLoopNs(newDoc.Env)
 	seen := map[Cell]bool{}
 	th := benchmath.Thresholds{CompareAlpha: opts.Alpha}
 	for _, o := range oldDoc.Results {

@@ -20,7 +20,7 @@ import (
 func TestBrowser(t *testing.T) {
 	browser := browsertest.Find(t)
 	runs := testRuns(t)
-	d, err := site.Build(runs)
+	d, err := site.Build(context.Background(), runs)
 	if err != nil {
 		t.Fatal(err)
 	}

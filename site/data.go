@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -185,8 +186,8 @@ func (x *index) of(s string) int {
 // Build gathers runs (oldest first) into the page's data, with a
 // comparison of each run with the next. Figures are kept to sigFigs
 // significant digits (p-values to 3), well beyond what the page shows. No
-// runs is an error.
-func Build(runs []*archive.Run) (*Data, error) {
+// runs is an error, and so is ctx's, checked before each comparison.
+func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("site: no runs")
 	}
@@ -236,6 +237,9 @@ func Build(runs []*archive.Run) (*Data, error) {
 	}
 	d.Scenarios, d.Ops = scenarios.list, ops.list
 	for i := 1; i < len(runs); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		c, err := report.Compare(runs[i-1].Doc, runs[i].Doc, report.CompareOptions{OldName: runs[i-1].Key, NewName: runs[i].Key, By: report.BySpeedup})
 		if err != nil {
 			return nil, fmt.Errorf("site: compare %s with %s: %w", runs[i-1].Key, runs[i].Key, err)

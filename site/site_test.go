@@ -2,10 +2,12 @@ package site_test
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -77,7 +79,7 @@ func testRuns(t testing.TB) []*archive.Run {
 
 func TestBuild(t *testing.T) {
 	runs := testRuns(t)
-	d, err := site.Build(runs)
+	d, err := site.Build(context.Background(), runs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,13 +112,13 @@ func TestBuild(t *testing.T) {
 	if d.Runs[1].Versions["mp"] != "v1.1.0" || d.Runs[0].Versions["mp"] != "v1.0.0" {
 		t.Errorf("versions %v %v", d.Runs[0].Versions, d.Runs[1].Versions)
 	}
-	if _, err := site.Build(nil); err == nil {
+	if _, err := site.Build(context.Background(), nil); err == nil {
 		t.Error("no runs: no error")
 	}
 }
 
 func TestWriteReplacesOnlyASite(t *testing.T) {
-	d, err := site.Build(testRuns(t))
+	d, err := site.Build(context.Background(), testRuns(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,5 +157,52 @@ func TestWriteReplacesOnlyASite(t *testing.T) {
 	entries, _ := os.ReadDir(parent)
 	if len(entries) != 2 {
 		t.Errorf("%d entries in the parent, want 2 (no temporary folder left)", len(entries))
+	}
+}
+
+// TestWriteNeverMissing replaces a site over and over while another
+// goroutine reads it: on Linux (one exchanging rename) index.html and
+// data.js are always there.
+func TestWriteNeverMissing(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux exchanges two folders in one rename")
+	}
+	d, err := site.Build(context.Background(), testRuns(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := site.Write(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		var err error
+		for range 50 {
+			if err = site.Write(dir, d); err != nil {
+				break
+			}
+		}
+		done <- err
+	}()
+	missing, reads := 0, 0
+	for running := true; running; {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			running = false
+		default:
+		}
+		for _, f := range []string{"index.html", "data.js"} {
+			reads++
+			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+				missing++
+			}
+		}
+	}
+	if missing > 0 {
+		t.Errorf("%d of %d reads found the site missing while it was replaced", missing, reads)
 	}
 }

@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"math"
@@ -81,7 +82,7 @@ func TestDataSize(t *testing.T) {
 	for i := range *sizeRuns {
 		runs = append(runs, syntheticRun(t, i))
 	}
-	d, err := site.Build(runs)
+	d, err := site.Build(context.Background(), runs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func codecInfo(id string, k int) codec.Info {
 // cells by the calibration loop.
 func TestBuildDriftProof(t *testing.T) {
 	runs := []*archive.Run{syntheticRun(t, 0), syntheticRun(t, 1)}
-	d, err := site.Build(runs)
+	d, err := site.Build(context.Background(), runs)
 	if err != nil {
 		t.Fatal(err)
 	}

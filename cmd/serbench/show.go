@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/report"
 )
@@ -64,9 +64,10 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 }
 
 // readResultsFile reads path, up to report.MaxReadBytes (more is
-// report.ErrTooLarge).
+// report.ErrTooLarge); a path that is not a regular file (a FIFO, a
+// device) is refused before reading (regfile.ErrNotRegular).
 func readResultsFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path, true)
 	if err != nil {
 		return nil, err
 	}

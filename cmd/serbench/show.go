@@ -45,6 +45,9 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if schema, err := document.SchemaOf(data); err == nil && schema == document.Load {
 		return showTransport(stdout, path, data, *format, *out)
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	doc, err := report.Read(bytes.NewReader(data), path)
 	if err != nil {
 		return err

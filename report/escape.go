@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -42,6 +43,29 @@ func TerminalText(s string) string {
 	return b.String()
 }
 
+// terminalLines returns s with each line through TerminalText, the line
+// breaks kept.
+func terminalLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = TerminalText(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// toTerminal runs write on a buffer and writes what it wrote to w through
+// terminalLines: the text writers (Table and the other "table" formats)
+// build their output with it, so no text from a results file reaches a
+// terminal as a control sequence.
+func toTerminal(w io.Writer, write func(io.Writer) error) error {
+	var b strings.Builder
+	err := write(&b)
+	if _, werr := io.WriteString(w, terminalLines(b.String())); err == nil {
+		err = werr
+	}
+	return err
+}
+
 // needsTerminalEscape reports whether TerminalText would change s.
 func needsTerminalEscape(s string) bool {
 	for i := 0; i < len(s); {
@@ -60,39 +84,29 @@ func isBidi(r rune) bool {
 	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069
 }
 
-// markdownSpecial are the characters that Markdown (CommonMark and GitHub
-// Flavored Markdown tables) gives a meaning to inside a table cell:
-// escapes, code, emphasis and strikethrough, links and images, the cell
-// separator. (Characters that matter only at a line start, as # - +, cannot
-// start a line inside a cell; < > & are written as entities.)
-const markdownSpecial = "\\`*_[]|~"
+// markdownEscaper backslash-escapes what Markdown (CommonMark and GitHub
+// Flavored Markdown tables) gives a meaning to inside a table cell: the
+// escape character, code spans, emphasis, the cell separator,
+// strikethrough (a run of two tildes) and inline links and images (a ']'
+// followed by '('); and writes < > & as HTML entities, so raw HTML and
+// autolinks show as text. A lone '~' or "[1]" (serbench's own "not
+// significant" and footnote marks) cannot start any of these and stays as
+// it is.
+var markdownEscaper = strings.NewReplacer(
+	"<", "&lt;", ">", "&gt;", "&", "&amp;",
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "|", `\|`,
+	"~~", `\~\~`, "](", `]\(`,
+)
 
-// MarkdownCell returns s as the text of one Markdown table cell: what
-// TerminalText escapes, with newlines as spaces; every Markdown special
-// character backslash-escaped (CommonMark: any ASCII punctuation may be);
-// and < > & written as HTML entities, so raw HTML in a name shows as text.
-// Every Markdown table writer of this package passes names and messages
+// MarkdownCell returns s as the text of one Markdown table cell, list item
+// or heading: what TerminalText escapes, with newlines as spaces, then
+// every Markdown special character escaped (markdownEscaper), so that a
+// name or message from a results file shows as the text it is. Every
+// Markdown table writer of this package passes the text of its cells
 // through it.
 func MarkdownCell(s string) string {
 	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
-	s = TerminalText(s)
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '&':
-			b.WriteString("&amp;")
-		case r < 0x80 && strings.ContainsRune(markdownSpecial, r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return markdownEscaper.Replace(TerminalText(s))
 }
 
 // CSVCell returns s safe to open in a spreadsheet: a cell that starts with

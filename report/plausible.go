@@ -46,11 +46,14 @@ type ImplausibleError struct {
 }
 
 func (e *ImplausibleError) Error() string {
-	where := e.File
-	if e.Cell != "" {
-		where += ": " + e.Cell
+	where := "report: "
+	if e.File != "" {
+		where += e.File + ": "
 	}
-	return fmt.Sprintf("report: %s: implausible run: %s %s (want %s)", where, e.Field, e.Value, e.Want)
+	if e.Cell != "" {
+		where += e.Cell + ": "
+	}
+	return fmt.Sprintf("%simplausible run: %s %s (want %s)", where, e.Field, e.Value, e.Want)
 }
 
 // Is makes errors.Is(err, ErrImplausible) true.

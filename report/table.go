@@ -15,7 +15,15 @@ import (
 // size sweep's MB/s grid with each codec's throughput plateau (when the run
 // has a sweep), a legend and the environment. A run with compression ops
 // starts with a line stating each compressor's level and format.
+//
+// Text from the document (names, messages, the env) goes through
+// TerminalText: control characters show as escapes.
 func Table(w io.Writer, doc *Document) error {
+	return toTerminal(w, func(w io.Writer) error { return writeTable(w, doc) })
+}
+
+// writeTable is Table before escaping.
+func writeTable(w io.Writer, doc *Document) error {
 	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "warning: %s\n", warn)

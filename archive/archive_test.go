@@ -17,6 +17,12 @@ import (
 
 func runJSON(t *testing.T, started time.Time, cpu string) []byte {
 	t.Helper()
+	return runJSONFor(t, started, cpu)
+}
+
+// runJSONFor is runJSON for tests and fuzz targets.
+func runJSONFor(t testing.TB, started time.Time, cpu string) []byte {
+	t.Helper()
 	doc := &report.Document{
 		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "arm64", CPU: cpu, Started: started, Serbench: "v0.3.0"},
 		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,

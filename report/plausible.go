@@ -36,8 +36,8 @@ var ErrImplausible = errors.New("implausible run")
 type ImplausibleError struct {
 	// File is the document's name as given to Read.
 	File string
-	// Cell is the cell's benchmark name (codec=/scenario=/op=), "" for
-	// a field of the environment.
+	// Cell names the cell ("codec=sonic scenario=sse-event op=marshal"),
+	// "" for a field of the environment.
 	Cell string
 	// Field is the JSON field ("ns_per_op", "samples", "env.started").
 	Field string
@@ -106,7 +106,7 @@ func checkPlausible(doc *Document, name string) error {
 
 // checkResult checks one cell's figures.
 func checkResult(name string, r bench.Result) error {
-	cell := BenchName(r.Codec, r.Scenario, r.Op)
+	cell := cellLabel(r.Codec, r.Scenario, r.Op)
 	for _, f := range []struct {
 		field string
 		v, hi float64
@@ -147,10 +147,16 @@ func checkResult(name string, r bench.Result) error {
 	return nil
 }
 
+// cellLabel names a cell in an error, as the regression gate's lines do;
+// the names go through TerminalText.
+func cellLabel(codec, scenario, op string) string {
+	return TerminalText(fmt.Sprintf("codec=%s scenario=%s op=%s", codec, scenario, op))
+}
+
 // check checks a benchmark-text cell's values before finish turns them
 // into integers (1e30 allocs/op would wrap negative).
 func (c *cellAcc) check(name string) error {
-	cell := BenchName(c.res.Codec, c.res.Scenario, c.res.Op)
+	cell := cellLabel(c.res.Codec, c.res.Scenario, c.res.Op)
 	for _, f := range []struct {
 		unit string
 		vs   []float64

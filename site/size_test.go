@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
 )
@@ -75,8 +76,10 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 // grows linearly with the archive. The size is logged (go test ./site -run
 // TestDataSize -v -site.runs 1000 measures 1,000 runs).
 func TestDataSize(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds 100 runs")
+	if testing.Short() || childproc.RaceEnabled {
+		// The size does not depend on -race; building 100 runs under it
+		// takes a minute.
+		t.Skip("builds 100 runs; checked without -short and -race")
 	}
 	var runs []*archive.Run
 	for i := range *sizeRuns {

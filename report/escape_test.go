@@ -33,6 +33,11 @@ func TestWritersEscape(t *testing.T) {
 	if strings.ContainsAny(table.String(), "\x1b\x07") || !strings.Contains(table.String(), `evil\x1b]52;c;`) {
 		t.Errorf("table: control characters reach the terminal:\n%q", table.String())
 	}
+	for _, line := range strings.Split(table.String(), "\n") {
+		if strings.HasPrefix(line, "| x | y |") {
+			t.Errorf("table: a newline in a name breaks the columns:\n%s", table.String())
+		}
+	}
 	if err := report.Markdown(&md, doc); err != nil {
 		t.Fatal(err)
 	}

@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/serbench/serbench/internal/regfile"
 )
 
 // MaxSampleBytes caps the JSON file FromJSON reads: 64 MiB. A larger file
@@ -33,10 +34,11 @@ var ErrSampleTooLarge = errors.New("serbench: sample file larger than MaxSampleB
 // json tags) without regard to case, as in encoding/json. Errors name the
 // file, the line and column, and the JSON Pointer (RFC 6901) of the value
 // at fault: `serbench: order.json:4:12: at /items/0/price: ...`. A missing
-// file, an empty one (nothing but white space) and one over MaxSampleBytes
-// are errors too.
+// file, an empty one (nothing but white space), one over MaxSampleBytes
+// and a path that is not a regular file (a FIFO, a device: refused before
+// reading) are errors too.
 func FromJSON[T any](path string) (*T, error) {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path, true)
 	if err != nil {
 		return nil, fmt.Errorf("serbench: sample: %w", err)
 	}

@@ -8,11 +8,18 @@
 // serbench run -format json writes it), byte for byte as it was added.
 // Adding never replaces a file: a run whose key is taken is an error, and
 // every file is written to a temporary name in the folder and linked to its
-// final name only when complete.
+// final name only when complete. Adding several files adds all or none,
+// also when several processes add to one folder at once (they take turns).
+//
+// Reading trusts nothing in the folder: only regular files (no symbolic
+// links followed, no FIFOs or devices) of at most MaxFileBytes, holding a
+// plausible run (report.Read's checks), are read; Load skips and names any
+// other file.
 package archive
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/report"
 )
 
@@ -124,9 +132,17 @@ func Parse(data []byte, name string) (*Run, error) {
 	return r, nil
 }
 
-// ReadFile reads and parses one file (see Parse).
+// MaxFileBytes caps one run file: report.MaxReadBytes (64 MiB), far above
+// the 2 MB of a full default run. A larger file is an error wrapping a
+// *regfile.TooLargeError that names the file, its size and the limit.
+const MaxFileBytes = report.MaxReadBytes
+
+// ReadFile reads and parses one run file (see Parse). It reads only a
+// regular file of at most MaxFileBytes: a symbolic link (even to a run), a
+// FIFO, a device or a folder is an error naming it (wrapping
+// regfile.ErrNotRegular), returned before reading a byte.
 func ReadFile(path string) (*Run, error) {
-	data, err := os.ReadFile(path)
+	data, err := regfile.ReadFile(path, MaxFileBytes, false)
 	if err != nil {
 		return nil, fmt.Errorf("archive: %w", err)
 	}
@@ -135,14 +151,23 @@ func ReadFile(path string) (*Run, error) {
 
 // Add stores runs in dir (created if missing): all of them or, on any
 // error, none. A key held by dir already or twice among runs is an error
-// wrapping ErrDuplicate that names both files. Each file is written to a
-// temporary file in dir and then linked to its final name, which fails
-// rather than replace a file another process added meanwhile. It returns
-// the paths written, in the order of runs.
-func Add(dir string, runs []*Run) ([]string, error) {
+// wrapping ErrDuplicate that names both files. Adds to one folder take
+// turns: each holds a lock on dir (flock on Unix; elsewhere a lock file,
+// LockName) from its check of the keys to its last file, waiting for
+// another add until ctx is done. Each file is written to a temporary file
+// in dir and then linked to its final name, which fails rather than
+// replace a file; when a later file fails, the files this call linked are
+// removed again. It returns the paths written, in the order of runs (none
+// on error).
+func Add(ctx context.Context, dir string, runs []*Run) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("archive: %w", err)
 	}
+	unlock, err := lock(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	seen := map[string]string{}
 	for _, r := range runs {
 		if prev, ok := seen[r.Key]; ok {
@@ -156,8 +181,15 @@ func Add(dir string, runs []*Run) ([]string, error) {
 	var written []string
 	for _, r := range runs {
 		path := filepath.Join(dir, r.Key+Ext)
-		if err := writeNew(path, r.data); err != nil {
-			return written, err
+		err := ctx.Err()
+		if err == nil {
+			err = writeNew(path, r.data)
+		}
+		if err != nil {
+			for _, p := range written {
+				os.Remove(p)
+			}
+			return nil, err
 		}
 		written = append(written, path)
 	}
@@ -197,30 +229,38 @@ func writeNew(path string, data []byte) error {
 }
 
 // Load reads every run file (*.json) directly in dir, sorted by key (so by
-// start time). A file that is not a run, or whose name is not its key, is
-// an error naming it: an archive holds only what Add wrote.
-func Load(dir string) ([]*Run, error) {
+// start time), checking ctx between files. A file that cannot be a run of
+// the archive is skipped and its error, which names it, returned in bad:
+// not a regular file (a symbolic link, a FIFO, a device), over
+// MaxFileBytes, not a run, an implausible run (report.ErrImplausible), or
+// a file whose name is not its key. err is a folder that cannot be listed,
+// or ctx's error.
+func Load(ctx context.Context, dir string) (runs []*Run, bad []error, err error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("archive: %w", err)
+		return nil, nil, fmt.Errorf("archive: %w", err)
 	}
-	var runs []*Run
 	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		name := e.Name()
 		if e.IsDir() || strings.HasPrefix(name, ".") || filepath.Ext(name) != Ext {
 			continue
 		}
 		r, err := ReadFile(filepath.Join(dir, name))
 		if err != nil {
-			return nil, err
+			bad = append(bad, err)
+			continue
 		}
 		if r.Key+Ext != name {
-			return nil, fmt.Errorf("archive: %s: file name is not the run's key %s%s", r.Path, r.Key, Ext)
+			bad = append(bad, fmt.Errorf("archive: %s: file name is not the run's key %s%s", r.Path, r.Key, Ext))
+			continue
 		}
 		runs = append(runs, r)
 	}
 	sort.Slice(runs, func(i, j int) bool { return runs[i].Key < runs[j].Key })
-	return runs, nil
+	return runs, bad, nil
 }
 
 // Started is the run's start time (its env), for sorting and display.

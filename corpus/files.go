@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -82,7 +83,7 @@ func Files(path string, opts Options) ([]scenario.Scenario, error) {
 // loadFile reads and decodes one user document, or JSON Lines file.
 func loadFile(path string, opts Options) (scenario.Scenario, error) {
 	limit := opts.MaxFileBytes
-	f, err := os.Open(path)
+	f, err := regfile.Open(path, true)
 	if err != nil {
 		return scenario.Scenario{}, fmt.Errorf("corpus: %w", err)
 	}

@@ -190,7 +190,7 @@ func (g Guard) child(ctx context.Context, lim Limits, target string, warm []byte
 	}
 	defer r.Close()
 	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		w.Close()
 		return nil, nil, fmt.Errorf("hostile: starting a child: %w", err)
 	}

@@ -75,7 +75,7 @@ func (iso Isolator) Cell(ctx context.Context, c codec.Codec, p Probe) Cell {
 	var stdout bytes.Buffer
 	stderr := childproc.NewHead()
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	if err := cmd.Start(); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		cell.Error = fmt.Sprintf("cannot start a child process: %v", err)
 		return cell
 	}

@@ -95,7 +95,17 @@ const (
 // the others are percent-encoded (`%2E` for '.'), so `sonic/default` is
 // written `codec=sonic.default` and ParseBenchName gives back every ID
 // exactly.
+//
+// A cell with a figure no run can have (negative or non-finite ns/op,
+// allocs/op beyond MaxAllocsPerOp: the checks Read makes) is an
+// *ImplausibleError before anything is written, rather than a line that
+// reads back as something else.
 func Benchfmt(w io.Writer, doc *Document) error {
+	for _, r := range doc.Results {
+		if err := checkResult("", r); err != nil {
+			return err
+		}
+	}
 	bw := benchfmt.NewWriter(w)
 	ew := document.NewErrWriter(w)
 	config := benchConfig(doc)

@@ -41,7 +41,7 @@ type CodecRow struct {
 // the difference or the reason; then the number of codec variants and of libraries (reference rows
 // left out; each standard-library package counts as one).
 func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
-	g := grid{header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...)}
+	g := grid{header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...), markdown: true}
 	g.rightAlign = make([]bool, len(g.header))
 	libs, refs := map[string]bool{}, 0
 	for _, r := range rows {

@@ -215,7 +215,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 		return m
 	}
 	baseOld, baseNew := baseOf(oldDoc), baseOf(newDoc)
-	loopOld, loopNew := loopNs(oldDoc.Env), loopNs(newDoc.Env)
+	loopOld, loopNew := CalibrationLoopNs(oldDoc.Env), CalibrationLoopNs(newDoc.Env)
 	seen := map[Cell]bool{}
 	th := benchmath.Thresholds{CompareAlpha: opts.Alpha}
 	for _, o := range oldDoc.Results {
@@ -389,7 +389,13 @@ func compareTexts(w io.Writer, cs []*Comparison, md bool) error {
 				return err
 			}
 		}
-		if err := compareText(w, c, md); err != nil {
+		write := func(w io.Writer) error { return compareText(w, c, md) }
+		if !md {
+			write = func(w io.Writer) error {
+				return toTerminal(w, func(w io.Writer) error { return compareText(w, c, md) })
+			}
+		}
+		if err := write(w); err != nil {
 			return err
 		}
 	}
@@ -639,10 +645,10 @@ func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	i := func(x int64) string { return strconv.FormatInt(x, 10) }
 	for _, r := range c.Rows {
-		rec := []string{r.Codec, r.Scenario, r.Op, "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
+		rec := []string{CSVCell(r.Codec), CSVCell(r.Scenario), CSVCell(r.Op), "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
 			strconv.Itoa(len(r.Old.Samples)), strconv.Itoa(len(r.New.Samples)),
 			i(r.Old.BytesPerOp), i(r.New.BytesPerOp), i(r.Old.AllocsPerOp), i(r.New.AllocsPerOp),
-			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error, "", "", c.OldName, c.NewName}
+			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), CSVCell(r.Old.Error), CSVCell(r.New.Error), "", "", CSVCell(c.OldName), CSVCell(c.NewName)}
 		if r.Compared {
 			rec[6], rec[7], rec[8] = f(r.Change), f(r.P), strconv.FormatBool(r.Significant)
 			rec[19], rec[20] = r.Basis, f(r.NsChange)
@@ -657,8 +663,8 @@ func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 	}{{"old", c.OnlyOld}, {"new", c.OnlyNew}} {
 		for _, k := range x.cells {
 			rec := make([]string, len(CompareCSVHeader))
-			rec[0], rec[1], rec[2], rec[3] = k.Codec, k.Scenario, k.Op, x.in
-			rec[len(rec)-2], rec[len(rec)-1] = c.OldName, c.NewName
+			rec[0], rec[1], rec[2], rec[3] = CSVCell(k.Codec), CSVCell(k.Scenario), CSVCell(k.Op), x.in
+			rec[len(rec)-2], rec[len(rec)-1] = CSVCell(c.OldName), CSVCell(c.NewName)
 			if err := cw.Write(rec); err != nil {
 				return err
 			}

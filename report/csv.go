@@ -21,7 +21,9 @@ var CSVCompressHeader = []string{"compressed_bytes", "compress_ratio", "json_rat
 // per element, empty on rows without one (convert, other scenarios).
 var CSVPerElemHeader = []string{"bytes_per_elem"}
 
-// CSV writes doc's results as RFC 4180 CSV with a header record.
+// CSV writes doc's results as RFC 4180 CSV with a header record. Text
+// fields (codec, scenario, op, error) go through CSVCell, so a name such as
+// "=HYPERLINK(...)" is not a formula in a spreadsheet.
 func CSV(w io.Writer, doc *Document) error {
 	cw := csv.NewWriter(w)
 	compressed, perElem := hasCompressed(doc.Results), hasPerElem(doc.Results)
@@ -37,11 +39,11 @@ func CSV(w io.Writer, doc *Document) error {
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, r := range doc.Results {
-		rec := []string{r.Codec, r.Scenario, r.Op, f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
+		rec := []string{CSVCell(r.Codec), CSVCell(r.Scenario), CSVCell(r.Op), f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
 			f(r.MBPerS), strconv.FormatInt(r.BytesPerOp, 10), strconv.FormatInt(r.AllocsPerOp, 10),
 			strconv.Itoa(r.SizeBytes), f(r.Speedup), f(r.SpeedupP),
 			f(r.FloorRatio), strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
-			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
+			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), CSVCell(r.Error)}
 		if compressed {
 			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.JSONRatio))
 		}

@@ -151,6 +151,11 @@ func fidelityEnvText(e *bench.Env) string {
 // and codecs across, with numbered notes, the codecs that could take no
 // probe, a legend and the environment.
 func FidelityTable(w io.Writer, doc *FidelityDocument) error {
+	return toTerminal(w, func(w io.Writer) error { return fidelityTable(w, doc) })
+}
+
+// fidelityTable is FidelityTable before escaping (toTerminal).
+func fidelityTable(w io.Writer, doc *FidelityDocument) error {
 	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, false)
 	fmt.Fprintf(ew, "%s\n", m.title)
@@ -184,9 +189,7 @@ func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 	g := m.grid
 	g.rows = make([][]string, len(m.rows))
 	for i, r := range m.rows {
-		for _, c := range r {
-			g.rows[i] = append(g.rows[i], markdownEscaper.Replace(c))
-		}
+		g.rows[i] = append(g.rows[i], r...)
 	}
 	g.notes = nil
 	writeMarkdownGrid(ew, g)
@@ -210,10 +213,6 @@ func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 	fmt.Fprint(ew, fidelityEnvText(doc.Env))
 	return ew.Err()
 }
-
-// markdownEscaper keeps text in a Markdown table cell from being read as
-// HTML or emphasis.
-var markdownEscaper = strings.NewReplacer("<", "&lt;", ">", "&gt;", "&", "&amp;", "*", `\*`, "_", `\_`)
 
 // codeSpan writes s as a Markdown code span, long enough a fence for the
 // backticks inside it.
@@ -239,7 +238,11 @@ func FidelityCSV(w io.Writer, doc *FidelityDocument) error {
 		return err
 	}
 	for _, c := range doc.Cells {
-		if err := cw.Write([]string{c.Codec, c.Probe, string(c.Status), c.Path, c.Want, c.Got, c.Error, c.Note, strconv.Itoa(c.Size)}); err != nil {
+		rec := []string{c.Codec, c.Probe, string(c.Status), c.Path, c.Want, c.Got, c.Error, c.Note}
+		for i := range rec {
+			rec[i] = CSVCell(rec[i])
+		}
+		if err := cw.Write(append(rec, strconv.Itoa(c.Size))); err != nil {
 			return err
 		}
 	}

@@ -61,6 +61,11 @@ func JSONSize(v any) (int, error) {
 // the groups with their members, and the scenarios
 // (ID, Go type, encoded JSON size) as tables.
 func List(w io.Writer, l Listing) error {
+	return toTerminal(w, func(w io.Writer) error { return list(w, l) })
+}
+
+// list is List before escaping (toTerminal).
+func list(w io.Writer, l Listing) error {
 	ew := document.NewErrWriter(w)
 	cg := grid{header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, rightAlign: make([]bool, 7)}
 	for _, c := range l.Codecs {

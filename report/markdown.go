@@ -10,18 +10,25 @@ import (
 
 // Markdown writes doc as GitHub-flavoured Markdown: a heading and a table
 // per scenario, footnotes as a list, then the legend and the environment.
+// Names and messages from the document go through MarkdownCell, and the
+// whole output through TerminalText line by line (the env, the legend).
 func Markdown(w io.Writer, doc *Document) error {
+	return toTerminal(w, func(w io.Writer) error { return writeMarkdown(w, doc) })
+}
+
+// writeMarkdown is Markdown before the terminal escaping.
+func writeMarkdown(w io.Writer, doc *Document) error {
 	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
-		fmt.Fprintf(ew, "> warning: %s\n\n", warn)
+		fmt.Fprintf(ew, "> warning: %s\n\n", MarkdownCell(warn))
 	}
 	if l := compressorsLine(doc); l != "" {
 		fmt.Fprintf(ew, "%s\n\n", l)
 	}
 	for _, g := range grids(doc) {
-		fmt.Fprintf(ew, "### %s\n\n", g.title)
+		fmt.Fprintf(ew, "### %s\n\n", MarkdownCell(g.title))
 		for _, line := range g.source {
-			fmt.Fprintf(ew, "> %s  \n", strings.ReplaceAll(line, "|", `\|`))
+			fmt.Fprintf(ew, "> %s  \n", MarkdownCell(line))
 		}
 		if len(g.source) > 0 {
 			fmt.Fprintln(ew)
@@ -38,9 +45,19 @@ func Markdown(w io.Writer, doc *Document) error {
 	return ew.Err()
 }
 
-// writeMarkdownGrid writes g as a Markdown table with its footnotes as a list.
+// writeMarkdownGrid writes g as a Markdown table with its footnotes as a
+// list, every header, cell and note through MarkdownCell (unless
+// g.markdown: cells written as Markdown by serbench itself).
 func writeMarkdownGrid(ew io.Writer, g grid) {
-	fmt.Fprintf(ew, "| %s |\n", strings.Join(g.header, " | "))
+	cell := MarkdownCell
+	if g.markdown {
+		cell = func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	}
+	header := make([]string, len(g.header))
+	for i, h := range g.header {
+		header[i] = cell(h)
+	}
+	fmt.Fprintf(ew, "| %s |\n", strings.Join(header, " | "))
 	seps := make([]string, len(g.header))
 	for i, right := range g.rightAlign {
 		seps[i] = "---"
@@ -52,14 +69,14 @@ func writeMarkdownGrid(ew io.Writer, g grid) {
 	for _, r := range g.rows {
 		cells := make([]string, len(r))
 		for i, c := range r {
-			cells[i] = strings.ReplaceAll(c, "|", `\|`)
+			cells[i] = cell(c)
 		}
 		fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
 	}
 	if len(g.notes) > 0 {
 		fmt.Fprintln(ew)
 		for n, note := range g.notes {
-			fmt.Fprintf(ew, "- [%d] %s\n", n+1, strings.ReplaceAll(note, "\n", " "))
+			fmt.Fprintf(ew, "- [%d] %s\n", n+1, MarkdownCell(note))
 		}
 	}
 }

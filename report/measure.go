@@ -50,11 +50,14 @@ const (
 	BasisNs = "ns"
 )
 
-// loopNs returns the time of one calibration loop iteration of a run, in
-// ns, or 0 when the run did not record both its median timing and its
-// iteration count (documents from before the count was recorded timed an
-// unknown amount of work, possibly twice another run's).
-func loopNs(e bench.Env) float64 {
+// CalibrationLoopNs returns the time of one calibration loop iteration of
+// a run (bench.Noise: ProbeNs/Iterations), in ns, or 0 when the run did not
+// record both its median timing and its iteration count (documents from
+// before the count was recorded timed an unknown amount of work, possibly
+// twice another run's). Compare (BasisMeter) and the results explorer
+// (package site) normalise ns/op across runs by it: ns/op × (reference
+// run's loop time) / (this run's loop time).
+func CalibrationLoopNs(e bench.Env) float64 {
 	if e.Noise == nil || e.Noise.ProbeNs <= 0 || e.Noise.Iterations <= 0 {
 		return 0
 	}

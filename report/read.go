@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -32,9 +32,11 @@ var ErrTooLarge = errors.New("report: results file larger than MaxReadBytes")
 var ErrTransportResults = errors.New("holds serbench load (transport) results, not serbench run results")
 
 // ReadFile reads a results file written by JSON (-format json) or Benchfmt
-// (-format benchfmt); see Read.
+// (-format benchfmt); see Read. A path that is not a regular file (a FIFO,
+// a device, a folder) is an error wrapping regfile.ErrNotRegular, returned
+// before reading.
 func ReadFile(path string) (*Document, error) {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path, true)
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
@@ -60,7 +62,10 @@ func ReadFile(path string) (*Document, error) {
 // (bench.AddRegimes), so documents written before serbench detected speed
 // regimes show them too. Lines that are not
 // serbench cells are skipped with a warning in Document.Warnings. Input with
-// no serbench cell at all, or larger than MaxReadBytes, is an error. The
+// no serbench cell at all, larger than MaxReadBytes, or not plausible (an
+// *ImplausibleError: a start in the future beyond MaxClockSkew, a negative
+// or non-finite figure, one beyond MaxNsPerOp, MaxAllocsPerOp or
+// MaxBytesPerOp) is an error. The
 // document is analysed (Document.Analyze) where it lacks the derived
 // figures.
 func Read(r io.Reader, name string) (*Document, error) {
@@ -77,6 +82,9 @@ func Read(r io.Reader, name string) (*Document, error) {
 	}
 	doc, err := read(data, name)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkPlausible(doc, name); err != nil {
 		return nil, err
 	}
 	bench.AddRegimes(doc.Results)
@@ -134,6 +142,9 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 		elements[si.ID] = si.Elements
 	}
 	for _, c := range cells.order {
+		if err := c.check(name); err != nil {
+			return nil, err
+		}
 		r := c.finish()
 		if n := elements[r.Scenario]; n > 0 && r.SizeBytes > 0 && r.Op != bench.OpConvert {
 			r.BytesPerElem = scenario.ElementBytes(r.SizeBytes, n)

@@ -67,7 +67,7 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 		return c, nil
 	}
 	c.OldRuns, c.NewRuns = len(olds), len(news)
-	ref := loopNs(olds[0].Env)
+	ref := CalibrationLoopNs(olds[0].Env)
 	oldCells, newCells := cellIndex(olds), cellIndex(news)
 	for i := range c.Rows {
 		row := &c.Rows[i]
@@ -165,7 +165,7 @@ func runValues(runs []*Document, cells []map[Cell]bench.Result, cell Cell, speed
 		case speedup:
 			v = r.Speedup
 		case meter && ref > 0:
-			l := loopNs(d.Env)
+			l := CalibrationLoopNs(d.Env)
 			if l <= 0 {
 				return nil, false
 			}

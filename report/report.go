@@ -153,6 +153,12 @@ type grid struct {
 	rightAlign []bool
 	rows       [][]string
 	notes      []string
+	// markdown says the cells are Markdown already, written by serbench
+	// from its own registry (code spans around codec IDs): the Markdown
+	// writer leaves them as they are instead of escaping them
+	// (MarkdownCell), as it does every cell that may hold text from a
+	// results file.
+	markdown bool
 }
 
 // note returns the footnote mark "[n]" for text, adding text to g.notes the

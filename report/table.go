@@ -15,7 +15,15 @@ import (
 // size sweep's MB/s grid with each codec's throughput plateau (when the run
 // has a sweep), a legend and the environment. A run with compression ops
 // starts with a line stating each compressor's level and format.
+//
+// Text from the document (names, messages, the env) goes through
+// TerminalText: control characters show as escapes.
 func Table(w io.Writer, doc *Document) error {
+	return toTerminal(w, func(w io.Writer) error { return writeTable(w, doc) })
+}
+
+// writeTable is Table before escaping.
+func writeTable(w io.Writer, doc *Document) error {
 	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "warning: %s\n", warn)
@@ -29,15 +37,15 @@ func Table(w io.Writer, doc *Document) error {
 		if i > 0 || head {
 			fmt.Fprintln(ew)
 		}
-		fmt.Fprintf(ew, "%s\n", g.title)
+		fmt.Fprintf(ew, "%s\n", TerminalText(g.title))
 		for _, line := range g.source {
-			fmt.Fprintln(ew, line)
+			fmt.Fprintln(ew, TerminalText(line))
 		}
 		for _, line := range align(g) {
 			fmt.Fprintln(ew, line)
 		}
 		for n, note := range g.notes {
-			fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
+			fmt.Fprintf(ew, "  [%d] %s\n", n+1, TerminalText(note))
 		}
 	}
 	writeSummaryTable(ew, doc)
@@ -50,8 +58,17 @@ func Table(w io.Writer, doc *Document) error {
 
 // align lays out the header and rows of g in columns two spaces apart,
 // numbers right-aligned and text left-aligned, with no trailing spaces.
+// Each cell goes through TerminalText first, so a newline or a control
+// character in a name cannot break the columns.
 func align(g grid) []string {
-	all := append([][]string{g.header}, g.rows...)
+	all := make([][]string, 0, 1+len(g.rows))
+	for _, row := range append([][]string{g.header}, g.rows...) {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			cells[i] = TerminalText(c)
+		}
+		all = append(all, cells)
+	}
 	width := make([]int, len(g.header))
 	for _, row := range all {
 		for i, c := range row {

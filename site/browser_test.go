@@ -20,7 +20,7 @@ import (
 func TestBrowser(t *testing.T) {
 	browser := browsertest.Find(t)
 	runs := testRuns(t)
-	d, err := site.Build(runs)
+	d, err := site.Build(context.Background(), runs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +120,28 @@ func TestBrowser(t *testing.T) {
 	}
 	click("safe")
 	check("diff, safe only", rows("diff"), []string{"mp", "plain"})
+	click("clear")
+	if basis := evalJS[string](t, ctx, `document.getElementById("diff-basis").textContent`); !strings.Contains(basis, cmp.Basis) {
+		t.Errorf("diff basis %q does not say what compare compared by (%q)", basis, cmp.Basis)
+	}
+	// Runs 0 and 2 are not neighbours: compared in the page, untested.
+	set("diff-old", "0")
+	set("diff-new", "2")
+	far := evalJS[string](t, ctx, `document.querySelector('#diff tbody tr[data-codec="mp"] td.delta').textContent`)
+	if basis := evalJS[string](t, ctx, `document.getElementById("diff-basis").textContent`); !strings.HasPrefix(far, "+") || !strings.Contains(basis, "no significance test") {
+		t.Errorf("runs 0 and 2: mp delta %q, basis %q; want a slow-down and the page saying it is untested", far, basis)
+	}
+
+	// The trend says which metric its chart shows and whether drift moves it.
+	click("tab-codec")
+	set("metric", "x")
+	if basis := evalJS[string](t, ctx, `document.getElementById("trend-basis").textContent`); !strings.Contains(basis, "drift-proof") {
+		t.Errorf("trend by speed-up: %q", basis)
+	}
+	set("metric", "ns")
+	if basis := evalJS[string](t, ctx, `document.getElementById("trend-basis").textContent`); !strings.Contains(basis, "raw ns/op") {
+		t.Errorf("trend by ns/op: %q", basis)
+	}
 }
 
 // evalJS evaluates js in the page and returns its value.

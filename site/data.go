@@ -1,7 +1,9 @@
 package site
 
 import (
+	"context"
 	"fmt"
+	"math"
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
@@ -28,10 +30,14 @@ type Data struct {
 	Ops []string `json:"ops"`
 	// Cells holds every result of every run.
 	Cells []Cell `json:"cells"`
-	// Diffs holds report.Compare of every pair of runs (older as old),
-	// keyed "i-j" by their indexes in Runs, so the page diffs any two runs
-	// with serbench compare's statistics.
-	Diffs map[string]Diff `json:"diffs"`
+	// Diffs holds report.Compare of each pair of neighbouring runs:
+	// Diffs[i] compares Runs[i] (old) with Runs[i+1] (new), by speed-up
+	// over each run's baseline (report.BySpeedup, serbench compare's
+	// default), so the page diffs neighbours with serbench compare's
+	// statistics. Any other pair the page compares itself, from Cells,
+	// without a test: len(Diffs) is len(Runs)-1, so data.js grows linearly
+	// with the archive (a comparison of every pair grew with its square).
+	Diffs []Diff `json:"diffs"`
 }
 
 // RunInfo is one run's environment, as the page shows it.
@@ -54,6 +60,14 @@ type RunInfo struct {
 	Emulated string `json:"emulated,omitempty"`
 	// Versions maps codec ID to the library version the run linked.
 	Versions map[string]string `json:"versions"`
+	// Baseline is the codec the run's speed-ups are over
+	// (report.Document.Baseline; bench.DefaultBaseline when unrecorded).
+	Baseline string `json:"baseline"`
+	// LoopNs is the time of one iteration of the run's calibration loop,
+	// in ns (report.CalibrationLoopNs), 0 when the run did not record it.
+	// The page normalises ns/op across runs by it as serbench compare
+	// does: ns/op × LoopNs(reference run) / LoopNs(this run).
+	LoopNs float64 `json:"loop_ns,omitempty"`
 }
 
 // CodecInfo is one codec's properties, each a filter on the page.
@@ -98,11 +112,14 @@ type Cell struct {
 	NsPerOp float64 `json:"ns"`
 	Lo      float64 `json:"lo,omitempty"`
 	Hi      float64 `json:"hi,omitempty"`
-	// BytesPerOp, AllocsPerOp, SizeBytes and Speedup as in serbench/v1.
+	// BytesPerOp, AllocsPerOp, SizeBytes and Speedup as in serbench/v1;
+	// XLo and XHi bound the speed-up's 95% interval (0: not recorded).
 	BytesPerOp  int64   `json:"b"`
 	AllocsPerOp int64   `json:"a"`
 	SizeBytes   int     `json:"size"`
 	Speedup     float64 `json:"x,omitempty"`
+	XLo         float64 `json:"xl,omitempty"`
+	XHi         float64 `json:"xh,omitempty"`
 	// OK is the round-trip check on this payload ("fidelity ok").
 	OK    bool   `json:"ok"`
 	NA    bool   `json:"na,omitempty"`
@@ -111,22 +128,33 @@ type Cell struct {
 
 // Diff is a comparison of two runs as serbench compare makes it.
 type Diff struct {
-	Alpha      float64   `json:"alpha"`
-	Correction string    `json:"correction"`
-	Rows       []DiffRow `json:"rows"`
+	Alpha      float64 `json:"alpha"`
+	Correction string  `json:"correction"`
+	// Basis is report.Comparison.Basis: one line naming what the rows were
+	// compared by ("compared by speed-up over encoding/json within each
+	// run (drift-proof); ...").
+	Basis string    `json:"basis"`
+	Rows  []DiffRow `json:"rows"`
 }
 
-// DiffRow is one cell of a Diff (report.CompareRow, reduced).
+// DiffRow is one cell of a Diff (report.CompareRow, reduced). The raw
+// ns/op of each side are the runs' Cells.
 type DiffRow struct {
-	Codec    int     `json:"c"`
-	Scenario int     `json:"s"`
-	Op       int     `json:"o"`
-	Old      float64 `json:"old"`
-	New      float64 `json:"new"`
-	Compared bool    `json:"compared"`
-	Change   float64 `json:"change"`
-	P        float64 `json:"p"`
-	Q        float64 `json:"q"`
+	Codec    int  `json:"c"`
+	Scenario int  `json:"s"`
+	Op       int  `json:"o"`
+	Compared bool `json:"compared"`
+	// Basis is report.CompareRow.Basis: "pairs" or "rounds" (the speed-up
+	// over the baseline, drift-proof), "meter" (ns/op normalised by the
+	// calibration loop), "ns" (raw ns/op).
+	Basis string `json:"basis,omitempty"`
+	// Old and New are the compared medians (report.CompareRow.OldValue,
+	// NewValue): speed-ups, or ns/op.
+	Old    float64 `json:"old,omitempty"`
+	New    float64 `json:"new,omitempty"`
+	Change float64 `json:"change"`
+	P      float64 `json:"p"`
+	Q      float64 `json:"q"`
 	// Delta is benchstat's form ("-25.00%" or "~"), Stat "p=0.002 n=6".
 	Delta string `json:"delta"`
 	Stat  string `json:"stat"`
@@ -156,19 +184,24 @@ func (x *index) of(s string) int {
 }
 
 // Build gathers runs (oldest first) into the page's data, with a
-// comparison of every pair. No runs is an error.
-func Build(runs []*archive.Run) (*Data, error) {
+// comparison of each run with the next. Figures are kept to sigFigs
+// significant digits (p-values to 3), well beyond what the page shows. No
+// runs is an error, and so is ctx's, checked before each comparison.
+func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("site: no runs")
 	}
-	d := &Data{Schema: Schema, Diffs: map[string]Diff{}}
+	d := &Data{Schema: Schema, Diffs: []Diff{}}
 	var codecs, scenarios, ops index
 	infos := map[string]codec.Info{}
 	for i, r := range runs {
 		e := r.Doc.Env
 		ri := RunInfo{Key: r.Key, Started: e.Started.UTC().Format("2006-01-02 15:04 UTC"), Go: e.Go, Engine: r.Engine,
 			GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Serbench: e.Serbench, NoiseSpread: -1, Emulated: e.Emulated,
-			Versions: map[string]string{}}
+			Versions: map[string]string{}, Baseline: r.Doc.Baseline, LoopNs: round(report.CalibrationLoopNs(e), sigFigs)}
+		if ri.Baseline == "" {
+			ri.Baseline = bench.DefaultBaseline
+		}
 		if e.Noise != nil && e.Noise.Probes > 0 {
 			ri.NoiseSpread = e.Noise.Spread
 		}
@@ -203,30 +236,47 @@ func Build(runs []*archive.Run) (*Data, error) {
 		d.Codecs = append(d.Codecs, x)
 	}
 	d.Scenarios, d.Ops = scenarios.list, ops.list
-	for i := range runs {
-		for j := i + 1; j < len(runs); j++ {
-			c, err := report.Compare(runs[i].Doc, runs[j].Doc, report.CompareOptions{OldName: runs[i].Key, NewName: runs[j].Key, By: report.ByNs})
-			if err != nil {
-				return nil, fmt.Errorf("site: compare %s with %s: %w", runs[i].Key, runs[j].Key, err)
-			}
-			d.Diffs[fmt.Sprintf("%d-%d", i, j)] = diffOf(c, &codecs, &scenarios, &ops)
+	for i := 1; i < len(runs); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
+		c, err := report.Compare(runs[i-1].Doc, runs[i].Doc, report.CompareOptions{OldName: runs[i-1].Key, NewName: runs[i].Key, By: report.BySpeedup})
+		if err != nil {
+			return nil, fmt.Errorf("site: compare %s with %s: %w", runs[i-1].Key, runs[i].Key, err)
+		}
+		d.Diffs = append(d.Diffs, diffOf(c, &codecs, &scenarios, &ops))
 	}
 	return d, nil
 }
 
+// sigFigs is the number of significant digits data.js keeps of a figure.
+const sigFigs = 4
+
+// round rounds v to n significant digits; 0, NaN and infinities unchanged.
+func round(v float64, n int) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	p := math.Pow(10, float64(n)-math.Ceil(math.Log10(math.Abs(v))))
+	if r := math.Round(v*p) / p; !math.IsInf(r, 0) && !math.IsNaN(r) {
+		return r
+	}
+	return v
+}
+
 func cellOf(run int, x bench.Result, c, s, o int) Cell {
-	return Cell{Run: run, Codec: c, Scenario: s, Op: o, NsPerOp: x.NsPerOp, Lo: x.NsPerOpLo, Hi: x.NsPerOpHi,
-		BytesPerOp: x.BytesPerOp, AllocsPerOp: x.AllocsPerOp, SizeBytes: x.SizeBytes, Speedup: x.Speedup,
+	return Cell{Run: run, Codec: c, Scenario: s, Op: o, NsPerOp: round(x.NsPerOp, sigFigs), Lo: round(x.NsPerOpLo, sigFigs), Hi: round(x.NsPerOpHi, sigFigs),
+		BytesPerOp: x.BytesPerOp, AllocsPerOp: x.AllocsPerOp, SizeBytes: x.SizeBytes,
+		Speedup: round(x.Speedup, sigFigs), XLo: round(x.SpeedupLo, sigFigs), XHi: round(x.SpeedupHi, sigFigs),
 		OK: x.OK, NA: x.NA, Error: x.Error}
 }
 
 func diffOf(c *report.Comparison, codecs, scenarios, ops *index) Diff {
-	d := Diff{Alpha: c.Alpha, Correction: c.Correction, Rows: []DiffRow{}}
+	d := Diff{Alpha: c.Alpha, Correction: c.Correction, Basis: c.Basis, Rows: []DiffRow{}}
 	for _, r := range c.Rows {
-		row := DiffRow{Codec: codecs.of(r.Codec), Scenario: scenarios.of(r.Scenario), Op: ops.of(r.Op),
-			Old: r.Old.NsPerOp, New: r.New.NsPerOp, Compared: r.Compared, Change: r.Change, P: r.P, Q: r.Q,
-			Delta: r.Delta, Stat: r.Stat, SizeChanged: r.SizeChanged}
+		row := DiffRow{Codec: codecs.of(r.Codec), Scenario: scenarios.of(r.Scenario), Op: ops.of(r.Op), Compared: r.Compared, Basis: r.Basis,
+			Old: round(r.OldValue, sigFigs), New: round(r.NewValue, sigFigs), Change: round(r.Change, sigFigs),
+			P: round(r.P, 3), Q: round(r.Q, 3), Delta: r.Delta, Stat: r.Stat, SizeChanged: r.SizeChanged}
 		if r.Bytes != nil {
 			row.Bytes = r.Bytes.Delta
 		}

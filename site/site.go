@@ -49,7 +49,11 @@ func Files(d *Data) (map[string][]byte, error) {
 
 // Write writes the site of d to dir. It builds the site in a temporary
 // folder beside dir and renames it into place, so dir is at every moment
-// either the previous site, complete, or the new one. An existing dir is
+// either the previous site, complete, or the new one: on Linux the two
+// folders are exchanged in one rename (renameat2 RENAME_EXCHANGE), so dir
+// never goes missing; on other systems, or file systems without the
+// exchange, the previous site is renamed away first and dir is missing for
+// the moment between two renames. An existing dir is
 // replaced only when it is a site (it holds Marker) or empty; any other
 // folder or file is an error that leaves it untouched.
 func Write(dir string, d *Data) error {
@@ -93,6 +97,15 @@ func Write(dir string, d *Data) error {
 		}
 		return nil
 	}
+	// Swap the two folders in one step where the system can (Linux's
+	// renameat2 RENAME_EXCHANGE): tmp then holds the previous site, which
+	// the deferred RemoveAll deletes.
+	if exchanged, err := exchange(tmp, dir); err != nil {
+		return fmt.Errorf("site: %w", err)
+	} else if exchanged {
+		return nil
+	}
+	// Elsewhere two renames: between them dir is missing for a moment.
 	old := tmp + ".old"
 	if err := os.Rename(dir, old); err != nil {
 		return fmt.Errorf("site: %w", err)

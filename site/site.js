@@ -6,13 +6,39 @@
   var D = window.SERBENCH_SITE;
   var $ = function (id) { return document.getElementById(id); };
 
+  // REF is the run ns/op is normalised to: the newest run that recorded its
+  // calibration loop (-1: none did).
+  var REF = -1;
+  D.runs.forEach(function (r, i) { if (r.loop_ns > 0) { REF = i; } });
+  // normNs is a cell's ns/op normalised by its run's calibration loop, as
+  // serbench compare does (report.CalibrationLoopNs): rescaled to the
+  // machine speed of run REF. undefined when the run has no loop reading.
+  function normNs(c) {
+    var r = D.runs[c.r];
+    if (REF < 0 || !(r.loop_ns > 0) || !c.ns) { return undefined; }
+    return c.ns * D.runs[REF].loop_ns / r.loop_ns;
+  }
+  // Each metric: its label, how to read it from a cell, whether lower is
+  // better, and whether a change of the machine's speed between runs moves
+  // it (drift: true) or cancels (measured within the run or normalised).
   var METRICS = {
-    ns: { label: "ns/op", get: function (c) { return c.ns; }, lower: true },
-    b: { label: "B/op", get: function (c) { return c.b; }, lower: true },
-    a: { label: "allocs/op", get: function (c) { return c.a; }, lower: true },
-    size: { label: "size (bytes)", get: function (c) { return c.size; }, lower: true },
-    x: { label: "speed-up vs baseline", get: function (c) { return c.x; }, lower: false }
+    ns: { label: "ns/op (raw)", get: function (c) { return c.ns; }, lower: true, drift: true },
+    xn: { label: "ns/op normalised by the calibration loop", get: normNs, lower: true, drift: false },
+    x: { label: "speed-up vs baseline", get: function (c) { return c.x; }, lower: false, drift: false },
+    b: { label: "B/op", get: function (c) { return c.b; }, lower: true, drift: false },
+    a: { label: "allocs/op", get: function (c) { return c.a; }, lower: true, drift: false },
+    size: { label: "size (bytes)", get: function (c) { return c.size; }, lower: true, drift: false }
   };
+  // basisText says in words what a metric is and whether drift moves it.
+  function basisText(m) {
+    if (m === "x") { return "speed-up over each run's baseline (" + D.runs[D.runs.length - 1].baseline + "), timed within the run: drift-proof"; }
+    if (m === "xn") {
+      return REF < 0 ? "ns/op normalised by the calibration loop: no run recorded the loop, so nothing to show" :
+        "ns/op rescaled to the machine speed of run " + D.runs[REF].started + " by each run's calibration loop: drift-proof as far as the loop sees it";
+    }
+    if (m === "ns") { return "raw ns/op: moves with the machine's speed between runs as well as with the code"; }
+    return METRICS[m].label + ": counted, not timed";
+  }
   // Each yes/no filter: the select's id and the test on a codec and its cell.
   var YN = {
     "f-codegen": function (ci) { return ci.codegen; },
@@ -110,17 +136,26 @@
     if (m === "ns" && cell.lo && cell.hi && cell.ns) {
       return num(v) + " ±" + (100 * Math.max(cell.hi / cell.ns - 1, 1 - cell.lo / cell.ns)).toFixed(1) + "%";
     }
-    if (m === "x") { return v ? v.toFixed(2) + "×" : "-"; }
+    if (m === "x") {
+      if (!v) { return "-"; }
+      var w = cell.xl && cell.xh ? " ±" + (100 * Math.max(cell.xh / v - 1, 1 - cell.xl / v)).toFixed(1) + "%" : "";
+      return v.toFixed(2) + "×" + w;
+    }
+    if (m === "xn" && v !== undefined && cell.lo && cell.hi && cell.ns) {
+      return num(v) + " ±" + (100 * Math.max(cell.hi / cell.ns - 1, 1 - cell.lo / cell.ns)).toFixed(1) + "%";
+    }
     return num(v);
   }
 
   function renderTable() {
     var run = +state.run, m = METRICS[state.metric];
     $("run-env").textContent = envLine(D.runs[run]);
+    $("table-basis").textContent = "shown: " + basisText(state.metric);
     var rows = cellsOf(run, +state.scenario, +state.op).filter(function (c) { return passes(D.codecs[c.c], c); });
     rows.sort(function (a, b) {
       var va = m.get(a), vb = m.get(b);
       if (a.na !== b.na) { return a.na ? 1 : -1; }
+      if ((va === undefined) !== (vb === undefined)) { return va === undefined ? 1 : -1; }
       return m.lower ? va - vb : vb - va;
     });
     var max = Math.max.apply(null, rows.map(function (c) { return c.na ? 0 : m.get(c) || 0; }).concat([1]));
@@ -152,14 +187,15 @@
       points.push({ run: i, cell: cell, version: v, changed: prev !== null && v !== prev });
       prev = v;
     });
-    var body = head($("trend"), ["run", "Go", "platform", "library version", m.label, "round trip"]);
+    var body = head($("trend"), ["run", "Go", "platform", "library version", "ns/op (raw)", "speed-up", "ns/op normalised", "round trip"]);
+    $("trend-basis").textContent = "chart: " + basisText(state.metric);
     points.forEach(function (p) {
       var r = D.runs[p.run], tr = el("tr", { "data-run": String(p.run) });
       tr.appendChild(el("td", {}, r.started));
       tr.appendChild(el("td", {}, r.go + (r.engine ? " (" + r.engine + ")" : "")));
       tr.appendChild(el("td", {}, r.goos + "/" + r.goarch + " " + r.cpu));
       tr.appendChild(el("td", { "class": p.changed ? "changed" : "" }, (p.version || "?") + (p.changed ? " (changed)" : "")));
-      tr.appendChild(el("td", { "class": "num" }, value(p.cell, state.metric)));
+      ["ns", "x", "xn"].forEach(function (k) { tr.appendChild(el("td", { "class": "num" }, value(p.cell, k))); });
       tr.appendChild(el("td", { "class": p.cell.ok ? "" : "fail" }, p.cell.na ? "n/a" : p.cell.ok ? "ok" : "✗"));
       body.appendChild(tr);
     });
@@ -173,7 +209,16 @@
     box.textContent = "";
     var vals = points.filter(function (p) { return !p.cell.na; });
     if (vals.length === 0) { box.appendChild(el("p", { "class": "muted" }, "no figures for this codec here")); return; }
-    var hi = Math.max.apply(null, vals.map(function (p) { return (state.metric === "ns" && p.cell.hi) || m.get(p.cell) || 0; }));
+    // interval returns the bounds of a point's 95% interval in the metric's
+    // units, null when not recorded.
+    var interval = function (c) {
+      var v = m.get(c);
+      if (state.metric === "ns" && c.lo && c.hi) { return [c.lo, c.hi]; }
+      if (state.metric === "xn" && v && c.lo && c.hi && c.ns) { return [v * c.lo / c.ns, v * c.hi / c.ns]; }
+      if (state.metric === "x" && c.xl && c.xh) { return [c.xl, c.xh]; }
+      return null;
+    };
+    var hi = Math.max.apply(null, vals.map(function (p) { var iv = interval(p.cell); return (iv && iv[1]) || m.get(p.cell) || 0; }));
     var ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
     var x = function (i) { return P + (points.length === 1 ? (W - 2 * P) / 2 : i * (W - 2 * P) / (points.length - 1)); };
@@ -187,11 +232,11 @@
         add("text", { x: x(i) + 3, y: P / 2 + 10, "font-size": 12, fill: "#8a5a00" }).textContent = p.version;
       }
       if (p.cell.na) { return; }
-      var v = m.get(p.cell) || 0;
+      var v = m.get(p.cell);
+      if (v === undefined) { return; }
       path.push((path.length ? "L" : "M") + x(i) + " " + y(v));
-      if (state.metric === "ns" && p.cell.lo && p.cell.hi) {
-        add("line", { x1: x(i), y1: y(p.cell.lo), x2: x(i), y2: y(p.cell.hi), stroke: "#2a6fb0" });
-      }
+      var iv = interval(p.cell);
+      if (iv) { add("line", { x1: x(i), y1: y(iv[0]), x2: x(i), y2: y(iv[1]), stroke: "#2a6fb0" }); }
       add("circle", { cx: x(i), cy: y(v), r: 4, fill: p.cell.ok ? "#2a6fb0" : "#b03030" });
     });
     add("path", { d: path.join(" "), fill: "none", stroke: "#2a6fb0", "stroke-width": 2 });
@@ -199,46 +244,80 @@
     box.appendChild(svg);
   }
 
-  // diffRows returns the comparison of runs a and b (indexes) from
-  // D.diffs, which holds each pair once with the older run as old: the
-  // reverse is read by inverting the change.
+  // diffRows returns the comparison of runs a and b (indexes). Neighbours
+  // come from D.diffs, serbench compare's by speed-up, which holds each run
+  // against the next with the older as old: the reverse is read by
+  // inverting the change. Any other pair is compared here on demand, by
+  // the same measures (speed-up over the baseline, else ns/op normalised by
+  // the calibration loop, else raw ns/op) but with no significance test.
   function diffRows(a, b) {
     if (a === b) { return null; }
-    var lo = Math.min(a, b), hi = Math.max(a, b), d = D.diffs[lo + "-" + hi];
-    if (!d) { return null; }
-    if (a < b) { return d; }
-    return { alpha: d.alpha, correction: d.correction, rows: d.rows.map(function (r) {
+    var lo = Math.min(a, b), hi = Math.max(a, b);
+    if (hi - lo !== 1) { return onDemand(a, b); }
+    var d = D.diffs[lo];
+    if (a < b) { return { tested: true, basis: d.basis, alpha: d.alpha, correction: d.correction, rows: d.rows }; }
+    return { tested: true, basis: d.basis + " (reversed)", alpha: d.alpha, correction: d.correction, rows: d.rows.map(function (r) {
       var ch = r.compared && r.change !== -1 ? 1 / (1 + r.change) - 1 : 0;
-      var delta = r.delta === "~" || !r.compared ? r.delta : (ch >= 0 ? "+" : "") + (100 * ch).toFixed(2) + "%";
-      return { c: r.c, s: r.s, o: r.o, old: r["new"], "new": r.old, compared: r.compared, change: ch, p: r.p, q: r.q,
+      var delta = r.delta === "~" || !r.compared ? r.delta : pct(ch);
+      return { c: r.c, s: r.s, o: r.o, basis: r.basis, old: r["new"], "new": r.old, compared: r.compared, change: ch, p: r.p, q: r.q,
         delta: delta, stat: r.stat, bytes: r.bytes ? "(reversed) " + r.bytes : "", allocs: r.allocs ? "(reversed) " + r.allocs : "", size_changed: r.size_changed };
     }) };
+  }
+  function pct(ch) { return ch === 0 ? "0.00%" : (ch > 0 ? "+" : "") + (100 * ch).toFixed(2) + "%"; }
+  function onDemand(a, b) {
+    var old = {}, rows = [], la = D.runs[a].loop_ns, lb = D.runs[b].loop_ns, base = D.runs[a].baseline;
+    D.cells.forEach(function (c) { if (c.r === a) { old[c.c + "/" + c.s + "/" + c.o] = c; } });
+    D.cells.forEach(function (n) {
+      var o = n.r === b && old[n.c + "/" + n.s + "/" + n.o];
+      if (!o) { return; }
+      var r = { c: n.c, s: n.s, o: n.o, compared: !o.na && !n.na && o.ns > 0 && n.ns > 0, stat: "no test (runs not neighbours)" };
+      if (r.compared) {
+        if (D.codecs[n.c].id !== base && o.x > 0 && n.x > 0) {
+          r.basis = "speed-up"; r.old = o.x; r["new"] = n.x; r.change = o.x / n.x - 1;
+        } else if (la > 0 && lb > 0) {
+          r.basis = "meter"; r.old = o.ns; r["new"] = n.ns * la / lb; r.change = r["new"] / r.old - 1;
+        } else {
+          r.basis = "ns"; r.old = o.ns; r["new"] = n.ns; r.change = n.ns / o.ns - 1;
+        }
+        r.delta = pct(r.change);
+      }
+      rows.push(r);
+    });
+    return { tested: false, rows: rows, basis: "compared in the page by speed-up over " + base +
+      " within each run (drift-proof), the baseline's own cells by ns/op normalised by the calibration loop (raw where a run lacks it); " +
+      "no significance test for runs that are not neighbours: run serbench compare OLD.json NEW.json for one" };
   }
 
   function renderDiff() {
     var a = +state.old, b = +state["new"], d = diffRows(a, b);
-    var body = head($("diff"), ["codec", "old ns/op", "new ns/op", "delta", "", "B/op", "allocs/op", "note"]);
+    var body = head($("diff"), ["codec", "old ns/op", "new ns/op", "raw change", "delta", "", "B/op", "allocs/op", "note"]);
     if (!d) { $("diff-summary").textContent = "choose two different runs"; return; }
-    var newCells = {};
+    var oldCells = {}, newCells = {};
+    cellsOf(a, +state.scenario, +state.op).forEach(function (c) { oldCells[c.c] = c; });
     cellsOf(b, +state.scenario, +state.op).forEach(function (c) { newCells[c.c] = c; });
     var rows = d.rows.filter(function (r) { return r.s === +state.scenario && r.o === +state.op && passes(D.codecs[r.c], newCells[r.c]); });
     var sig = 0;
     rows.forEach(function (r) {
+      var oc = oldCells[r.c], nc = newCells[r.c];
       var tr = el("tr", { "data-codec": D.codecs[r.c].id });
       var td = el("td"); td.appendChild(codecLink(r.c)); tr.appendChild(td);
-      tr.appendChild(el("td", { "class": "num" }, num(r.old)));
-      tr.appendChild(el("td", { "class": "num" }, num(r["new"])));
+      tr.appendChild(el("td", { "class": "num" }, oc ? num(oc.ns) : "-"));
+      tr.appendChild(el("td", { "class": "num" }, nc ? num(nc.ns) : "-"));
+      tr.appendChild(el("td", { "class": "num muted raw" }, oc && nc && oc.ns > 0 && nc.ns > 0 ? pct(nc.ns / oc.ns - 1) : "-"));
       var cls = "num";
-      if (r.compared && r.delta !== "~") { sig++; cls += r.change > 0 ? " worse" : " better"; }
-      tr.appendChild(el("td", { "class": cls + " delta" }, r.compared ? r.delta : "-"));
-      tr.appendChild(el("td", { "class": "muted" }, r.compared ? "(" + r.stat + ", q=" + r.q.toPrecision(2) + ")" : ""));
+      if (d.tested && r.compared && r.delta !== "~") { sig++; cls += r.change > 0 ? " worse" : " better"; }
+      tr.appendChild(el("td", { "class": cls + " delta", title: r.basis || "" }, r.compared ? r.delta : "-"));
+      var stat = !r.compared ? "" : d.tested ? "(" + r.stat + ", q=" + r.q.toPrecision(2) + ")" : "(" + r.basis + "; " + r.stat + ")";
+      tr.appendChild(el("td", { "class": "muted" }, stat));
       tr.appendChild(el("td", {}, r.bytes || ""));
       tr.appendChild(el("td", {}, r.allocs || ""));
       tr.appendChild(el("td", {}, r.size_changed ? "size changed" : ""));
       body.appendChild(tr);
     });
-    $("diff-summary").textContent = rows.length + " cells in both runs pass the filters; " + sig +
-      " changed significantly (" + d.correction + " q ≤ " + d.alpha + "). old: " + envLine(D.runs[a]) + " — new: " + envLine(D.runs[b]);
+    $("diff-basis").textContent = "delta: " + d.basis + ". raw change: new over old median ns/op, not tested, moves with the machine's speed.";
+    $("diff-summary").textContent = rows.length + " cells in both runs pass the filters; " +
+      (d.tested ? sig + " changed significantly (" + d.correction + " q ≤ " + d.alpha + "). " : "") +
+      "old: " + envLine(D.runs[a]) + " — new: " + envLine(D.runs[b]);
   }
 
   function readHash() {

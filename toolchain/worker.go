@@ -132,7 +132,7 @@ func start(ctx context.Context, exe string, s Spec, cfg Config) (*worker, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	if err := childproc.Start(cmd); err != nil {
 		return nil, fmt.Errorf("toolchain %s: starting its serbench: %w", s, err)
 	}
 	w.dec, w.enc = json.NewDecoder(bufio.NewReader(stdout)), json.NewEncoder(w.stdin)

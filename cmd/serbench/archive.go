@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/archive"
+	"github.com/serbench/serbench/report"
 )
 
 func init() {
@@ -23,7 +24,8 @@ func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		fmt.Fprintln(stderr, "       serbench archive list DIR")
 		fmt.Fprintln(stderr, "add stores each FILE (written by serbench run -format json) in DIR as <key>.json, the key built")
 		fmt.Fprintln(stderr, "from its env: start time, Go version and encoding/json engine, GOOS-GOARCH, CPU, serbench version.")
-		fmt.Fprintln(stderr, "All files are added or none; a key DIR already holds is an error. list prints DIR's runs by key.")
+		fmt.Fprintln(stderr, "All files are added or none; a key DIR already holds is an error. list prints DIR's runs by key,")
+		fmt.Fprintln(stderr, "then names each file it skipped (not a regular file, too large, not a plausible run) and exits 1 if any.")
 	}
 	if len(args) == 0 {
 		usage()
@@ -31,9 +33,9 @@ func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	switch args[0] {
 	case "add":
-		return archiveAdd(stdout, stderr, args[1:], usage)
+		return archiveAdd(ctx, stdout, stderr, args[1:], usage)
 	case "list":
-		return archiveList(stdout, stderr, args[1:], usage)
+		return archiveList(ctx, stdout, stderr, args[1:], usage)
 	case "-h", "-help", "--help", "help":
 		usage()
 		return nil
@@ -43,7 +45,7 @@ func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) er
 
 // archiveAdd parses `add` arguments: -to DIR may come first or last, as
 // in `serbench archive add run.json -to results`.
-func archiveAdd(stdout, stderr io.Writer, args []string, usage func()) error {
+func archiveAdd(ctx context.Context, stdout, stderr io.Writer, args []string, usage func()) error {
 	if n := len(args); n >= 2 && (args[n-2] == "-to" || args[n-2] == "--to") {
 		args = append([]string{args[n-2], args[n-1]}, args[:n-2]...)
 	} else if n >= 1 && (strings.HasPrefix(args[n-1], "-to=") || strings.HasPrefix(args[n-1], "--to=")) {
@@ -61,27 +63,30 @@ func archiveAdd(stdout, stderr io.Writer, args []string, usage func()) error {
 	}
 	var runs []*archive.Run
 	for _, path := range fs.Args() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		r, err := archive.ReadFile(path)
 		if err != nil {
 			return err
 		}
 		runs = append(runs, r)
 	}
-	written, err := archive.Add(*to, runs)
+	written, err := archive.Add(ctx, *to, runs)
 	for _, p := range written {
 		fmt.Fprintf(stdout, "added %s\n", p)
 	}
 	return err
 }
 
-func archiveList(stdout, stderr io.Writer, args []string, usage func()) error {
+func archiveList(ctx context.Context, stdout, stderr io.Writer, args []string, usage func()) error {
 	fs := flag.NewFlagSet("archive list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { usage(); fs.PrintDefaults() }
 	if help, err := parseFlags(fs, args, 1, "one DIR"); help || err != nil {
 		return err
 	}
-	runs, err := archive.Load(fs.Arg(0))
+	runs, bad, err := archive.Load(ctx, fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -96,7 +101,18 @@ func archiveList(stdout, stderr io.Writer, args []string, usage func()) error {
 		if n := r.Doc.Env.Noise; n != nil && n.Probes > 0 {
 			noise = fmt.Sprintf("%.1f%%", 100*n.Spread)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", r.Key, len(r.Doc.Results), len(codecs), len(scenarios), noise)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", report.TerminalText(r.Key), len(r.Doc.Results), len(codecs), len(scenarios), noise)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	// The listing is the archive's check: a file it cannot read is named
+	// and fails the command after the runs it can.
+	for _, e := range bad {
+		fmt.Fprintf(stderr, "serbench: skipped %s\n", report.TerminalText(e.Error()))
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("archive list: %d files of %s are not runs it can hold (named above)", len(bad), fs.Arg(0))
+	}
+	return nil
 }

@@ -51,4 +51,23 @@ func TestArchiveCommand(t *testing.T) {
 	if _, _, err := do("add", filepath.Join(dir, "a.json")); err == nil || exitCode(err) != 2 {
 		t.Errorf("no -to: %v", err)
 	}
+
+	// A truncated file in the archive: list names it and exits 1 after the
+	// runs; site skips and names it and builds from the rest.
+	if err := os.WriteFile(filepath.Join(archiveDir, "cut.json"), []byte(`{"schema": "serbench/v1", "env": {`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := do("list", archiveDir)
+	if err == nil || strings.Count(stdout, "go1.26.8_linux-amd64") != 2 || !strings.Contains(stderr, "cut.json") {
+		t.Errorf("list with a truncated file: %v\n%s%s", err, stdout, stderr)
+	}
+	var siteOut, siteErr bytes.Buffer
+	out := filepath.Join(dir, "site")
+	if err := run(context.Background(), &siteOut, &siteErr, []string{"site", "-o", out, archiveDir}); err != nil ||
+		!strings.Contains(siteErr.String(), "skipped") || !strings.Contains(siteErr.String(), "cut.json") || !strings.Contains(siteErr.String(), "2 runs") {
+		t.Errorf("site with a truncated file: %v\n%s", err, siteErr.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, "data.js")); err != nil {
+		t.Error(err)
+	}
 }

@@ -55,6 +55,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			if path == "" {
 				return usagef("compare: %q: an empty file name in a list of replicate runs", arg)
 			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			doc, err := report.ReadFile(path)
 			if err != nil {
 				return err

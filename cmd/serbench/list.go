@@ -32,6 +32,9 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
@@ -55,6 +58,9 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	l.Codecs, l.Groups = report.ListCodecs(infos)
 	var ss []report.ListedScenario
 	for _, s := range append(scenarios, scenario.Annot()...) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		ls := report.ListedScenario{ID: s.ID, Type: s.Type}
 		ls.JSONBytes, ls.JSONErr = report.JSONSize(s.Value())
 		ss = append(ss, ls)

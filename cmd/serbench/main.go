@@ -25,13 +25,34 @@ func main() {
 	if status, ok := childproc.Main(childRoles, os.Stderr); ok {
 		os.Exit(status)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(context.Background())
 	err := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
 	stop()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "serbench: %v\n", err)
 		os.Exit(exitCode(err))
 	}
+}
+
+// interruptible returns a context that the first Ctrl-C (SIGINT) or
+// SIGTERM cancels, so the command stops its work, cleans up and exits.
+// The handler is removed before the context is cancelled, so once Done is
+// closed a second signal kills the process at once (the signal's default
+// action), whatever the command is doing. stop cancels the context and
+// removes the handler.
+func interruptible(parent context.Context) (ctx context.Context, stop context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		select {
+		case <-sig:
+		case <-ctx.Done():
+		}
+		signal.Stop(sig)
+		cancel()
+	}()
+	return ctx, cancel
 }
 
 // childRoles are the child processes this program serves

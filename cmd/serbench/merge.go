@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/load"
 )
 
@@ -43,7 +43,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	defer commit(false)
 	var reps []load.Report
 	for _, name := range fs.Args() {
-		f, err := os.Open(name)
+		f, err := regfile.Open(name, true)
 		if err != nil {
 			return fmt.Errorf("merge: %w", err)
 		}

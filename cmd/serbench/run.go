@@ -205,14 +205,14 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	if *archiveDir != "" {
-		return archiveRun(stderr, doc, *archiveDir)
+		return archiveRun(ctx, stderr, doc, *archiveDir)
 	}
 	return nil
 }
 
 // archiveRun adds doc, as JSON, to the archive in dir and says where on
 // stderr.
-func archiveRun(stderr io.Writer, doc *report.Document, dir string) error {
+func archiveRun(ctx context.Context, stderr io.Writer, doc *report.Document, dir string) error {
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, doc); err != nil {
 		return err
@@ -221,7 +221,7 @@ func archiveRun(stderr io.Writer, doc *report.Document, dir string) error {
 	if err != nil {
 		return err
 	}
-	written, err := archive.Add(dir, []*archive.Run{r})
+	written, err := archive.Add(ctx, dir, []*archive.Run{r})
 	for _, p := range written {
 		fmt.Fprintf(stderr, "serbench: archived as %s\n", p)
 	}

@@ -110,7 +110,7 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 		return err
 	}
 	if archiveDir != "" {
-		return archiveRun(stderr, doc, archiveDir)
+		return archiveRun(ctx, stderr, doc, archiveDir)
 	}
 	return nil
 }

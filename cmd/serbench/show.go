@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/report"
 )
@@ -45,6 +45,9 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if schema, err := document.SchemaOf(data); err == nil && schema == document.Load {
 		return showTransport(stdout, path, data, *format, *out)
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	doc, err := report.Read(bytes.NewReader(data), path)
 	if err != nil {
 		return err
@@ -64,9 +67,10 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 }
 
 // readResultsFile reads path, up to report.MaxReadBytes (more is
-// report.ErrTooLarge).
+// report.ErrTooLarge); a path that is not a regular file (a FIFO, a
+// device) is refused before reading (regfile.ErrNotRegular).
 func readResultsFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := regfile.Open(path, true)
 	if err != nil {
 		return nil, err
 	}

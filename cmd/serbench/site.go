@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/serbench/serbench/archive"
+	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
 )
 
@@ -26,6 +27,7 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintln(stderr, "usage: serbench site -o DIR ARCHIVE...")
 		fmt.Fprintln(stderr, "Each ARCHIVE is a results archive folder (serbench archive add) or one run file (run -format json).")
 		fmt.Fprintln(stderr, "DIR gets index.html, site.js and data.js: open index.html from disk or serve the folder as it is.")
+		fmt.Fprintln(stderr, "A file of an archive folder that is not a plausible run is skipped and named; the site is built from the rest.")
 		fs.PrintDefaults()
 	}
 	if help, err := parseFlags(fs, args, -1, "at least one ARCHIVE"); help || err != nil {
@@ -36,6 +38,7 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	var runs []*archive.Run
 	seen := map[string]string{}
+	skipped := 0
 	for _, path := range fs.Args() {
 		fi, err := os.Stat(path)
 		if err != nil {
@@ -43,9 +46,14 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		var got []*archive.Run
 		if fi.IsDir() {
-			if got, err = archive.Load(path); err != nil {
+			var bad []error
+			if got, bad, err = archive.Load(ctx, path); err != nil {
 				return err
 			}
+			for _, e := range bad {
+				fmt.Fprintf(stderr, "serbench: site: skipped %s\n", report.TerminalText(e.Error()))
+			}
+			skipped += len(bad)
 			if len(got) == 0 {
 				return fmt.Errorf("site: %s holds no runs", path)
 			}
@@ -65,7 +73,10 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 	}
 	sort.Slice(runs, func(i, j int) bool { return runs[i].Key < runs[j].Key })
-	data, err := site.Build(runs)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := site.Build(ctx, runs)
 	if err != nil {
 		return err
 	}
@@ -73,5 +84,8 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	fmt.Fprintf(stderr, "serbench: wrote %s/index.html (%d runs, %d codecs, %d scenarios)\n", *out, len(data.Runs), len(data.Codecs), len(data.Scenarios))
+	if skipped > 0 {
+		fmt.Fprintf(stderr, "serbench: site: %d files skipped (named above)\n", skipped)
+	}
 	return nil
 }

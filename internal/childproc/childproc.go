@@ -34,7 +34,8 @@ const Env = "SERBENCH_CHILD"
 // in Env ("" if none). Its error makes the child exit with status 2.
 type Role func(arg string) error
 
-// Main runs this process as a child when Env is set: it calls the function
+// Main runs this process as a child when Env is set: it exits at once
+// (status 2) when the parent that started it is gone, otherwise it calls the function
 // of the role Env names, writes its error (or an unknown role) to stderr,
 // and returns the exit status (0 or 2) and true. The caller exits with that
 // status. When Env is not set it returns 0 and false and the program goes
@@ -44,6 +45,11 @@ func Main(roles map[string]Role, stderr io.Writer) (status int, child bool) {
 	if !ok {
 		return 0, false
 	}
+	if parentGone() {
+		fmt.Fprintf(stderr, "childproc: the parent that started this child is gone\n")
+		return 2, true
+	}
+	watchParent()
 	name, arg, _ := strings.Cut(spec, " ")
 	role, ok := roles[name]
 	if !ok {
@@ -58,8 +64,10 @@ func Main(roles map[string]Role, stderr io.Writer) (status int, child bool) {
 }
 
 // Command returns the command that starts exe ("" means os.Executable())
-// as a child in role with arg, its environment this process's plus Env.
-// ctx kills the child when done (exec.CommandContext).
+// as a child in role with arg, its environment this process's plus
+// ParentEnv and Env. ctx kills the child when done (exec.CommandContext).
+// Start it with Start, so that it dies with this process (on Linux, by
+// the parent-death signal Command sets).
 func Command(ctx context.Context, exe, role, arg string) (*exec.Cmd, error) {
 	if exe == "" {
 		var err error
@@ -72,7 +80,8 @@ func Command(ctx context.Context, exe, role, arg string) (*exec.Cmd, error) {
 		spec += " " + arg
 	}
 	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), Env+"="+spec)
+	cmd.Env = append(os.Environ(), parentEnv(), Env+"="+spec)
+	setDeathSignal(cmd)
 	return cmd, nil
 }
 

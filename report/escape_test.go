@@ -1,0 +1,91 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+)
+
+// hostileDoc is a run whose names carry a terminal escape sequence, raw
+// HTML with a newline, Markdown and a spreadsheet formula.
+func hostileDoc() *report.Document {
+	names := []string{"evil\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J", "<img src=x onerror=alert(1)>\n| x | y |", "=HYPERLINK(\"http://x\",\"y\")", "**bold** [a](javascript:x) ~~s~~"}
+	doc := &report.Document{Env: bench.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
+	for i, n := range names {
+		doc.Results = append(doc.Results, bench.Result{Codec: n, Scenario: "sse-event", Op: bench.OpMarshal, NsPerOp: float64(100 + i),
+			Samples: []float64{float64(100 + i)}, Iterations: 10, OK: i != 1, Error: map[bool]string{true: "", false: "@SUM(1+1)\x1b[1m"}[i != 1]})
+	}
+	return doc
+}
+
+func TestWritersEscape(t *testing.T) {
+	doc := hostileDoc()
+	var table, md, csvOut bytes.Buffer
+	if err := report.Table(&table, doc); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(table.String(), "\x1b\x07") || !strings.Contains(table.String(), `evil\x1b]52;c;`) {
+		t.Errorf("table: control characters reach the terminal:\n%q", table.String())
+	}
+	for _, line := range strings.Split(table.String(), "\n") {
+		if strings.HasPrefix(line, "| x | y |") {
+			t.Errorf("table: a newline in a name breaks the columns:\n%s", table.String())
+		}
+	}
+	if err := report.Markdown(&md, doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"<img", "\n| x | y |", "**bold**", "](javascript", "~~s~~", "\x1b"} {
+		if strings.Contains(md.String(), bad) {
+			t.Errorf("markdown holds %q unescaped:\n%s", bad, md.String())
+		}
+	}
+	if !strings.Contains(md.String(), `&lt;img src=x onerror=alert(1)&gt; \| x \| y \|`) {
+		t.Errorf("markdown: the HTML name is not shown as text:\n%s", md.String())
+	}
+	if err := report.CSV(&csvOut, doc); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&csvOut).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs[1:] {
+		for _, f := range []string{rec[0], rec[len(rec)-1]} {
+			if f != "" && strings.ContainsAny(f[:1], "=+-@") {
+				t.Errorf("csv cell %q starts a formula", f)
+			}
+		}
+	}
+	if recs[3][0] != `'=HYPERLINK("http://x","y")` {
+		t.Errorf("csv formula cell %q, want it quoted with a leading '", recs[3][0])
+	}
+}
+
+func TestBenchfmtRefusesImplausible(t *testing.T) {
+	for _, r := range []bench.Result{
+		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: -1, Samples: []float64{-1}, Iterations: 1, OK: true},
+		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, Iterations: 1, OK: true, AllocsPerOp: 1 << 62},
+		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, SampleAllocs: []float64{1e30}, Iterations: 1, OK: true},
+	} {
+		var buf bytes.Buffer
+		err := report.Benchfmt(&buf, &report.Document{Results: []bench.Result{r}})
+		if !errors.Is(err, report.ErrImplausible) || buf.Len() > 0 {
+			t.Errorf("%+v: %v, wrote %d bytes; want an implausible-run error and nothing written", r, err, buf.Len())
+		}
+	}
+}
+
+func TestCSVCell(t *testing.T) {
+	for in, want := range map[string]string{"": "", "sonic": "sonic", "=1+1": "'=1+1", "+1": "'+1", "-1": "'-1", "@x": "'@x", "\tx": "'\tx", "a=b": "a=b"} {
+		if got := report.CSVCell(in); got != want {
+			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

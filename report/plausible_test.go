@@ -1,0 +1,45 @@
+package report_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+)
+
+// TestReadRefusesImplausible: every reader goes through report.Read, which
+// refuses a run no machine can produce with one line naming the file, the
+// cell and the figure.
+func TestReadRefusesImplausible(t *testing.T) {
+	doc := &report.Document{Env: bench.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
+		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+			Samples: []float64{99, 100, 101}, Iterations: 10, AllocsPerOp: 2}}}
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	if _, err := report.Read(strings.NewReader(good), "good.json"); err != nil {
+		t.Fatalf("plausible run refused: %v", err)
+	}
+	line := "BenchmarkCodec/codec=x/scenario=sse-event/op=marshal 	 100	 "
+	for _, tc := range []struct{ name, data, want string }{
+		{"future.json", strings.Replace(good, "2026-11-24T08:00:00Z", "9999-12-31T00:00:00Z", 1), "env.started 9999-12-31T00:00:00Z"},
+		{"negative.json", strings.Replace(good, `"ns_per_op": 100,`, `"ns_per_op": -1e308,`, 1), "ns_per_op -1e+308"},
+		{"sample.json", strings.Replace(good, "101", "-5", 1), "samples -5"},
+		{"allocs.json", strings.Replace(good, `"allocs_per_op": 2`, `"allocs_per_op": 9000000000000000000`, 1), "allocs_per_op 9e+18"},
+		{"allocs.txt", line + "500 ns/op	 64 B/op	 1e30 allocs/op\n", "allocs/op 1e+30"},
+		{"nan.txt", line + "NaN ns/op\n", "ns/op NaN"},
+		{"negative.txt", line + "-3 ns/op\n", "ns/op -3"},
+		{"inf.txt", line + "+Inf ns/op\n", "ns/op +Inf"},
+	} {
+		_, err := report.Read(strings.NewReader(tc.data), tc.name)
+		if !errors.Is(err, report.ErrImplausible) || !strings.Contains(err.Error(), tc.name) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v; want one line naming the file and %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 
 	"github.com/serbench/serbench/internal/childproc"
@@ -82,7 +80,11 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 			return err
 		}
 		cmd.Stdout, cmd.Stderr = stderr, stderr
-		if err := cmd.Run(); err != nil {
+		err = childproc.Start(cmd)
+		if err == nil {
+			err = cmd.Wait()
+		}
+		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -122,7 +124,7 @@ func runProcessChild(arg string) error {
 	if err := json.Unmarshal([]byte(arg), &args); err != nil {
 		return fmt.Errorf("run-process: flags %q: %w", arg, err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	return cmdRun(ctx, os.Stdout, os.Stderr, args)
 }

@@ -86,6 +86,11 @@ type CodecInfo struct {
 	// Unsafe is codec.Info.Unsafe: the library's module imports package
 	// unsafe.
 	Unsafe bool `json:"unsafe"`
+	// AliasesInput is codec.Info.AliasesInput, measured by the alias probe
+	// (a decoded value that changed when its input bytes were overwritten);
+	// absent when the run did not probe the codec. The page's "safe only"
+	// uses it, falling back to ZeroCopy where it is absent.
+	AliasesInput *bool `json:"aliases_input,omitempty"`
 	// Maintained is codec.Maintained: the library's last release
 	// (LastRelease) is at most two years older than the date the releases
 	// were checked, and upstream has not archived it.
@@ -225,7 +230,7 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 			ci = codec.Info{ID: id}
 		}
 		x := CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
-			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe,
+			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe, AliasesInput: ci.AliasesInput,
 			Maintained: codec.Maintained(ci), LastRelease: ci.LastRelease, Status: ci.Status, Default: ci.Default}
 		if ci.DropIn != nil {
 			x.DropIn, x.DropInOf = string(ci.DropIn.Class), ci.DropIn.Of

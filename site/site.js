@@ -45,13 +45,19 @@
     "f-reuse": function (ci) { return ci.reuses_output; },
     "f-zerocopy": function (ci) { return ci.zero_copy; },
     "f-unsafe": function (ci) { return ci.unsafe; },
+    // Measured by the alias probe; a run that did not probe the codec
+    // falls back to what it states: a zero-copy view aliases its input.
+    "f-aliases": function (ci) { return aliases(ci); },
     "f-fidelity": function (ci, cell) { return !!cell && cell.ok; },
     "f-maintained": function (ci) { return ci.maintained; },
     // encoding/json itself, and the codecs measured to replace it:
     // the same bytes and the same decoding of the fidelity probes.
     "f-dropin": function (ci) { return ci.id === "encoding/json" || (ci.drop_in_of === "encoding/json" && ci.drop_in === "drop-in"); }
   };
-  var SAFE = { "f-reuse": "no", "f-zerocopy": "no", "f-unsafe": "no", "f-fidelity": "yes" };
+  var SAFE = { "f-reuse": "no", "f-aliases": "no", "f-fidelity": "yes" };
+  function aliases(ci) {
+    return (ci.aliases_input === undefined || ci.aliases_input === null) ? ci.zero_copy : ci.aliases_input;
+  }
   var FIELDS = ["view", "run", "scenario", "op", "metric", "codec", "old", "new",
     "f-format", "f-kind", "f-api"].concat(Object.keys(YN));
 
@@ -106,6 +112,7 @@
     if (ci.reuses_output) { out.push("reuses output"); }
     if (ci.zero_copy) { out.push("zero-copy"); }
     if (ci.unsafe) { out.push("unsafe"); }
+    if (aliases(ci)) { out.push("aliases input"); }
     if (!ci.maintained) { out.push("unmaintained"); }
     if (ci.drop_in === "drop-in") { out.push("drop-in for " + ci.drop_in_of); }
     if (ci.drop_in === "same-bytes") { out.push("same bytes as " + ci.drop_in_of + ", decodes " + ci.drop_in_probes.join(", ") + " differently"); }
@@ -113,7 +120,7 @@
   }
   function badgeCell(td, ci) {
     badges(ci).forEach(function (b) {
-      var warn = b === "reuses output" || b === "zero-copy" || b === "unsafe" || b === "unmaintained";
+      var warn = b === "reuses output" || b === "zero-copy" || b === "aliases input" || b === "unsafe" || b === "unmaintained";
       td.appendChild(el("span", { "class": warn ? "badge warn" : "badge" }, b));
     });
   }

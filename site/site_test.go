@@ -24,7 +24,7 @@ import (
 var testCodecs = []codec.Info{
 	{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect, LastRelease: "2026-01-01",
 		DropIn: &codec.DropIn{Of: "encoding/json", Class: codec.DropInYes, Compared: 37}},
-	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, API: codec.APIAny, LastRelease: "2026-01-01",
+	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, AliasesInput: new(bool), API: codec.APIAny, LastRelease: "2026-01-01",
 		DropIn: &codec.DropIn{Of: "encoding/json", Class: codec.DropInSameBytes, Compared: 37, Probes: []codec.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}}}},
 	{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true, LastRelease: "2026-01-01"},
 	{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true, LastRelease: "2026-01-01"},

@@ -26,6 +26,10 @@ type hintInt struct {
 	N int64 `json:"n"`
 }
 
+type hintInts struct {
+	Rows []hintInt `json:"rows"`
+}
+
 type hintFloatRow struct {
 	N float64 `json:"n"`
 }
@@ -73,12 +77,14 @@ func TestFindHintsSizes(t *testing.T) {
 		// Nanoseconds add tag and a 4-byte varint (123000000 < 2^28).
 		{"timestamp with offset", &hintTime{"2026-11-23T10:30:12.123+01:00"}, ".At", derive.HintTimestamp,
 			"1 non-empty value, all RFC 3339 (offsets other than Z: the zone would be lost)", "google.protobuf.Timestamp", "long timestamp-micros", 31, 13},
-		// int64 and int32 are the same varint for 1200: 3 bytes either way.
-		{"int16", &hintInt{1200}, ".N", derive.HintNarrowInt,
-			"1 value, all in [1200, 1200]: fit int16", "int32", "int", 3, 3},
-		// A negative int64 is a 10-byte varint; zigzag -5 is 9, one byte.
-		{"negative int8", &hintInt{-5}, ".N", derive.HintNarrowInt,
-			"1 value, all in [-5, -5]: fit int8", "sint32", "int", 11, 2},
+		// int64 and int32 are the same varint for 1200 and 7: rows of
+		// 3 and 2 bytes, 5 and 4 with their tag and length, either way.
+		{"int16", &hintInts{[]hintInt{{1200}, {7}}}, ".Rows[].N", derive.HintNarrowInt,
+			"2 values, all in [7, 1200]: fit int16", "int32", "int", 9, 9},
+		// A negative int64 is a 10-byte varint, a row of 11 (13 with its
+		// tag and length); zigzag -5 is 9, one byte: rows of 4.
+		{"negative int8", &hintInts{[]hintInt{{-5}, {-5}}}, ".Rows[].N", derive.HintNarrowInt,
+			"2 values, all in [-5, -5]: fit int8", "sint32", "int", 26, 8},
 		// double: tag and 8 bytes in a row of 9, 11 with its tag and
 		// length; int32: tag and one byte, 4 with the row's.
 		{"integral float", &hintFloats{[]hintFloatRow{{3}, {7}}}, ".Rows[].N", derive.HintIntegralFloat,
@@ -183,6 +189,10 @@ func TestFindHintsErrors(t *testing.T) {
 		if _, err := derive.FindHints(tc.sample); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%#v: %v, want an error with %q", tc.sample, err, tc.want)
 		}
+	}
+	// One value says nothing of a number field's range: no hint.
+	if hs, err := derive.FindHints(&hintInt{1200}); err != nil || len(hs) != 0 {
+		t.Errorf("one int64: %v, hints\n%s", err, hs)
 	}
 	if err := (derive.Hints{{}}).TimeMarshal(time.Millisecond); !errors.Is(err, derive.ErrNoHints) {
 		t.Errorf("TimeMarshal of a zero Hint: %v, want ErrNoHints", err)

@@ -18,7 +18,6 @@ const shipmentSource = `package order
 type Shipment struct {
 	ID      string         ` + "`json:\"id\"`" + `
 	Created string         ` + "`json:\"created\"`" + `
-	WeightG float64        ` + "`json:\"weight_g\"`" + `
 	Lines   []ShipmentLine ` + "`json:\"lines\"`" + `
 }
 
@@ -26,6 +25,7 @@ type ShipmentLine struct {
 	SKU  string ` + "`json:\"sku\"`" + `
 	Unit string ` + "`json:\"unit\"`" + `
 	Qty  int64  ` + "`json:\"qty\"`" + `
+	Mass float64 ` + "`json:\"mass_g\"`" + `
 	Note string ` + "`json:\"note\"`" + `
 }
 `
@@ -38,20 +38,21 @@ type scratchShipment struct {
 }
 
 type scratchShipLine struct {
-	SKU  string `json:"sku"`
-	Unit string `json:"unit"`
-	Qty  int64  `json:"qty"`
-	Note string `json:"note"`
+	SKU  string  `json:"sku"`
+	Unit string  `json:"unit"`
+	Qty  int64   `json:"qty"`
+	Mass float64 `json:"mass_g"`
+	Note string  `json:"note"`
 }
 
-const shipmentJSON = `{"id": "shp-20261123-0042", "created": "2026-11-23T09:30:12.250Z", "weight_g": 12500,
+const shipmentJSON = `{"id": "shp-20261123-0042", "created": "2026-11-23T09:30:12.250Z",
  "lines": [
-  {"sku": "A-1001", "unit": "piece", "qty": 12, "note": "fragile, keep upright"},
-  {"sku": "A-1002", "unit": "piece", "qty": 3, "note": ""},
-  {"sku": "B-2001", "unit": "kg", "qty": 40, "note": "cold chain"},
-  {"sku": "B-2002", "unit": "kg", "qty": 25, "note": ""},
-  {"sku": "C-3001", "unit": "box", "qty": 1, "note": "gift wrap, no invoice"},
-  {"sku": "C-3002", "unit": "piece", "qty": 150, "note": ""}
+  {"sku": "A-1001", "unit": "piece", "qty": 12, "mass_g": 2400, "note": "fragile, keep upright"},
+  {"sku": "A-1002", "unit": "piece", "qty": 3, "mass_g": 150, "note": ""},
+  {"sku": "B-2001", "unit": "kg", "qty": 40, "mass_g": 40000, "note": "cold chain"},
+  {"sku": "B-2002", "unit": "kg", "qty": 25, "mass_g": 25000, "note": ""},
+  {"sku": "C-3001", "unit": "box", "qty": 1, "mass_g": 830, "note": "gift wrap, no invoice"},
+  {"sku": "C-3002", "unit": "piece", "qty": 150, "mass_g": 7500, "note": ""}
  ]}`
 
 // serbench schema -hints runs derive.FindHints on the sample inside the
@@ -80,8 +81,8 @@ func TestSchemaHintsInScratchModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(hs) != 3 || stdout.String() != hs.String()+"\n" {
-		t.Errorf("got\n%s\nwant 3 hints:\n%s", stdout.Bytes(), hs)
+	if len(hs) != 4 || stdout.String() != hs.String()+"\n" {
+		t.Errorf("got\n%s\nwant 4 hints:\n%s", stdout.Bytes(), hs)
 	}
 	stdout.Reset()
 	err = run(context.Background(), &stdout, &stderr, []string{"schema", "-type", "Shipment", "-hints", "-sample", filepath.Join(dir, "bad.json"), dir})

@@ -91,8 +91,11 @@ type Hints []Hint
 // times, 64-bit integers that fit 32 bits, floats that are all integers.
 // For each, it derives the protobuf descriptor with that one field
 // changed, converts the sample to both messages (dynamicpb) and sets the
-// encoded sizes. Only singular fields and []string are looked at;
-// pointers, maps and their values are not. Errors: sample is not a
+// encoded sizes. The fields looked at are singular strings and numbers
+// and []string, in the root struct and in every struct reached through
+// struct fields, slices, arrays, map values and non-nil pointers; pointers
+// to scalars (presence fields), map keys and maps of scalars are not.
+// Errors: sample is not a
 // non-nil pointer to a struct, a type DeriveProto cannot map, nesting
 // deeper than MaxHintDepth.
 func FindHints(sample any) (Hints, error) {

@@ -63,6 +63,13 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if *hints != (*sample != "") {
 		return usagef("schema: -hints and -sample go together: the hints are found in a sample value of the type")
 	}
+	if *hints {
+		formatSet := false
+		fs.Visit(func(fl *flag.Flag) { formatSet = formatSet || fl.Name == "format" })
+		if formatSet {
+			return usagef("schema: -format and -hints: -hints prints a table, not a schema")
+		}
+	}
 	if *hintTime < 0 {
 		return usagef("schema: -hint-time %v: want 0 or more", *hintTime)
 	}

@@ -99,6 +99,7 @@ func TestSchemaHintsUsage(t *testing.T) {
 		{[]string{"schema", "-type", "Order", "-hints"}, "-hints and -sample go together"},
 		{[]string{"schema", "-type", "Order", "-sample", "x.json"}, "-hints and -sample go together"},
 		{[]string{"schema", "-type", "Order", "-hints", "-sample", "x.json", "-hint-time", "-1s"}, "-hint-time -1s: want 0 or more"},
+		{[]string{"schema", "-type", "Order", "-hints", "-sample", "x.json", "-format", "avsc"}, "-hints prints a table, not a schema"},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tc.args)

@@ -40,7 +40,9 @@ const LossyKey = "lossy=true"
 // likewise as `// serbench: n/a`. A codec that panics is a failure of its
 // own sub-benchmark only. A required codec (Options.Require) that is lossy
 // or cannot take v fails b. Invalid options or an unusable v (see
-// Fidelity) fail b with b.Fatal. With Options.LiveHeap set, the
+// Fidelity) fail b with b.Fatal. The first timed sub-benchmark logs the
+// schema-tightening hints of v as Check does, with proto.Marshal's ns/op
+// before and after each change from a HintBudget loop. With Options.LiveHeap set, the
 // sub-benchmarks run with the live heap raised to it, and b logs the live
 // heap measured before timing.
 func Benchmark(b *testing.B, v any, opts ...Options) {
@@ -52,6 +54,12 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 	f, err := o.Fidelity(v)
 	if err != nil {
 		b.Fatal(err)
+	}
+	// Logged from the first timed sub-benchmark: go test prints a parent
+	// benchmark's log only with -v.
+	hints := ""
+	if sample, err := sampleOf(v); err == nil {
+		hints = hintsText(sample, HintBudget)
 	}
 	if o.LiveHeap > 0 {
 		heap := bench.HoldLiveHeap(o.LiveHeap)
@@ -75,9 +83,9 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 				if x.Required {
 					b.Errorf("serbench: required codec %s does not round-trip %T: %v", x.Codec, v, x.Err)
 				}
-				b.Run(LossyKey, func(b *testing.B) { runOps(b, x) })
+				b.Run(LossyKey, func(b *testing.B) { runOps(b, x, &hints) })
 			default:
-				runOps(b, x)
+				runOps(b, x, &hints)
 			}
 		})
 		if x.Status != NA {
@@ -90,7 +98,8 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 }
 
 // runOps times each operation of a codec as a sub-benchmark op=<name>.
-func runOps(b *testing.B, x Finding) {
+// A non-empty *hints is logged from the first and then cleared.
+func runOps(b *testing.B, x Finding, hints *string) {
 	for _, op := range x.ops {
 		logged := false
 		b.Run("op="+op.Name, func(b *testing.B) {
@@ -108,6 +117,10 @@ func runOps(b *testing.B, x Finding) {
 			}
 			if op.Name != bench.OpConvert {
 				b.ReportMetric(float64(op.Size), UnitSize)
+			}
+			if *hints != "" {
+				b.Logf("%s", *hints)
+				*hints = ""
 			}
 			if x.Status == Lossy && !logged {
 				// Logged from the timed sub-benchmark, whose log go test

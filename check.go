@@ -205,7 +205,10 @@ func probe(c codec.Codec, sample any, compare func(want, got any) error) (f Find
 }
 
 // Check round-trips v through the codecs of opts (at most one Options;
-// none means the defaults), logs the Fidelity table with t.Log, and fails t
+// none means the defaults), logs the Fidelity table with t.Log, then the
+// schema-tightening hints of v's values (derive.FindHints: the fields
+// whose protobuf and Avro type could be tighter, with the protobuf bytes
+// of v before and after each change), and fails t
 // with t.Error for each codec in Options.Require that did not round-trip
 // exactly. Invalid options or an unusable v (see Fidelity) fail t with
 // t.Fatal.
@@ -222,6 +225,11 @@ func Check(t testing.TB, v any, opts ...Options) {
 	t.Logf("round trip of %T through %d codecs (* = required):\n%s", v, len(f), f)
 	if l := f.Losses(); l != "" {
 		t.Logf("what the schemas derived from %T can lose, whether or not this value shows it:\n%s", v, l)
+	}
+	if sample, err := sampleOf(v); err == nil {
+		if h := hintsText(sample, 0); h != "" {
+			t.Logf("%s", h)
+		}
 	}
 	for _, x := range f {
 		if x.Failed() {

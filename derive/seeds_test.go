@@ -67,3 +67,27 @@ func TestSeedSizes(t *testing.T) {
 		t.Errorf("compared %d payloads, want the seeds and annotation workloads", compared)
 	}
 }
+
+// FindHints on serbench's own payloads: no error where the proto schema
+// derives, and no hint that makes the sample larger (an enum, a
+// Timestamp, a varint for a double are never longer than what they
+// replace; a narrower integer is the same varint or a shorter zigzag one).
+func TestSeedHints(t *testing.T) {
+	for _, sc := range append(scenario.Seeds(), scenario.Annot()...) {
+		v := sc.Value()
+		if _, err := derive.NewProtoCodec().Bind(v); err != nil {
+			continue // user-event: its map of maps has no proto mapping
+		}
+		hs, err := derive.FindHints(v)
+		if err != nil {
+			t.Errorf("%s: %v", sc.ID, err)
+			continue
+		}
+		for _, h := range hs {
+			if h.After > h.Before {
+				t.Errorf("%s: %s: %d → %d bytes", sc.ID, h.Path, h.Before, h.After)
+			}
+		}
+		t.Logf("%s:\n%s", sc.ID, hs)
+	}
+}

@@ -9,9 +9,13 @@ import (
 // Defaults and limits of Options.
 const (
 	// DefaultRounds is the number of rounds when Options.Rounds is 0. With
-	// 10 rounds the sign test can reach p = 0.002 and the median's 95%
-	// interval exists.
-	DefaultRounds = 10
+	// 20 rounds of DefaultBenchtime (the same second per build as ten of
+	// 100 ms) the pairs are twice as fine-grained, so a machine whose speed
+	// changes every few seconds touches fewer of them, and the sign test
+	// tolerates four contrary rounds at p ≤ 0.05: beside a noisy
+	// neighbour, ten rounds of 100 ms caught a 10% slowdown in 8 of 10
+	// trials and twenty of 50 ms in 10 of 10 (docs/findings/noisy.md).
+	DefaultRounds = 20
 	// MinRounds is the fewest rounds accepted. The sign test needs 6
 	// rounds, all agreeing, to reach p ≤ 0.05: with fewer, no change of
 	// time is significant (Result.Warnings says so), though the B/op and
@@ -22,7 +26,7 @@ const (
 	// DefaultBenchtime is how long each benchmark runs in one invocation of
 	// a test binary when neither Options.Benchtime nor Options.Iterations
 	// is set.
-	DefaultBenchtime = 100 * time.Millisecond
+	DefaultBenchtime = 50 * time.Millisecond
 	// DefaultAlpha is the false discovery rate when Options.Alpha is 0.
 	DefaultAlpha = 0.05
 	// DefaultBench selects every benchmark.

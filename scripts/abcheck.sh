@@ -4,6 +4,7 @@
 # docs/findings/noisy.md:
 #
 #   scripts/abcheck.sh [TRIALS] [GATE_PERCENT]     # default 10 trials, 5
+#   AB_FLAGS='-rounds 20 -benchtime 50ms' scripts/abcheck.sh   # other ab settings
 #
 # It writes a scratch module (in a temporary folder, removed at the end)
 # with two benchmarks that do not allocate, Marshal (a record appended as
@@ -136,11 +137,11 @@ flagged() {
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 ab_alarms=0 ab_detect=0 ab_time=0 sep_alarms=0 sep_detect=0
 for t in $(seq "$trials"); do
-	if ! "$work/serbench" ab -C "$mod" -base base -head same -max-regression "$gate%" >"$work/ab-same.txt" 2>"$work/ab-same.err"; then
+	if ! "$work/serbench" ab ${AB_FLAGS:-} -C "$mod" -base base -head same -max-regression "$gate%" >"$work/ab-same.txt" 2>"$work/ab-same.err"; then
 		grep -q '^regression:' "$work/ab-same.err" || { cat "$work/ab-same.err"; exit 1; }
 		ab_alarms=$((ab_alarms + 1))
 	fi
-	"$work/serbench" ab -C "$mod" -base same -head slow -max-regression "$gate%" >"$work/ab-slow.txt" 2>"$work/ab-slow.err" || true
+	"$work/serbench" ab ${AB_FLAGS:-} -C "$mod" -base same -head slow -max-regression "$gate%" >"$work/ab-slow.txt" 2>"$work/ab-slow.err" || true
 	if grep -q '^regression: Marshal' "$work/ab-slow.err"; then
 		ab_detect=$((ab_detect + 1))
 	fi

@@ -15,6 +15,9 @@ import (
 //	                  dynamicpb.Message is timed as op=convert
 //	avro/derived      github.com/hamba/avro/v2 on your value against the
 //	                  derived .avsc schema
+//	hyperpb/derived   buf.build/go/hyperpb's parser compiled from the derived
+//	                  descriptor (amd64 and arm64); marshal is proto.Marshal
+//	                  of the parsed message, convert goes through dynamicpb
 //
 // They run after the default set when Options.Codecs is nil, and
 // otherwise when Options.Codecs names them by ID. Like every codec they
@@ -24,7 +27,7 @@ import (
 // interface field, say, or uint64 in hamba/avro) is n/a with the reason,
 // one line per field. `serbench schema` prints the schemas they use.
 func DerivedCodecs() []codec.Codec {
-	return []codec.Codec{derive.NewProtoCodec(), derive.NewAvroCodec()}
+	return []codec.Codec{derive.NewProtoCodec(), derive.NewHyperpbCodec(), derive.NewAvroCodec()}
 }
 
 // derivedCodec returns the derived codec with ID id, nil for another ID.

@@ -33,7 +33,7 @@ type Options struct {
 	// an error that names the import. Nil means the default set
 	// (codec.Info.Default, the group "default") followed by the derived
 	// codecs, DerivedCodecs; those run otherwise only when named by ID
-	// ("protobuf/derived", "avro/derived"). An empty non-nil slice means
+	// ("protobuf/derived", "hyperpb/derived", "avro/derived"). An empty non-nil slice means
 	// no built-in codec, only Extra. Unknown names are an error
 	// listing the valid IDs and groups. Codecs in Extra always run.
 	Codecs []string

@@ -28,7 +28,7 @@ func TestOptionsCodecs(t *testing.T) {
 		names []string
 		want  []string
 	}{
-		{"nil is the default set and the derived codecs", nil, append(ids(reg.Default()), "protobuf/derived", "avro/derived")},
+		{"nil is the default set and the derived codecs", nil, append(ids(reg.Default()), "protobuf/derived", "hyperpb/derived", "avro/derived")},
 		{"empty is none", []string{}, nil},
 		{"ids", []string{"gob", "encoding/json"}, []string{"gob", "encoding/json"}},
 		{"group json", []string{"json"}, mustResolve(t, reg, "json")},

@@ -3,6 +3,7 @@ package derive_test
 import (
 	"errors"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -184,5 +185,54 @@ func TestGeneratedProtoCodec(t *testing.T) {
 	}
 	if _, err := c.Bind(&Order{}); !errors.Is(err, codec.ErrUnsupported) {
 		t.Errorf("Bind(*Order): %v", err)
+	}
+}
+
+// TestHyperpbCodec round-trips the same values through hyperpb/derived as
+// TestProtoCodec through protobuf/derived: the same wire bytes, parsed by
+// hyperpb's compiled descriptor and read back.
+func TestHyperpbCodec(t *testing.T) {
+	if runtime.GOARCH != "amd64" && runtime.GOARCH != "arm64" {
+		if _, err := derive.NewHyperpbCodec().Bind(&Order{}); !errors.Is(err, codec.ErrUnsupported) {
+			t.Errorf("Bind on %s = %v, want ErrUnsupported", runtime.GOARCH, err)
+		}
+		return
+	}
+	tree := &Tree{Name: "root", Children: []*Tree{{Name: "a"}, {Name: "b", Children: []*Tree{{Name: "c"}}}}}
+	for _, tc := range []struct {
+		name string
+		v    any
+		diff string
+	}{
+		{"order", &Order{ID: "ord-1", Created: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC), Customer: "Ada", Items: 3, Paid: true, Total: 12.5}, ""},
+		{"shipment", shipment(), ""},
+		{"zero shipment", &Shipment{}, ""},
+		{"tree", tree, ""},
+		{"empty slice", &Shipment{Lines: []Line{}}, ".Lines"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, size, err := roundTrip(t, derive.NewHyperpbCodec(), tc.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, want, err := roundTrip(t, derive.NewProtoCodec(), tc.v)
+			if err != nil || size != want {
+				t.Errorf("%d bytes, protobuf/derived %d (%v): want the same wire bytes", size, want, err)
+			}
+			wantDiff(t, tc.v, out, tc.diff)
+		})
+	}
+	if _, err := derive.NewHyperpbCodec().Bind(&bad{}); !errors.Is(err, codec.ErrUnsupported) {
+		t.Errorf("Bind(*bad) = %v", err)
+	}
+	b, err := derive.NewHyperpbCodec().Bind(&Order{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Unmarshal([]byte{0xff, 0xff}); err == nil {
+		t.Error("Unmarshal of garbage: no error")
+	}
+	if _, err := b.Marshal(&Order{}); err == nil {
+		t.Error("Marshal of a Go value, not a parsed message: no error")
 	}
 }

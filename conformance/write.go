@@ -158,7 +158,15 @@ func writeMarkdown(w io.Writer, rep *Report, verbose bool) error {
 
 func writeCSV(w io.Writer, rep *Report, verbose bool) error {
 	cw := csv.NewWriter(w)
-	rec := func(fields ...string) { _ = cw.Write(fields) } // cw.Error reports any failure below
+	// cw.Error reports any failure below. Every field goes through
+	// document.CSVCell: the text ones may come from a suite's file names
+	// and a decoder's errors, and the numbers here are never negative.
+	rec := func(fields ...string) {
+		for i, f := range fields {
+			fields[i] = document.CSVCell(f)
+		}
+		_ = cw.Write(fields)
+	}
 	rec("kind", "suite", "codec", "check", "passed", "total", "informative", "case", "detail", "panic")
 	for _, r := range rep.Rows {
 		if r.NA != "" {

@@ -180,10 +180,13 @@ func writeCSV(w io.Writer, doc *Document) error {
 		for _, f := range r.Findings {
 			fs = append(fs, findingText(f))
 		}
-		rec := []string{r.Codec, r.Scenario, strconv.Itoa(r.Inputs), strconv.Itoa(r.Rejected), strconv.Itoa(r.Accepted),
+		// Text fields through document.CSVCell (a leading = + - @ is a
+		// formula to a spreadsheet); numbers as they are.
+		cell := document.CSVCell
+		rec := []string{cell(r.Codec), cell(r.Scenario), strconv.Itoa(r.Inputs), strconv.Itoa(r.Rejected), strconv.Itoa(r.Accepted),
 			strconv.Itoa(r.Panics), strconv.Itoa(r.Killed), strconv.Itoa(r.Skipped), strconv.Itoa(r.Bombs),
-			strconv.FormatFloat(r.WorstAllocPerByte, 'g', -1, 64), r.WorstAllocInput, strconv.FormatInt(r.WorstAlloc, 10),
-			strconv.FormatInt(int64(r.WorstTime), 10), r.WorstTimeInput, r.Error, strings.Join(fs, "; ")}
+			strconv.FormatFloat(r.WorstAllocPerByte, 'g', -1, 64), cell(r.WorstAllocInput), strconv.FormatInt(r.WorstAlloc, 10),
+			strconv.FormatInt(int64(r.WorstTime), 10), cell(r.WorstTimeInput), cell(r.Error), cell(strings.Join(fs, "; "))}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -645,10 +645,10 @@ func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	i := func(x int64) string { return strconv.FormatInt(x, 10) }
 	for _, r := range c.Rows {
-		rec := []string{CSVCell(r.Codec), CSVCell(r.Scenario), CSVCell(r.Op), "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
+		rec := []string{document.CSVCell(r.Codec), document.CSVCell(r.Scenario), document.CSVCell(r.Op), "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
 			strconv.Itoa(len(r.Old.Samples)), strconv.Itoa(len(r.New.Samples)),
 			i(r.Old.BytesPerOp), i(r.New.BytesPerOp), i(r.Old.AllocsPerOp), i(r.New.AllocsPerOp),
-			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), CSVCell(r.Old.Error), CSVCell(r.New.Error), "", "", CSVCell(c.OldName), CSVCell(c.NewName)}
+			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), document.CSVCell(r.Old.Error), document.CSVCell(r.New.Error), "", "", document.CSVCell(c.OldName), document.CSVCell(c.NewName)}
 		if r.Compared {
 			rec[6], rec[7], rec[8] = f(r.Change), f(r.P), strconv.FormatBool(r.Significant)
 			rec[19], rec[20] = r.Basis, f(r.NsChange)
@@ -663,8 +663,8 @@ func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 	}{{"old", c.OnlyOld}, {"new", c.OnlyNew}} {
 		for _, k := range x.cells {
 			rec := make([]string, len(CompareCSVHeader))
-			rec[0], rec[1], rec[2], rec[3] = CSVCell(k.Codec), CSVCell(k.Scenario), CSVCell(k.Op), x.in
-			rec[len(rec)-2], rec[len(rec)-1] = CSVCell(c.OldName), CSVCell(c.NewName)
+			rec[0], rec[1], rec[2], rec[3] = document.CSVCell(k.Codec), document.CSVCell(k.Scenario), document.CSVCell(k.Op), x.in
+			rec[len(rec)-2], rec[len(rec)-1] = document.CSVCell(c.OldName), document.CSVCell(c.NewName)
 			if err := cw.Write(rec); err != nil {
 				return err
 			}

@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+
+	"github.com/serbench/serbench/document"
 )
 
 // CSVHeader is the first record CSV writes; one record per result follows,
@@ -39,11 +41,11 @@ func CSV(w io.Writer, doc *Document) error {
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, r := range doc.Results {
-		rec := []string{CSVCell(r.Codec), CSVCell(r.Scenario), CSVCell(r.Op), f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
+		rec := []string{document.CSVCell(r.Codec), document.CSVCell(r.Scenario), document.CSVCell(r.Op), f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
 			f(r.MBPerS), strconv.FormatInt(r.BytesPerOp, 10), strconv.FormatInt(r.AllocsPerOp, 10),
 			strconv.Itoa(r.SizeBytes), f(r.Speedup), f(r.SpeedupP),
 			f(r.FloorRatio), strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
-			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), CSVCell(r.Error)}
+			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), document.CSVCell(r.Error)}
 		if compressed {
 			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.JSONRatio))
 		}

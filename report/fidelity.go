@@ -240,7 +240,7 @@ func FidelityCSV(w io.Writer, doc *FidelityDocument) error {
 	for _, c := range doc.Cells {
 		rec := []string{c.Codec, c.Probe, string(c.Status), c.Path, c.Want, c.Got, c.Error, c.Note}
 		for i := range rec {
-			rec[i] = CSVCell(rec[i])
+			rec[i] = document.CSVCell(rec[i])
 		}
 		if err := cw.Write(append(rec, strconv.Itoa(c.Size))); err != nil {
 			return err

@@ -20,15 +20,15 @@ func Markdown(w io.Writer, doc *Document) error {
 func writeMarkdown(w io.Writer, doc *Document) error {
 	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
-		fmt.Fprintf(ew, "> warning: %s\n\n", MarkdownCell(warn))
+		fmt.Fprintf(ew, "> warning: %s\n\n", document.MarkdownCell(warn))
 	}
 	if l := compressorsLine(doc); l != "" {
 		fmt.Fprintf(ew, "%s\n\n", l)
 	}
 	for _, g := range grids(doc) {
-		fmt.Fprintf(ew, "### %s\n\n", MarkdownCell(g.title))
+		fmt.Fprintf(ew, "### %s\n\n", document.MarkdownCell(g.title))
 		for _, line := range g.source {
-			fmt.Fprintf(ew, "> %s  \n", MarkdownCell(line))
+			fmt.Fprintf(ew, "> %s  \n", document.MarkdownCell(line))
 		}
 		if len(g.source) > 0 {
 			fmt.Fprintln(ew)
@@ -49,7 +49,7 @@ func writeMarkdown(w io.Writer, doc *Document) error {
 // list, every header, cell and note through MarkdownCell (unless
 // g.markdown: cells written as Markdown by serbench itself).
 func writeMarkdownGrid(ew io.Writer, g grid) {
-	cell := MarkdownCell
+	cell := document.MarkdownCell
 	if g.markdown {
 		cell = func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 	}
@@ -76,7 +76,7 @@ func writeMarkdownGrid(ew io.Writer, g grid) {
 	if len(g.notes) > 0 {
 		fmt.Fprintln(ew)
 		for n, note := range g.notes {
-			fmt.Fprintf(ew, "- [%d] %s\n", n+1, MarkdownCell(note))
+			fmt.Fprintf(ew, "- [%d] %s\n", n+1, document.MarkdownCell(note))
 		}
 	}
 }

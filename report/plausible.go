@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 )
 
 // The limits of a plausible run: Read refuses a document outside them with
@@ -150,7 +151,7 @@ func checkResult(name string, r bench.Result) error {
 // cellLabel names a cell in an error, as the regression gate's lines do;
 // the names go through TerminalText.
 func cellLabel(codec, scenario, op string) string {
-	return TerminalText(fmt.Sprintf("codec=%s scenario=%s op=%s", codec, scenario, op))
+	return document.TerminalText(fmt.Sprintf("codec=%s scenario=%s op=%s", codec, scenario, op))
 }
 
 // check checks a benchmark-text cell's values before finish turns them

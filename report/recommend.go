@@ -450,7 +450,7 @@ func writeSummaryMarkdown(ew *document.ErrWriter, doc *Document) {
 	if len(recs) > 0 {
 		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's own types, and zero-copy readers are left out.\n\n")
 		for _, r := range recs {
-			fmt.Fprintf(ew, "- **%s**: %s Front: %s.\n", MarkdownCell(r.Scenario), MarkdownCell(r.Text), MarkdownCell(frontText(r.Front)))
+			fmt.Fprintf(ew, "- **%s**: %s Front: %s.\n", document.MarkdownCell(r.Scenario), document.MarkdownCell(r.Text), document.MarkdownCell(frontText(r.Front)))
 		}
 		fmt.Fprintln(ew)
 	}

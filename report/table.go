@@ -37,15 +37,15 @@ func writeTable(w io.Writer, doc *Document) error {
 		if i > 0 || head {
 			fmt.Fprintln(ew)
 		}
-		fmt.Fprintf(ew, "%s\n", TerminalText(g.title))
+		fmt.Fprintf(ew, "%s\n", document.TerminalText(g.title))
 		for _, line := range g.source {
-			fmt.Fprintln(ew, TerminalText(line))
+			fmt.Fprintln(ew, document.TerminalText(line))
 		}
 		for _, line := range align(g) {
 			fmt.Fprintln(ew, line)
 		}
 		for n, note := range g.notes {
-			fmt.Fprintf(ew, "  [%d] %s\n", n+1, TerminalText(note))
+			fmt.Fprintf(ew, "  [%d] %s\n", n+1, document.TerminalText(note))
 		}
 	}
 	writeSummaryTable(ew, doc)
@@ -65,7 +65,7 @@ func align(g grid) []string {
 	for _, row := range append([][]string{g.header}, g.rows...) {
 		cells := make([]string, len(row))
 		for i, c := range row {
-			cells[i] = TerminalText(c)
+			cells[i] = document.TerminalText(c)
 		}
 		all = append(all, cells)
 	}

@@ -9,7 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/document"
 )
 
 func init() {
@@ -101,7 +101,7 @@ func archiveList(ctx context.Context, stdout, stderr io.Writer, args []string, u
 		if n := r.Doc.Env.Noise; n != nil && n.Probes > 0 {
 			noise = fmt.Sprintf("%.1f%%", 100*n.Spread)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", report.TerminalText(r.Key), len(r.Doc.Results), len(codecs), len(scenarios), noise)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", document.TerminalText(r.Key), len(r.Doc.Results), len(codecs), len(scenarios), noise)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -109,7 +109,7 @@ func archiveList(ctx context.Context, stdout, stderr io.Writer, args []string, u
 	// The listing is the archive's check: a file it cannot read is named
 	// and fails the command after the runs it can.
 	for _, e := range bad {
-		fmt.Fprintf(stderr, "serbench: skipped %s\n", report.TerminalText(e.Error()))
+		fmt.Fprintf(stderr, "serbench: skipped %s\n", document.TerminalText(e.Error()))
 	}
 	if len(bad) > 0 {
 		return fmt.Errorf("archive list: %d files of %s are not runs it can hold (named above)", len(bad), fs.Arg(0))

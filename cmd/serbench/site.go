@@ -9,7 +9,7 @@ import (
 	"sort"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/site"
 )
 
@@ -51,7 +51,7 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 				return err
 			}
 			for _, e := range bad {
-				fmt.Fprintf(stderr, "serbench: site: skipped %s\n", report.TerminalText(e.Error()))
+				fmt.Fprintf(stderr, "serbench: site: skipped %s\n", document.TerminalText(e.Error()))
 			}
 			skipped += len(bad)
 			if len(got) == 0 {

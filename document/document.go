@@ -34,6 +34,10 @@ const (
 	Evolve      = "serbench-evolve/v1"      // serbench evolve -format json
 	Plan        = "serbench-plan/v1"        // serbench plan -format json
 	Toolchains  = "serbench-toolchains/v1"  // serbench run -go -format json (report.ToolchainsDocument)
+	// Site names the data of serbench site's page (data.js, site.Data):
+	// it ships with the page that reads it, so it is not in Names and has
+	// no JSON Schema file of its own.
+	Site = "serbench-site/v1"
 )
 
 // Names lists every schema name once, LegacyLoad (the same string as Run)

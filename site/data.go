@@ -8,11 +8,12 @@ import (
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
 )
 
 // Schema names the data document the site's page reads (data.js).
-const Schema = "serbench-site/v1"
+const Schema = document.Site
 
 // Data is everything the page shows, written into data.js as one JSON
 // value. Field names are the page's contract (site.js); shapes and units

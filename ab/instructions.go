@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -246,13 +245,4 @@ func hardwareText(err error) string {
 		return "not available (" + err.Error() + ")"
 	}
 	return "available, not used (serbench ab counts with callgrind)"
-}
-
-// countDir is the folder of the callgrind out files, in tmp.
-func countDir(tmp string) (string, error) {
-	d := filepath.Join(tmp, "callgrind")
-	if err := os.Mkdir(d, 0o700); err != nil {
-		return "", fmt.Errorf("ab: %w", err)
-	}
-	return d, nil
 }

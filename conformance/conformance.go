@@ -34,10 +34,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
@@ -234,24 +231,11 @@ func firstFrames(stack []byte, n int) string {
 	return strings.Join(out, " < ")
 }
 
-// short makes s printable on one line (invalid UTF-8 as \xNN, control
-// characters escaped as Go does) and cuts it to about n bytes, marking the cut.
+// short makes s printable on one line (document.TerminalText: invalid
+// UTF-8, control characters and bidirectional controls as escapes) and
+// cuts it to about n bytes, marking the cut.
 func short(s string, n int) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r) || r == utf8.RuneError:
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	s = b.String()
+	s = document.TerminalText(s)
 	if len(s) <= n {
 		return s
 	}

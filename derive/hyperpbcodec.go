@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/types/dynamicpb"
 
 	"github.com/serbench/serbench/codec"
+	hyperpbcodec "github.com/serbench/serbench/codec/hyperpb"
 )
 
 // NewHyperpbCodec returns the codec "hyperpb/derived": buf's hyperpb
@@ -38,67 +39,24 @@ func (hyperpbCodec) Bind(sample any) (codec.Binding, error) {
 		return nil, err
 	}
 	root := newMsgConv(ps.root, ps.File, map[*msg]*msgConv{})
-	ty := hyperpb.CompileMessageDescriptor(root.desc)
 	enc := &protoBinding{id: HyperpbID, goT: t, root: root,
 		newMsg:  func() proto.Message { return dynamicpb.NewMessage(root.desc) },
 		marshal: proto.Marshal, unmarshal: proto.Unmarshal}
-	return &hyperpbBinding{enc: enc, ty: ty}, nil
-}
-
-type hyperpbBinding struct {
-	enc *protoBinding // the Go value to a dynamicpb message and its bytes
-	ty  *hyperpb.MessageType
-}
-
-var (
-	_ codec.Binding   = (*hyperpbBinding)(nil)
-	_ codec.Converter = (*hyperpbBinding)(nil)
-)
-
-// ToNative converts a *T to a dynamicpb message, encodes it and parses the
-// bytes into a new hyperpb message.
-func (b *hyperpbBinding) ToNative(v any) (any, error) {
-	m, err := b.enc.ToNative(v)
-	if err != nil {
-		return nil, err
-	}
-	data, err := b.enc.Marshal(m)
-	if err != nil {
-		return nil, err
-	}
-	return b.Unmarshal(data)
-}
-
-// FromNative reads a hyperpb message into a new *T.
-func (b *hyperpbBinding) FromNative(v any) (_ any, err error) {
-	defer codec.RecoverEncode(&err, HyperpbID, v)
-	m, ok := v.(*hyperpb.Message)
-	if !ok || m == nil {
-		return nil, fmt.Errorf("%s: FromNative wants a non-nil *hyperpb.Message, got %T", HyperpbID, v)
-	}
-	out := reflect.New(b.enc.goT)
-	if err := b.enc.root.fromPB(m.ProtoReflect(), out.Elem()); err != nil {
-		return nil, fmt.Errorf("%s: %w", HyperpbID, err)
-	}
-	return out.Interface(), nil
-}
-
-// Marshal encodes a hyperpb message from ToNative with proto.Marshal.
-func (b *hyperpbBinding) Marshal(v any) (data []byte, err error) {
-	defer codec.RecoverEncode(&err, HyperpbID, v)
-	m, ok := v.(*hyperpb.Message)
-	if !ok || m == nil {
-		return nil, fmt.Errorf("%s: Marshal wants a non-nil *hyperpb.Message from ToNative, got %T", HyperpbID, v)
-	}
-	return proto.Marshal(m)
-}
-
-// Unmarshal parses data into a new hyperpb message.
-func (b *hyperpbBinding) Unmarshal(data []byte) (_ any, err error) {
-	defer codec.RecoverDecode(&err, HyperpbID, data)
-	m := hyperpb.NewMessage(b.ty)
-	if err := m.Unmarshal(data); err != nil {
-		return nil, fmt.Errorf("%s: unmarshal %d bytes: %w", HyperpbID, len(data), err)
-	}
-	return m, nil
+	return &hyperpbcodec.Binding{ID: HyperpbID, Type: hyperpb.CompileMessageDescriptor(root.desc),
+		// The Go value to a dynamicpb message, and its bytes.
+		Encode: func(v any) ([]byte, error) {
+			m, err := enc.ToNative(v)
+			if err != nil {
+				return nil, err
+			}
+			return enc.Marshal(m)
+		},
+		// The fields read from the parsed message into a new *T.
+		Decode: func(m *hyperpb.Message) (any, error) {
+			out := reflect.New(t)
+			if err := root.fromPB(m.ProtoReflect(), out.Elem()); err != nil {
+				return nil, fmt.Errorf("%s: %w", HyperpbID, err)
+			}
+			return out.Interface(), nil
+		}}, nil
 }

@@ -28,62 +28,72 @@ func (parser) Bind(sample any) (b codec.Binding, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return &binding{open: o, ty: hyperpb.CompileMessageDescriptor(o.Type.Descriptor())}, nil
+	return &Binding{ID: ID, Type: hyperpb.CompileMessageDescriptor(o.Type.Descriptor()), Encode: o.Encode,
+		Decode: func(m *hyperpb.Message) (any, error) {
+			// proto.Merge copies the message into a generated one (the
+			// same descriptor), which converts to the scenario type.
+			g := o.Type.New().Interface()
+			proto.Merge(g, m)
+			return o.FromMessage(g)
+		}}, nil
 }
 
-type binding struct {
-	open *pbcodec.Open
-	ty   *hyperpb.MessageType
+// Binding is a codec.Converter whose native values are messages of a
+// compiled hyperpb type: ToNative encodes a Go value (Encode) and parses
+// the bytes into a new message, FromNative converts a message back
+// (Decode), Marshal is proto.Marshal over a message (hyperpb has no
+// encoder) and Unmarshal is hyperpb's parser. Package derive uses it for
+// a type's derived descriptor. Errors are prefixed with ID.
+type Binding struct {
+	ID     string
+	Type   *hyperpb.MessageType
+	Encode func(v any) ([]byte, error)
+	Decode func(m *hyperpb.Message) (any, error)
 }
 
 var (
-	_ codec.Binding   = (*binding)(nil)
-	_ codec.Converter = (*binding)(nil)
+	_ codec.Binding   = (*Binding)(nil)
+	_ codec.Converter = (*Binding)(nil)
 )
 
-// ToNative converts v to the generated message, marshals it and parses
-// the bytes into a new hyperpb message.
-func (b *binding) ToNative(v any) (any, error) {
-	data, err := b.open.Encode(v)
+// ToNative encodes v and parses the bytes into a new hyperpb message.
+func (b *Binding) ToNative(v any) (any, error) {
+	data, err := b.Encode(v)
 	if err != nil {
 		return nil, err
 	}
 	return b.Unmarshal(data)
 }
 
-// FromNative copies v, a hyperpb message, into a new generated message
-// (proto.Merge: the same descriptor) and converts that to the scenario
-// type.
-func (b *binding) FromNative(v any) (out any, err error) {
-	defer codec.RecoverEncode(&err, ID, v)
+// FromNative converts v, a hyperpb message, with Decode.
+func (b *Binding) FromNative(v any) (out any, err error) {
+	defer codec.RecoverEncode(&err, b.ID, v)
 	m, ok := v.(*hyperpb.Message)
 	if !ok || m == nil {
-		return nil, fmt.Errorf("%s: FromNative wants a non-nil *hyperpb.Message, got %T", ID, v)
+		return nil, fmt.Errorf("%s: FromNative wants a non-nil *hyperpb.Message, got %T", b.ID, v)
 	}
-	g := b.open.Type.New().Interface()
-	proto.Merge(g, m)
-	return b.open.FromMessage(g)
+	return b.Decode(m)
 }
 
 // Marshal encodes v, a hyperpb message from ToNative, with proto.Marshal.
-func (b *binding) Marshal(v any) (data []byte, err error) {
-	defer codec.RecoverEncode(&err, ID, v)
+func (b *Binding) Marshal(v any) (data []byte, err error) {
+	defer codec.RecoverEncode(&err, b.ID, v)
 	m, ok := v.(*hyperpb.Message)
 	if !ok || m == nil {
-		return nil, fmt.Errorf("%s: Marshal wants a non-nil *hyperpb.Message from ToNative, got %T", ID, v)
+		return nil, fmt.Errorf("%s: Marshal wants a non-nil *hyperpb.Message from ToNative, got %T", b.ID, v)
 	}
 	if data, err = proto.Marshal(m); err != nil {
-		return nil, fmt.Errorf("%s: marshal: %w", ID, err)
+		return nil, fmt.Errorf("%s: marshal: %w", b.ID, err)
 	}
 	return data, nil
 }
 
 // Unmarshal parses data into a new hyperpb message.
-func (b *binding) Unmarshal(data []byte) (out any, err error) {
-	defer codec.RecoverDecode(&err, ID, data)
-	m := hyperpb.NewMessage(b.ty)
+func (b *Binding) Unmarshal(data []byte) (out any, err error) {
+	defer codec.RecoverDecode(&err, b.ID, data)
+	m := hyperpb.NewMessage(b.Type)
 	if err := m.Unmarshal(data); err != nil {
-		return nil, fmt.Errorf("%s: unmarshal %d bytes: %w", ID, len(data), err)
+		return nil, fmt.Errorf("%s: unmarshal %d bytes: %w", b.ID, len(data), err)
 	}
 	return m, nil
 }

@@ -35,9 +35,20 @@ type CoreSharing struct {
 	// Slowdown is BusyNs over IdleNs: 1.25 means the busy neighbour made
 	// the probe 25% slower.
 	Slowdown float64 `json:"slowdown"`
-	// Shared is Slowdown above CoreSharingLimit: the two CPUs appear to
-	// be hyperthreads of one physical core.
+	// Shared is Slowdown above CoreSharingLimit in every round but at
+	// most one (see RoundSlowdowns): the two CPUs appear to be hyperthreads
+	// of one physical core.
 	Shared bool `json:"shared"`
+	// RoundSlowdowns is each ABBA round's median busy timing over its
+	// median idle timing, in round order (8 rounds). A sibling slows every
+	// round alike; other work on the machine (a co-runner migrated onto the
+	// probing CPU, the hypervisor descheduling the vCPU) slows some rounds
+	// and not others.
+	RoundSlowdowns []float64 `json:"round_slowdowns,omitempty"`
+	// Unsure is set when Slowdown is above CoreSharingLimit but the rounds
+	// disagree (more than one round at or below it): the check cannot tell
+	// sharing from other work running during it, and Shared is false.
+	Unsure bool `json:"unsure,omitempty"`
 }
 
 // CoreSharingLimit is the Slowdown above which CheckCoreSharing judges two
@@ -49,12 +60,45 @@ const CoreSharingLimit = 1.15
 
 // Verdict says in one sentence what c found.
 func (c CoreSharing) Verdict() string {
+	if c.Unsure {
+		return fmt.Sprintf("CPUs %d and %d: the core-sharing check could not tell (a busy neighbour slowed the ILP probe by %d%% overall, but by more than %d%% in only %d of %d rounds: other work ran during the check)",
+			c.CPU, c.Neighbour, c.SlowdownPercent(), int(math.Round(100*(CoreSharingLimit-1))), c.roundsAbove(), len(c.RoundSlowdowns))
+	}
 	if c.Shared {
 		return fmt.Sprintf("CPUs %d and %d appear to share a physical core (hyperthreads): a busy neighbour slows the ILP probe by %d%%",
 			c.CPU, c.Neighbour, c.SlowdownPercent())
 	}
 	return fmt.Sprintf("CPUs %d and %d appear to be separate cores: a busy neighbour changes the ILP probe by %+d%%",
 		c.CPU, c.Neighbour, c.SlowdownPercent())
+}
+
+// roundsAbove counts the rounds whose slowdown is above CoreSharingLimit.
+func (c CoreSharing) roundsAbove() int {
+	n := 0
+	for _, r := range c.RoundSlowdowns {
+		if r > CoreSharingLimit {
+			n++
+		}
+	}
+	return n
+}
+
+// judge sets Slowdown, Shared and Unsure from IdleNs, BusyNs and
+// RoundSlowdowns: sharing is claimed only when the overall slowdown and
+// all rounds but at most one are above CoreSharingLimit.
+func (c *CoreSharing) judge() {
+	c.Slowdown, c.Shared, c.Unsure = 0, false, false
+	if c.IdleNs > 0 {
+		c.Slowdown = c.BusyNs / c.IdleNs
+	}
+	if c.Slowdown <= CoreSharingLimit {
+		return
+	}
+	if c.roundsAbove() >= len(c.RoundSlowdowns)-1 {
+		c.Shared = true
+	} else {
+		c.Unsure = true
+	}
 }
 
 // SlowdownPercent is Slowdown as a percentage rounded to a whole number:
@@ -173,7 +217,7 @@ func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
 		return nil, err
 	}
 	iters := calibrateIters(coreProbe, probeTries, ilp)
-	var idle, busy []float64
+	var idle, busy, rounds []float64
 	timeProbe := func(dst *[]float64) {
 		for range coreTimings {
 			t0, _ := threadCPUTime() // read once above without error
@@ -198,12 +242,13 @@ func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
 				runtime.Gosched()
 			}
 		}
+		n := len(idle)
+		if i := quantile(idle[n-coreTimings:], 0.5); i > 0 {
+			rounds = append(rounds, quantile(busy[n-coreTimings:], 0.5)/i)
+		}
 	}
-	cs := &CoreSharing{CPU: cpu, Neighbour: neighbour, IdleNs: quantile(idle, 0.5), BusyNs: quantile(busy, 0.5)}
-	if cs.IdleNs > 0 {
-		cs.Slowdown = cs.BusyNs / cs.IdleNs
-	}
-	cs.Shared = cs.Slowdown > CoreSharingLimit
+	cs := &CoreSharing{CPU: cpu, Neighbour: neighbour, IdleNs: quantile(idle, 0.5), BusyNs: quantile(busy, 0.5), RoundSlowdowns: rounds}
+	cs.judge()
 	return cs, nil
 }
 

@@ -77,7 +77,9 @@ func noiseLine(n *bench.Noise) string {
 		}
 	}
 	if c := n.CoreSharing; c != nil {
-		if c.Shared {
+		if c.Unsure {
+			s += fmt.Sprintf("; core sharing of CPUs %d and %d unclear (the check's rounds disagree: other work ran during it)", c.CPU, c.Neighbour)
+		} else if c.Shared {
 			s += fmt.Sprintf("; CPUs %d and %d share a core (a busy neighbour slows the ILP probe by %d%%)", c.CPU, c.Neighbour, c.SlowdownPercent())
 		} else {
 			s += fmt.Sprintf("; CPUs %d and %d do not appear to share a core (a busy neighbour: %+d%% on the ILP probe)", c.CPU, c.Neighbour, c.SlowdownPercent())

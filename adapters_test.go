@@ -36,7 +36,7 @@ func TestAdapters(t *testing.T) {
 		}
 	}
 	// The protobuf adapter is a converter: Benchmark times convert apart.
-	ops := bench.Prepare(extra[2], msg, nil)
+	ops := bench.Prepare(extra[2], msg, nil, nil)
 	if len(ops) != 3 || ops[2].Name != bench.OpConvert || ops[2].Run == nil {
 		t.Errorf("protobuf adapter ops: %+v, want marshal, unmarshal and convert", ops)
 	}

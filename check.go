@@ -182,7 +182,7 @@ func probe(c codec.Codec, sample any, compare func(want, got any) error) (f Find
 			f.Status, f.Err, f.ops = NA, fmt.Errorf("%s panicked on %T: %v", f.Codec, sample, r), nil
 		}
 	}()
-	f.ops = bench.Prepare(c, sample, compare)
+	f.ops = bench.Prepare(c, sample, nil, compare)
 	f.Status = OK
 	for _, op := range f.ops {
 		f.Size = max(f.Size, op.Size)

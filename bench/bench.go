@@ -422,7 +422,7 @@ func prepareMatrix(codecs []codec.Codec, scenarios []scenario.Scenario, opts Opt
 			if len(s.Messages) > 0 {
 				cs = prepareStream(c, s)
 			} else {
-				cs = prepare(c, s.ID, sample, func(_, got any) error { return s.Diff(got) })
+				cs = prepare(c, s.ID, sample, s.New, func(_, got any) error { return s.Diff(got) })
 			}
 			for _, x := range cs {
 				if x.Op != OpConvert {
@@ -511,12 +511,14 @@ type Op struct {
 // Prepare binds c to sample (a non-nil pointer), round-trips it once and
 // compares the result with sample using diff, exactly as Matrix does before
 // it times a cell, and returns the operations: marshal, unmarshal and, when
-// the Binding is a codec.Converter, convert. A nil diff means fidelity.Diff.
-func Prepare(c codec.Codec, sample any, diff func(want, got any) error) []Op {
+// the Binding is a codec.Converter, convert. newValue, when not nil, makes
+// the values Unmarshal decodes into (scenario.Scenario.New,
+// codec.BindNew). A nil diff means fidelity.Diff.
+func Prepare(c codec.Codec, sample any, newValue func() any, diff func(want, got any) error) []Op {
 	if diff == nil {
 		diff = fidelity.Diff
 	}
-	cells := prepare(c, "", sample, diff)
+	cells := prepare(c, "", sample, newValue, diff)
 	ops := make([]Op, len(cells))
 	for i, x := range cells {
 		ops[i] = Op{Name: x.Op, Size: x.size, NA: x.NA, Err: x.failed, Run: x.fn, AliasesInput: x.AliasesInput}
@@ -527,7 +529,7 @@ func Prepare(c codec.Codec, sample any, diff func(want, got any) error) []Op {
 // prepare binds c to the scenario, round-trips once, compares with diff and
 // builds the timed functions. It returns the cells for marshal, unmarshal
 // and, for converting codecs, convert.
-func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got any) error) []*cell {
+func prepare(c codec.Codec, scenarioID string, sample any, newValue func() any, diff func(want, got any) error) []*cell {
 	info := c.Info()
 	if info.ParseOnly {
 		return prepareParse(c, scenarioID, sample)
@@ -542,12 +544,12 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 		}
 		return []*cell{m, u}
 	}
-	b, err := c.Bind(sample)
+	b, err := codec.BindNew(c, sample, newValue)
 	if err != nil {
 		return na(err)
 	}
 	_, isConv := b.(codec.Converter)
-	bind := binder(c, sample)
+	bind := binder(c, sample, newValue)
 	b, in, err := bind()
 	if err != nil {
 		return na(err)
@@ -610,7 +612,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, diff func(want, got a
 // (codec.JSONTree) using fidelity.Diff.
 func prepareParse(c codec.Codec, scenarioID string, sample any) []*cell {
 	p := &cell{Result: Result{Codec: c.Info().ID, Scenario: scenarioID, Op: OpParse}}
-	bind := binder(c, sample)
+	bind := binder(c, sample, nil)
 	b, in, err := bind()
 	if err != nil {
 		p.NA, p.Error, p.failed = true, err.Error(), err

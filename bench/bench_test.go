@@ -309,7 +309,7 @@ func TestParseOnly(t *testing.T) {
 	if r := find(t, rs, codectest.DOMID, "user-event", bench.OpParse); r.OK || !r.Timed() || !strings.Contains(r.Error, "fidelity") {
 		t.Errorf("lossy tree: %+v", r)
 	}
-	ops := bench.Prepare(codectest.LossyDOM(true), scenario.Seeds()[0].Value(), nil)
+	ops := bench.Prepare(codectest.LossyDOM(true), scenario.Seeds()[0].Value(), nil, nil)
 	if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Run != nil || ops[0].Err == nil || !strings.Contains(ops[0].Err.Error(), "codec.DOM") {
 		t.Errorf("no DOM: %+v", ops)
 	}
@@ -321,7 +321,7 @@ func TestPrepareAliases(t *testing.T) {
 		c    codec.Codec
 		want bool
 	}{{codectest.Alias(true), true}, {codectest.Alias(false), false}} {
-		for _, op := range bench.Prepare(tc.c, scenario.NewWSMessage(), nil) {
+		for _, op := range bench.Prepare(tc.c, scenario.NewWSMessage(), nil, nil) {
 			switch {
 			case op.Err != nil:
 				t.Errorf("%s %s: %v", tc.c.Info().ID, op.Name, op.Err)

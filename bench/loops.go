@@ -12,10 +12,11 @@ import (
 // codec.Converter).
 type bindFunc func() (codec.Binding, any, error)
 
-// binder returns the bindFunc of c and sample.
-func binder(c codec.Codec, sample any) bindFunc {
+// binder returns the bindFunc of c and sample; newValue, when not nil,
+// makes the values Unmarshal decodes into (codec.BindNew).
+func binder(c codec.Codec, sample any, newValue func() any) bindFunc {
 	return func() (codec.Binding, any, error) {
-		b, err := c.Bind(sample)
+		b, err := codec.BindNew(c, sample, newValue)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -61,7 +61,7 @@ func (s *StreamSizes) meanSize() int {
 func prepareStream(c codec.Codec, s scenario.Scenario) []*cell {
 	per := make([][]*cell, len(s.Messages))
 	for i, m := range s.Messages {
-		cs := prepare(c, s.ID, m.Value, func(_, got any) error { return m.Diff(got) })
+		cs := prepare(c, s.ID, m.Value, nil, func(_, got any) error { return m.Diff(got) })
 		if cs[0].NA {
 			// n/a on the first message is the codec refusing the type;
 			// on a later one, that message's content.

@@ -38,24 +38,27 @@ var _ Codec = Funcs{}
 func (f Funcs) Info() Info { return f.Meta }
 
 // Bind implements Codec. sample must be a non-nil pointer.
-func (f Funcs) Bind(sample any) (Binding, error) {
+func (f Funcs) Bind(sample any) (Binding, error) { return f.BindNew(sample, nil) }
+
+// BindNew implements NewBinder: Unmarshal decodes into newValue's values.
+func (f Funcs) BindNew(sample any, newValue func() any) (Binding, error) {
 	t := reflect.TypeOf(sample)
 	if t == nil || t.Kind() != reflect.Pointer || reflect.ValueOf(sample).IsNil() {
 		return nil, fmt.Errorf("%s: Bind needs a non-nil pointer, got %T", f.Meta.ID, sample)
 	}
-	return &funcBinding{elem: t.Elem(), m: f.Marshal, u: f.Unmarshal}, nil
+	return &funcBinding{newValue: NewValue(t.Elem(), newValue), m: f.Marshal, u: f.Unmarshal}, nil
 }
 
 type funcBinding struct {
-	elem reflect.Type
-	m    MarshalFunc
-	u    UnmarshalFunc
+	newValue func() any
+	m        MarshalFunc
+	u        UnmarshalFunc
 }
 
 func (b *funcBinding) Marshal(v any) ([]byte, error) { return b.m(v) }
 
 func (b *funcBinding) Unmarshal(data []byte) (any, error) {
-	p := reflect.New(b.elem).Interface()
+	p := b.newValue()
 	if err := b.u(data, p); err != nil {
 		return nil, err
 	}

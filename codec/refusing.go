@@ -16,11 +16,15 @@ type Refusing struct {
 
 // Bind implements Codec: an error wrapping ErrUnsupported, with Refuse's
 // reason, for a refused type; the wrapped Codec's Bind otherwise.
-func (r Refusing) Bind(sample any) (Binding, error) {
+func (r Refusing) Bind(sample any) (Binding, error) { return r.BindNew(sample, nil) }
+
+// BindNew implements NewBinder: it refuses as Bind does, and passes
+// newValue on to the wrapped Codec (see the function BindNew).
+func (r Refusing) BindNew(sample any, newValue func() any) (Binding, error) {
 	if t := reflect.TypeOf(sample); t != nil {
 		if why := r.Refuse(t); why != "" {
 			return nil, Unsupported(r.Info().ID, "%T %s", sample, why)
 		}
 	}
-	return r.Codec.Bind(sample)
+	return BindNew(r.Codec, sample, newValue)
 }

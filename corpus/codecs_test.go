@@ -142,7 +142,7 @@ func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []codectest.Kno
 			t.Run(info.ID+"/"+s.ID, func(t *testing.T) {
 				if info.ParseOnly {
 					// One parse op, its tree checked against encoding/json's.
-					ops := bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) })
+					ops := bench.Prepare(c, s.Value(), s.New, func(_, got any) error { return s.Diff(got) })
 					if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Err != nil {
 						t.Fatalf("ops = %+v, want one checked parse", ops)
 					}

@@ -156,13 +156,14 @@ func NewTimeSeries(n int) *TimeSeries {
 var annotKinds = []struct {
 	name, doc string
 	mk        func(n int) any
+	zero      func() any // Scenario.New
 }{
 	{"coo", fmt.Sprintf("a sparse float32 matrix in COO form (int32 row and column indices), density %g", COODensity),
-		func(n int) any { return NewSparseMatrix(n) }},
+		func(n int) any { return NewSparseMatrix(n) }, NewOf[SparseMatrix]},
 	{"bbox", "a list of bounding boxes: float32 x, y, w, h, an int32 label ID and a float32 score",
-		func(n int) any { return NewBoxList(n) }},
+		func(n int) any { return NewBoxList(n) }, NewOf[BoxList]},
 	{"series", fmt.Sprintf("a time series: int64 Unix-ns timestamps %v apart with ±%v jitter, float64 values", SeriesStep, SeriesJitter),
-		func(n int) any { return NewTimeSeries(n) }},
+		func(n int) any { return NewTimeSeries(n) }, NewOf[TimeSeries]},
 }
 
 // Annot returns the nine annotation workloads, annot/KIND@SIZE for KIND
@@ -178,6 +179,7 @@ func Annot() []Scenario {
 				Type:     fmt.Sprintf("%T", k.mk(0)),
 				Doc:      fmt.Sprintf("%s; %d elements", k.doc, sz.Elements),
 				Value:    value,
+				New:      k.zero,
 				Elements: sz.Elements,
 			})
 		}

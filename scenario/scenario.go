@@ -21,6 +21,12 @@ type Scenario struct {
 	// Value returns the payload as a non-nil pointer. Each call returns the
 	// same value; callers must not modify it.
 	Value func() any
+	// New returns a new zero value of Value's type, a non-nil pointer
+	// (new(T) for a Value of type *T), for the codecs that decode into
+	// the caller's type by reflection (codec.BindNew): they then make
+	// their values as a plain loop would, not with reflect.New. Nil where
+	// the type is known only at run time (a user's corpus).
+	New func() any
 	// Compare, when set, says whether got, the value a codec decoded, keeps
 	// what the scenario holds: nil if it does, or an error (a
 	// *fidelity.Mismatch) naming the first difference. Nil means
@@ -114,18 +120,21 @@ func (l SourceLoss) String() string {
 // on every run and every machine.
 func Seeds() []Scenario {
 	return []Scenario{
-		seed("sse-event", "one Server-Sent Events message whose data is a small JSON text", func() any { return NewSSEEvent() }),
-		seed("user-event", "a structured user event of about 1.2 KiB as JSON, with a nested map, slices, a time.Time and uint64 IDs above 2^53", func() any { return NewUserEvent() }),
-		seed("ws-message", "a chat message pushed over WebSocket", func() any { return NewWSMessage() }),
-		seed("annotation", "a data-labelling record: labels with float32 confidences and bounding boxes", func() any { return NewAnnotation() }),
-		seed("user-profile", "a user profile with addresses, a creation time and metadata", func() any { return NewUserProfile() }),
+		seed("sse-event", "one Server-Sent Events message whose data is a small JSON text", NewSSEEvent),
+		seed("user-event", "a structured user event of about 1.2 KiB as JSON, with a nested map, slices, a time.Time and uint64 IDs above 2^53", NewUserEvent),
+		seed("ws-message", "a chat message pushed over WebSocket", NewWSMessage),
+		seed("annotation", "a data-labelling record: labels with float32 confidences and bounding boxes", NewAnnotation),
+		seed("user-profile", "a user profile with addresses, a creation time and metadata", NewUserProfile),
 	}
 }
 
-func seed(id, doc string, mk func() any) Scenario {
+func seed[T any](id, doc string, mk func() *T) Scenario {
 	v := mk()
-	return Scenario{ID: id, Type: fmt.Sprintf("%T", v), Doc: doc, Value: func() any { return v }}
+	return Scenario{ID: id, Type: fmt.Sprintf("%T", v), Doc: doc, Value: func() any { return v }, New: NewOf[T]}
 }
+
+// NewOf returns new(T) as an any: Scenario.New for a Value of type *T.
+func NewOf[T any]() any { return new(T) }
 
 // Select returns the scenarios of all named by ids, in the order given. An
 // unknown ID is an error that lists the valid ones.

@@ -159,6 +159,7 @@ func Sweep(targets []int64) ([]Scenario, error) {
 			Doc: fmt.Sprintf("a user-event with %d order lines: %d bytes as encoding/json, for a target of %s (size sweep)",
 				p.Elements, p.JSONBytes, SizeLabel(t)),
 			Value: func() any { return v },
+			New:   NewOf[UserEvent],
 			Sweep: &p,
 		})
 	}

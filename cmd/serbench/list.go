@@ -106,7 +106,7 @@ func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
 		chk.Status, chk.Note = codec.NA, "a reference row: it copies bytes and decodes nothing"
 		return chk
 	}
-	for _, op := range bench.Prepare(c, s.Value(), func(_, got any) error { return s.Diff(got) }) {
+	for _, op := range bench.Prepare(c, s.Value(), s.New, func(_, got any) error { return s.Diff(got) }) {
 		if op.Name == bench.OpUnmarshal || op.Name == bench.OpParse {
 			chk.Aliases = op.AliasesInput
 		}

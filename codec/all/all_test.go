@@ -30,7 +30,7 @@ func TestRoundTripSeeds(t *testing.T) {
 			t.Run(c.Info().ID+"/"+s.ID, func(t *testing.T) {
 				if c.Info().ParseOnly {
 					// One parse op, checked against encoding/json's tree.
-					ops := bench.Prepare(c, s.Value(), nil)
+					ops := bench.Prepare(c, s.Value(), s.New, nil)
 					if c.Info().ID == simdjson.ID && !simdjson.Supported() && len(ops) == 1 && ops[0].NA {
 						t.Skipf("simdjson-go does not run on this CPU (%v): codec/simdjson's test checks the error", ops[0].Err)
 					}

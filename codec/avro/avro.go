@@ -70,7 +70,11 @@ func (hamba) Info() codec.Info {
 }
 
 // Bind implements codec.Codec: it parses the schema of sample's type.
-func (hamba) Bind(sample any) (codec.Binding, error) {
+func (c hamba) Bind(sample any) (codec.Binding, error) { return c.BindNew(sample, nil) }
+
+// BindNew implements codec.NewBinder: Bind whose Unmarshal decodes into
+// newValue's values.
+func (hamba) BindNew(sample any, newValue func() any) (codec.Binding, error) {
 	t := reflect.TypeOf(sample)
 	if t == reflect.TypeFor[*scenario.UserEvent]() {
 		return nil, codec.Unsupported(ID, "%T has uint64 fields, which hamba/avro maps to no Avro type (an Avro long is signed)", sample)
@@ -87,18 +91,18 @@ func (hamba) Bind(sample any) (codec.Binding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("avro: parsing %s: %w", name, err)
 	}
-	return &binding{schema: s, elem: t.Elem()}, nil
+	return &binding{schema: s, newValue: codec.NewValue(t.Elem(), newValue)}, nil
 }
 
 type binding struct {
-	schema avro.Schema
-	elem   reflect.Type
+	schema   avro.Schema
+	newValue func() any
 }
 
 func (b *binding) Marshal(v any) ([]byte, error) { return api.Marshal(b.schema, v) }
 
 func (b *binding) Unmarshal(data []byte) (any, error) {
-	p := reflect.New(b.elem).Interface()
+	p := b.newValue()
 	if err := api.Unmarshal(b.schema, data, p); err != nil {
 		return nil, err
 	}

@@ -53,7 +53,11 @@ func (twmb) Info() codec.Info {
 
 // Bind implements codec.Codec: it parses the schema of sample's type,
 // renamed to its Go field names.
-func (twmb) Bind(sample any) (codec.Binding, error) {
+func (c twmb) Bind(sample any) (codec.Binding, error) { return c.BindNew(sample, nil) }
+
+// BindNew implements codec.NewBinder: Bind whose Unmarshal decodes into
+// newValue's values.
+func (twmb) BindNew(sample any, newValue func() any) (codec.Binding, error) {
 	t := reflect.TypeOf(sample)
 	name, ok := avroschema.SchemaFiles[t]
 	if !ok {
@@ -70,18 +74,18 @@ func (twmb) Bind(sample any) (codec.Binding, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: parsing %s: %w", ID, name, err)
 	}
-	return &binding{schema: s, elem: t.Elem()}, nil
+	return &binding{schema: s, newValue: codec.NewValue(t.Elem(), newValue)}, nil
 }
 
 type binding struct {
-	schema *avro.Schema
-	elem   reflect.Type
+	schema   *avro.Schema
+	newValue func() any
 }
 
 func (b *binding) Marshal(v any) ([]byte, error) { return b.schema.Encode(v) }
 
 func (b *binding) Unmarshal(data []byte) (any, error) {
-	p := reflect.New(b.elem).Interface()
+	p := b.newValue()
 	rest, err := b.schema.Decode(data, p)
 	if err != nil {
 		return nil, err

@@ -92,20 +92,24 @@ type handle struct {
 func (c *handle) Info() sc.Info { return c.info }
 
 // Bind implements codec.Codec. sample must be a non-nil pointer.
-func (c *handle) Bind(sample any) (sc.Binding, error) {
+func (c *handle) Bind(sample any) (sc.Binding, error) { return c.BindNew(sample, nil) }
+
+// BindNew implements codec.NewBinder: Unmarshal decodes into newValue's
+// values.
+func (c *handle) BindNew(sample any, newValue func() any) (sc.Binding, error) {
 	t := reflect.TypeOf(sample)
 	if t == nil || t.Kind() != reflect.Pointer || reflect.ValueOf(sample).IsNil() {
 		return nil, fmt.Errorf("%s: Bind needs a non-nil pointer, got %T", c.info.ID, sample)
 	}
-	return &binding{elem: t.Elem(), enc: codec.NewEncoderBytes(nil, c.h), dec: codec.NewDecoderBytes(nil, c.h)}, nil
+	return &binding{newValue: sc.NewValue(t.Elem(), newValue), enc: codec.NewEncoderBytes(nil, c.h), dec: codec.NewDecoderBytes(nil, c.h)}, nil
 }
 
 // binding reuses one Encoder and one Decoder; a Binding is used by one
 // goroutine at a time.
 type binding struct {
-	elem reflect.Type
-	enc  *codec.Encoder
-	dec  *codec.Decoder
+	newValue func() any
+	enc      *codec.Encoder
+	dec      *codec.Decoder
 }
 
 // Marshal encodes v into a new slice the caller owns.
@@ -120,7 +124,7 @@ func (b *binding) Marshal(v any) ([]byte, error) {
 
 // Unmarshal decodes data into a new value of the bound type.
 func (b *binding) Unmarshal(data []byte) (any, error) {
-	p := reflect.New(b.elem).Interface()
+	p := b.newValue()
 	b.dec.ResetBytes(data)
 	if err := b.dec.Decode(p); err != nil {
 		return nil, err

@@ -223,8 +223,12 @@ type repeating struct {
 	share float64
 }
 
-func (r repeating) Bind(sample any) (codec.Binding, error) {
-	b, err := r.Codec.Bind(sample)
+func (r repeating) Bind(sample any) (codec.Binding, error) { return r.BindNew(sample, nil) }
+
+// BindNew passes newValue on to the wrapped codec (codec.BindNew), so that
+// the slowed codec makes its values as the unwrapped one does.
+func (r repeating) BindNew(sample any, newValue func() any) (codec.Binding, error) {
+	b, err := codec.BindNew(r.Codec, sample, newValue)
 	if err != nil {
 		return nil, err
 	}

@@ -6,10 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/serbench/serbench/stats"
 	"golang.org/x/perf/benchfmt"
-
-	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/report"
 )
 
 // Result is a finished A/B comparison.
@@ -72,11 +70,11 @@ type Benchmark struct {
 	// BaseNs and HeadNs are the median ns/op of each side.
 	BaseNs, HeadNs float64
 	// HeadNsLo..HeadNsHi is the 95% distribution-free interval of HeadNs
-	// over the rounds (bench.Summarize); 0 when there are too few rounds
+	// over the rounds (stats.Summarize); 0 when there are too few rounds
 	// for one.
 	HeadNsLo, HeadNsHi float64
 	// Ratio is the median of Ratios, and RatioLo..RatioHi its 95%
-	// distribution-free interval (bench.PairedChange); a bound that so
+	// distribution-free interval (stats.PairedChange); a bound that so
 	// few rounds cannot give is 0. With MeasureInstructions,
 	// RatioLo..RatioHi is the range of Ratios.
 	Ratio, RatioLo, RatioHi float64
@@ -278,7 +276,7 @@ func compare(opts Options, rounds [][2]map[string]sample, order [2][]string) *Re
 		ps = append(ps, b.P)
 		res.Benchmarks = append(res.Benchmarks, b)
 	}
-	for i, q := range report.AdjustBH(ps) {
+	for i, q := range stats.AdjustBH(ps) {
 		res.Benchmarks[i].Q = q
 	}
 	if n := minRoundsFor(opts.Alpha); opts.Measure == MeasureTime && len(res.Benchmarks) > 0 && res.Rounds < n {
@@ -349,23 +347,18 @@ func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
 		return b
 	}
 	if instructions {
-		b.Ratio, b.RatioLo, b.RatioHi = median(b.Ratios), slices.Min(b.Ratios), slices.Max(b.Ratios)
+		b.Ratio, b.RatioLo, b.RatioHi = stats.Median(b.Ratios), slices.Min(b.Ratios), slices.Max(b.Ratios)
 		b.P, b.Q = 1, 1
-		b.BaseInstructions, b.HeadInstructions = median(baseNs), median(headNs)
+		b.BaseInstructions, b.HeadInstructions = stats.Median(baseNs), stats.Median(headNs)
 	} else {
-		b.Ratio, b.RatioLo, b.RatioHi, b.P = bench.PairedChange(b.Ratios)
-		b.BaseNs = median(baseNs)
-		b.HeadNs, b.HeadNsLo, b.HeadNsHi = bench.Summarize(headNs)
+		b.Ratio, b.RatioLo, b.RatioHi, b.P = stats.PairedChange(b.Ratios)
+		b.BaseNs = stats.Median(baseNs)
+		b.HeadNs, b.HeadNsLo, b.HeadNsHi = stats.Summarize(headNs)
 	}
 	if !b.Mem {
 		return b
 	}
-	b.BaseBytes, b.HeadBytes = median(baseB), median(headB)
-	b.BaseAllocs, b.HeadAllocs = median(baseA), median(headA)
+	b.BaseBytes, b.HeadBytes = stats.Median(baseB), stats.Median(headB)
+	b.BaseAllocs, b.HeadAllocs = stats.Median(baseA), stats.Median(headA)
 	return b
-}
-
-func median(xs []float64) float64 {
-	m, _, _ := bench.Summarize(xs)
-	return m
 }

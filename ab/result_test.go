@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/stats"
 )
 
 // output is a test binary's output for one invocation, as the testing
@@ -136,7 +137,7 @@ func TestAnalyze(t *testing.T) {
 	if lo, hi := slower.HeadNsLo, slower.HeadNsHi; !(lo > 0 && lo <= slower.HeadNs && slower.HeadNs <= hi) {
 		t.Errorf("Slower-2: head's interval [%v, %v] does not hold its median %v", lo, hi, slower.HeadNs)
 	}
-	q := report.AdjustBH([]float64{slower.P, same.P, alloc.P, by["Faster-2"].P})
+	q := stats.AdjustBH([]float64{slower.P, same.P, alloc.P, by["Faster-2"].P})
 	for i, b := range res.Benchmarks {
 		if b.Q != q[i] {
 			t.Errorf("%s: q %v, want %v", b.Name, b.Q, q[i])

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"time"
 
-	"golang.org/x/perf/benchmath"
+	"github.com/serbench/serbench/stats"
 )
 
 // Adaptive sampling defaults and limits.
@@ -140,26 +140,10 @@ func (s *sampler) wide() []*cell {
 	return out
 }
 
-// halfWidth is the larger side of s's interval as a fraction of its
-// center, or 0 when the interval is unbounded or the center is not
-// positive.
-func halfWidth(s benchmath.Summary) float64 {
-	hw, _ := halfWidthOK(s)
-	return hw
-}
-
-// halfWidthOK is halfWidth, and whether there is an interval at all.
-func halfWidthOK(s benchmath.Summary) (float64, bool) {
-	if s.Center <= 0 || math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) || math.IsNaN(s.Lo) || math.IsNaN(s.Hi) {
-		return 0, false
-	}
-	return max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
-}
-
 // targetHalfWidth is Result.TargetHalfWidth of the cell's samples so far.
 func (c *cell) targetHalfWidth() (float64, bool) {
 	if c.base != nil && len(c.pairs) > 0 {
-		return ratioHalfWidth(Summarize(c.pairs))
+		return stats.RatioHalfWidth(stats.Summarize(c.pairs))
 	}
-	return halfWidthOK(summarize(c.ns))
+	return stats.HalfWidth(c.ns)
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 )
 
 // Operation names, as they appear in results and benchmark names.
@@ -236,10 +237,10 @@ type Result struct {
 	SampleBytes  []float64 `json:"sample_bytes,omitempty"`
 	SampleAllocs []float64 `json:"sample_allocs,omitempty"`
 	// Regimes is set when Samples form two clusters of speed rather than
-	// one (see DetectRegimes): the fast cluster's median then estimates
-	// the undisturbed machine better than NsPerOp. Nil otherwise, and on
-	// cells with fewer than MinRegimeSamples samples.
-	Regimes *Regimes `json:"regimes,omitempty"`
+	// one (see stats.DetectRegimes): the fast cluster's median then
+	// estimates the undisturbed machine better than NsPerOp. Nil otherwise,
+	// and on cells with fewer than stats.MinRegimeSamples samples.
+	Regimes *stats.Regimes `json:"regimes,omitempty"`
 	// Iterations is the number of operations in each sample.
 	Iterations int `json:"iterations"`
 	// SamplesTaken is len(Samples): with adaptive sampling it differs
@@ -255,7 +256,7 @@ type Result struct {
 	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup: with
 	// PairRatios, the distribution-free interval of their median (0 with
 	// fewer than 6 pairs); otherwise a bootstrap of the ratio of medians
-	// (see speedupInterval), 0 when either side has fewer than 2 samples.
+	// (see stats.RatioInterval), 0 when either side has fewer than 2 samples.
 	// 0 when Speedup is 0.
 	SpeedupLo float64 `json:"speedup_lo,omitempty"`
 	SpeedupHi float64 `json:"speedup_hi,omitempty"`
@@ -791,18 +792,17 @@ func (c *cell) result() Result {
 		r.Error = c.failed.Error()
 	}
 	if len(c.ns) > 0 {
-		s := summarize(c.ns)
-		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
-		r.BytesPerOp = int64(summarize(c.bytes).Center)
-		r.AllocsPerOp = int64(summarize(c.allocs).Center)
-		r.GCPer1kOps = summarize(c.gcs).Center
-		r.GCPauseNsPerOp = summarize(c.pauses).Center
+		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(c.ns)
+		r.BytesPerOp = int64(stats.Median(c.bytes))
+		r.AllocsPerOp = int64(stats.Median(c.allocs))
+		r.GCPer1kOps = stats.Median(c.gcs)
+		r.GCPauseNsPerOp = stats.Median(c.pauses)
 		r.Samples = c.ns
 		r.SamplesTaken = len(c.ns)
 		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
-		r.HalfWidth = halfWidth(s)
+		r.HalfWidth, _ = stats.HalfWidth(c.ns)
 		r.PairRatios = c.pairs
-		r.Regimes = DetectRegimes(c.ns)
+		r.Regimes = stats.DetectRegimes(c.ns)
 		if c.Op != OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/serbench/serbench/stats"
 )
 
 // CoreSharing is the result of CheckCoreSharing: how much a busy
@@ -243,11 +245,11 @@ func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
 			}
 		}
 		n := len(idle)
-		if i := quantile(idle[n-coreTimings:], 0.5); i > 0 {
-			rounds = append(rounds, quantile(busy[n-coreTimings:], 0.5)/i)
+		if i := stats.Quantile(idle[n-coreTimings:], 0.5); i > 0 {
+			rounds = append(rounds, stats.Quantile(busy[n-coreTimings:], 0.5)/i)
 		}
 	}
-	cs := &CoreSharing{CPU: cpu, Neighbour: neighbour, IdleNs: quantile(idle, 0.5), BusyNs: quantile(busy, 0.5), RoundSlowdowns: rounds}
+	cs := &CoreSharing{CPU: cpu, Neighbour: neighbour, IdleNs: stats.Quantile(idle, 0.5), BusyNs: stats.Quantile(busy, 0.5), RoundSlowdowns: rounds}
 	cs.judge()
 	return cs, nil
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/serbench/serbench/stats"
 )
 
 // Noise describes how steady the machine was during a run, measured with
@@ -244,12 +246,12 @@ func (m *noiseMeter) result() Noise {
 
 // probeStats computes the figures of ProbeStats from timings (not empty).
 func probeStats(ns []float64) ProbeStats {
-	med := quantile(ns, 0.5)
-	s := ProbeStats{Probes: len(ns), ProbeNs: med, MinNs: quantile(ns, 0)}
+	med := stats.Quantile(ns, 0.5)
+	s := ProbeStats{Probes: len(ns), ProbeNs: med, MinNs: stats.Quantile(ns, 0)}
 	if med > 0 {
-		s.Spread = (quantile(ns, 0.75) - quantile(ns, 0.25)) / med
+		s.Spread = (stats.Quantile(ns, 0.75) - stats.Quantile(ns, 0.25)) / med
 		if k := len(ns) / 3; k > 0 {
-			s.Drift = (quantile(ns[len(ns)-k:], 0.5) - quantile(ns[:k], 0.5)) / med
+			s.Drift = (stats.Quantile(ns[len(ns)-k:], 0.5) - stats.Quantile(ns[:k], 0.5)) / med
 		}
 	}
 	return s
@@ -262,18 +264,6 @@ func summarizeIfAny(ns []float64) *ProbeStats {
 	}
 	s := probeStats(ns)
 	return &s
-}
-
-// quantile is the q-quantile of xs by linear interpolation (xs unchanged).
-func quantile(xs []float64, q float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	pos := q * float64(len(s)-1)
-	i := int(pos)
-	if i+1 >= len(s) {
-		return s[len(s)-1]
-	}
-	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
 }
 
 // cpuTicks are the figures of one cpu line of /proc/stat, in clock ticks.

@@ -121,39 +121,6 @@ func TestPairedSpeedups(t *testing.T) {
 	}
 }
 
-func TestSignTestP(t *testing.T) {
-	for _, tc := range []struct {
-		ratios []float64
-		want   float64
-	}{
-		{nil, 1},
-		{[]float64{1, 1}, 1},
-		{[]float64{2}, 1},                       // 2 * 0.5
-		{[]float64{2, 2, 2, 2, 2, 2}, 2.0 / 64}, // 2 * 0.5^6
-		{[]float64{2, 0.5, 2, 0.5}, 1},
-		{[]float64{2, 2, 2, 0.5}, 2 * 5.0 / 16}, // 2 * P(X <= 1), n = 4
-	} {
-		if got := signTestP(tc.ratios); math.Abs(got-tc.want) > 1e-12 {
-			t.Errorf("signTestP(%v) = %v, want %v", tc.ratios, got, tc.want)
-		}
-	}
-	many := make([]float64, 2000)
-	for i := range many {
-		many[i] = 1.1
-	}
-	if p := signTestP(many); p > 1e-100 || math.IsNaN(p) {
-		t.Errorf("2000 pairs above 1: p %v", p)
-	}
-}
-
-func TestSummarizeKeepsOrder(t *testing.T) {
-	xs := []float64{3, 1, 2, 5, 4, 6}
-	Summarize(xs)
-	if !slices.Equal(xs, []float64{3, 1, 2, 5, 4, 6}) {
-		t.Errorf("Summarize sorted its argument: %v", xs)
-	}
-}
-
 // TestCalibratePreempted checks that one timing stretched by preemption
 // does not end the calibration early: the count is timed again.
 func TestCalibratePreempted(t *testing.T) {
@@ -170,25 +137,5 @@ func TestCalibratePreempted(t *testing.T) {
 	c.calibrate(20 * time.Millisecond)
 	if !stretched || c.Iterations <= 100 {
 		t.Errorf("calibrated to %d iterations after one stretched timing (stretched %v), want more than 100", c.Iterations, stretched)
-	}
-}
-
-func TestPairedChange(t *testing.T) {
-	ratios := []float64{1.3, 1.1, 1.2, 1.0, 1.25, 1.15, 1.05, 1.22, 1.18, 1.12}
-	keep := slices.Clone(ratios)
-	m, lo, hi, p := PairedChange(ratios)
-	if !slices.Equal(ratios, keep) {
-		t.Errorf("PairedChange reordered its argument: %v", ratios)
-	}
-	wm, wlo, whi := Summarize(ratios)
-	if m != wm || lo != wlo || hi != whi {
-		t.Errorf("PairedChange median %v [%v, %v], want Summarize's %v [%v, %v]", m, lo, hi, wm, wlo, whi)
-	}
-	// Nine ratios above 1, one tie left out: 2 * 0.5^9.
-	if want := 2.0 / 512; math.Abs(p-want) > 1e-12 {
-		t.Errorf("p %v, want %v", p, want)
-	}
-	if !(lo <= m && m <= hi) {
-		t.Errorf("interval [%v, %v] does not hold the median %v", lo, hi, m)
 	}
 }

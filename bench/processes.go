@@ -1,6 +1,10 @@
 package bench
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/serbench/serbench/stats"
+)
 
 // Runs of several processes.
 //
@@ -114,29 +118,28 @@ func mergeCell(cells []Result) Result {
 	if len(r.PairRatios) != len(r.Samples) {
 		r.PairRatios = nil // some process sampled the cell unpaired: the ratio of medians instead
 	}
-	s := summarize(r.Samples)
-	r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = s.Center, finite(s.Lo), finite(s.Hi)
-	r.HalfWidth = halfWidth(s)
+	r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(r.Samples)
+	r.HalfWidth, _ = stats.HalfWidth(r.Samples)
 	r.SamplesTaken = len(r.Samples)
 	if perSample {
 		for _, c := range cells {
 			r.SampleBytes = append(r.SampleBytes, c.SampleBytes...)
 			r.SampleAllocs = append(r.SampleAllocs, c.SampleAllocs...)
 		}
-		r.BytesPerOp = int64(summarize(r.SampleBytes).Center)
-		r.AllocsPerOp = int64(summarize(r.SampleAllocs).Center)
+		r.BytesPerOp = int64(stats.Median(r.SampleBytes))
+		r.AllocsPerOp = int64(stats.Median(r.SampleAllocs))
 	} else {
 		var bs, as []float64
 		for _, p := range r.Processes {
 			bs, as = append(bs, float64(p.BytesPerOp)), append(as, float64(p.AllocsPerOp))
 		}
-		r.BytesPerOp, r.AllocsPerOp = int64(summarize(bs).Center), int64(summarize(as).Center)
+		r.BytesPerOp, r.AllocsPerOp = int64(stats.Median(bs)), int64(stats.Median(as))
 	}
-	r.GCPer1kOps, r.GCPauseNsPerOp = summarize(gcs).Center, summarize(pauses).Center
+	r.GCPer1kOps, r.GCPauseNsPerOp = stats.Median(gcs), stats.Median(pauses)
 	if r.Op != OpConvert && r.NsPerOp > 0 && r.SizeBytes > 0 {
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	}
 	r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP, r.FloorRatio = 0, 0, 0, 0, 0
-	r.Regimes = DetectRegimes(r.Samples)
+	r.Regimes = stats.DetectRegimes(r.Samples)
 	return r
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/stats"
 )
 
 // processRun is one process's run of a two-cell matrix: the baseline and
@@ -11,7 +13,7 @@ import (
 func processRun(base, ns, pairs []float64, bytes int64) []Result {
 	cell := func(codec string, s, p []float64) Result {
 		r := Result{Codec: codec, Scenario: "s", Op: OpMarshal, OK: true, SizeBytes: 100, Samples: s, PairRatios: p, BytesPerOp: bytes, AllocsPerOp: 1}
-		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = Summarize(s)
+		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(s)
 		return r
 	}
 	rs := []Result{cell("base", base, nil), cell("c", ns, pairs)}

@@ -1,6 +1,9 @@
 package bench
 
-import "github.com/serbench/serbench/codec"
+import (
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/stats"
+)
 
 // Profiler takes the profiles of a cell (Options.Profiler). Profile calls
 // run once per profiling pass it takes (each call runs the cell for
@@ -31,7 +34,7 @@ func (c *cell) profile(opts Options) error {
 	}
 	n := c.Iterations * opts.Count
 	if len(c.ns) > 0 {
-		if ns := summarize(c.ns).Center; ns > 0 {
+		if ns := stats.Median(c.ns); ns > 0 {
 			n = max(n, int(min(float64(opts.ProfileTime)/ns, 1e9)))
 		}
 	}

@@ -2,9 +2,6 @@ package bench
 
 import (
 	"context"
-	"slices"
-
-	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
@@ -70,34 +67,3 @@ func (s *Session) Round(ctx context.Context) error {
 
 // Results returns one Result per cell, ordered and summarised as Measure's.
 func (s *Session) Results() []Result { return matrixResults(s.cells, s.codecs, s.opts) }
-
-// Ratio compares two sets of samples of the same figure (ns/op).
-type Ratio struct {
-	// Value is median(num) / median(den); 0 when either is empty or
-	// den's median is not positive.
-	Value float64
-	// Lo and Hi are Value's 95% interval, a percentile bootstrap of the
-	// ratio of medians (as the speed-up's, see docs/reference.md); 0, 0
-	// with fewer than 2 samples on a side.
-	Lo, Hi float64
-	// P is the p-value of the Mann-Whitney U-test that the two differ, as
-	// benchstat computes it (golang.org/x/perf/benchmath); 1 when it
-	// cannot tell.
-	P float64
-}
-
-// CompareSamples returns the Ratio of num's median to den's, with its
-// interval and p-value. It leaves num and den unchanged.
-func CompareSamples(num, den []float64) Ratio {
-	r := Ratio{P: 1}
-	if len(num) == 0 || len(den) == 0 {
-		return r
-	}
-	if d := median(slices.Clone(den)); d > 0 {
-		r.Value = median(slices.Clone(num)) / d
-	}
-	r.Lo, r.Hi = speedupInterval(num, den)
-	// NewSample sorts its argument in place.
-	r.P = benchmath.AssumeNothing.Compare(benchmath.NewSample(slices.Clone(num), &thresholds), benchmath.NewSample(slices.Clone(den), &thresholds)).P
-	return r
-}

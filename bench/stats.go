@@ -1,42 +1,15 @@
 package bench
 
 import (
-	"slices"
-
-	"golang.org/x/perf/benchmath"
+	"bytes"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/stats"
 )
 
-// The statistics of a run, in one place: the runner uses them on its
-// samples and package report on samples read back from a file, so a saved
-// run shows the same figures as the run that made it.
-
-var thresholds = benchmath.DefaultThresholds
-
-// Summarize returns the median of samples and the bounds of its 95%
-// confidence interval, as benchstat computes them
-// (golang.org/x/perf/benchmath, no distribution assumed). A bound that
-// cannot be had from so few samples is 0.
-func Summarize(samples []float64) (median, lo, hi float64) {
-	s := summarize(samples)
-	return s.Center, finite(s.Lo), finite(s.Hi)
-}
-
-// summarize leaves xs unchanged: benchmath.NewSample sorts its argument in
-// place, and a cell's samples must stay in the order taken (their order is
-// what drift and regime figures read, and it matches the B/op and
-// allocs/op of each sample).
-func summarize(xs []float64) benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(slices.Clone(xs), &thresholds), 0.95)
-}
-
-func finite(x float64) float64 {
-	if x != x || x > 1e300 || x < -1e300 {
-		return 0
-	}
-	return x
-}
+// The statistics of a run's rows: the figures themselves are package
+// stats's, so that the runner, package report (on samples read back from
+// a file) and the command line compute them one way.
 
 // DefaultReference is the ID of the reference row (codec.Reference)
 // serbench ships, memmove: the floor of FloorRatio.
@@ -76,9 +49,10 @@ func AddFloorRatios(results []Result, ref string) {
 
 // AddSpeedups fills Speedup, SpeedupP and SpeedupLo..SpeedupHi of every
 // timed result that baseline timed on the same scenario and op: from the
-// result's PairRatios when it has them (median, its interval, sign test),
-// otherwise from the two sets of samples (ratio of medians, bootstrap
-// interval, Mann-Whitney U-test). It reports whether baseline has any
+// result's PairRatios when it has them (stats.PairedChange: median, its
+// interval, sign test), otherwise from the two sets of samples
+// (stats.CompareSamples: ratio of medians, bootstrap interval,
+// Mann-Whitney U-test). It reports whether baseline has any
 // timed result.
 func AddSpeedups(results []Result, baseline string) bool {
 	type key struct{ scenario, op string }
@@ -101,10 +75,10 @@ func AddSpeedups(results []Result, baseline string) bool {
 			continue
 		}
 		if len(r.PairRatios) > 0 {
-			r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP = PairedChange(r.PairRatios)
+			r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP = stats.PairedChange(r.PairRatios)
 			continue
 		}
-		cmp := CompareSamples(b.Samples, r.Samples)
+		cmp := stats.CompareSamples(b.Samples, r.Samples)
 		r.SpeedupP, r.SpeedupLo, r.SpeedupHi = cmp.P, cmp.Lo, cmp.Hi
 	}
 	return len(base) > 0
@@ -116,10 +90,37 @@ func AddSpeedups(results []Result, baseline string) bool {
 // other cell. ok is false when there is no interval yet.
 func (r Result) TargetHalfWidth() (hw float64, ok bool) {
 	if len(r.PairRatios) > 0 {
-		return ratioHalfWidth(r.Speedup, r.SpeedupLo, r.SpeedupHi)
+		return stats.RatioHalfWidth(r.Speedup, r.SpeedupLo, r.SpeedupHi)
 	}
 	if r.NsPerOpLo == 0 || r.NsPerOpHi == 0 {
 		return 0, false
 	}
 	return r.HalfWidth, true
+}
+
+// AddRegimes fills Regimes of every timed result that has none from its
+// Samples (stats.DetectRegimes; documents written before serbench
+// detected regimes have none).
+func AddRegimes(results []Result) {
+	for i := range results {
+		if r := &results[i]; r.Timed() && r.Regimes == nil {
+			r.Regimes = stats.DetectRegimes(r.Samples)
+		}
+	}
+}
+
+// addSameBytes sets SameBytes on the marshal results whose round-trip
+// output equals the baseline codec's on the same scenario.
+func addSameBytes(results []Result, cells []*cell, baseline string) {
+	base := map[string][]byte{}
+	for _, c := range cells {
+		if c.Codec == baseline && c.Op == OpMarshal && c.encoded != nil {
+			base[c.Scenario] = c.encoded
+		}
+	}
+	for i, c := range cells {
+		if b, ok := base[c.Scenario]; ok && c.Op == OpMarshal && c.encoded != nil && results[i].OK {
+			results[i].SameBytes = bytes.Equal(b, c.encoded)
+		}
+	}
 }

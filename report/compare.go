@@ -4,16 +4,14 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/perf/benchmath"
-
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/stats"
 )
 
 // DefaultAlpha is the significance level of Compare when none is given,
@@ -130,7 +128,7 @@ type CompareRow struct {
 	// recorded no interval (Regressions requires it).
 	OutsideNoise bool `json:"outside_noise,omitempty"`
 	// P is the p-value of the Mann-Whitney U-test between the two sets of
-	// samples of the compared measure (benchmath.AssumeNothing.Compare):
+	// samples of the compared measure (stats.UTest):
 	// per-pair speed-ups, same-round sample ratios, or ns/op samples.
 	P float64 `json:"p"`
 	// Q is P adjusted for multiple comparisons (see Correction) over every
@@ -217,7 +215,6 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	baseOld, baseNew := baseOf(oldDoc), baseOf(newDoc)
 	loopOld, loopNew := CalibrationLoopNs(oldDoc.Env), CalibrationLoopNs(newDoc.Env)
 	seen := map[Cell]bool{}
-	th := benchmath.Thresholds{CompareAlpha: opts.Alpha}
 	for _, o := range oldDoc.Results {
 		k := key(o)
 		seen[k] = true
@@ -232,12 +229,12 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 			row.Compared = true
 			bk := Cell{Scenario: k.Scenario, Op: k.Op}
 			s := measureSides(opts.By, o, n, baseOld[bk], baseNew[bk], k.Codec == baseline, loopOld, loopNew)
-			s.test(&row, &th)
+			s.test(&row, opts.Alpha)
 			if o.NsPerOp > 0 {
 				row.NsChange = n.NsPerOp/o.NsPerOp - 1
 			}
-			row.Bytes = compareMetric(o.SampleBytes, n.SampleBytes, &th, opts.Alpha)
-			row.Allocs = compareMetric(o.SampleAllocs, n.SampleAllocs, &th, opts.Alpha)
+			row.Bytes = compareMetric(o.SampleBytes, n.SampleBytes, opts.Alpha)
+			row.Allocs = compareMetric(o.SampleAllocs, n.SampleAllocs, opts.Alpha)
 			row.SizeChanged = o.SizeBytes != n.SizeBytes
 		}
 		c.Rows = append(c.Rows, row)
@@ -279,7 +276,7 @@ func correct(rows []CompareRow, alpha float64) {
 	for i, t := range tests {
 		ps[i] = *t.p
 	}
-	for i, q := range AdjustBH(ps) {
+	for i, q := range stats.AdjustBH(ps) {
 		t := tests[i]
 		*t.q = q
 		*t.sig = q <= alpha
@@ -291,13 +288,12 @@ func correct(rows []CompareRow, alpha float64) {
 
 // compareMetric compares two runs' per-sample values of one metric with the
 // U-test, or returns nil when either has none.
-func compareMetric(old, new []float64, th *benchmath.Thresholds, alpha float64) *MetricChange {
+func compareMetric(old, new []float64, alpha float64) *MetricChange {
 	if len(old) == 0 || len(new) == 0 {
 		return nil
 	}
-	os, ns := benchmath.NewSample(old, th), benchmath.NewSample(new, th)
-	cmp := benchmath.AssumeNothing.Compare(os, ns)
-	oc, nc := benchmath.AssumeNothing.Summary(os, 0.95).Center, benchmath.AssumeNothing.Summary(ns, 0.95).Center
+	cmp := stats.UTest(old, new, alpha)
+	oc, nc := stats.Median(old), stats.Median(new)
 	m := &MetricChange{P: cmp.P, Significant: cmp.P <= alpha, Delta: cmp.FormatDelta(oc, nc)}
 	if oc != 0 {
 		m.Change = nc/oc - 1
@@ -310,9 +306,7 @@ func compareMetric(old, new []float64, th *benchmath.Thresholds, alpha float64) 
 func geomeans(rows []CompareRow) []GeomeanRow {
 	type key struct{ scenario, op string }
 	type acc struct {
-		logOld, logNew float64
-		n              int
-		changes        []float64
+		old, new, changes []float64
 	}
 	var order []key
 	sums := map[key]*acc{}
@@ -327,18 +321,16 @@ func geomeans(rows []CompareRow) []GeomeanRow {
 			sums[k] = a
 			order = append(order, k)
 		}
-		a.logOld += math.Log(r.Old.NsPerOp)
-		a.logNew += math.Log(r.New.NsPerOp)
-		a.n++
+		a.old = append(a.old, r.Old.NsPerOp)
+		a.new = append(a.new, r.New.NsPerOp)
 		a.changes = append(a.changes, r.Change)
 	}
 	out := make([]GeomeanRow, 0, len(order))
 	for _, k := range order {
 		a := sums[k]
-		g := GeomeanRow{Scenario: k.scenario, Op: k.op, N: a.n,
-			Old: math.Exp(a.logOld / float64(a.n)), New: math.Exp(a.logNew / float64(a.n))}
+		g := GeomeanRow{Scenario: k.scenario, Op: k.op, N: len(a.old), Old: stats.GeoMean(a.old), New: stats.GeoMean(a.new)}
 		g.Change = g.New/g.Old - 1
-		g.ByChange = geomeanChange(a.changes)
+		g.ByChange = stats.GeoMeanChange(a.changes)
 		out = append(out, g)
 	}
 	return out

@@ -2,12 +2,10 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
-	"golang.org/x/perf/benchmath"
-
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/stats"
 )
 
 // The measures of CompareOptions.By.
@@ -152,13 +150,13 @@ func (s sides) aboveNoise() bool {
 
 // test runs the Mann-Whitney U-test of s's samples and fills row's test
 // fields (Basis, Change, P, Delta, Stat, Warnings, OldValue, NewValue).
-func (s sides) test(row *CompareRow, th *benchmath.Thresholds) {
-	cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(s.old, th), benchmath.NewSample(s.new, th))
+func (s sides) test(row *CompareRow, alpha float64) {
+	cmp := stats.UTest(s.old, s.new, alpha)
 	row.Basis = s.basis
 	row.OldValue, row.NewValue = s.oldVal, s.newVal
 	row.Change = s.change()
 	row.P = cmp.P
-	row.Significant = cmp.P <= th.CompareAlpha
+	row.Significant = cmp.P <= alpha
 	row.Delta = delta(row.Significant, row.Change)
 	row.Stat = cmp.String()
 	if s.basis != BasisNs {
@@ -220,16 +218,4 @@ func basisLine(c *Comparison) string {
 		parts = append(parts, own+" by raw ns/op (not drift-proof: the runs do not both record the calibration loop's iteration time)")
 	}
 	return strings.Join(parts, "; ")
-}
-
-// geomeanChange is the geometric mean of 1+Change over rows, minus 1.
-func geomeanChange(changes []float64) float64 {
-	if len(changes) == 0 {
-		return 0
-	}
-	var s float64
-	for _, ch := range changes {
-		s += math.Log1p(ch)
-	}
-	return math.Expm1(s / float64(len(changes)))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 )
 
 // MaxReadBytes caps the size of a results file that Read and ReadFile
@@ -293,21 +294,21 @@ func (c *cellAcc) finish() bench.Result {
 		r.Iterations = 0
 		return r
 	}
-	r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = bench.Summarize(r.Samples)
-	r.BytesPerOp = int64(median(c.bytes))
-	r.AllocsPerOp = int64(median(c.allocs))
+	r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(r.Samples)
+	r.BytesPerOp = int64(stats.Median(c.bytes))
+	r.AllocsPerOp = int64(stats.Median(c.allocs))
 	if len(c.bytes) == len(r.Samples) && len(c.allocs) == len(r.Samples) {
 		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 	}
-	r.SizeBytes = int(median(c.sz))
-	if r.CompressedBytes = int(median(c.csz)); r.CompressedBytes > 0 && r.SizeBytes > 0 {
+	r.SizeBytes = int(stats.Median(c.sz))
+	if r.CompressedBytes = int(stats.Median(c.csz)); r.CompressedBytes > 0 && r.SizeBytes > 0 {
 		r.CompressRatio = float64(r.CompressedBytes) / float64(r.SizeBytes)
 	}
 	switch {
 	case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	default:
-		r.MBPerS = median(c.mb)
+		r.MBPerS = stats.Median(c.mb)
 	}
 	r.OK = r.Error == ""
 	return r
@@ -369,13 +370,4 @@ func envFromResult(rec *benchfmt.Result) bench.Env {
 		}
 	}
 	return env
-}
-
-// median is the median of xs, 0 for none.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	m, _, _ := bench.Summarize(xs)
-	return m
 }

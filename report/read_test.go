@@ -12,6 +12,8 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"context"
+	"time"
+
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
@@ -19,7 +21,6 @@ import (
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
-	"time"
 )
 
 func TestBenchNameRoundTrip(t *testing.T) {

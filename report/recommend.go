@@ -2,13 +2,13 @@ package report
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/stats"
 )
 
 // Recommendation is the choice a scenario's results support. Field names
@@ -60,9 +60,8 @@ type Geomean struct {
 	Cells   int     `json:"cells"`
 	Speedup float64 `json:"speedup"`
 	// SpeedupLo and SpeedupHi bound its 95% interval, combined from the
-	// cells' intervals in log space as independent normal errors (each
-	// cell's standard error taken as its log-interval width over 2×1.96);
-	// 0 when a cell lacks an interval.
+	// cells' intervals in log space as independent normal errors
+	// (stats.GeoMeanInterval); 0 when a cell lacks an interval.
 	SpeedupLo float64 `json:"speedup_lo,omitempty"`
 	SpeedupHi float64 `json:"speedup_hi,omitempty"`
 }
@@ -136,17 +135,12 @@ func Recommend(doc *Document) []Recommendation {
 		}
 		sort.SliceStable(ok, func(i, j int) bool { return ok[i].NsPerOp < ok[j].NsPerOp })
 		rec := Recommendation{Scenario: id, Front: []Choice{}}
-		for _, c := range ok {
-			dominated := false
-			for _, d := range ok {
-				if d.NsPerOp <= c.NsPerOp && d.SizeBytes <= c.SizeBytes && (d.NsPerOp < c.NsPerOp || d.SizeBytes < c.SizeBytes) {
-					dominated = true
-					break
-				}
-			}
-			if !dominated {
-				rec.Front = append(rec.Front, c)
-			}
+		cost, size := make([]float64, len(ok)), make([]float64, len(ok))
+		for i, c := range ok {
+			cost[i], size[i] = c.NsPerOp, float64(c.SizeBytes)
+		}
+		for _, i := range stats.ParetoFront(cost, size) {
+			rec.Front = append(rec.Front, ok[i])
 		}
 		if len(ok) > 0 {
 			speed := ok[0]
@@ -334,12 +328,7 @@ func referenceCodecs(doc *Document) map[string]bool {
 // ("compress:zstd") are left out.
 func Geomeans(doc *Document) []Geomean {
 	type key struct{ codec, op string }
-	type acc struct {
-		n         int
-		sumLog    float64
-		sumVar    float64
-		intervals bool
-	}
+	type acc struct{ speedups, lo, hi []float64 }
 	ref := referenceCodecs(doc)
 	var keys []key
 	accs := map[key]*acc{}
@@ -350,28 +339,18 @@ func Geomeans(doc *Document) []Geomean {
 		k := key{r.Codec, r.Op}
 		a := accs[k]
 		if a == nil {
-			a = &acc{intervals: true}
+			a = &acc{}
 			accs[k] = a
 			keys = append(keys, k)
 		}
-		a.n++
-		a.sumLog += math.Log(r.Speedup)
-		if r.SpeedupLo > 0 && r.SpeedupHi > 0 {
-			se := (math.Log(r.SpeedupHi) - math.Log(r.SpeedupLo)) / (2 * 1.96)
-			a.sumVar += se * se
-		} else {
-			a.intervals = false
-		}
+		a.speedups = append(a.speedups, r.Speedup)
+		a.lo, a.hi = append(a.lo, r.SpeedupLo), append(a.hi, r.SpeedupHi)
 	}
 	var out []Geomean
 	for _, k := range keys {
 		a := accs[k]
-		mean := a.sumLog / float64(a.n)
-		g := Geomean{Codec: k.codec, Op: k.op, Cells: a.n, Speedup: math.Exp(mean)}
-		if a.intervals {
-			se := math.Sqrt(a.sumVar) / float64(a.n)
-			g.SpeedupLo, g.SpeedupHi = math.Exp(mean-1.96*se), math.Exp(mean+1.96*se)
-		}
+		g := Geomean{Codec: k.codec, Op: k.op, Cells: len(a.speedups)}
+		g.Speedup, g.SpeedupLo, g.SpeedupHi = stats.GeoMeanInterval(a.speedups, a.lo, a.hi)
 		out = append(out, g)
 	}
 	return out

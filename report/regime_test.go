@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/stats"
 )
 
 // regimeDoc is a run of two cells with 12 samples each: msgpack's alternate
@@ -21,7 +22,7 @@ func regimeDoc() *report.Document {
 		one = append(one, 20000*(1+0.02*float64(i%5-2)/2))
 	}
 	res := func(c string, s []float64) bench.Result {
-		med, lo, hi := bench.Summarize(s)
+		med, lo, hi := stats.Summarize(s)
 		return bench.Result{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 			SizeBytes: 184, OK: true, Samples: s, Iterations: 100}
 	}

@@ -3,12 +3,10 @@ package report
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 
-	"github.com/aclements/go-moremath/stats"
-
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/stats"
 )
 
 // Replicate runs.
@@ -22,8 +20,7 @@ import (
 // run is ±2-3%. Two single runs cannot tell that apart from a change of
 // the code. With several runs of each build (replicates, each a process
 // of its own), the test is between runs: each run gives one value per
-// cell, and Welch's t-test on their logarithms (go-moremath's
-// TwoSampleWelchTTest) weighs the difference against the spread between
+// cell, and Welch's t-test on their logarithms (stats.WelchLogs) weighs the difference against the spread between
 // processes. Interleaving the replicates of the two builds (old, new, old,
 // new, ...) also spreads a slow drift of the machine over both sides.
 
@@ -93,7 +90,7 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 				ov, nv, speedup, row.Basis = ro, rn, true, BasisRunsRef
 			}
 		}
-		row.P, row.Change = welch(ov, nv, speedup)
+		row.P, row.Change = stats.WelchLogs(ov, nv, speedup)
 		row.OldValue, row.NewValue = stats.GeoMean(ov), stats.GeoMean(nv)
 		row.Significant = row.P <= c.Alpha
 		row.Stat = fmt.Sprintf("p=%.3f n=%d+%d %s", row.P, len(ov), len(nv), row.Basis)
@@ -114,7 +111,7 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 			if len(o) < 2 || len(n) < 2 {
 				continue
 			}
-			p, ch := metricRuns(o, n)
+			p, ch := stats.WelchCounts(o, n)
 			sig := p <= c.Alpha
 			**m.ch = MetricChange{P: p, Significant: sig, Change: ch, Delta: delta(sig, ch)}
 		}
@@ -202,57 +199,6 @@ func cellValues(cells []map[Cell]bench.Result, cell Cell, get func(bench.Result)
 		if r, ok := m[cell]; ok && r.Timed() {
 			out = append(out, get(r))
 		}
-	}
-	return out
-}
-
-// welch returns the p-value of Welch's t-test between the logarithms of
-// old and new (each at least 2 positive values) and the change, positive
-// when worse: for a speed-up (higherIsBetter) the old geometric mean over
-// the new one minus 1, otherwise the new over the old minus 1. When both
-// sides have no spread at all, p is 0 if they differ and 1 if not.
-func welch(old, new []float64, higherIsBetter bool) (p, change float64) {
-	lo, ln := logs(old), logs(new)
-	d := stats.Mean(ln) - stats.Mean(lo)
-	if higherIsBetter {
-		d = -d
-	}
-	change = math.Expm1(d)
-	res, err := stats.TwoSampleWelchTTest(stats.Sample{Xs: lo}, stats.Sample{Xs: ln}, stats.LocationDiffers)
-	switch {
-	case errors.Is(err, stats.ErrZeroVariance):
-		if d == 0 {
-			return 1, 0
-		}
-		return 0, change
-	case err != nil:
-		return 1, change
-	}
-	return res.P, change
-}
-
-// metricRuns is welch for B/op and allocs/op per run, which may be 0: on
-// the values plus one, so that a zero stays a value; the change is the
-// ratio of the means, minus 1 (0 when the old mean is 0).
-func metricRuns(old, new []float64) (p, change float64) {
-	o, n := make([]float64, len(old)), make([]float64, len(new))
-	for i, x := range old {
-		o[i] = x + 1
-	}
-	for i, x := range new {
-		n[i] = x + 1
-	}
-	p, _ = welch(o, n, false)
-	if m := stats.Mean(old); m > 0 {
-		change = stats.Mean(new)/m - 1
-	}
-	return p, change
-}
-
-func logs(xs []float64) []float64 {
-	out := make([]float64, len(xs))
-	for i, x := range xs {
-		out[i] = math.Log(x)
 	}
 	return out
 }

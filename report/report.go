@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 )
 
 // Schema is the version of the JSON results format (docs/reference.md, "JSON documents").
@@ -389,7 +390,7 @@ const RegimesMark = "⇅"
 // regimesText describes two speed regimes for a footnote: "2 regimes:
 // 8.27 µs fast (55%), 14.5 µs slow (1.75x)", the percentage being the fast
 // cluster's share of the samples and the ratio slow over fast.
-func regimesText(rg *bench.Regimes) string {
+func regimesText(rg *stats.Regimes) string {
 	return fmt.Sprintf("2 regimes: %s fast (%.0f%%), %s slow (%.2fx)", fmtNs(rg.FastNs), 100*(1-rg.SlowShare), fmtNs(rg.SlowNs), rg.Ratio)
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 )
 
 // PlateauTolerance is the rule of the throughput plateau of the size sweep:
@@ -78,25 +79,6 @@ func sweepSeries(doc *Document) (keys [][2]string, series map[[2]string][]sweepP
 	return keys, series
 }
 
-// plateauStart applies PlateauTolerance to MB/s figures at increasing
-// sizes, medians mbps and upper ends of their 95% intervals hi (same
-// length; hi[i] ≥ mbps[i]): the index where the plateau starts, and the
-// index of the best median. from is len(mbps) when the last size is itself
-// out of the tolerance (throughput falls again at the large end: no size
-// has every larger one within it).
-func plateauStart(mbps, hi []float64) (from, best int) {
-	for i, x := range mbps {
-		if x > mbps[best] {
-			best = i
-		}
-	}
-	from = len(mbps)
-	for from > 0 && max(hi[from-1], mbps[from-1]) >= (1-PlateauTolerance)*mbps[best] {
-		from--
-	}
-	return from, best
-}
-
 // Plateaus returns, per codec and op (marshal, unmarshal) timed on at least
 // two sizes of the sweep, where its throughput plateau starts, in run
 // order. Nil when doc has no sweep.
@@ -115,7 +97,7 @@ func Plateaus(doc *Document) []Plateau {
 				hi[i] = float64(p.r.SizeBytes) / lo * 1e3
 			}
 		}
-		from, best := plateauStart(mbps, hi)
+		from, best := stats.PlateauStart(mbps, hi, PlateauTolerance)
 		p := Plateau{Codec: k[0], Op: k[1], Family: scenario.SweepFamily, MaxMBPerS: mbps[best], MaxAtBytes: s[best].target, Points: len(s)}
 		last := len(s) - 1
 		switch {

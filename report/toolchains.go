@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -79,7 +80,7 @@ type ToolchainCell struct {
 }
 
 // ToolchainRatio is a later build's median ns/op over the first build's,
-// with its 95% interval and the Mann-Whitney U-test's p (bench.CompareSamples):
+// with its 95% interval and the Mann-Whitney U-test's p (stats.CompareSamples):
 // below 1 the later build is faster.
 type ToolchainRatio struct {
 	Toolchain   string  `json:"toolchain"`
@@ -156,7 +157,7 @@ func NewToolchainsDocument(env bench.Env, baseline string, alpha float64, runs [
 			if len(base.Samples) == 0 || len(c.Samples) == 0 {
 				continue
 			}
-			cmp := bench.CompareSamples(c.Samples, base.Samples)
+			cmp := stats.CompareSamples(c.Samples, base.Samples)
 			row.Ratios = append(row.Ratios, ToolchainRatio{Toolchain: c.Toolchain, Base: base.Toolchain,
 				Ratio: cmp.Value, Lo: cmp.Lo, Hi: cmp.Hi, P: cmp.P, Significant: cmp.P <= alpha})
 		}

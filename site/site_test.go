@@ -17,6 +17,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
+	"github.com/serbench/serbench/stats"
 )
 
 // testCodecs are the codecs of testRuns, one per property the page
@@ -58,7 +59,7 @@ func testRuns(t testing.TB) []*archive.Run {
 					for k := range samples {
 						samples[k] = base * math.Exp(0.02*rng.NormFloat64())
 					}
-					med, lo, hi := bench.Summarize(samples)
+					med, lo, hi := stats.Summarize(samples)
 					doc.Results = append(doc.Results, bench.Result{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100})
 				}

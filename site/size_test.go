@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
+	"github.com/serbench/serbench/stats"
 )
 
 var sizeRuns = flag.Int("site.runs", 100, "TestDataSize: the number of synthetic runs")
@@ -54,8 +55,8 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 					res.SampleAllocs = append(res.SampleAllocs, float64(res.AllocsPerOp))
 					res.PairRatios = append(res.PairRatios, 200/(200+37*float64(k))*math.Exp(0.02*rng.NormFloat64()))
 				}
-				res.NsPerOp, res.NsPerOpLo, res.NsPerOpHi = bench.Summarize(res.Samples)
-				res.Speedup, res.SpeedupLo, res.SpeedupHi = bench.Summarize(res.PairRatios)
+				res.NsPerOp, res.NsPerOpLo, res.NsPerOpHi = stats.Summarize(res.Samples)
+				res.Speedup, res.SpeedupLo, res.SpeedupHi = stats.Summarize(res.PairRatios)
 				doc.Results = append(doc.Results, res)
 			}
 		}

@@ -8,13 +8,13 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 )
 
 func init() {
@@ -131,20 +131,14 @@ type agreeSummary struct {
 }
 
 func summarizeAgreement(cells []agreeCell, tolerance float64) agreeSummary {
-	s := agreeSummary{cells: len(cells)}
-	abs := make([]float64, len(cells))
+	diffs := make([]float64, len(cells))
 	for i, c := range cells {
-		abs[i] = math.Abs(c.diff())
-		if abs[i] <= tolerance {
-			s.within++
-		}
-		if i == 0 || abs[i] > math.Abs(s.worst.diff()) {
-			s.worst = c
-		}
+		diffs[i] = c.diff()
 	}
-	sort.Float64s(abs)
-	if n := len(abs); n > 0 {
-		s.median = (abs[(n-1)/2] + abs[n/2]) / 2
+	a := stats.Agreement(diffs, tolerance)
+	s := agreeSummary{cells: a.Cells, within: a.Within, median: a.MedianAbs}
+	if len(cells) > 0 {
+		s.worst = cells[a.Worst]
 	}
 	return s
 }

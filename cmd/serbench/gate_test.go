@@ -14,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/stats"
 )
 
 // gateRun is a synthetic run of 10 codecs × 3 scenarios × 2 ops: each
@@ -31,7 +32,7 @@ func gateRun(seed uint64, slow float64) *report.Document {
 				for i := range samples {
 					samples[i] = base * math.Exp(0.03*rng.NormFloat64())
 				}
-				med, lo, hi := bench.Summarize(samples)
+				med, lo, hi := stats.Summarize(samples)
 				doc.Results = append(doc.Results, bench.Result{Codec: "codec" + string(rune('a'+c)), Scenario: sc, Op: op,
 					NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi, BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100,
 					OK: true, Samples: samples, Iterations: 1000})
@@ -144,12 +145,12 @@ func driftRun(seed uint64, machine float64, slower map[string]float64) *report.D
 			}
 		}
 		add := func(codec string, samples, ratios []float64) {
-			med, lo, hi := bench.Summarize(samples)
+			med, lo, hi := stats.Summarize(samples)
 			r := bench.Result{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 				BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100, OK: true, Samples: samples, Iterations: 1000, Speedup: 1}
 			if ratios != nil {
 				r.PairRatios = ratios
-				r.Speedup, r.SpeedupLo, r.SpeedupHi = bench.Summarize(ratios)
+				r.Speedup, r.SpeedupLo, r.SpeedupHi = stats.Summarize(ratios)
 			}
 			doc.Results = append(doc.Results, r)
 		}

@@ -1,4 +1,4 @@
-package bench
+package stats
 
 import (
 	"math"
@@ -59,7 +59,7 @@ const (
 	MinRegimeSeparation = 5
 )
 
-// DetectRegimes reports whether samples (ns/op, as in Result.Samples) form
+// DetectRegimes reports whether samples (ns/op, in the order taken) form
 // two clearly separate clusters, and describes them; nil when they do not,
 // when there are fewer than MinRegimeSamples, or when any sample is not a
 // finite positive number.
@@ -124,16 +124,6 @@ func DetectRegimes(samples []float64) *Regimes {
 		return nil
 	}
 	return r
-}
-
-// AddRegimes fills Regimes of every timed result that has none from its
-// Samples (documents written before serbench detected regimes have none).
-func AddRegimes(results []Result) {
-	for i := range results {
-		if r := &results[i]; r.Timed() && r.Regimes == nil {
-			r.Regimes = DetectRegimes(r.Samples)
-		}
-	}
 }
 
 // sortedMedian returns the median of xs, sorted and not empty.

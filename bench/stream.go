@@ -8,6 +8,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 )
 
 // StreamSizes describes the messages of a message corpus
@@ -35,15 +36,7 @@ func newStreamSizes(sizes []int) *StreamSizes {
 	for _, n := range s {
 		total += int64(n)
 	}
-	return &StreamSizes{Messages: len(s), P50: nearestRank(s, 0.50), P99: nearestRank(s, 0.99), Max: s[len(s)-1], TotalBytes: total}
-}
-
-// nearestRank returns the q-quantile (q in (0,1]) of sorted, non-empty s by
-// the nearest-rank method: the smallest value with at least q·len(s)
-// values at or below it.
-func nearestRank(s []int, q float64) int {
-	i := int(math.Ceil(q*float64(len(s)))) - 1
-	return s[min(max(i, 0), len(s)-1)]
+	return &StreamSizes{Messages: len(s), P50: stats.NearestRank(s, 0.50), P99: stats.NearestRank(s, 0.99), Max: s[len(s)-1], TotalBytes: total}
 }
 
 // meanSize is TotalBytes over Messages, rounded to the nearest byte.

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -80,4 +81,15 @@ func Quantile(xs []float64, q float64) float64 {
 		return s[len(s)-1]
 	}
 	return s[i] + (pos-float64(i))*(s[i+1]-s[i])
+}
+
+// NearestRank returns the q-quantile (q in (0, 1]) of sorted, a non-empty
+// slice in ascending order, by the nearest-rank method (Hyndman and Fan
+// 1996, definition 1): the smallest value with at least q·len(sorted)
+// values at or below it. It is the method for percentiles of counts
+// (message sizes in bytes), where an interpolated size would be one no
+// message has.
+func NearestRank[T cmp.Ordered](sorted []T, q float64) T {
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[min(max(i, 0), len(sorted)-1)]
 }

@@ -46,9 +46,9 @@ const BootstrapResamples = 1000
 // percentile bootstrap (Efron, "Bootstrap methods: another look at the
 // jackknife", Annals of Statistics 7(1), 1979; the percentile interval of
 // Efron and Tibshirani, "An Introduction to the Bootstrap", 1993, ch. 13):
-// each of BootstrapResamples rounds draws both sample
-// sets again with replacement and takes the ratio of their medians; the
-// interval runs from the 2.5th to the 97.5th percentile of those ratios.
+// each of BootstrapResamples rounds draws both sample sets again with
+// replacement and takes the ratio of their medians; the interval runs from
+// the 2.5th to the 97.5th percentile of those ratios.
 //
 // Why a bootstrap rather than pairing the codec's sample with the
 // baseline's of the same round: with adaptive sampling cells take
@@ -58,8 +58,8 @@ const BootstrapResamples = 1000
 // (pairing gains nothing over independent samples). The generator is
 // seeded from the samples themselves (whole nanoseconds, so the benchfmt
 // text's rounding does not change the seed), so a run's intervals are
-// reproducible from its JSON or benchfmt file. It returns 0, 0 when either side has fewer
-// than 2 samples.
+// reproducible from its JSON or benchfmt file. It returns 0, 0 when either
+// side has fewer than 2 samples.
 //
 // base and xs are ns/op samples (any positive unit, the same on both
 // sides); they are not modified.

@@ -38,3 +38,16 @@ func ModuleVersion(path string) string {
 	})
 	return buildDeps[path]
 }
+
+// Modules maps the library module of each codec of cs to its Info.Version,
+// leaving out the standard library: the Modules a document's environment
+// records.
+func Modules(cs []Codec) map[string]string {
+	m := map[string]string{}
+	for _, c := range cs {
+		if i := c.Info(); i.Module != "std" && i.Module != "" {
+			m[i.Module] = i.Version
+		}
+	}
+	return m
+}

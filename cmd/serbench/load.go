@@ -5,29 +5,30 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
 
 func init() {
 	register("load", "open-loop SSE/WebSocket push load or HTTP request load on loopback, per-codec latency and bytes", cmdLoad)
+	// The child that serves transport/server (and so the /api/ endpoints)
+	// for `load -transport http` and `plan`, so that the server's CPU and
+	// heap figures leave the load client out.
+	childRoles[server.ChildRole] = func(string) error { return server.ServeChild(os.Stdin, os.Stdout) }
 }
 
 func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var o load.Options
+	s := load.Session{Env: envFunc(fs), HTTP: &load.HTTPOptions{CPUScope: "server"}}
+	o, ho := &s.Options, s.HTTP
 	fs.StringVar(&o.Transport, "transport", load.DefaultTransport, "transport: "+strings.Join(load.Transports, ", ")+" or http (request/response APIs, see -framework)")
 	fs.IntVar(&o.Conns, "conns", load.DefaultConns, "connections (per codec phase, or in total with -mix)")
 	fs.Float64Var(&o.Rate, "rate", load.DefaultRate, "messages per second per connection")
@@ -38,15 +39,17 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.StringVar(scenarios, "scenario", "", "the older name of -scenarios")
 	format := formatFlag(fs, "table", load.Formats, "")
 	outFile := outputFlag(fs, "write the output to this file instead of stdout")
-	target := fs.String("url", "", "target server base URL (loopback only); default: start one in this process")
+	fs.StringVar(&o.URL, "url", "", "target server base URL (loopback only); default: start one in this process")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
 	switchTo := fs.String("switch", "", "CODEC@AT: move every stream from the -codecs codec to CODEC mid-run, per message, starting AT into each stream (e.g. msgpack@10s)")
 	switchRamp := fs.Duration("switch-ramp", 0, "how long -switch takes to move every message to the new codec (default: half the time left after AT)")
 	var sf serverFlags
 	sf.register(fs)
-	var hf httpFlags
-	hf.register(fs)
+	fs.StringVar(&ho.Framework, "framework", load.DefaultFramework, "http: server stack, gin, echo or nethttp")
+	fs.StringVar(&ho.Method, "method", load.DefaultHTTPMethod, "http: POST (server decodes and re-encodes) or GET (server encodes)")
+	fs.BoolVar(&s.Max, "max", false, "http: find the highest rate whose p99 stays within -slo (doubling from -rate, then bisection; each step runs -duration)")
+	fs.DurationVar(&s.SLO, "slo", 15*time.Millisecond, "http: p99 latency objective of -max")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench load [flags]")
 		fmt.Fprintln(stderr, "\nServer flags (-queue ... -ping) apply to the in-process server only.")
@@ -56,8 +59,24 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	o.Compress = sf.compress
-	sf.fitLoad(fs, o.Conns, o.Rate)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	o.Compress, o.Codecs, s.Scenarios = sf.compress, splitList(*codecs), splitList(*scenarios)
+	if err := loadOptions(&s, set, *mix, *switchTo, *switchRamp); err != nil {
+		return err
+	}
+	if s.HTTP == nil && o.URL == "" {
+		sf.fitLoad(set, o.Conns, o.Rate)
+		srv, err := sf.server()
+		if err != nil {
+			return err
+		}
+		defer srv.Close()
+		s.Server = srv
+	}
+	if err := s.Validate(); err != nil {
+		return usageError{err}
+	}
 	// Fail on an unwritable -o now, not after the run; an existing file is
 	// replaced only when the run succeeds.
 	w, commit, err := openOutput(stdout, *outFile)
@@ -65,43 +84,6 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	defer commit(false)
-	o.Codecs = splitList(*codecs)
-	if *switchTo != "" {
-		if o.Switch, err = load.ParseSwitch(*switchTo, *switchRamp); err != nil {
-			return err
-		}
-	}
-	if o.Transport == "http" {
-		if err := loadHTTP(ctx, fs, w, hf, o, splitList(*scenarios), *target, *format); err != nil {
-			return err
-		}
-		return commit(true)
-	}
-	if *mix != "" {
-		for _, s := range splitList(*mix) {
-			w, err := strconv.ParseFloat(s, 64)
-			if err != nil {
-				return usagef("load: invalid -mix weight %q", s)
-			}
-			o.Mix = append(o.Mix, w)
-		}
-	}
-	// Check the target before anything else: load never leaves loopback.
-	if *target != "" {
-		if _, err := load.CheckLoopback(*target); err != nil {
-			return err
-		}
-	}
-
-	// In process, each connection needs two descriptors (client and server).
-	need := uint64(o.Conns) + 64
-	if *target == "" {
-		need += uint64(o.Conns)
-	}
-	if err := raiseNoFile(need); err != nil {
-		return err
-	}
-
 	if *cpuProfile != "" {
 		stop, err := startCPUProfile(*cpuProfile, "load_"+o.Transport+".pprof")
 		if err != nil {
@@ -109,48 +91,64 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		defer stop()
 	}
-	started := time.Now()
-	if *target == "" {
-		url, stop, err := serveInProcess(ctx, sf)
-		if err != nil {
-			return err
+	stopProgress := func() {}
+	if s.HTTP == nil {
+		phases := max(len(s.Scenarios), 1) * len(o.Codecs)
+		if len(o.Mix) > 0 {
+			phases = max(len(s.Scenarios), 1)
 		}
-		defer stop()
-		o.URL, o.InProcess = url, true
-	} else {
-		o.URL = *target
+		stopProgress = newProgress(stderr, time.Now(), "seconds").every(time.Second, int(float64(phases)*(o.Duration+o.Grace).Seconds()))
 	}
-	ids := splitList(*scenarios)
-	if len(ids) == 0 {
-		ids = []string{""} // load.Options' default for the transport
-	}
-	phases := len(ids) * len(o.Codecs)
-	if len(o.Mix) > 0 {
-		phases = len(ids)
-	}
-	progress := newProgress(stderr, started, "seconds")
-	stopProgress := progress.every(time.Second, int(float64(phases)*(o.Duration+o.Grace).Seconds()))
-	var results []load.Result
-	for _, id := range ids {
-		o.Scenario = id
-		rs, err := load.Run(ctx, o)
-		if err != nil {
-			stopProgress()
-			return err
-		}
-		results = append(results, rs...)
-	}
+	rep, err := s.Measure(ctx)
 	stopProgress()
-	cs, _ := all.Registry().Select(o.Codecs) // load.Run has checked the IDs
-	env := bench.CollectEnv(started.UTC(), moduleVersions(cs))
-	env.Settings = settings(fs)
-	fin := time.Now().UTC()
-	rep := load.Report{Schema: load.Schema, Env: env, Transport: results, Finished: &fin}
-	rep.Host, _ = os.Hostname() // "" when unknown
+	if err != nil {
+		return err
+	}
 	if err := load.Write(w, *format, rep); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*outFile), err)
 	}
 	return commit(true)
+}
+
+// loadOptions finishes s from the flags that need more than a value:
+// -transport http (s.HTTP, nil otherwise), -mix and -switch. set holds the
+// flags given.
+func loadOptions(s *load.Session, set map[string]bool, mix, switchTo string, switchRamp time.Duration) error {
+	o := &s.Options
+	if o.Transport != "http" {
+		s.HTTP = nil
+	} else {
+		for _, name := range []string{"mix", "cpuprofile", "grace", "queue", "replay", "overflow", "linger", "flush-every", "flush-interval", "allow-origin", "ping"} {
+			if set[name] {
+				return usagef("load: -%s applies to -transport sse and ws, not http", name)
+			}
+		}
+		s.HTTP.Codecs, s.HTTP.Conns, s.HTTP.URL = o.Codecs, o.Conns, o.URL
+		if set["rate"] {
+			s.HTTP.Rate = o.Rate
+		}
+		if set["duration"] {
+			s.HTTP.Duration = o.Duration
+		}
+		if len(s.Scenarios) == 0 {
+			s.Scenarios = []string{load.DefaultHTTPScenario}
+		}
+	}
+	for _, m := range splitList(mix) {
+		w, err := strconv.ParseFloat(m, 64)
+		if err != nil {
+			return usagef("load: invalid -mix weight %q", m)
+		}
+		o.Mix = append(o.Mix, w)
+	}
+	if switchTo != "" {
+		sw, err := load.ParseSwitch(switchTo, switchRamp)
+		if err != nil {
+			return usageError{err}
+		}
+		o.Switch = sw
+	}
+	return nil
 }
 
 // startCPUProfile profiles the process into dir/name (dir is made if
@@ -171,48 +169,4 @@ func startCPUProfile(dir, name string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		pf.Close()
 	}, nil
-}
-
-// serveInProcess starts a server with sf's options on a free loopback port
-// and returns its base URL; stop shuts it down and waits for it.
-func serveInProcess(ctx context.Context, sf serverFlags) (url string, stop func(), err error) {
-	sopts, err := sf.options()
-	if err != nil {
-		return "", nil, err
-	}
-	srv, err := server.New(sopts)
-	if err != nil {
-		return "", nil, err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		srv.Close()
-		return "", nil, fmt.Errorf("load: %w", err)
-	}
-	sctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(sctx, ln) }()
-	return "http://" + ln.Addr().String(), func() {
-		cancel()
-		<-done
-	}, nil
-}
-
-// raiseNoFile raises the soft RLIMIT_NOFILE to the hard limit and fails
-// when that is still below need.
-func raiseNoFile(need uint64) error {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
-		return fmt.Errorf("load: getrlimit: %w", err)
-	}
-	if rl.Cur < rl.Max {
-		rl.Cur = rl.Max
-		if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil {
-			return fmt.Errorf("load: raise open file limit to %d: %w", rl.Max, err)
-		}
-	}
-	if rl.Cur < need {
-		return fmt.Errorf("load: open file limit %d is below the %d this run needs (raise it with ulimit -n, or use fewer -conns)", rl.Cur, need)
-	}
-	return nil
 }

@@ -59,16 +59,33 @@ func TestLoadJSON(t *testing.T) {
 	}
 }
 
+// A bad flag value is a usage error (exit 2), checked before any server
+// starts; an unwritable -o fails (exit 1) before the hour-long run.
 func TestLoadBadFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"load", "-format", "xml"},
-		{"load", "-codecs", "nope", "-duration", "1s"},
-		{"load", "-transport", "udp"},
-		{"load", "-mix", "a,b"},
-		{"load", "-o", "/nonexistent-dir/r.json", "-duration", "1h"}, // fails before the hour-long run
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"load", "-format", "xml"}, 2},
+		{[]string{"load", "-codecs", "nope", "-duration", "1s"}, 2},
+		{[]string{"load", "-transport", "udp"}, 2},
+		{[]string{"load", "-mix", "a,b"}, 2},
+		{[]string{"load", "-mix", "1", "-codecs", "msgpack,cbor"}, 2},
+		{[]string{"load", "-conns", "-1"}, 2},
+		{[]string{"load", "-rate", "-1"}, 2},
+		{[]string{"load", "-duration", "1ms"}, 2},
+		{[]string{"load", "-url", "http://10.0.0.1:8080"}, 2},
+		{[]string{"load", "-scenarios", "nope"}, 2},
+		{[]string{"load", "-switch", "nope"}, 2},
+		{[]string{"load", "-overflow", "spill"}, 2},
+		{[]string{"load", "-queue", "-1"}, 2},
+		{[]string{"load", "-transport", "http", "-framework", "rails"}, 2},
+		{[]string{"load", "-transport", "http", "-method", "PUT"}, 2},
+		{[]string{"load", "-transport", "http", "-queue", "5"}, 2},
+		{[]string{"load", "-o", "/nonexistent-dir/r.json", "-duration", "1h"}, 1},
 	} {
-		if err := run(context.Background(), io.Discard, io.Discard, args); err == nil {
-			t.Errorf("%v: no error", args)
+		if err := run(context.Background(), io.Discard, io.Discard, tc.args); exitCode(err) != tc.code || err == nil {
+			t.Errorf("%v: err = %v (exit %d), want exit %d", tc.args, err, exitCode(err), tc.code)
 		}
 	}
 }

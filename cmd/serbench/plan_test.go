@@ -80,24 +80,28 @@ func TestPlanJSONAndHTML(t *testing.T) {
 	}
 }
 
-// Bad input: a rate of zero and an answer nobody can give are errors (exit
-// 1); a scenario the saved run lacks is only a warning while another can
-// be answered.
+// Bad input: a bad flag value is a usage error (exit 2), an answer nobody
+// can give an error (exit 1); a scenario the saved run lacks is only a
+// warning while another can be answered.
 func TestPlanErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
+		code int
 	}{
-		{[]string{"plan", "-rate", "0", "-transport", "1,1,1"}, "invalid rate 0"},
-		{[]string{"plan", "-rate", "10", "-fanout", "0", "-transport", "1,1,1"}, "invalid fanout 0"},
-		{[]string{"plan", "-rate", "10", "-transport", "1,x,1"}, `invalid -transport "1,x,1"`},
-		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`},
-		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch"},
-		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-from", filepath.Join("testdata", "plan-run.json"), "-scenarios", "sse-event"}, "nothing can be answered: sse-event: no codec results"},
+		{[]string{"plan", "-rate", "0", "-transport", "1,1,1"}, "invalid rate 0", 2},
+		{[]string{"plan", "-rate", "10", "-fanout", "0", "-transport", "1,1,1"}, "invalid fanout 0", 2},
+		{[]string{"plan", "-rate", "10", "-cores", "-1", "-transport", "1,1,1"}, "invalid cores -1", 2},
+		{[]string{"plan", "-rate", "10", "-transport", "1,x,1"}, `invalid transport "1,x,1"`, 2},
+		{[]string{"plan", "-rate", "10", "-via", "tcp"}, `unknown -via "tcp"`, 2},
+		{[]string{"plan", "-rate", "10", "-verify", "1s", "-top", "0"}, "invalid top 0", 2},
+		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`, 2},
+		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch", 2},
+		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-from", filepath.Join("testdata", "plan-run.json"), "-scenarios", "sse-event"}, "nothing can be answered: sse-event: no codec results", 1},
 	} {
 		_, _, err := serbench(t, tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%q: err = %v, want %q", tc.args, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != tc.code {
+			t.Errorf("%q: err = %v (exit %d), want %q (exit %d)", tc.args, err, exitCode(err), tc.want, tc.code)
 		}
 	}
 	out, _, err := serbench(t, append(planArgs(), "-scenarios", "ws-message,sse-event")...)

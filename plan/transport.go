@@ -1,4 +1,4 @@
-package main
+package plan
 
 import (
 	"context"
@@ -6,13 +6,13 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
-	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -24,12 +24,16 @@ type serverRun struct {
 	result      load.Result
 }
 
-// Transport measurement: two seeds of different sizes, encoding/json, at
+// Transport measurement: two seeds of different sizes, TransportCodec, at
 // the planned rate for at least transportDuration each (as long as each
-// -verify run, so that both amortize the run's fixed costs alike).
+// -verify run, so that both amortize the run's fixed costs alike), after a
+// quick bench run of TransportCodec's marshal (transportBenchtime,
+// transportCount).
 const (
-	transportDuration = 2 * time.Second
-	transportCodec    = "encoding/json"
+	transportDuration  = 2 * time.Second
+	TransportCodec     = "encoding/json"
+	transportBenchtime = 5 * time.Millisecond
+	transportCount     = 3
 	// verifyConnRate is the rate per connection -verify asks for: the
 	// total rate is spread over ceil(rate/verifyConnRate) connections.
 	verifyConnRate = 500
@@ -46,7 +50,7 @@ func runServer(ctx context.Context, via, codecID, scenarioID string, rate float6
 		return serverRun{}, fmt.Errorf("rate %g needs more than %d connections at %d msg/s each", rate, maxVerifyConns, verifyConnRate)
 	}
 	conns = max(conns, 1)
-	if err := raiseNoFile(uint64(conns) + 64); err != nil {
+	if err := load.RaiseOpenFiles(uint64(conns) + 64); err != nil {
 		return serverRun{}, err
 	}
 	url, stop, err := server.StartProcess(ctx)
@@ -72,22 +76,24 @@ func runServer(ctx context.Context, via, codecID, scenarioID string, rate float6
 	return serverRun{cpuNsPerMsg: r.ServerCPUSeconds * 1e9 / float64(r.Sent), result: r}, nil
 }
 
-// measureTransport measures the transport's own cost: the server's CPU per
+// MeasureTransport measures the transport's own cost: the server's CPU per
 // message for the smallest and the largest seed (by encoding/json size)
 // with encoding/json at rate messages per second for d (at least
 // transportDuration), minus encoding/json's marshal time for each (a quick
 // bench run), fitted as NsPerMsg + NsPerByte × payload bytes through the
 // two points; FrameBytes is the framing load counts, averaged; P99Ms the
-// smaller seed's p99; Base64 is set for SSE.
-func measureTransport(ctx context.Context, via string, rate float64, d time.Duration) (plan.Transport, error) {
-	c, ok := all.Registry().Lookup(transportCodec)
+// smaller seed's p99; Base64 is set for SSE. via is "sse" or "ws"; reg
+// holds TransportCodec. The server is this program again
+// (server.StartProcess): its main must serve server.ChildRole.
+func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, d time.Duration) (Transport, error) {
+	c, ok := reg.Lookup(TransportCodec)
 	if !ok {
-		return plan.Transport{}, fmt.Errorf("codec %s not registered", transportCodec)
+		return Transport{}, fmt.Errorf("codec %s not registered", TransportCodec)
 	}
 	seeds := scenario.Seeds()
-	ms, err := bench.Matrix(ctx, []codec.Codec{c}, seeds, bench.Options{Benchtime: quickBenchtime, Count: quickCount})
+	ms, err := bench.Matrix(ctx, []codec.Codec{c}, seeds, bench.Options{Benchtime: transportBenchtime, Count: transportCount})
 	if err != nil {
-		return plan.Transport{}, err
+		return Transport{}, err
 	}
 	type point struct {
 		id          string
@@ -105,14 +111,14 @@ func measureTransport(ctx context.Context, via string, rate float64, d time.Dura
 		}
 	}
 	if len(pts) < 2 {
-		return plan.Transport{}, fmt.Errorf("%s marshals fewer than two seeds", transportCodec)
+		return Transport{}, fmt.Errorf("%s marshals fewer than two seeds", TransportCodec)
 	}
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
 	for i := range pts {
-		run, err := runServer(ctx, via, transportCodec, pts[i].id, rate, max(d, transportDuration))
+		run, err := runServer(ctx, via, TransportCodec, pts[i].id, rate, max(d, transportDuration))
 		if err != nil {
-			return plan.Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
+			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 		}
 		pts[i].cpu = max(run.cpuNsPerMsg-pts[i].marshal, 0)
 		pts[i].size = run.result.PayloadBytesPerMsg
@@ -121,7 +127,7 @@ func measureTransport(ctx context.Context, via string, rate float64, d time.Dura
 			p99 = run.result.P99Ms
 		}
 	}
-	t := plan.Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99}
+	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99}
 	if dx := pts[1].size - pts[0].size; dx > 0 {
 		t.NsPerByte = max((pts[1].cpu-pts[0].cpu)/dx, 0)
 	}
@@ -129,15 +135,15 @@ func measureTransport(ctx context.Context, via string, rate float64, d time.Dura
 	return t, nil
 }
 
-// verifyPlan runs the top choices of res (those meeting the budgets, else
+// VerifyPlan runs the top choices of res (those meeting the budgets, else
 // the closest) against a real server for d each and returns predicted
 // against measured: the first top rows with compressor none. Only those
 // can be run: the servers compress per stream (gzip, permessage-deflate),
 // not per message; a row with a compressor ranked above them gets a Check
 // with that Error. Only seed scenarios can be served (else one Check says
-// so).
-func verifyPlan(ctx context.Context, stderr io.Writer, via, scenarioID string, in plan.Inputs, opts []plan.Option, res plan.Result, top int, d time.Duration) []plan.Check {
-	var out []plan.Check
+// so). log, when not nil, gets a line as each run starts.
+func VerifyPlan(ctx context.Context, log io.Writer, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
+	var out []Check
 	seed := false
 	for _, s := range scenario.Seeds() {
 		seed = seed || s.ID == scenarioID
@@ -149,19 +155,19 @@ func verifyPlan(ctx context.Context, stderr io.Writer, via, scenarioID string, i
 		if ran == top || r.Error != "" {
 			break
 		}
-		c := plan.Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate}
+		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate}
 		switch {
 		case !seed:
 			c.Error = "not verified: the server serves only the seed scenarios"
 			return append(out, c)
-		case r.Compressor != plan.None:
+		case r.Compressor != None:
 			c.Error = "not verified: the servers compress per stream, not per message with " + r.Compressor
 			out = append(out, c)
 			continue
 		}
 		ran++
-		i := slices.IndexFunc(opts, func(o plan.Option) bool { return o.Codec == r.Codec && o.Compressor == r.Compressor })
-		pred, err := plan.Compute(one, opts[i:i+1])
+		i := slices.IndexFunc(opts, func(o Option) bool { return o.Codec == r.Codec && o.Compressor == r.Compressor })
+		pred, err := Compute(one, opts[i:i+1])
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)
@@ -169,7 +175,9 @@ func verifyPlan(ctx context.Context, stderr io.Writer, via, scenarioID string, i
 		}
 		p := pred.Rows[0]
 		c.PredictedCores, c.PredictedWire, c.PredictedP99 = p.SendCores.Mid, p.WireBytes, p.P99Ms
-		fmt.Fprintf(stderr, "serbench plan: verifying %s on %s at %g msg/s for %v\n", r.Codec, scenarioID, in.Rate, d)
+		if log != nil {
+			fmt.Fprintf(log, "serbench plan: verifying %s on %s at %g msg/s for %v\n", r.Codec, scenarioID, in.Rate, d)
+		}
 		run, err := runServer(ctx, via, r.Codec, scenarioID, in.Rate, d)
 		if err != nil {
 			c.Error = err.Error()
@@ -192,4 +200,23 @@ func verifyPlan(ctx context.Context, stderr io.Writer, via, scenarioID string, i
 		out = append(out, c)
 	}
 	return out
+}
+
+// ParseTransport reads a transport cost given as text:
+// NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES[,P99_MS], each a number >= 0 (the
+// fields of Transport, Base64 aside).
+func ParseTransport(s string) (Transport, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 3 && len(parts) != 4 {
+		return Transport{}, fmt.Errorf("plan: invalid transport %q (want NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES[,P99_MS])", s)
+	}
+	var v [4]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || x < 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+			return Transport{}, fmt.Errorf("plan: invalid transport %q: %q is not a number >= 0", s, p)
+		}
+		v[i] = x
+	}
+	return Transport{NsPerMsg: v[0], NsPerByte: v[1], FrameBytes: v[2], P99Ms: v[3]}, nil
 }

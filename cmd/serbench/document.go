@@ -1,0 +1,38 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+)
+
+// envFunc returns the environment a subcommand's document records: this
+// machine and process (bench.CollectEnv) with the modules of the codecs
+// used and every flag of fs in effect. The libraries take it as their
+// options' Env.
+func envFunc(fs *flag.FlagSet) func(started time.Time, used []codec.Codec) bench.Env {
+	return func(started time.Time, used []codec.Codec) bench.Env {
+		env := bench.CollectEnv(started, codec.Modules(used))
+		env.Settings = settings(fs)
+		return env
+	}
+}
+
+// writeOutput writes a document with write to the file path (-o), or to
+// stdout when path is "". An existing file is replaced only when write
+// succeeds (openOutput).
+func writeOutput(stdout io.Writer, path string, write func(io.Writer) error) error {
+	w, commit, err := openOutput(stdout, path)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	if err := write(w); err != nil {
+		return fmt.Errorf("write %s: %w", outName(path), err)
+	}
+	return commit(true)
+}

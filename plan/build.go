@@ -1,0 +1,198 @@
+package plan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/scenario"
+)
+
+// Options configure Build: the traffic, machine, budgets and prices
+// (Inputs), where the codec figures come from, the transport's cost and
+// the -verify runs. Validate checks them once; Build calls it.
+type Options struct {
+	Inputs Inputs
+	// MeasureTransport measures Inputs.Transport on this machine
+	// (MeasureTransport, a server in a child process for a few seconds)
+	// instead of taking it as given.
+	MeasureTransport bool
+	// Via is the transport measured and verified: "sse" or "ws". Default
+	// "sse", whose binary payloads travel as base64 (Transport.Base64 is
+	// set from it).
+	Via string
+	// Source, when set, names a saved run whose Results are the codec
+	// figures, and ScenarioIDs the scenarios planned for. Otherwise Codecs
+	// × Scenarios are measured (Benchtime, Count; in parallel, with
+	// Compressors) and the document's Source is "measured".
+	Results     []bench.Result
+	Source      string
+	ScenarioIDs []string
+	Codecs      []codec.Codec
+	Scenarios   []scenario.Scenario
+	Benchtime   time.Duration
+	Count       int
+	// Compressors are the compressor IDs compared besides None; an ID that
+	// compressor/algorithms lacks is a warning and left out.
+	Compressors []string
+	// Verify, when > 0, runs the Top (>= 1) choices of each scenario
+	// against a real server for this long each (VerifyPlan).
+	Verify time.Duration
+	Top    int
+	// Registry tells binary codecs from text ones in saved runs and holds
+	// the transport measurement's codec (TransportCodec). Required.
+	Registry *codec.Registry
+	// Warnings found while choosing these options head the document's.
+	Warnings []string
+	// Progress, when set, is called as the measurement advances.
+	Progress func(done, total int)
+	// Log, when set, gets one line per -verify run as it starts.
+	Log io.Writer
+	// Env returns the environment the document records, given when the
+	// plan started and the codecs it measured. Default bench.CollectEnv
+	// with their modules.
+	Env func(started time.Time, measured []codec.Codec) bench.Env
+}
+
+// Validate returns an error naming the first option out of range: Inputs
+// (Inputs.Validate), Via, Top, a negative Verify, a missing Registry or a
+// Source without ScenarioIDs.
+func (o Options) Validate() error {
+	if err := o.Inputs.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case o.Via != "" && o.Via != "sse" && o.Via != "ws":
+		return fmt.Errorf("plan: unknown via %q (want sse or ws)", o.Via)
+	case o.Top < 0 || (o.Top == 0 && o.Verify > 0):
+		return fmt.Errorf("plan: invalid top %d (want >= 1)", o.Top)
+	case o.Verify < 0:
+		return fmt.Errorf("plan: invalid verify %v (want >= 0)", o.Verify)
+	case o.Registry == nil:
+		return errors.New("plan: no codec registry")
+	case o.Source != "" && len(o.ScenarioIDs) == 0:
+		return errors.New("plan: a saved run and no scenario to plan for")
+	}
+	return nil
+}
+
+// Build plans every scenario: the codec figures (measured, or read from
+// Results), the transport's cost (given or measured), one Plan per
+// scenario with its -verify checks, and the environment. A scenario that
+// cannot be answered is a warning; none answered is an error, as are bad
+// options and a failed measurement.
+func Build(ctx context.Context, o Options) (Document, error) {
+	if err := o.Validate(); err != nil {
+		return Document{}, err
+	}
+	if o.Via == "" {
+		o.Via = "sse"
+	}
+	started := time.Now()
+	in := o.Inputs
+	in.Transport.Base64 = o.Via == "sse"
+	doc := Document{Schema: Schema, Source: "measured", TransportSource: "given"}
+	comps, algs, warnings := compressors(o.Compressors)
+	warnings = append(warnings, o.Warnings...)
+	results, ids := o.Results, o.ScenarioIDs
+	var measured []codec.Codec
+	if o.Source != "" {
+		doc.Source = o.Source
+	} else {
+		measured = carriers(o.Codecs)
+		ids = nil
+		for _, s := range o.Scenarios {
+			ids = append(ids, s.ID)
+		}
+		m, err := bench.Measure(ctx, measured, o.Scenarios, bench.Options{Benchtime: o.Benchtime, Count: o.Count,
+			Parallel: true, Compressors: algorithms.Compressions(algs), Progress: o.Progress})
+		if err != nil {
+			return Document{}, err
+		}
+		results = m.Results
+	}
+	if o.MeasureTransport {
+		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, o.Verify)
+		if err != nil {
+			return Document{}, fmt.Errorf("plan: measuring the transport (give -transport NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES to skip): %w", err)
+		}
+		in.Transport, doc.TransportSource = t, "measured"
+	}
+	answered := 0
+	for _, id := range ids {
+		opts := FromResults(results, id, comps, in.Cores)
+		noScaling := false
+		for i := range opts {
+			c, ok := o.Registry.Lookup(opts[i].Codec)
+			opts[i].Binary = opts[i].Compressor != None || (ok && c.Info().Binary)
+			noScaling = noScaling || (opts[i].Error == "" && opts[i].SendEfficiency == 0)
+		}
+		if noScaling {
+			warnings = append(warnings, fmt.Sprintf("%s: the run has no parallel figures for some codecs (serbench run -parallel): their efficiency is taken as 1", id))
+		}
+		if len(opts) == 0 {
+			warnings = append(warnings, fmt.Sprintf("%s: no codec results for this scenario", id))
+			continue
+		}
+		res, err := Compute(in, opts)
+		if errors.Is(err, ErrNoOption) {
+			warnings = append(warnings, fmt.Sprintf("%s: no codec can carry this payload", id))
+		} else if err != nil {
+			return Document{}, err
+		} else {
+			answered++
+		}
+		p := Plan{Scenario: id, Options: opts, Result: res}
+		if o.Verify > 0 && err == nil {
+			p.Verify = VerifyPlan(ctx, o.Log, o.Via, id, in, opts, res, o.Top, o.Verify)
+		}
+		doc.Plans = append(doc.Plans, p)
+	}
+	doc.Warnings = warnings
+	if o.Env == nil {
+		o.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+	}
+	doc.Env = o.Env(started.UTC(), measured)
+	if answered == 0 {
+		return Document{}, fmt.Errorf("plan: nothing can be answered: %s", strings.Join(warnings, "; "))
+	}
+	return doc, nil
+}
+
+// compressors splits the compressor IDs into those of
+// compressor/algorithms (without None, each once) and their algorithms;
+// an unknown ID is a warning and left out.
+func compressors(names []string) (ids []string, algs []compressor.Algorithm, warnings []string) {
+	for _, id := range names {
+		if id == None || slices.Contains(ids, id) {
+			continue
+		}
+		a, err := algorithms.Select([]string{id})
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("-compress: %v; left out", err))
+			continue
+		}
+		ids, algs = append(ids, id), append(algs, a...)
+	}
+	return ids, algs, warnings
+}
+
+// carriers drops the codecs that cannot carry a message: reference rows
+// and parse-only codecs.
+func carriers(cs []codec.Codec) []codec.Codec {
+	var out []codec.Codec
+	for _, c := range cs {
+		if i := c.Info(); i.Kind != codec.Reference && !i.ParseOnly {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -3,8 +3,12 @@ package hostile
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
 )
@@ -25,28 +29,55 @@ type RunOptions struct {
 	// position from 1 and the number of codecs.
 	Progress func(codecID string, i, n int)
 	// Each, if set, is called after each (codec, scenario) with its Row and
-	// the inputs fed (by Input.Name, as Row.Findings name them): to save
-	// the inputs of findings, say. An error from it stops Run.
+	// the inputs fed (by Input.Name, as Row.Findings name them). An error
+	// from it stops Run.
 	Each func(row Row, inputs []Input) error
+	// Save, when set, is a folder (made if missing) where the input of each
+	// finding is written, as <codec>_<scenario>_<input>.bin (with "/",
+	// "=", "@" and "^" replaced to make a file name).
+	Save string
+	// Env returns the environment the document records, given when Run
+	// started and the codecs fed. Default bench.CollectEnv with their
+	// modules.
+	Env func(started time.Time, used []codec.Codec) bench.Env
+}
+
+// Validate returns an error naming the first option out of range: no
+// codecs or scenarios, Limits (Limits.Effective, and a Time or MaxKills
+// below zero) or a Gen.Depth below zero.
+func (o RunOptions) Validate() error {
+	if len(o.Codecs) == 0 || len(o.Scenarios) == 0 {
+		return fmt.Errorf("hostile: Run needs codecs and scenarios (%d codecs, %d scenarios)", len(o.Codecs), len(o.Scenarios))
+	}
+	if o.Gen.Depth < 0 {
+		return fmt.Errorf("hostile: invalid depth %d (must be at least 1)", o.Gen.Depth)
+	}
+	_, err := o.Limits.Effective()
+	return err
 }
 
 // Run feeds every codec's decoder, bound to every scenario's type, the
 // inputs Generate makes from the codec's valid encoding of the scenario,
 // in a guarded child process per (codec, scenario) (Guard.Run), and
 // returns the Document with one Row per pair, in order; Env is left for
-// the caller. A codec that cannot encode a scenario (no schema for it, or
-// an error) is a Row with Error set, not an error of Run. Bad Limits,
-// empty Codecs or Scenarios, a child that cannot be started, ctx's end or
-// an error from Each are errors.
+// the environment (Env). A codec that cannot encode a scenario (no schema
+// for it, or an error) is a Row with Error set, not an error of Run. Bad
+// options (Validate), a Save folder that cannot be made or written, a child
+// that cannot be started, ctx's end or an error from Each are errors.
 func Run(ctx context.Context, opts RunOptions) (*Document, error) {
-	if len(opts.Codecs) == 0 || len(opts.Scenarios) == 0 {
-		return nil, fmt.Errorf("hostile: Run needs codecs and scenarios (%d codecs, %d scenarios)", len(opts.Codecs), len(opts.Scenarios))
-	}
-	limits, err := opts.Limits.Effective()
-	if err != nil {
+	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	doc := &Document{Seed: opts.Gen.Seed, Limits: limits, Rlimit: limits.Rlimit()}
+	limits, _ := opts.Limits.Effective() // checked by Validate
+	if opts.Save != "" {
+		if err := os.MkdirAll(opts.Save, 0o755); err != nil {
+			return nil, fmt.Errorf("hostile: save %s: %w", opts.Save, err)
+		}
+	}
+	if opts.Env == nil {
+		opts.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+	}
+	doc := &Document{Env: opts.Env(time.Now(), opts.Codecs), Seed: opts.Gen.Seed, Limits: limits, Rlimit: limits.Rlimit()}
 	guard := Guard{Limits: limits}
 	for i, c := range opts.Codecs {
 		info := c.Info()
@@ -66,6 +97,11 @@ func Run(ctx context.Context, opts RunOptions) (*Document, error) {
 			}
 			row := Summarize(info.ID, s.ID, results)
 			doc.Rows = append(doc.Rows, row)
+			if opts.Save != "" {
+				if err := saveFindings(opts.Save, row, inputs); err != nil {
+					return nil, err
+				}
+			}
 			if opts.Each != nil {
 				if err := opts.Each(row, inputs); err != nil {
 					return nil, err
@@ -74,6 +110,22 @@ func Run(ctx context.Context, opts RunOptions) (*Document, error) {
 		}
 	}
 	return doc, nil
+}
+
+// saveFindings writes the input of each of row's findings into dir.
+func saveFindings(dir string, row Row, inputs []Input) error {
+	byName := make(map[string][]byte, len(inputs))
+	for _, in := range inputs {
+		byName[in.Name] = in.Data
+	}
+	clean := strings.NewReplacer("/", "-", "=", "-", "@", "-at-", "^", "")
+	for _, f := range row.Findings {
+		name := clean.Replace(row.Codec + "_" + row.Scenario + "_" + f.Input + ".bin")
+		if err := os.WriteFile(filepath.Join(dir, name), byName[f.Input], 0o644); err != nil {
+			return fmt.Errorf("hostile: save: %w", err)
+		}
+	}
+	return nil
 }
 
 // Target names a (codec, scenario) decoder for a child process:

@@ -4,7 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/stdjson"
@@ -37,12 +39,15 @@ func TestRun(t *testing.T) {
 			each[row.Codec] = len(inputs)
 			return nil
 		},
+		Env: func(_ time.Time, used []codec.Codec) bench.Env {
+			return bench.Env{CPU: "Test CPU", NumCPU: len(used)}
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if doc.Seed != 7 || doc.Limits.Time != hostile.DefaultTime || len(doc.Rows) != 2 {
-		t.Fatalf("document: seed %d, limits %+v, %d rows", doc.Seed, doc.Limits, len(doc.Rows))
+	if doc.Seed != 7 || doc.Limits.Time != hostile.DefaultTime || len(doc.Rows) != 2 || doc.Env.CPU != "Test CPU" || doc.Env.NumCPU != 2 {
+		t.Fatalf("document: seed %d, limits %+v, %d rows, env %+v", doc.Seed, doc.Limits, len(doc.Rows), doc.Env)
 	}
 	for i, id := range []string{"encoding/json", "cbor"} {
 		r := doc.Rows[i]
@@ -58,5 +63,9 @@ func TestRun(t *testing.T) {
 	}
 	if _, err := hostile.Run(context.Background(), hostile.RunOptions{Scenarios: ss}); err == nil || !strings.Contains(err.Error(), "0 codecs") {
 		t.Errorf("no codecs: %v", err)
+	}
+	bad := hostile.RunOptions{Codecs: runRegistry().All(), Scenarios: ss, Limits: hostile.Limits{Memory: 1}}
+	if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), "memory limit") {
+		t.Errorf("memory limit of 1 byte: %v", err)
 	}
 }

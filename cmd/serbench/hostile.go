@@ -5,12 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/scenario"
@@ -23,20 +19,22 @@ func init() {
 func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("hostile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	opts := hostile.RunOptions{Env: envFunc(fs)}
+	gen, lim := &opts.Gen, &opts.Limits
 	var (
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated seed scenario IDs (default: all five)")
 		format        = formatFlag(fs, "table", hostile.Formats, "")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
-		seed          = fs.Uint64("seed", 1, "seed of the random bit flips")
-		flips         = fs.Int("flips", hostile.DefaultFlips, "bit-flip inputs per (codec, scenario)")
-		depth         = fs.Int("depth", hostile.DefaultDepth, "nesting depth of the nested-array inputs (JSON, CBOR, MessagePack)")
-		timeLimit     = fs.Duration("time-limit", hostile.DefaultTime, "time one input may take before the child is killed")
 		memLimit      = fs.Int64("mem-limit", hostile.DefaultMemory>>20, "memory limit of a child in MiB (debug.SetMemoryLimit, and RLIMIT_DATA on Linux)")
 		stackLimit    = fs.Int64("stack-limit", hostile.DefaultStack>>20, "largest goroutine stack of a child in MiB (Go's default is 1024)")
-		maxKills      = fs.Int("max-kills", hostile.DefaultMaxKills, "inputs of one (codec, scenario) that may kill a child before the rest are skipped")
-		save          = fs.String("save", "", "write the first input of each finding into this folder, as <codec>_<scenario>_<input>.bin")
 	)
+	fs.Uint64Var(&gen.Seed, "seed", 1, "seed of the random bit flips")
+	fs.IntVar(&gen.Flips, "flips", hostile.DefaultFlips, "bit-flip inputs per (codec, scenario)")
+	fs.IntVar(&gen.Depth, "depth", hostile.DefaultDepth, "nesting depth of the nested-array inputs (JSON, CBOR, MessagePack)")
+	fs.DurationVar(&lim.Time, "time-limit", hostile.DefaultTime, "time one input may take before the child is killed")
+	fs.IntVar(&lim.MaxKills, "max-kills", hostile.DefaultMaxKills, "inputs of one (codec, scenario) that may kill a child before the rest are skipped")
+	fs.StringVar(&opts.Save, "save", "", "write the first input of each finding into this folder, as <codec>_<scenario>_<input>.bin")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench hostile [flags]")
 		fs.PrintDefaults()
@@ -44,64 +42,43 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	if *flips < 0 {
-		return usagef("invalid -flips %d (must be at least 0)", *flips)
+	// Zero means the default to package hostile: refuse it here.
+	switch {
+	case gen.Flips < 0:
+		return usagef("invalid -flips %d (must be at least 0)", gen.Flips)
+	case gen.Depth < 1:
+		return usagef("invalid -depth %d (must be at least 1)", gen.Depth)
+	case lim.Time <= 0:
+		return usagef("invalid -time-limit %v (must be positive)", lim.Time)
+	case lim.MaxKills < 1:
+		return usagef("invalid -max-kills %d (must be at least 1)", lim.MaxKills)
+	case gen.Flips == 0:
+		gen.Flips = -1 // none
 	}
-	if *depth < 1 {
-		return usagef("invalid -depth %d (must be at least 1)", *depth)
-	}
-	if *timeLimit <= 0 {
-		return usagef("invalid -time-limit %v (must be positive)", *timeLimit)
-	}
-	if *maxKills < 1 {
-		return usagef("invalid -max-kills %d (must be at least 1)", *maxKills)
-	}
-	limits, err := hostile.Limits{Time: *timeLimit, Memory: *memLimit << 20, Stack: *stackLimit << 20, MaxKills: *maxKills}.Effective()
-	if err != nil {
+	lim.Memory, lim.Stack = *memLimit<<20, *stackLimit<<20
+	var err error
+	if opts.Codecs, err = selectCodecs(*codecsFlag); err != nil {
 		return err
 	}
-	codecs, err := selectCodecs(*codecsFlag)
-	if err != nil {
-		return err
+	if opts.Scenarios, err = pickScenarios(scenario.Seeds(), *scenariosFlag); err != nil {
+		return usageError{err}
 	}
-	scenarios, err := pickScenarios(scenario.Seeds(), *scenariosFlag)
-	if err != nil {
-		return err
+	if err := opts.Validate(); err != nil {
+		return usageError{err}
 	}
-	if *save != "" {
-		if err := os.MkdirAll(*save, 0o755); err != nil {
-			return fmt.Errorf("-save %s: %w", *save, err)
-		}
+	started := time.Now()
+	opts.Progress = func(id string, i, n int) {
+		fmt.Fprintf(stderr, "serbench: hostile: %s (%d/%d), %v elapsed\n", id, i, n, time.Since(started).Round(time.Second))
 	}
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
 	defer commit(false)
-
-	started := time.Now()
-	env := bench.CollectEnv(started, moduleVersions(codecs))
-	env.Settings = settings(fs)
-	opts := hostile.RunOptions{
-		Codecs:    codecs,
-		Scenarios: scenarios,
-		Limits:    limits,
-		Gen:       hostile.GenOptions{Seed: *seed, Flips: *flips, Depth: *depth},
-		Progress: func(id string, i, n int) {
-			fmt.Fprintf(stderr, "serbench: hostile: %s (%d/%d), %v elapsed\n", id, i, n, time.Since(started).Round(time.Second))
-		},
-	}
-	if *flips == 0 {
-		opts.Gen.Flips = -1
-	}
-	if *save != "" {
-		opts.Each = func(row hostile.Row, inputs []hostile.Input) error { return saveFindings(*save, row, inputs) }
-	}
 	doc, err := hostile.Run(ctx, opts)
 	if err != nil {
 		return err
 	}
-	doc.Env = env
 	fmt.Fprintf(stderr, "serbench: hostile: done in %v\n", time.Since(started).Round(time.Second))
 	if err := hostile.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
@@ -113,22 +90,6 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 // that runs one codec's decoder on malformed inputs.
 func hostileChild(string) error {
 	return hostile.ServeChild(hostile.Targets(all.Registry(), hostileScenarios()))
-}
-
-// saveFindings writes the input of each of row's findings into dir.
-func saveFindings(dir string, row hostile.Row, inputs []hostile.Input) error {
-	byName := make(map[string][]byte, len(inputs))
-	for _, in := range inputs {
-		byName[in.Name] = in.Data
-	}
-	clean := strings.NewReplacer("/", "-", "=", "-", "@", "-at-", "^", "")
-	for _, f := range row.Findings {
-		name := clean.Replace(row.Codec + "_" + row.Scenario + "_" + f.Input + ".bin")
-		if err := os.WriteFile(filepath.Join(dir, name), byName[f.Input], 0o644); err != nil {
-			return fmt.Errorf("-save: %w", err)
-		}
-	}
-	return nil
 }
 
 // hostileScenarios are the scenarios -scenarios may name: the seeds and the

@@ -39,11 +39,14 @@ func TestHostile(t *testing.T) {
 	}
 }
 
+// Every bad flag value is a usage error (exit 2).
 func TestHostileErrors(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"-stack-limit", "-1"}, "stack limit"},
+		{[]string{"-flips", "-1"}, "-flips -1"},
 		{[]string{"-codecs", "nope"}, `"nope"`},
 		{[]string{"-scenarios", "corpus/citm_catalog"}, `"corpus/citm_catalog"`},
 		{[]string{"-format", "html"}, `"html"`},
@@ -53,8 +56,8 @@ func TestHostileErrors(t *testing.T) {
 		{[]string{"-max-kills", "0"}, "-max-kills 0"},
 	} {
 		_, _, err := serbench(t, append([]string{"hostile"}, tt.args...)...)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%v: got %v, want an error containing %s", tt.args, err, tt.want)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || exitCode(err) != 2 {
+			t.Errorf("%v: got %v (exit %d), want an error containing %s (exit 2)", tt.args, err, exitCode(err), tt.want)
 		}
 	}
 }

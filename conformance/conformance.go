@@ -147,10 +147,8 @@ type Options struct {
 // unknown suite or codec ID, an unreadable embedded suite, or when ctx is
 // done; a library's failure on a case is data in the rows, not an error.
 func Run(ctx context.Context, codecs []codec.Codec, opts Options) ([]Row, error) {
-	for _, s := range opts.Suites {
-		if !slices.Contains(Suites, s) {
-			return nil, fmt.Errorf("conformance: unknown suite %q (valid: %s)", s, strings.Join(Suites, ", "))
-		}
+	if err := opts.Validate(); err != nil {
+		return nil, err
 	}
 	var ids []string
 	for _, c := range codecs {

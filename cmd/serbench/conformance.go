@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
-	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/conformance"
 )
@@ -36,46 +33,22 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	started := time.Now()
-	codecs := all.Codecs()
-	var ids []string
+	o := conformance.ReportOptions{Options: conformance.Options{Suites: splitList(*suitesFlag)}, Env: envFunc(fs)}
+	if err := o.Validate(); err != nil {
+		return usageError{err}
+	}
 	if *codecsFlag != "" {
 		named, err := all.Registry().Resolve(splitList(*codecsFlag))
 		if err != nil {
 			return err
 		}
 		for _, c := range named {
-			ids = append(ids, c.Info().ID)
+			o.Codecs = append(o.Codecs, c.Info().ID)
 		}
 	}
-	rows, err := conformance.Run(ctx, codecs, conformance.Options{Suites: splitList(*suitesFlag), Codecs: ids})
+	rep, err := conformance.NewReport(ctx, all.Codecs(), o)
 	if err != nil {
 		return err
 	}
-	env := bench.CollectEnv(started, moduleVersions(rowCodecs(codecs, rows)))
-	env.Settings = settings(fs)
-	rep := &conformance.Report{Schema: conformance.Schema, Env: env, Rows: rows}
-	w, commit, err := openOutput(stdout, *out)
-	if err != nil {
-		return err
-	}
-	defer commit(false)
-	if err := conformance.Write(w, *format, rep, *verbose); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	return commit(true)
-}
-
-// rowCodecs returns the codecs of cs that have a row in rows.
-func rowCodecs(cs []codec.Codec, rows []conformance.Row) []codec.Codec {
-	var out []codec.Codec
-	for _, c := range cs {
-		for _, r := range rows {
-			if r.Codec == c.Info().ID {
-				out = append(out, c)
-				break
-			}
-		}
-	}
-	return out
+	return writeOutput(stdout, *out, func(w io.Writer) error { return conformance.Write(w, *format, rep, *verbose) })
 }

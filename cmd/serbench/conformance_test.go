@@ -45,6 +45,7 @@ func TestConformanceCommand(t *testing.T) {
 	}
 }
 
+// Every bad flag value or argument is a usage error (exit 2).
 func TestConformanceCommandErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -57,8 +58,8 @@ func TestConformanceCommandErrors(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, append([]string{"conformance"}, tc.args...))
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: error %v, want %q", tc.args, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != 2 {
+			t.Errorf("%v: error %v (exit %d), want %q (exit 2)", tc.args, err, exitCode(err), tc.want)
 		}
 	}
 }

@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
-	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/evolve"
 )
@@ -17,10 +14,6 @@ import (
 func init() {
 	register("evolve", "schema evolution: old writer → new reader and back, per codec and change", cmdEvolve)
 }
-
-// evolveEnv reads the environment an evolve report records; tests replace
-// it with a fixed one.
-var evolveEnv = bench.CollectEnv
 
 func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("evolve", flag.ContinueOnError)
@@ -38,38 +31,15 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	reg := all.Registry()
-	rows, err := evolve.SelectCodecs(evolve.AllCodecs(reg.All()), splitList(*codecsFlag))
+	o := evolve.Options{Registry: all.Registry(), Codecs: splitList(*codecsFlag), Changes: splitList(*changesFlag), Env: envFunc(fs)}
+	if err := o.Validate(); err != nil {
+		return usageError{err}
+	}
+	doc, err := evolve.NewReport(o)
 	if err != nil {
 		return err
 	}
-	changes, err := evolve.SelectChanges(splitList(*changesFlag))
-	if err != nil {
-		return err
-	}
-	started := time.Now()
-	cells, err := evolve.Run(rows, changes)
-	if err != nil {
-		return err
-	}
-	var used []codec.Codec
-	for _, r := range rows {
-		if c, ok := reg.Lookup(strings.Split(r.ID, "/")[0]); ok {
-			used = append(used, c)
-		}
-	}
-	env := evolveEnv(started, moduleVersions(used))
-	env.Settings = settings(fs)
-	w, commit, err := openOutput(stdout, *out)
-	if err != nil {
-		return err
-	}
-	defer commit(false)
-	doc := evolve.Report{Schema: evolve.SchemaID, Env: env, Changes: changes, Codecs: rows, Cells: cells}
-	if err := evolve.Write(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	return commit(true)
+	return writeOutput(stdout, *out, func(w io.Writer) error { return evolve.Write(w, *format, doc) })
 }
 
 func changeIDs() string {

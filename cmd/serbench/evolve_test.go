@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/internal/golden"
@@ -49,23 +53,54 @@ func TestEvolveCommand(t *testing.T) {
 // evolveChildEnv holds "FORMAT FILE" in the child of TestEvolveCommand.
 const evolveChildEnv = "SERBENCH_EVOLVE_CHILD"
 
-// TestEvolveChild is TestEvolveCommand's child: it runs serbench evolve in
-// FORMAT with a fixed environment into FILE. It does nothing otherwise.
+// TestEvolveChild is TestEvolveCommand's child: it writes the evolve report
+// in FORMAT with a fixed environment into FILE and, for json, checks that
+// serbench evolve writes the same report apart from the environment. It
+// does nothing otherwise.
 func TestEvolveChild(t *testing.T) {
 	format, out, ok := strings.Cut(os.Getenv(evolveChildEnv), " ")
 	if !ok {
 		t.Skip("runs only as the child of TestEvolveCommand")
 	}
-	evolveEnv = func(time.Time, map[string]string) bench.Env {
+	// The flags in effect, as serbench evolve -format FORMAT records them.
+	settings := []string{"changes=", "codecs=", "format=" + format, "o="}
+	fixed := func(time.Time, []codec.Codec) bench.Env {
 		return bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
-			Started: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"}}
+			Started: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"},
+			Settings: settings}
+	}
+	rep, err := evolve.NewReport(evolve.Options{Registry: all.Registry(), Env: fixed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := evolve.Write(&want, format, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, want.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if format != "json" {
+		return
 	}
 	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), &stdout, &stderr, []string{"evolve", "-format", format}); err != nil {
+	if err := run(context.Background(), &stdout, &stderr, []string{"evolve", "-format", "json"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(out, stdout.Bytes(), 0o644); err != nil {
+	var got evolve.Report
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatal(err)
+	}
+	if got.Env.Go == "" || !slices.Equal(got.Env.Settings, settings) {
+		t.Errorf("serbench evolve env %+v: want this machine's, with the flags", got.Env)
+	}
+	rep.Env = got.Env
+	var same bytes.Buffer
+	if err := evolve.Write(&same, "json", rep); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(stdout.Bytes(), same.Bytes()) {
+		t.Errorf("serbench evolve -format json wrote\n%s\nwant\n%s", stdout.Bytes(), same.Bytes())
 	}
 }
 
@@ -80,8 +115,8 @@ func TestEvolveBadFlags(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tt.args)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%v: err = %v, want one containing %s", tt.args, err, tt.want)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || exitCode(err) != 2 {
+			t.Errorf("%v: err = %v (exit %d), want one containing %s (exit 2)", tt.args, err, exitCode(err), tt.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
@@ -24,10 +25,6 @@ func init() {
 func fidelityChild(spec string) error {
 	return probe.Child(os.Stdout, spec, all.Registry().Lookup)
 }
-
-// fidelityEnv reads the environment a fidelity report records; tests
-// replace it with a fixed one.
-var fidelityEnv = bench.CollectEnv
 
 func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)
@@ -59,39 +56,49 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	var err error
 	if *probesFlag != "" {
 		if probes, err = probe.Select(probes, splitList(*probesFlag)); err != nil {
-			return err
+			return usageError{err}
 		}
 	}
 	codecs, err := selectCodecs(*codecsFlag)
 	if err != nil {
 		return err
 	}
-
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
 	defer commit(false)
 
-	started := time.Now()
-	progress := newProgress(stderr, started, "cells")
-	iso := probe.Isolator{Timeout: 3 * *timeout}
-	cells, err := probe.Run(ctx, codecs, probes, probe.Options{Timeout: *timeout, Isolate: iso.Cell, Progress: progress.update})
+	progress := newProgress(stderr, time.Now(), "cells")
+	doc, err := fidelityDocument(ctx, codecs, probes, probe.Options{Timeout: *timeout, Progress: progress.update}, envFunc(fs))
 	progress.finish()
 	if err != nil {
 		return err
 	}
-	env := fidelityEnv(started, moduleVersions(codecs))
-	env.Settings = settings(fs)
-	doc := &report.FidelityDocument{Env: &env, Cells: cells}
+	if err := report.WriteFidelity(w, *format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(*out), err)
+	}
+	return commit(true)
+}
+
+// fidelityDocument runs every probe through every codec (probe.Run; a
+// probe that may recurse without end runs in a child process with three
+// times opts.Timeout, probe.Isolator) and returns the document, with the
+// environment env returns.
+func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.Probe, opts probe.Options, env func(time.Time, []codec.Codec) bench.Env) (*report.FidelityDocument, error) {
+	started := time.Now()
+	opts.Isolate = probe.Isolator{Timeout: 3 * opts.Timeout}.Cell
+	cells, err := probe.Run(ctx, codecs, probes, opts)
+	if err != nil {
+		return nil, err
+	}
+	e := env(started, codecs)
+	doc := &report.FidelityDocument{Env: &e, Cells: cells}
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}
 	for _, p := range probes {
 		doc.Probes = append(doc.Probes, p.Info())
 	}
-	if err := report.WriteFidelity(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	return commit(true)
+	return doc, nil
 }

@@ -3,14 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/internal/childproc"
@@ -19,18 +22,19 @@ import (
 	"github.com/serbench/serbench/report"
 )
 
-// fixedFidelityWorld makes the fidelity command's output the same on every
-// machine: a fixed environment, and time.Local as on a machine with TZ
-// unset or UTC (zone name "Local", offset 0), since msgpack decodes times
-// in time.Local. It returns a function that restores both.
-func fixedFidelityWorld(t *testing.T) {
-	oldEnv, oldLocal := fidelityEnv, time.Local
-	fidelityEnv = func(time.Time, map[string]string) bench.Env {
-		return bench.Env{Go: "go1.0-test", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
-			Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"}}
-	}
+// fixedFidelityWorld makes the fidelity output the same on every machine:
+// time.Local as on a machine with TZ unset or UTC (zone name "Local",
+// offset 0), since msgpack decodes times in time.Local, restored when the
+// test ends. It returns a fixed environment with the given flag settings.
+func fixedFidelityWorld(t *testing.T, settings []string) func(time.Time, []codec.Codec) bench.Env {
+	oldLocal := time.Local
 	time.Local = time.FixedZone("Local", 0)
-	t.Cleanup(func() { fidelityEnv, time.Local = oldEnv, oldLocal })
+	t.Cleanup(func() { time.Local = oldLocal })
+	return func(time.Time, []codec.Codec) bench.Env {
+		return bench.Env{Go: "go1.0-test", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+			Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"},
+			Settings: settings}
+	}
 }
 
 // fidelityGolden names the golden files of TestFidelityCommand: what
@@ -38,25 +42,63 @@ func fixedFidelityWorld(t *testing.T) {
 // engine has its own (fidelity-jsonv2.* from Go 1.27).
 var fidelityGolden = map[string]string{bench.JSONEngineLegacy: "fidelity", bench.JSONEngineV2: "fidelity-jsonv2"}[bench.JSONEngine]
 
+// TestFidelityCommand writes the fidelity document of four codecs and
+// seven probes in every format with a fixed environment, against the
+// goldens, and checks that serbench fidelity -format json writes the same
+// document apart from the environment.
 func TestFidelityCommand(t *testing.T) {
-	fixedFidelityWorld(t)
-	args := []string{"fidelity", "-codecs", "encoding/json,msgpack,gob,protobuf",
-		"-probes", "int64-extremes,float-nan,float-negzero,string-invalid-utf8,string-html,time-zone,omitempty-pointer"}
+	codecIDs, probeIDs := "encoding/json,msgpack,gob,protobuf", "int64-extremes,float-nan,float-negzero,string-invalid-utf8,string-html,time-zone,omitempty-pointer"
+	fixed := fixedFidelityWorld(t, nil)
+	codecs, err := selectCodecs(codecIDs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probes, err := probe.Select(probe.Catalog(), strings.Split(probeIDs, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := fidelityDocument(context.Background(), codecs, probes, probe.Options{Timeout: probe.DefaultTimeout}, fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The standard library's codecs report runtime.Version() as their
+	// version: the goldens hold GOVERSION in its place, so they fit every
+	// release of the engine's Go line.
+	goVersion := func(b []byte) []byte { return bytes.ReplaceAll(b, []byte(runtime.Version()), []byte("GOVERSION")) }
 	for _, format := range report.FidelityFormats {
 		t.Run(format, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			if err := run(context.Background(), &stdout, &stderr, append(args, "-format", format)); err != nil {
+			// The flags in effect, as serbench fidelity records them.
+			doc.Env.Settings = []string{"codecs=" + codecIDs, "format=" + format, "o=", "probes=" + probeIDs, "timeout=10s"}
+			var out bytes.Buffer
+			if err := report.WriteFidelity(&out, format, doc); err != nil {
 				t.Fatal(err)
 			}
-			// The standard library's codecs report runtime.Version() as
-			// their version: the goldens hold GOVERSION in its place, so
-			// they fit every release of the engine's Go line.
-			out := bytes.ReplaceAll(stdout.Bytes(), []byte(runtime.Version()), []byte("GOVERSION"))
-			golden.Check(t, filepath.Join("testdata", fidelityGolden+"."+format), out)
-			if format == "json" {
-				if err := schema.Validate(stdout.Bytes()); err != nil {
-					t.Errorf("output does not conform to docs/schema: %v", err)
-				}
+			golden.Check(t, filepath.Join("testdata", fidelityGolden+"."+format), goVersion(out.Bytes()))
+			if format != "json" {
+				return
+			}
+			if err := schema.Validate(out.Bytes()); err != nil {
+				t.Errorf("output does not conform to docs/schema: %v", err)
+			}
+			var stdout, stderr bytes.Buffer
+			if err := run(context.Background(), &stdout, &stderr, []string{"fidelity", "-codecs", codecIDs, "-probes", probeIDs, "-format", "json"}); err != nil {
+				t.Fatal(err)
+			}
+			var got report.FidelityDocument
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Env == nil || got.Env.Go != runtime.Version() || !slices.Equal(got.Env.Settings, doc.Env.Settings) {
+				t.Errorf("serbench fidelity env %+v: want this process's, with settings %q", got.Env, doc.Env.Settings)
+			}
+			same := *doc
+			same.Env = got.Env
+			var want bytes.Buffer
+			if err := report.WriteFidelity(&want, "json", &same); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(stdout.Bytes(), want.Bytes()) {
+				t.Errorf("serbench fidelity -format json wrote\n%s\nwant\n%s", stdout.Bytes(), want.Bytes())
 			}
 		})
 	}
@@ -73,6 +115,7 @@ func TestFidelityCommand(t *testing.T) {
 	})
 }
 
+// Every bad flag value or argument is a usage error (exit 2).
 func TestFidelityErrors(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -86,8 +129,8 @@ func TestFidelityErrors(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, append([]string{"fidelity"}, tt.args...))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%v: err = %v, want %q", tt.args, err, tt.want)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || exitCode(err) != 2 {
+			t.Errorf("%v: err = %v (exit %d), want %q (exit 2)", tt.args, err, exitCode(err), tt.want)
 		}
 	}
 }
@@ -112,24 +155,16 @@ func TestDocFidelity(t *testing.T) {
 		t.Skip("checks docs/fidelity.md's table against a normal build, not a -race one")
 	}
 	skipUnlessDocsToolchain(t) // encoding/json's error texts differ between its engines
-	fixedFidelityWorld(t)
-	codecs, probes := all.Codecs(), probe.Catalog()
-	cells, err := probe.Run(context.Background(), codecs, probes, probe.Options{Isolate: probe.Isolator{}.Cell})
+	doc, err := fidelityDocument(context.Background(), all.Codecs(), probe.Catalog(), probe.Options{}, fixedFidelityWorld(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
+	doc.Env = nil // the table in the docs has no machine
 	// json-v2 picks "cannot" or "unable to" at random once per process
 	// (errorModalVerb in its errors.go, so that no one matches on the
 	// text); the table shows one of them.
-	for i := range cells {
-		cells[i].Error = strings.Replace(cells[i].Error, "json: unable to ", "json: cannot ", 1)
-	}
-	doc := &report.FidelityDocument{Cells: cells}
-	for _, c := range codecs {
-		doc.Codecs = append(doc.Codecs, c.Info())
-	}
-	for _, p := range probes {
-		doc.Probes = append(doc.Probes, p.Info())
+	for i := range doc.Cells {
+		doc.Cells[i].Error = strings.Replace(doc.Cells[i].Error, "json: unable to ", "json: cannot ", 1)
 	}
 	var table bytes.Buffer
 	if err := report.FidelityMarkdown(&table, doc); err != nil {

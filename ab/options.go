@@ -2,6 +2,7 @@ package ab
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -205,4 +206,22 @@ func (o Options) benchtime() string {
 		return fmt.Sprintf("%dx", o.Iterations)
 	}
 	return o.Benchtime.String()
+}
+
+// ParseBenchtime reads a benchtime as go test -benchtime takes it: a
+// positive duration ("100ms", Options.Benchtime) or a positive count of
+// iterations ("1000x", Options.Iterations); the other result is 0.
+func ParseBenchtime(s string) (d time.Duration, iterations int, err error) {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		k, err := strconv.Atoi(n)
+		if err != nil || k <= 0 {
+			return 0, 0, fmt.Errorf("ab: invalid benchtime %q (want a positive count of iterations such as 1000x, or a duration such as 100ms)", s)
+		}
+		return 0, k, nil
+	}
+	d, err = time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, 0, fmt.Errorf("ab: invalid benchtime %q (want a positive duration such as 100ms, or a count of iterations such as 1000x)", s)
+	}
+	return d, 0, nil
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"time"
 
 	"github.com/serbench/serbench/bench"
@@ -37,6 +39,10 @@ type Session struct {
 	// Server is the in-process server of push load without a URL; it is
 	// closed when Measure returns.
 	Server *server.Server
+	// CPUProfile, when set, is a folder (made if missing) where Measure
+	// writes a CPU profile of this process (the client, and an in-process
+	// server) as load_<transport>.pprof.
+	CPUProfile string
 	// Env returns the environment the report records, given when the run
 	// started and the codecs it loaded. Required.
 	Env func(started time.Time, used []codec.Codec) bench.Env
@@ -95,6 +101,13 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 	}
 	if err := s.Validate(); err != nil {
 		return Report{}, err
+	}
+	if s.CPUProfile != "" {
+		stop, err := startCPUProfile(s.CPUProfile, "load_"+s.Options.Transport+".pprof")
+		if err != nil {
+			return Report{}, err
+		}
+		defer stop()
 	}
 	started := time.Now()
 	var (
@@ -223,4 +236,24 @@ func httpStackModules() map[string]string {
 		}
 	}
 	return m
+}
+
+// startCPUProfile profiles the process into dir/name (dir is made if
+// missing) until stop is called.
+func startCPUProfile(dir, name string) (stop func(), err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	pf, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	if err := pprof.StartCPUProfile(pf); err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		pf.Close()
+	}, nil
 }

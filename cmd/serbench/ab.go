@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,19 +22,21 @@ func init() {
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("ab", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var o ab.Options
+	bt := &benchtimeValue{s: ab.DefaultBenchtime.String(), d: ab.DefaultBenchtime}
+	fs.StringVar(&o.Base, "base", "", "the `revision` to compare against (required): a branch, tag, commit or anything git rev-parse takes")
+	fs.StringVar(&o.Head, "head", "", "the `revision` compared with -base (default: the working tree, uncommitted changes included)")
+	fs.StringVar(&o.Bench, "bench", ab.DefaultBench, "run the benchmarks matching this `regexp`, as go test -bench")
+	fs.IntVar(&o.Rounds, "rounds", ab.DefaultRounds, fmt.Sprintf("`rounds` to run: each runs both builds once, A B then B A (range [%d, %d]; a change of time needs 6 or more to be significant)", ab.MinRounds, ab.MaxRounds))
+	fs.Var(bt, "benchtime", "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)")
+	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
+	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
+	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
-		base      = fs.String("base", "", "the `revision` to compare against (required): a branch, tag, commit or anything git rev-parse takes")
-		head      = fs.String("head", "", "the `revision` compared with -base (default: the working tree, uncommitted changes included)")
-		benchRe   = fs.String("bench", ab.DefaultBench, "run the benchmarks matching this `regexp`, as go test -bench")
-		rounds    = fs.Int("rounds", ab.DefaultRounds, fmt.Sprintf("`rounds` to run: each runs both builds once, A B then B A (range [%d, %d]; a change of time needs 6 or more to be significant)", ab.MinRounds, ab.MaxRounds))
-		benchtime = fs.String("benchtime", ab.DefaultBenchtime.String(), "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)")
 		gate      = fs.String("max-regression", "", "fail (exit 1) when a benchmark's time got significantly worse by more than this (5% or 0.05), or its B/op or allocs/op rose in every round; one line each on standard error")
-		alpha     = fs.Float64("alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
-		dir       = fs.String("C", "", "run in this `folder` of the checkout instead of the current one")
 		format    = formatFlag(fs, "table", append(ab.Formats.Names(), "comment"), "comment: a pull request comment, judged by -max-regression")
 		out       = outputFlag(fs, "write the comparison to this file instead of standard output")
 		bmfOut    = fs.String("bmf", "", "also write the head side in the Bencher Metric Format (JSON) to this `file`")
-		measure   = fs.String("measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 		tolerance = fs.String("tolerance", "", "with -measure instructions, the change of instructions/op taken for run-to-run variation (default 1%): a change counts when every round is beyond it")
 		features  = fs.Bool("cpu-features", false, "print the CPU features this process sees (golang.org/x/sys/cpu) and exit: what -measure instructions runs under valgrind")
 	)
@@ -52,53 +53,42 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		_, err := fmt.Fprintln(stdout, strings.Join(ab.CPUFeatures(), " "))
 		return err
 	}
-	if *base == "" {
+	if o.Base == "" {
 		return usagef("ab: -base is required: the revision to compare against (see serbench ab -h)")
 	}
-	d, iters, err := parseBenchtime(*benchtime)
+	o.Package, o.Benchtime, o.Iterations = fs.Arg(0), bt.d, bt.iterations
+	maxRegression, err := threshold("-max-regression", *gate, -1)
 	if err != nil {
-		return usagef("ab: -benchtime %q: %v", *benchtime, err)
-	}
-	maxRegression := -1.0
-	if *gate != "" {
-		if maxRegression, err = report.ParseThreshold(*gate); err != nil {
-			return usagef("ab: -max-regression: %v", err)
-		}
+		return err
 	}
 	if *format == "comment" && maxRegression < 0 {
 		return usagef("ab: -format comment needs -max-regression: the gate its verdict is about")
 	}
-	tol := 0.0
-	if *tolerance != "" {
-		if *measure != ab.MeasureInstructions {
-			return usagef("ab: -tolerance applies to -measure instructions only")
-		}
-		if tol, err = report.ParseThreshold(*tolerance); err != nil {
-			return usagef("ab: -tolerance: %v", err)
-		}
+	if *tolerance != "" && o.Measure != ab.MeasureInstructions {
+		return usagef("ab: -tolerance applies to -measure instructions only")
 	}
-	opts := ab.Options{Dir: *dir, Base: *base, Head: *head, Package: fs.Arg(0), Bench: *benchRe,
-		Rounds: *rounds, Benchtime: d, Iterations: iters, Alpha: *alpha, Measure: *measure, Tolerance: tol}
-	if *measure == ab.MeasureInstructions {
+	if o.Tolerance, err = threshold("-tolerance", *tolerance, 0); err != nil {
+		return err
+	}
+	if o.Measure == ab.MeasureInstructions {
 		// Their defaults differ: leave what was not given to ab.
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if !set["rounds"] {
-			opts.Rounds = 0
+			o.Rounds = 0
 		}
 		if !set["benchtime"] {
-			opts.Benchtime = 0
+			o.Benchtime = 0
 		}
 		// The probe is serbench itself; a test binary (this code under
 		// go test) would run its tests instead.
 		if exe, err := os.Executable(); err == nil && !testing.Testing() {
-			opts.Probe = []string{exe, "ab", "-cpu-features"}
+			o.Probe = []string{exe, "ab", "-cpu-features"}
 		}
 	}
-	if _, err := opts.Resolved(); err != nil {
-		return abUsageError(err, *benchtime)
+	if _, err := o.Resolved(); err != nil {
+		return abUsageError(err, bt.s)
 	}
-
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
@@ -113,8 +103,8 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		defer bmfCommit(false)
 	}
 	p := newProgress(stderr, time.Now(), "benchmark runs")
-	opts.Progress = p.update
-	res, err := ab.Run(ctx, opts)
+	o.Progress = p.update
+	res, err := ab.Run(ctx, o)
 	p.finish()
 	if err != nil {
 		return err
@@ -154,21 +144,33 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return nil
 }
 
-// parseBenchtime reads -benchtime as go test does: a duration ("100ms")
-// or an iteration count ("1000x").
-func parseBenchtime(s string) (d time.Duration, iters int, err error) {
-	if n, ok := strings.CutSuffix(s, "x"); ok {
-		k, err := strconv.Atoi(n)
-		if err != nil || k <= 0 {
-			return 0, 0, errors.New("want a positive count of iterations such as 1000x, or a duration such as 100ms")
-		}
-		return 0, k, nil
+// benchtimeValue is ab's -benchtime: a duration or Nx (ab.ParseBenchtime).
+type benchtimeValue struct {
+	s          string
+	d          time.Duration
+	iterations int
+}
+
+func (b *benchtimeValue) String() string { return b.s }
+
+func (b *benchtimeValue) Set(s string) (err error) {
+	if b.d, b.iterations, err = ab.ParseBenchtime(s); err == nil {
+		b.s = s
 	}
-	d, err = time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, 0, errors.New("want a positive duration such as 100ms, or a count of iterations such as 1000x")
+	return err
+}
+
+// threshold reads the value s of flag name with report.ParseThreshold;
+// "" is none.
+func threshold(name, s string, none float64) (float64, error) {
+	if s == "" {
+		return none, nil
 	}
-	return d, 0, nil
+	v, err := report.ParseThreshold(s)
+	if err != nil {
+		return 0, usagef("ab: %s: %v", name, err)
+	}
+	return v, nil
 }
 
 // abUsageError words an *ab.OptionError by the flag that set the field.
@@ -177,16 +179,12 @@ func abUsageError(err error, benchtime string) error {
 	if !errors.As(err, &oe) {
 		return err
 	}
-	flags := map[string]string{"Base": "-base", "Head": "-head", "Package": "PKG", "Bench": "-bench",
-		"Rounds": "-rounds", "Benchtime": "-benchtime", "Iterations": "-benchtime", "Alpha": "-alpha",
-		"Measure": "-measure", "Tolerance": "-tolerance"}
-	name, ok := flags[oe.Field]
-	if !ok {
-		return usageError{err}
-	}
-	value := fmt.Sprint(oe.Value)
-	if oe.Field == "Benchtime" || oe.Field == "Iterations" {
-		value = benchtime
+	name, value := "-"+strings.ToLower(oe.Field), fmt.Sprint(oe.Value)
+	switch oe.Field {
+	case "Package":
+		name = "PKG"
+	case "Benchtime", "Iterations":
+		name, value = "-benchtime", benchtime
 	}
 	return usagef("ab: %s %s: %s", name, value, oe.Want)
 }

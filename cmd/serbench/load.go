@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -40,7 +38,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	format := formatFlag(fs, "table", load.Formats, "")
 	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	fs.StringVar(&o.URL, "url", "", "target server base URL (loopback only); default: start one in this process")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
+	fs.StringVar(&s.CPUProfile, "cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
 	switchTo := fs.String("switch", "", "CODEC@AT: move every stream from the -codecs codec to CODEC mid-run, per message, starting AT into each stream (e.g. msgpack@10s)")
 	switchRamp := fs.Duration("switch-ramp", 0, "how long -switch takes to move every message to the new codec (default: half the time left after AT)")
@@ -84,13 +82,6 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	defer commit(false)
-	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile, "load_"+o.Transport+".pprof")
-		if err != nil {
-			return err
-		}
-		defer stop()
-	}
 	stopProgress := func() {}
 	if s.HTTP == nil {
 		phases := max(len(s.Scenarios), 1) * len(o.Codecs)
@@ -149,24 +140,4 @@ func loadOptions(s *load.Session, set map[string]bool, mix, switchTo string, swi
 		o.Switch = sw
 	}
 	return nil
-}
-
-// startCPUProfile profiles the process into dir/name (dir is made if
-// missing) until stop is called.
-func startCPUProfile(dir, name string) (stop func(), err error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("load: %w", err)
-	}
-	pf, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
-	}
-	if err := pprof.StartCPUProfile(pf); err != nil {
-		pf.Close()
-		return nil, fmt.Errorf("load: %w", err)
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		pf.Close()
-	}, nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/serbench/serbench/compressor"
@@ -42,7 +41,7 @@ func withSweep(ss []scenario.Scenario, sizes string, selected bool) ([]scenario.
 }
 
 // selectCompressors returns the compressors a -compress flag names; none
-// for "".
+// for "". A name compressor/algorithms lacks is a usage error.
 func selectCompressors(flag string) ([]compressor.Algorithm, error) {
 	if flag == "" {
 		return nil, nil
@@ -53,7 +52,7 @@ func selectCompressors(flag string) ([]compressor.Algorithm, error) {
 	}
 	algs, err := algorithms.Select(ids)
 	if err != nil {
-		return nil, fmt.Errorf("-compress: %w", err)
+		return nil, usagef("-compress: %w", err)
 	}
 	return algs, nil
 }

@@ -56,6 +56,7 @@ func TestRunSweepCompress(t *testing.T) {
 	}
 }
 
+// A bad -sizes or -compress is a usage error (exit 2).
 func TestRunSweepCompressErrors(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -67,8 +68,8 @@ func TestRunSweepCompressErrors(t *testing.T) {
 		{[]string{"run", "-compress", ","}, "no compressor"},
 	} {
 		_, _, err := serbench(t, tc.args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("serbench %v: %v, want an error with %q", tc.args, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exitCode(err) != 2 {
+			t.Errorf("serbench %v: %v (exit %d), want an error with %q (exit 2)", tc.args, err, exitCode(err), tc.want)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	if opts.Scenarios, err = pickScenarios(scenario.Seeds(), *scenariosFlag); err != nil {
-		return usageError{err}
+		return err
 	}
 	if err := opts.Validate(); err != nil {
 		return usageError{err}

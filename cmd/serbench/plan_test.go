@@ -97,6 +97,7 @@ func TestPlanErrors(t *testing.T) {
 		{[]string{"plan", "-rate", "10", "-verify", "1s", "-top", "0"}, "invalid top 0", 2},
 		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`, 2},
 		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch", 2},
+		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-scenarios", "nosuch"}, `"nosuch"`, 2},
 		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-from", filepath.Join("testdata", "plan-run.json"), "-scenarios", "sse-event"}, "nothing can be answered: sse-event: no codec results", 1},
 	} {
 		_, _, err := serbench(t, tc.args...)

@@ -279,13 +279,18 @@ func codecWarnings(cs []codec.Codec) []string {
 
 // pickScenarios returns the scenarios flag names (comma-separated IDs or
 // groups, as -scenarios takes them) among base and the opt-in annotation
-// workloads, or base itself when flag is empty.
+// workloads, or base itself when flag is empty; a name that is none of them
+// is a usage error.
 func pickScenarios(base []scenario.Scenario, flag string) ([]scenario.Scenario, error) {
 	if flag == "" {
 		return base, nil
 	}
 	all := append(slices.Clip(base), scenario.Annot()...)
-	return scenario.Select(all, scenario.Expand(all, splitList(flag)))
+	ss, err := scenario.Select(all, scenario.Expand(all, splitList(flag)))
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return ss, nil
 }
 
 // withBaseline puts the baseline codec first when the selection lacks it,

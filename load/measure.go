@@ -23,13 +23,15 @@ import (
 // once; Measure runs it into a complete Report.
 type Session struct {
 	// Options is the push load of each scenario (Options.Scenario is set
-	// from Scenarios). With URL "", Server is started in this process on
-	// a free loopback port and loaded.
+	// from Scenarios). With URL "", Server is served in this process on a
+	// free loopback port and loaded.
 	Options Options
-	// HTTP, when set, runs request load instead of Options: each scenario and codec is one phase at HTTP.Rate,
-	// or a search for the highest rate within SLO when Max is set. With
+	// HTTP, when set, runs request load instead of Options: each scenario
+	// and codec is one phase at HTTP.Rate or, when Max is set, a search
+	// for the highest rate whose p99 stays within SLO (HTTPMax). With
 	// HTTP.URL "", the server runs in a child process of this program
-	// (server.StartProcess), so its CPU figures leave the client out.
+	// (server.StartProcess: its main must serve server.ChildRole), so its
+	// CPU figures leave the client out.
 	HTTP *HTTPOptions
 	Max  bool
 	SLO  time.Duration
@@ -44,7 +46,8 @@ type Session struct {
 	// server) as load_<transport>.pprof.
 	CPUProfile string
 	// Env returns the environment the report records, given when the run
-	// started and the codecs it loaded. Required.
+	// started and the codecs it loaded. Default bench.CollectEnv with
+	// their modules.
 	Env func(started time.Time, used []codec.Codec) bench.Env
 }
 
@@ -54,11 +57,8 @@ var httpModules = []string{"github.com/gin-gonic/gin", "github.com/labstack/echo
 
 // Validate returns the first error of the options of each scenario
 // (Options.Effective or HTTPOptions.Effective, a URL "" taken as a
-// loopback one), or a missing Server or Env.
+// loopback one), or push load with neither a URL nor a Server.
 func (s Session) Validate() error {
-	if s.Env == nil {
-		return errors.New("load: no Env")
-	}
 	for _, id := range s.scenarios() {
 		var err error
 		if s.HTTP != nil {
@@ -134,6 +134,9 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 		reg = all.Registry()
 	}
 	cs, _ := reg.Select(ids) // checked by Validate
+	if s.Env == nil {
+		s.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+	}
 	rep.Env = s.Env(started.UTC(), cs)
 	if len(mods) > 0 && rep.Env.Modules == nil {
 		rep.Env.Modules = map[string]string{}

@@ -18,12 +18,12 @@ import (
 
 // Options configure Build: the traffic, machine, budgets and prices
 // (Inputs), where the codec figures come from, the transport's cost and
-// the -verify runs. Validate checks them once; Build calls it.
+// the verify runs. Validate checks them once; Build calls it.
 type Options struct {
 	Inputs Inputs
-	// MeasureTransport measures Inputs.Transport on this machine
-	// (MeasureTransport, a server in a child process for a few seconds)
-	// instead of taking it as given.
+	// MeasureTransport measures Inputs.Transport on this machine (with the
+	// function MeasureTransport: a server in a child process for a few
+	// seconds) instead of taking it as given.
 	MeasureTransport bool
 	// Via is the transport measured and verified: "sse" or "ws". Default
 	// "sse", whose binary payloads travel as base64 (Transport.Base64 is
@@ -54,7 +54,7 @@ type Options struct {
 	Warnings []string
 	// Progress, when set, is called as the measurement advances.
 	Progress func(done, total int)
-	// Log, when set, gets one line per -verify run as it starts.
+	// Log, when set, gets one line per verify run as it starts.
 	Log io.Writer
 	// Env returns the environment the document records, given when the
 	// plan started and the codecs it measured. Default bench.CollectEnv

@@ -1,0 +1,41 @@
+package load
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/transport/server"
+)
+
+// Validate checks every scenario's options before anything starts, an
+// empty URL standing for the server the session would start.
+func TestSessionValidate(t *testing.T) {
+	srv, err := server.New(server.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	env := func(time.Time, []codec.Codec) bench.Env { return bench.Env{} }
+	for _, tc := range []struct {
+		name string
+		s    Session
+		want string
+	}{
+		{"push", Session{Server: srv, Env: env, Scenarios: []string{"ws-message", "sse-event"}}, ""},
+		{"push to a URL", Session{Options: Options{URL: "http://127.0.0.1:9"}, Env: env}, ""},
+		{"http", Session{HTTP: &HTTPOptions{}, Env: env}, ""},
+		{"no server", Session{Env: env}, "no URL and no Server"},
+		{"conns", Session{Options: Options{Conns: -1}, Server: srv, Env: env}, "invalid conns -1"},
+		{"second scenario", Session{Server: srv, Env: env, Scenarios: []string{"ws-message", "nope"}}, `"nope"`},
+		{"not loopback", Session{Options: Options{URL: "http://10.0.0.1:80"}, Env: env}, "refusing target"},
+		{"framework", Session{HTTP: &HTTPOptions{Framework: "rails"}, Env: env}, `unknown framework "rails"`},
+	} {
+		err := tc.s.Validate()
+		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

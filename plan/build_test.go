@@ -1,0 +1,82 @@
+package plan
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
+)
+
+func TestOptionsValidate(t *testing.T) {
+	ok := Options{Inputs: Inputs{Rate: 10, Fanout: 1, Cores: 1}, Registry: all.Registry()}
+	for _, tc := range []struct {
+		name string
+		edit func(*Options)
+		want string
+	}{
+		{"defaults", func(*Options) {}, ""},
+		{"rate", func(o *Options) { o.Inputs.Rate = 0 }, "invalid rate 0"},
+		{"via", func(o *Options) { o.Via = "tcp" }, `unknown via "tcp"`},
+		{"top", func(o *Options) { o.Verify, o.Top = time.Second, 0 }, "invalid top 0"},
+		{"verify", func(o *Options) { o.Verify = -time.Second }, "invalid verify -1s"},
+		{"registry", func(o *Options) { o.Registry = nil }, "no codec registry"},
+		{"saved run", func(o *Options) { o.Source = "run.json" }, "no scenario"},
+	} {
+		o := ok
+		tc.edit(&o)
+		if err := o.Validate(); (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestParseTransport(t *testing.T) {
+	got, err := ParseTransport("2000, 1.5,8,0.2")
+	if want := (Transport{NsPerMsg: 2000, NsPerByte: 1.5, FrameBytes: 8, P99Ms: 0.2}); err != nil || got != want {
+		t.Errorf("got %+v, %v; want %+v", got, err, want)
+	}
+	for _, s := range []string{"1,2", "1,2,3,4,5", "1,x,3", "1,-2,3", "1,NaN,3", "measure"} {
+		if _, err := ParseTransport(s); err == nil || !strings.Contains(err.Error(), "plan: invalid transport") {
+			t.Errorf("%q: %v, want an invalid transport error", s, err)
+		}
+	}
+}
+
+// Build plans from a saved run's results with the transport given: one
+// plan per scenario that has results, a warning for the one that has none,
+// an unknown compressor left out with a warning, and the environment of
+// the injected Env.
+func TestBuildFromResults(t *testing.T) {
+	rs := []bench.Result{
+		{Codec: "msgpack", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
+		{Codec: "msgpack", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
+	}
+	o := Options{Inputs: Inputs{Rate: 100, Fanout: 1, Cores: 2, Transport: Transport{NsPerMsg: 1000}},
+		Source: "run.json", Results: rs, ScenarioIDs: []string{"s", "t"}, Compressors: []string{"none", "bogus"},
+		Registry: all.Registry(), Env: func(_ time.Time, measured []codec.Codec) bench.Env {
+			return bench.Env{CPU: "Test CPU", NumCPU: len(measured)}
+		}}
+	doc, err := Build(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Source != "run.json" || doc.TransportSource != "given" || len(doc.Plans) != 1 || doc.Plans[0].Scenario != "s" ||
+		doc.Env.CPU != "Test CPU" || doc.Env.NumCPU != 0 {
+		t.Fatalf("document %+v", doc)
+	}
+	if r := doc.Plans[0].Rows; len(r) != 1 || r[0].Codec != "msgpack" || !doc.Plans[0].Options[0].Binary {
+		t.Errorf("rows %+v, options %+v: want msgpack, binary", r, doc.Plans[0].Options)
+	}
+	w := strings.Join(doc.Warnings, "\n")
+	if !strings.Contains(w, `unknown compressor "bogus"`) || !strings.Contains(w, "t: no codec results") {
+		t.Errorf("warnings %q", w)
+	}
+	o.ScenarioIDs = []string{"t"}
+	if _, err := Build(context.Background(), o); err == nil || !strings.Contains(err.Error(), "nothing can be answered") {
+		t.Errorf("no scenario answered: %v", err)
+	}
+}

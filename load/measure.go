@@ -57,8 +57,14 @@ var httpModules = []string{"github.com/gin-gonic/gin", "github.com/labstack/echo
 
 // Validate returns the first error of the options of each scenario
 // (Options.Effective or HTTPOptions.Effective, a URL "" taken as a
-// loopback one), or push load with neither a URL nor a Server.
+// loopback one), an SLO out of range with Max (MaxSearch), or push load
+// with neither a URL nor a Server.
 func (s Session) Validate() error {
+	if s.HTTP != nil && s.Max {
+		if _, err := (MaxSearch{SLO: s.SLO}).effective(); err != nil {
+			return err
+		}
+	}
 	for _, id := range s.scenarios() {
 		var err error
 		if s.HTTP != nil {

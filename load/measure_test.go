@@ -31,6 +31,7 @@ func TestSessionValidate(t *testing.T) {
 		{"conns", Session{Options: Options{Conns: -1}, Server: srv, Env: env}, "invalid conns -1"},
 		{"second scenario", Session{Server: srv, Env: env, Scenarios: []string{"ws-message", "nope"}}, `"nope"`},
 		{"not loopback", Session{Options: Options{URL: "http://10.0.0.1:80"}, Env: env}, "refusing target"},
+		{"slo", Session{HTTP: &HTTPOptions{}, Max: true, Env: env}, "invalid SLO 0s"},
 		{"framework", Session{HTTP: &HTTPOptions{Framework: "rails"}, Env: env}, `unknown framework "rails"`},
 	} {
 		err := tc.s.Validate()

@@ -82,6 +82,7 @@ func TestLoadBadFlags(t *testing.T) {
 		{[]string{"load", "-transport", "http", "-framework", "rails"}, 2},
 		{[]string{"load", "-transport", "http", "-method", "PUT"}, 2},
 		{[]string{"load", "-transport", "http", "-queue", "5"}, 2},
+		{[]string{"load", "-transport", "http", "-max", "-slo", "0s"}, 2},
 		{[]string{"load", "-o", "/nonexistent-dir/r.json", "-duration", "1h"}, 1},
 	} {
 		if err := run(context.Background(), io.Discard, io.Discard, tc.args); exitCode(err) != tc.code || err == nil {

@@ -56,6 +56,15 @@ func Changes() []Change {
 	}
 }
 
+// ChangeIDs returns the IDs of Changes, in order.
+func ChangeIDs() []string {
+	var ids []string
+	for _, c := range Changes() {
+		ids = append(ids, c.ID)
+	}
+	return ids
+}
+
 // SelectChanges returns the changes named by ids, in the order given; nil
 // or empty ids means all. Unknown IDs are one error naming them and the
 // valid ones.

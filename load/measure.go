@@ -92,6 +92,17 @@ func (s Session) Validate() error {
 	return nil
 }
 
+// PushLength is how long push load runs in all, for a progress display:
+// each phase (one per scenario, times one per codec without Options.Mix)
+// takes Options.Duration plus Options.Grace, setup aside.
+func (s Session) PushLength() time.Duration {
+	phases := len(s.scenarios())
+	if len(s.Options.Mix) == 0 {
+		phases *= len(s.Options.Codecs)
+	}
+	return time.Duration(phases) * (s.Options.Duration + s.Options.Grace)
+}
+
 func (s Session) scenarios() []string {
 	if len(s.Scenarios) == 0 {
 		return []string{""} // the transport's default

@@ -40,3 +40,22 @@ func TestSessionValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestSessionPushLength(t *testing.T) {
+	o := Options{Codecs: []string{"a", "b"}, Duration: 10 * time.Second, Grace: time.Second}
+	for _, tc := range []struct {
+		s    Session
+		want time.Duration
+	}{
+		{Session{Options: o}, 22 * time.Second},
+		{Session{Options: o, Scenarios: []string{"x", "y", "z"}}, 66 * time.Second},
+	} {
+		if got := tc.s.PushLength(); got != tc.want {
+			t.Errorf("%d scenarios: %v, want %v", len(tc.s.Scenarios), got, tc.want)
+		}
+	}
+	o.Mix = []float64{1, 1}
+	if got := (Session{Options: o}).PushLength(); got != 11*time.Second {
+		t.Errorf("mix: %v, want 11s", got)
+	}
+}

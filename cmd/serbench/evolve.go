@@ -20,7 +20,7 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs.SetOutput(stderr)
 	var (
 		codecsFlag  = codecsFlag(fs, "", "comma-separated codec IDs (default: every row of the matrix)", evolveCodecs)
-		changesFlag = fs.String("changes", "", "comma-separated change IDs (default: all): "+changeIDs())
+		changesFlag = fs.String("changes", "", "comma-separated change IDs (default: all): "+strings.Join(evolve.ChangeIDs(), ", "))
 		format      = formatFlag(fs, "table", evolve.Formats, "")
 		out         = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 	)
@@ -40,12 +40,4 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	return writeOutput(stdout, *out, func(w io.Writer) error { return evolve.Write(w, *format, doc) })
-}
-
-func changeIDs() string {
-	var ids []string
-	for _, c := range evolve.Changes() {
-		ids = append(ids, c.ID)
-	}
-	return strings.Join(ids, ", ")
 }

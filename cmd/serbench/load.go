@@ -84,11 +84,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	defer commit(false)
 	stopProgress := func() {}
 	if s.HTTP == nil {
-		phases := max(len(s.Scenarios), 1) * len(o.Codecs)
-		if len(o.Mix) > 0 {
-			phases = max(len(s.Scenarios), 1)
-		}
-		stopProgress = newProgress(stderr, time.Now(), "seconds").every(time.Second, int(float64(phases)*(o.Duration+o.Grace).Seconds()))
+		stopProgress = newProgress(stderr, time.Now(), "seconds").every(time.Second, int(s.PushLength().Seconds()))
 	}
 	rep, err := s.Measure(ctx)
 	stopProgress()

@@ -342,7 +342,7 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 }
 
 // Measure is Matrix that also returns the machine's noise measured during
-// the run (see Noise).
+// the run (see env.Noise).
 func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) (*Measurement, error) {
 	opts, err := opts.Effective()
 	if err != nil {

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/conformance"
+	"github.com/serbench/serbench/env"
 )
 
 func init() {
@@ -52,9 +52,9 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	env := bench.CollectEnv(started, moduleVersions(rowCodecs(codecs, rows)))
-	env.Settings = settings(fs)
-	rep := &conformance.Report{Schema: conformance.Schema, Env: env, Rows: rows}
+	e := env.Collect(started, moduleVersions(rowCodecs(codecs, rows)))
+	e.Settings = settings(fs)
+	rep := &conformance.Report{Schema: conformance.Schema, Env: e, Rows: rows}
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/evolve"
 )
 
@@ -20,7 +20,7 @@ func init() {
 
 // evolveEnv reads the environment an evolve report records; tests replace
 // it with a fixed one.
-var evolveEnv = bench.CollectEnv
+var evolveEnv = env.Collect
 
 func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("evolve", flag.ContinueOnError)

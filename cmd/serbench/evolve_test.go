@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/internal/golden"
 )
@@ -56,8 +56,8 @@ func TestEvolveChild(t *testing.T) {
 	if !ok {
 		t.Skip("runs only as the child of TestEvolveCommand")
 	}
-	evolveEnv = func(time.Time, map[string]string) bench.Env {
-		return bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+	evolveEnv = func(time.Time, map[string]string) env.Env {
+		return env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"}}
 	}
 	var stdout, stderr bytes.Buffer

@@ -8,8 +8,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
 )
@@ -27,7 +27,7 @@ func fidelityChild(spec string) error {
 
 // fidelityEnv reads the environment a fidelity report records; tests
 // replace it with a fixed one.
-var fidelityEnv = bench.CollectEnv
+var fidelityEnv = env.Collect
 
 func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)

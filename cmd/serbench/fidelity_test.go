@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
@@ -25,8 +25,8 @@ import (
 // in time.Local. It returns a function that restores both.
 func fixedFidelityWorld(t *testing.T) {
 	oldEnv, oldLocal := fidelityEnv, time.Local
-	fidelityEnv = func(time.Time, map[string]string) bench.Env {
-		return bench.Env{Go: "go1.0-test", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+	fidelityEnv = func(time.Time, map[string]string) env.Env {
+		return env.Env{Go: "go1.0-test", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"}}
 	}
 	time.Local = time.FixedZone("Local", 0)
@@ -36,7 +36,7 @@ func fixedFidelityWorld(t *testing.T) {
 // fidelityGolden names the golden files of TestFidelityCommand: what
 // encoding/json keeps and its error texts depend on its engine, so each
 // engine has its own (fidelity-jsonv2.* from Go 1.27).
-var fidelityGolden = map[string]string{bench.JSONEngineLegacy: "fidelity", bench.JSONEngineV2: "fidelity-jsonv2"}[bench.JSONEngine]
+var fidelityGolden = map[string]string{env.JSONEngineLegacy: "fidelity", env.JSONEngineV2: "fidelity-jsonv2"}[env.JSONEngine]
 
 func TestFidelityCommand(t *testing.T) {
 	fixedFidelityWorld(t)

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/scenario"
 )
@@ -80,8 +80,8 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	defer commit(false)
 
 	started := time.Now()
-	env := bench.CollectEnv(started, moduleVersions(codecs))
-	env.Settings = settings(fs)
+	e := env.Collect(started, moduleVersions(codecs))
+	e.Settings = settings(fs)
 	opts := hostile.RunOptions{
 		Codecs:    codecs,
 		Scenarios: scenarios,
@@ -101,7 +101,7 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	doc.Env = env
+	doc.Env = e
 	fmt.Fprintf(stderr, "serbench: hostile: done in %v\n", time.Since(started).Round(time.Second))
 	if err := hostile.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)

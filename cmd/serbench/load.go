@@ -14,8 +14,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -142,10 +142,10 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	stopProgress()
 	cs, _ := all.Registry().Select(o.Codecs) // load.Run has checked the IDs
-	env := bench.CollectEnv(started.UTC(), moduleVersions(cs))
-	env.Settings = settings(fs)
+	e := env.Collect(started.UTC(), moduleVersions(cs))
+	e.Settings = settings(fs)
 	fin := time.Now().UTC()
-	rep := load.Report{Schema: load.Schema, Env: env, Transport: results, Finished: &fin}
+	rep := load.Report{Schema: load.Schema, Env: e, Transport: results, Finished: &fin}
 	rep.Host, _ = os.Hostname() // "" when unknown
 	if err := load.Write(w, *format, rep); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*outFile), err)

@@ -8,8 +8,8 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -104,10 +104,10 @@ func loadHTTP(ctx context.Context, fs *flag.FlagSet, w io.Writer, hf httpFlags, 
 			}
 		}
 	}
-	env := bench.CollectEnv(started.UTC(), mods)
-	env.Settings = settings(fs)
+	e := env.Collect(started.UTC(), mods)
+	e.Settings = settings(fs)
 	fin := time.Now().UTC()
-	rep := load.Report{Schema: load.Schema, Env: env, Transport: []load.Result{}, HTTP: results, Finished: &fin}
+	rep := load.Report{Schema: load.Schema, Env: e, Transport: []load.Result{}, HTTP: results, Finished: &fin}
 	rep.Host, _ = os.Hostname() // "" when unknown
 	return load.Write(w, format, rep)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 )
@@ -174,7 +175,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		doc.Plans = append(doc.Plans, p)
 	}
 	doc.Warnings = warnings
-	doc.Env = bench.CollectEnv(started.UTC(), moduleVersions(codecs))
+	doc.Env = env.Collect(started.UTC(), moduleVersions(codecs))
 	doc.Env.Settings = settings(fs)
 	if answered == 0 {
 		return fmt.Errorf("plan: nothing can be answered: %s", strings.Join(warnings, "; "))

@@ -11,6 +11,9 @@ type Usage struct {
 	// started (ru_maxrss, which Linux and the BSDs give in KiB and macOS
 	// in bytes). PeakRSS is the peak that ResetPeakRSS can restart.
 	MaxRSS int64
+	// MinorFaults is the page faults served without I/O (ru_minflt): a
+	// first touch of a fresh page, say.
+	MinorFaults int64
 }
 
 // CPU is User plus System: the process's CPU time.

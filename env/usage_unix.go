@@ -16,7 +16,8 @@ func ProcessUsage() (Usage, error) {
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return Usage{}, fmt.Errorf("env: getrusage: %w", err)
 	}
-	u := Usage{User: time.Duration(ru.Utime.Nano()), System: time.Duration(ru.Stime.Nano()), MaxRSS: int64(ru.Maxrss)}
+	u := Usage{User: time.Duration(ru.Utime.Nano()), System: time.Duration(ru.Stime.Nano()), MaxRSS: int64(ru.Maxrss),
+		MinorFaults: int64(ru.Minflt)}
 	if runtime.GOOS != "darwin" { // Linux and the BSDs report KiB, macOS bytes
 		u.MaxRSS *= 1024
 	}

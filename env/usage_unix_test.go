@@ -22,6 +22,9 @@ func TestProcessUsage(t *testing.T) {
 	if u.MaxRSS < 1<<20 {
 		t.Errorf("MaxRSS %d bytes, want at least 1 MiB for a running Go test", u.MaxRSS)
 	}
+	if u.MinorFaults <= 0 {
+		t.Errorf("MinorFaults %d, want some for a process that touched its heap", u.MinorFaults)
+	}
 	if p := PeakRSS(); p < 1<<20 {
 		t.Errorf("PeakRSS %d bytes, want at least 1 MiB", p)
 	}

@@ -256,7 +256,7 @@ func TestNoiseJSON(t *testing.T) {
 	doc.Env.Noise.CPUBusy = []env.CPUBusy{{CPU: 0, Busy: 0.99}, {CPU: 1, Busy: 0.38}}
 	doc.Env.Noise.OwnCPUs = &own
 	doc.Env.Noise.CoreSharing = &env.CoreSharing{CPU: 0, Neighbour: 1, IdleNs: 1e6, BusyNs: 1.24e6, Slowdown: 1.24, Shared: true}
-	doc.Env.Noise.Unreadable = []string{"steal and per-CPU busy time: bench: open /proc/stat: no such file or directory"}
+	doc.Env.Noise.Unreadable = []string{"steal and per-CPU busy time: env: open /proc/stat: no such file or directory"}
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, doc); err != nil {
 		t.Fatal(err)

@@ -14,7 +14,7 @@
 // 95% interval. With Options.Target set, sampling is adaptive instead of a
 // fixed Count: cells whose interval is still wide get more samples until a
 // time budget is spent (adaptive.go); a calibration loop timed between
-// rounds measures the machine's noise (noise.go).
+// rounds measures the machine's noise (noise.go), recorded as env.Noise.
 package bench
 
 import (

@@ -111,9 +111,9 @@ func TestJSONContract(t *testing.T) {
 	if doc["schema"] != "serbench/v1" {
 		t.Errorf("schema = %v", doc["schema"])
 	}
-	env := doc["env"].(map[string]any)
+	envJSON := doc["env"].(map[string]any)
 	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
-		if _, ok := env[k]; !ok {
+		if _, ok := envJSON[k]; !ok {
 			t.Errorf("env lacks %q", k)
 		}
 	}

@@ -58,14 +58,14 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			used = append(used, c)
 		}
 	}
-	env := evolveEnv(started, moduleVersions(used))
-	env.Settings = settings(fs)
+	e := evolveEnv(started, moduleVersions(used))
+	e.Settings = settings(fs)
 	w, commit, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
 	defer commit(false)
-	doc := evolve.Report{Schema: evolve.SchemaID, Env: env, Changes: changes, Codecs: rows, Cells: cells}
+	doc := evolve.Report{Schema: evolve.SchemaID, Env: e, Changes: changes, Codecs: rows, Cells: cells}
 	if err := evolve.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}

@@ -81,9 +81,9 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	env := fidelityEnv(started, moduleVersions(codecs))
-	env.Settings = settings(fs)
-	doc := &report.FidelityDocument{Env: &env, Cells: cells}
+	e := fidelityEnv(started, moduleVersions(codecs))
+	e.Settings = settings(fs)
+	doc := &report.FidelityDocument{Env: &e, Cells: cells}
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}

@@ -62,3 +62,44 @@ func TestRootPackageDeps(t *testing.T) {
 		}
 	}
 }
+
+// These packages write documents of their own and record the environment
+// with package env; they must not link the runner (package bench), which
+// they would only need for measuring codecs' speed.
+var runnerFreePackages = []string{"hostile", "conformance", "evolve", "load", "probe"}
+
+func TestProducersDoNotLinkRunner(t *testing.T) {
+	const runner = "github.com/serbench/serbench/bench"
+	args := []string{"list", "-f", "{{.ImportPath}}:{{range .Deps}} {{.}}{{end}}"}
+	for _, p := range runnerFreePackages {
+		args = append(args, "./"+p)
+	}
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != len(runnerFreePackages) {
+		t.Fatalf("go list listed %d packages, want %d:\n%s", len(lines), len(runnerFreePackages), out)
+	}
+	for _, line := range lines {
+		pkg, deps, _ := strings.Cut(line, ":")
+		for _, d := range strings.Fields(deps) {
+			if d == runner || strings.HasPrefix(d, runner+"/") {
+				t.Errorf("%s links %s", pkg, d)
+			}
+		}
+	}
+}
+
+// Package env is what every document producer imports for its
+// environment: it links the standard library only.
+func TestEnvDeps(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", "./env").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if got := strings.Fields(string(out)); len(got) != 1 || got[0] != "github.com/serbench/serbench/env" {
+		t.Errorf("env links %q, want only itself beside the standard library", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -37,7 +38,7 @@ type Measurement struct {
 	// Results holds one Result per cell, as Matrix returns them.
 	Results []Result
 	// Noise is the machine's noise measured between rounds of samples.
-	Noise Noise
+	Noise env.Noise
 	// LiveHeap is the GC condition the cells were timed under
 	// (Options.LiveHeap), with the live heap measured before timing.
 	LiveHeap LiveHeap

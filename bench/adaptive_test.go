@@ -35,24 +35,6 @@ func TestWideOrder(t *testing.T) {
 	}
 }
 
-func TestNoiseAdvice(t *testing.T) {
-	steal := 0.05
-	n := Noise{Probes: 30, Spread: 0.08, Drift: 0.05, Steal: &steal}
-	if got := n.SamplesNeeded(0.03); got != 256 {
-		t.Errorf("SamplesNeeded(3%%) with 8%% spread = %d, want 256 ((6*8/3)^2)", got)
-	}
-	adv := strings.Join(n.Advice(0.03, 100), "\n")
-	for _, want := range []string{"-max-time", "-pin", "drifted +5.0%", "5.0% of CPU time was stolen"} {
-		if !strings.Contains(adv, want) {
-			t.Errorf("advice lacks %q:\n%s", want, adv)
-		}
-	}
-	quiet := Noise{Probes: 30, Spread: 0.01}
-	if adv := quiet.Advice(0.03, 10); adv != nil { // needs 4 samples
-		t.Errorf("a quiet machine got advice: %q", adv)
-	}
-}
-
 func TestAdaptiveMeasure(t *testing.T) {
 	ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
 	if err != nil {

@@ -14,7 +14,7 @@
 // 95% interval. With Options.Target set, sampling is adaptive instead of a
 // fixed Count: cells whose interval is still wide get more samples until a
 // time budget is spent (adaptive.go); a calibration loop timed between
-// rounds measures the machine's noise (noise.go).
+// rounds measures the machine's noise (noise.go), recorded as env.Noise.
 package bench
 
 import (
@@ -342,7 +342,7 @@ func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scen
 }
 
 // Measure is Matrix that also returns the machine's noise measured during
-// the run (see Noise).
+// the run (see env.Noise).
 func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) (*Measurement, error) {
 	opts, err := opts.Effective()
 	if err != nil {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -10,103 +9,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/stats"
 )
-
-// CoreSharing is the result of CheckCoreSharing: how much a busy
-// neighbouring CPU slows the ILP probe (eight independent multiply chains)
-// on another. On most x86 clouds a vCPU is one hyperthread of a physical
-// core, and a guest cannot see which vCPUs are siblings; a sibling kept
-// busy (by another tenant, the Go runtime's background GC workers or
-// serbench's own goroutines) takes issue slots and L1/L2 from the CPU
-// that times the codecs, which slows throughput-heavy code such as codec
-// loops far more than it slows a dependent chain.
-type CoreSharing struct {
-	// CPU is the processor the probe ran on, Neighbour the one kept idle,
-	// then busy.
-	CPU       int `json:"cpu"`
-	Neighbour int `json:"neighbour"`
-	// IdleNs and BusyNs are the median timings of the probe, in ns of the
-	// probing thread's CPU time, with the neighbour idle and with it
-	// spinning on an ILP-heavy loop. CPU time, not wall time: a thread
-	// that shares its CPU by turns with another (the scheduler moving
-	// work off the busy neighbour) loses wall time but not CPU time, while
-	// a hyperthread sibling slows the thread as it runs.
-	IdleNs float64 `json:"idle_ns"`
-	BusyNs float64 `json:"busy_ns"`
-	// Slowdown is BusyNs over IdleNs: 1.25 means the busy neighbour made
-	// the probe 25% slower.
-	Slowdown float64 `json:"slowdown"`
-	// Shared is Slowdown above CoreSharingLimit in every round but at
-	// most one (see RoundSlowdowns): the two CPUs appear to be hyperthreads
-	// of one physical core.
-	Shared bool `json:"shared"`
-	// RoundSlowdowns is each ABBA round's median busy timing over its
-	// median idle timing, in round order (8 rounds). A sibling slows every
-	// round alike; other work on the machine (a co-runner migrated onto the
-	// probing CPU, the hypervisor descheduling the vCPU) slows some rounds
-	// and not others.
-	RoundSlowdowns []float64 `json:"round_slowdowns,omitempty"`
-	// Unsure is set when Slowdown is above CoreSharingLimit but the rounds
-	// disagree (more than one round at or below it): the check cannot tell
-	// sharing from other work running during it, and Shared is false.
-	Unsure bool `json:"unsure,omitempty"`
-}
-
-// CoreSharingLimit is the Slowdown above which CheckCoreSharing judges two
-// CPUs to share a physical core. Separate cores slow each other's
-// register-only loop by a few percent at most (turbo budget, timer
-// interrupts); a hyperthread sibling running the same loop takes about
-// half the issue slots, so a slowdown of more than 15% is taken as sharing.
-const CoreSharingLimit = 1.15
-
-// Verdict says in one sentence what c found.
-func (c CoreSharing) Verdict() string {
-	if c.Unsure {
-		return fmt.Sprintf("CPUs %d and %d: the core-sharing check could not tell (a busy neighbour slowed the ILP probe by %d%% overall, but by more than %d%% in only %d of %d rounds: other work ran during the check)",
-			c.CPU, c.Neighbour, c.SlowdownPercent(), int(math.Round(100*(CoreSharingLimit-1))), c.roundsAbove(), len(c.RoundSlowdowns))
-	}
-	if c.Shared {
-		return fmt.Sprintf("CPUs %d and %d appear to share a physical core (hyperthreads): a busy neighbour slows the ILP probe by %d%%",
-			c.CPU, c.Neighbour, c.SlowdownPercent())
-	}
-	return fmt.Sprintf("CPUs %d and %d appear to be separate cores: a busy neighbour changes the ILP probe by %+d%%",
-		c.CPU, c.Neighbour, c.SlowdownPercent())
-}
-
-// roundsAbove counts the rounds whose slowdown is above CoreSharingLimit.
-func (c CoreSharing) roundsAbove() int {
-	n := 0
-	for _, r := range c.RoundSlowdowns {
-		if r > CoreSharingLimit {
-			n++
-		}
-	}
-	return n
-}
-
-// judge sets Slowdown, Shared and Unsure from IdleNs, BusyNs and
-// RoundSlowdowns: sharing is claimed only when the overall slowdown and
-// all rounds but at most one are above CoreSharingLimit.
-func (c *CoreSharing) judge() {
-	c.Slowdown, c.Shared, c.Unsure = 0, false, false
-	if c.IdleNs > 0 {
-		c.Slowdown = c.BusyNs / c.IdleNs
-	}
-	if c.Slowdown <= CoreSharingLimit {
-		return
-	}
-	if c.roundsAbove() >= len(c.RoundSlowdowns)-1 {
-		c.Shared = true
-	} else {
-		c.Unsure = true
-	}
-}
-
-// SlowdownPercent is Slowdown as a percentage rounded to a whole number:
-// 25 for a Slowdown of 1.25, negative when the busy neighbour's probe ran
-// faster. Reports print it.
-func (c CoreSharing) SlowdownPercent() int { return int(math.Round(100 * (c.Slowdown - 1))) }
 
 // Shape of the core-sharing check: coreRounds alternations (ABBA order) of
 // coreTimings timings of the ILP probe, each about coreProbe long; about
@@ -120,11 +25,11 @@ const (
 )
 
 // CheckCoreSharing checks whether two CPUs this process may use share a
-// physical core (see CoreSharing): the first CPU it may use and, when
+// physical core (see env.CoreSharing): the first CPU it may use and, when
 // /sys/devices/system/cpu/cpuN/topology/thread_siblings_list names one,
 // that CPU's sibling, otherwise the next CPU it may use. It needs Linux,
 // two usable CPUs and GOMAXPROCS of at least 2, and takes about 0.1 s.
-func CheckCoreSharing() (*CoreSharing, error) {
+func CheckCoreSharing() (*env.CoreSharing, error) {
 	cpus, err := allowedCPUs()
 	if err != nil {
 		return nil, err
@@ -171,7 +76,7 @@ func siblingOf(cpu int, allowed []int) (int, bool) {
 // get their previous affinity back and are then discarded (their
 // goroutines end locked to them), so no thread of the process keeps a
 // changed mask. It needs Linux and GOMAXPROCS of at least 2.
-func CheckCoreSharingCPUs(cpu, neighbour int) (*CoreSharing, error) {
+func CheckCoreSharingCPUs(cpu, neighbour int) (*env.CoreSharing, error) {
 	if cpu == neighbour {
 		return nil, fmt.Errorf("bench: core sharing: CPU %d given twice", cpu)
 	}
@@ -179,7 +84,7 @@ func CheckCoreSharingCPUs(cpu, neighbour int) (*CoreSharing, error) {
 		return nil, fmt.Errorf("bench: core sharing: GOMAXPROCS is %d, need 2 to run a neighbour", p)
 	}
 	type outcome struct {
-		cs  *CoreSharing
+		cs  *env.CoreSharing
 		err error
 	}
 	done := make(chan outcome, 1)
@@ -195,7 +100,7 @@ func CheckCoreSharingCPUs(cpu, neighbour int) (*CoreSharing, error) {
 
 // timeCoreSharing runs on a locked thread: it pins it to cpu, starts the
 // neighbour on its own locked thread, and times.
-func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
+func timeCoreSharing(cpu, neighbour int) (*env.CoreSharing, error) {
 	old, err := threadAffinity()
 	if err != nil {
 		return nil, err
@@ -249,8 +154,8 @@ func timeCoreSharing(cpu, neighbour int) (*CoreSharing, error) {
 			rounds = append(rounds, stats.Quantile(busy[n-coreTimings:], 0.5)/i)
 		}
 	}
-	cs := &CoreSharing{CPU: cpu, Neighbour: neighbour, IdleNs: stats.Quantile(idle, 0.5), BusyNs: stats.Quantile(busy, 0.5), RoundSlowdowns: rounds}
-	cs.judge()
+	cs := &env.CoreSharing{CPU: cpu, Neighbour: neighbour, IdleNs: stats.Quantile(idle, 0.5), BusyNs: stats.Quantile(busy, 0.5), RoundSlowdowns: rounds}
+	cs.Judge()
 	return cs, nil
 }
 

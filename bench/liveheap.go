@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -121,6 +122,11 @@ func (h LiveHeap) Warning() string {
 		return ""
 	}
 	return fmt.Sprintf("live heap: serbench's own live heap (%d bytes: the selected scenarios and their encodings) is above -live-heap %d, so the run was timed with the larger one; select fewer scenarios or raise -live-heap to compare with a plain go test loop under %d bytes", h.Own, h.Target, h.Target)
+}
+
+// Env returns h as a run document records it.
+func (h LiveHeap) Env() *env.LiveHeap {
+	return &env.LiveHeap{TargetBytes: h.Target, OwnBytes: h.Own, LiveHeapBytes: h.Live}
 }
 
 // condition returns h's figures without the ballast, for a report.

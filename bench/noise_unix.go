@@ -5,7 +5,6 @@ package bench
 import (
 	"fmt"
 	"syscall"
-	"time"
 	"unsafe"
 )
 
@@ -20,14 +19,4 @@ func probeBuffer(n int) ([]uint32, func(), error) {
 	}
 	buf := unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), n)
 	return buf, func() { _ = syscall.Munmap(b) }, nil // the meter is done with it; an unmap error leaves 8 MiB mapped, nothing worse
-}
-
-// processCPUTime is the user plus system CPU time of every thread of this
-// process so far (getrusage(2) RUSAGE_SELF).
-func processCPUTime() (time.Duration, error) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, fmt.Errorf("bench: getrusage: %w", err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), nil
 }

@@ -36,9 +36,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 )
 
 // Schema identifies the JSON document that JSON writes.
@@ -59,7 +59,7 @@ type Report struct {
 	// Schema is always the constant Schema.
 	Schema string `json:"schema"`
 	// Env is the machine and the module versions of the codecs.
-	Env bench.Env `json:"env"`
+	Env env.Env `json:"env"`
 	// Rows holds one row per (suite, codec), suites in the order of Suites,
 	// codecs in the order they were given.
 	Rows []Row `json:"rows"`

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 )
 
 // ReportOptions configure NewReport: the suites and codec IDs (Options),
@@ -16,9 +16,9 @@ import (
 type ReportOptions struct {
 	Options
 	// Env returns the environment the report records, given when the run
-	// started and the codecs that got a row. Default bench.CollectEnv with
+	// started and the codecs that got a row. Default env.Collect with
 	// their modules.
-	Env func(started time.Time, used []codec.Codec) bench.Env
+	Env func(started time.Time, used []codec.Codec) env.Env
 }
 
 // Validate returns an error for a suite ID that is not one of Suites.
@@ -46,7 +46,7 @@ func NewReport(ctx context.Context, codecs []codec.Codec, o ReportOptions) (*Rep
 		}
 	}
 	if o.Env == nil {
-		o.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+		o.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
 	}
 	return &Report{Schema: Schema, Env: o.Env(started, used), Rows: rows}, nil
 }

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 )
 
 // NewReport records the environment of the codecs that got a row, through
@@ -16,11 +16,11 @@ import (
 func TestNewReport(t *testing.T) {
 	var used []string
 	o := ReportOptions{Options: Options{Suites: []string{"msgpack-test-suite"}, Codecs: []string{"msgpack", "encoding/json"}},
-		Env: func(_ time.Time, cs []codec.Codec) bench.Env {
+		Env: func(_ time.Time, cs []codec.Codec) env.Env {
 			for _, c := range cs {
 				used = append(used, c.Info().ID)
 			}
-			return bench.Env{CPU: "Test CPU"}
+			return env.Env{CPU: "Test CPU"}
 		}}
 	rep, err := NewReport(context.Background(), all.Codecs(), o)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 )
 
@@ -15,7 +15,7 @@ import (
 func fixedReport() *Report {
 	return &Report{
 		Schema: Schema,
-		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/fxamacker/cbor/v2": "v2.9.6"}},
 		Rows: []Row{
 			{Suite: SuiteJSON, Codec: "encoding/json", Method: "the codec's Unmarshal into *any",

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 )
 
 // Options configure NewReport. Validate checks them once.
@@ -18,9 +18,9 @@ type Options struct {
 	// (SelectChanges); empty means all.
 	Codecs, Changes []string
 	// Env returns the environment the report records, given when the run
-	// started and the codecs of the rows. Default bench.CollectEnv with
+	// started and the codecs of the rows. Default env.Collect with
 	// their modules.
-	Env func(started time.Time, used []codec.Codec) bench.Env
+	Env func(started time.Time, used []codec.Codec) env.Env
 }
 
 // Validate returns an error naming unknown codec or change IDs, or a
@@ -62,7 +62,7 @@ func NewReport(o Options) (Report, error) {
 		}
 	}
 	if o.Env == nil {
-		o.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+		o.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
 	}
 	return Report{Schema: SchemaID, Env: o.Env(started, used), Changes: changes, Codecs: rows, Cells: cells}, nil
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 )
 
 // SchemaID is the "schema" value of the JSON document (docs/schema/evolve.schema.json).
@@ -18,10 +18,10 @@ var Formats = formats.Names()
 
 // Report is the result of one `serbench evolve` run.
 type Report struct {
-	Schema  string    `json:"schema"`
-	Env     bench.Env `json:"env"`
-	Changes []Change  `json:"changes"`
-	Codecs  []Codec   `json:"codecs"`
+	Schema  string   `json:"schema"`
+	Env     env.Env  `json:"env"`
+	Changes []Change `json:"changes"`
+	Codecs  []Codec  `json:"codecs"`
 	// Cells has one entry per (codec, change), codecs in the outer loop.
 	Cells []Cell `json:"cells"`
 }

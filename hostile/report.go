@@ -9,8 +9,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 )
 
 // Schema is the version of the JSON document Write produces.
@@ -21,8 +21,8 @@ var Formats = formats.Names()
 
 // Document is one hostile-input run.
 type Document struct {
-	Schema string    `json:"schema"`
-	Env    bench.Env `json:"env"`
+	Schema string  `json:"schema"`
+	Env    env.Env `json:"env"`
 	// Seed seeded the bit flips.
 	Seed uint64 `json:"seed"`
 	// Limits are the limits in effect for every child.

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/internal/golden"
 )
@@ -28,7 +28,7 @@ func testDocument() *hostile.Document {
 	}
 	lim, _ := hostile.Limits{}.Effective()
 	return &hostile.Document{
-		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC), Modules: map[string]string{"example.com/lib": "v1.2.3"}},
 		Seed:   1,
 		Limits: lim,

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -37,9 +37,9 @@ type RunOptions struct {
 	// "=", "@" and "^" replaced to make a file name).
 	Save string
 	// Env returns the environment the document records, given when Run
-	// started and the codecs fed. Default bench.CollectEnv with their
+	// started and the codecs fed. Default env.Collect with their
 	// modules.
-	Env func(started time.Time, used []codec.Codec) bench.Env
+	Env func(started time.Time, used []codec.Codec) env.Env
 }
 
 // Validate returns an error naming the first option out of range: no
@@ -75,7 +75,7 @@ func Run(ctx context.Context, opts RunOptions) (*Document, error) {
 		}
 	}
 	if opts.Env == nil {
-		opts.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+		opts.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
 	}
 	doc := &Document{Env: opts.Env(time.Now(), opts.Codecs), Seed: opts.Gen.Seed, Limits: limits, Rlimit: limits.Rlimit()}
 	guard := Guard{Limits: limits}

@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/scenario"
 )
@@ -39,8 +39,8 @@ func TestRun(t *testing.T) {
 			each[row.Codec] = len(inputs)
 			return nil
 		},
-		Env: func(_ time.Time, used []codec.Codec) bench.Env {
-			return bench.Env{CPU: "Test CPU", NumCPU: len(used)}
+		Env: func(_ time.Time, used []codec.Codec) env.Env {
+			return env.Env{CPU: "Test CPU", NumCPU: len(used)}
 		},
 	})
 	if err != nil {

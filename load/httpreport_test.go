@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/load"
 )
@@ -16,7 +16,7 @@ func TestHTTPReportGolden(t *testing.T) {
 	best := 1188.0
 	rep := load.Report{
 		Schema: load.Schema,
-		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2,
+		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), LoadAvg: "0.50 0.40 0.30"},
 		Transport: []load.Result{},
 		HTTP: []load.HTTPResult{

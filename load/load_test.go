@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/codectest"
 	"github.com/serbench/serbench/internal/golden"
@@ -215,7 +215,7 @@ func TestReadReportSchemas(t *testing.T) {
 func TestReportGolden(t *testing.T) {
 	rep := load.Report{
 		Schema: load.Schema,
-		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2,
+		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"}, LoadAvg: "0.50 0.40 0.30"},
 		Transport: []load.Result{
 			{Transport: "sse", Codec: "encoding/json", Scenario: "sse-event", Conns: 500, Rate: 10, DurationS: 30,

@@ -11,9 +11,9 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/transport/server"
 )
 
@@ -46,9 +46,9 @@ type Session struct {
 	// server) as load_<transport>.pprof.
 	CPUProfile string
 	// Env returns the environment the report records, given when the run
-	// started and the codecs it loaded. Default bench.CollectEnv with
+	// started and the codecs it loaded. Default env.Collect with
 	// their modules.
-	Env func(started time.Time, used []codec.Codec) bench.Env
+	Env func(started time.Time, used []codec.Codec) env.Env
 }
 
 // httpModules are the modules of the HTTP stacks and the load generator a
@@ -152,7 +152,7 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 	}
 	cs, _ := reg.Select(ids) // checked by Validate
 	if s.Env == nil {
-		s.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+		s.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
 	}
 	rep.Env = s.Env(started.UTC(), cs)
 	if len(mods) > 0 && rep.Env.Modules == nil {

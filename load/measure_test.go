@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/transport/server"
 )
 
@@ -18,7 +18,7 @@ func TestSessionValidate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	env := func(time.Time, []codec.Codec) bench.Env { return bench.Env{} }
+	env := func(time.Time, []codec.Codec) env.Env { return env.Env{} }
 	for _, tc := range []struct {
 		name string
 		s    Session

@@ -7,7 +7,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
 )
 
@@ -45,7 +45,7 @@ func TestMerge(t *testing.T) {
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	end := func(d time.Duration) *time.Time { e := t0.Add(d); return &e }
 	rep := func(host string, start time.Duration, fin *time.Time, tr load.Result, h load.HTTPResult) load.Report {
-		return load.Report{Schema: load.Schema, Env: bench.Env{Started: t0.Add(start)}, Host: host, Finished: fin,
+		return load.Report{Schema: load.Schema, Env: env.Env{Started: t0.Add(start)}, Host: host, Finished: fin,
 			Transport: []load.Result{tr}, HTTP: []load.HTTPResult{h}}
 	}
 	a := rep("a", 0, end(10*time.Second),
@@ -91,7 +91,7 @@ func TestMergeClockWarnings(t *testing.T) {
 	_, enc := histOf(t, 1, 2, 3)
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	rep := func(start, length time.Duration, withEnd bool) load.Report {
-		r := load.Report{Schema: load.Schema, Env: bench.Env{Started: t0.Add(start)},
+		r := load.Report{Schema: load.Schema, Env: env.Env{Started: t0.Add(start)},
 			Transport: []load.Result{{Transport: "sse", Codec: "cbor", Scenario: "sse-event", Histogram: enc}}}
 		if withEnd {
 			e := t0.Add(start + length)

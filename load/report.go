@@ -7,8 +7,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 )
 
 // Schema names the JSON document `serbench load -format json` writes
@@ -46,9 +46,9 @@ func ReadReport(r io.Reader, name string) (Report, error) {
 
 // Report is the JSON document `serbench load -format json` writes.
 type Report struct {
-	Schema    string    `json:"schema"`
-	Env       bench.Env `json:"env"`
-	Transport []Result  `json:"transport"`
+	Schema    string   `json:"schema"`
+	Env       env.Env  `json:"env"`
+	Transport []Result `json:"transport"`
 	// HTTP holds the results of -transport http (RunHTTP); Transport is
 	// then empty.
 	HTTP []HTTPResult `json:"http,omitempty"`

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
 )
 
@@ -54,7 +54,7 @@ func TestSwitchNoLossNoMisdecode(t *testing.T) {
 				t.Errorf("phases hold %d messages, received %d", got, r.Received)
 			}
 			var out bytes.Buffer
-			rep := load.Report{Schema: load.Schema, Env: bench.CollectEnv(time.Now().UTC(), map[string]string{}), Transport: rs}
+			rep := load.Report{Schema: load.Schema, Env: env.Collect(time.Now().UTC(), map[string]string{}), Transport: rs}
 			if err := load.WriteJSON(&out, rep); err != nil {
 				t.Fatal(err)
 			}

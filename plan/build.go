@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -57,9 +58,9 @@ type Options struct {
 	// Log, when set, gets one line per verify run as it starts.
 	Log io.Writer
 	// Env returns the environment the document records, given when the
-	// plan started and the codecs it measured. Default bench.CollectEnv
+	// plan started and the codecs it measured. Default env.Collect
 	// with their modules.
-	Env func(started time.Time, measured []codec.Codec) bench.Env
+	Env func(started time.Time, measured []codec.Codec) env.Env
 }
 
 // Validate returns an error naming the first option out of range: Inputs
@@ -158,7 +159,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	}
 	doc.Warnings = warnings
 	if o.Env == nil {
-		o.Env = func(t time.Time, cs []codec.Codec) bench.Env { return bench.CollectEnv(t, codec.Modules(cs)) }
+		o.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
 	}
 	doc.Env = o.Env(started.UTC(), measured)
 	if answered == 0 {

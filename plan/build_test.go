@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 )
 
 func TestOptionsValidate(t *testing.T) {
@@ -57,8 +58,8 @@ func TestBuildFromResults(t *testing.T) {
 	}
 	o := Options{Inputs: Inputs{Rate: 100, Fanout: 1, Cores: 2, Transport: Transport{NsPerMsg: 1000}},
 		Source: "run.json", Results: rs, ScenarioIDs: []string{"s", "t"}, Compressors: []string{"none", "bogus"},
-		Registry: all.Registry(), Env: func(_ time.Time, measured []codec.Codec) bench.Env {
-			return bench.Env{CPU: "Test CPU", NumCPU: len(measured)}
+		Registry: all.Registry(), Env: func(_ time.Time, measured []codec.Codec) env.Env {
+			return env.Env{CPU: "Test CPU", NumCPU: len(measured)}
 		}}
 	doc, err := Build(context.Background(), o)
 	if err != nil {

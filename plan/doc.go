@@ -9,8 +9,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 )
 
 // Schema is the "schema" value of a Document (docs/schema/plan.schema.json).
@@ -19,8 +19,8 @@ const Schema = document.Plan
 // Document is what `serbench plan` writes: the answer per scenario, the
 // transport cost used, and the machine.
 type Document struct {
-	Schema string    `json:"schema"`
-	Env    bench.Env `json:"env"`
+	Schema string  `json:"schema"`
+	Env    env.Env `json:"env"`
 	// Source says where the codec figures come from: "measured" (a quick
 	// run of this command) or the saved run file given with -from.
 	Source string `json:"source"`

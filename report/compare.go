@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -39,11 +40,11 @@ type Cell struct {
 
 // Comparison is the cell-by-cell comparison of two runs.
 type Comparison struct {
-	OldName string    `json:"old_name"`
-	NewName string    `json:"new_name"`
-	OldEnv  bench.Env `json:"old_env"`
-	NewEnv  bench.Env `json:"new_env"`
-	Alpha   float64   `json:"alpha"`
+	OldName string  `json:"old_name"`
+	NewName string  `json:"new_name"`
+	OldEnv  env.Env `json:"old_env"`
+	NewEnv  env.Env `json:"new_env"`
+	Alpha   float64 `json:"alpha"`
 	// By is CompareOptions.By in effect: BySpeedup or ByNs.
 	By string `json:"by"`
 	// Baseline is the codec speed-ups are over (the old run's
@@ -605,7 +606,7 @@ func label(name, def string) string {
 // envLine summarises an environment on one line for comparing runs: its
 // Summary without the start time (which always differs), then its
 // modules.
-func envLine(e bench.Env) string {
+func envLine(e env.Env) string {
 	e.Started = time.Time{}
 	s := e.Summary()
 	if ms := e.ModuleList(); len(ms) > 0 {

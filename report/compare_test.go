@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
@@ -157,7 +158,7 @@ func TestDiffEnv(t *testing.T) {
 		want string
 	}{
 		{"same", func(d *report.Document) {}, ""},
-		{"go and engine", func(d *report.Document) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", bench.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
+		{"go and engine", func(d *report.Document) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", env.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
 		{"cpu first", func(d *report.Document) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
 		{"cpus", func(d *report.Document) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
 		{"goexperiment", func(d *report.Document) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},

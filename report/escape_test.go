@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 )
 
@@ -16,7 +17,7 @@ import (
 // HTML with a newline, Markdown and a spreadsheet formula.
 func hostileDoc() *report.Document {
 	names := []string{"evil\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J", "<img src=x onerror=alert(1)>\n| x | y |", "=HYPERLINK(\"http://x\",\"y\")", "**bold** [a](javascript:x) ~~s~~"}
-	doc := &report.Document{Env: bench.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
+	doc := &report.Document{Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
 	for i, n := range names {
 		doc.Results = append(doc.Results, bench.Result{Codec: n, Scenario: "sse-event", Op: bench.OpMarshal, NsPerOp: float64(100 + i),
 			Samples: []float64{float64(100 + i)}, Iterations: 10, OK: i != 1, Error: map[bool]string{true: "", false: "@SUM(1+1)\x1b[1m"}[i != 1]})

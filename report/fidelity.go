@@ -9,9 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/probe"
 )
 
@@ -24,7 +24,7 @@ type FidelityDocument struct {
 	Schema string `json:"schema"`
 	// Env is where the matrix was made; nil leaves it out (docs/fidelity.md's
 	// copy, which must not change from machine to machine).
-	Env *bench.Env `json:"env,omitempty"`
+	Env *env.Env `json:"env,omitempty"`
 	// Codecs and Probes describe the columns and rows, in report order.
 	Codecs []codec.Info `json:"codecs"`
 	Probes []probe.Info `json:"probes"`
@@ -138,7 +138,7 @@ func fidelityLegend() []string {
 	}
 }
 
-func fidelityEnvText(e *bench.Env) string {
+func fidelityEnvText(e *env.Env) string {
 	if e == nil {
 		return ""
 	}

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/probe"
 )
 
@@ -36,7 +36,7 @@ type fidelityHTMLCell struct{ Text, Class string }
 
 type fidelityPage struct {
 	Doc       *FidelityDocument
-	Env       *bench.Env
+	Env       *env.Env
 	Header    []string
 	Rows      [][]fidelityHTMLCell
 	Notes     []string

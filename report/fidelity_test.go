@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
@@ -18,7 +18,7 @@ import (
 // status, a codec that could take no probe, and markup in a detail.
 func fidelityFixture() *report.FidelityDocument {
 	return &report.FidelityDocument{
-		Env: &bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz", NumCPU: 2, GOMAXPROCS: 2,
+		Env: &env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"},
 			Settings: []string{"format=table"}},
 		Codecs: []codec.Info{

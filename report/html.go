@@ -21,6 +21,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/plan"
 )
 
@@ -67,7 +68,7 @@ type htmlScenario struct {
 type htmlFinding struct{ Codec, Scenario, Op, Kind, Text string }
 
 type htmlPageData struct {
-	Env       bench.Env
+	Env       env.Env
 	Doc       *Document
 	Scenarios []htmlScenario
 	Findings  []htmlFinding

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -40,7 +41,7 @@ const (
 	// in the same round, seconds apart rather than a run apart.
 	BasisRounds = "rounds"
 	// BasisMeter: ns/op, the new run's rescaled to the old run's machine
-	// speed by the calibration loop (bench.Noise): new ns/op × (old
+	// speed by the calibration loop (env.Noise): new ns/op × (old
 	// ProbeNs/Iterations) / (new ProbeNs/Iterations).
 	BasisMeter = "meter"
 	// BasisNs: raw ns/op (-by ns, or a cell without a speed-up in runs
@@ -49,13 +50,13 @@ const (
 )
 
 // CalibrationLoopNs returns the time of one calibration loop iteration of
-// a run (bench.Noise: ProbeNs/Iterations), in ns, or 0 when the run did not
+// a run (env.Noise: ProbeNs/Iterations), in ns, or 0 when the run did not
 // record both its median timing and its iteration count (documents from
 // before the count was recorded timed an unknown amount of work, possibly
 // twice another run's). Compare (BasisMeter) and the results explorer
 // (package site) normalise ns/op across runs by it: ns/op × (reference
 // run's loop time) / (this run's loop time).
-func CalibrationLoopNs(e bench.Env) float64 {
+func CalibrationLoopNs(e env.Env) float64 {
 	if e.Noise == nil || e.Noise.ProbeNs <= 0 || e.Noise.Iterations <= 0 {
 		return 0
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 )
 
@@ -15,7 +16,7 @@ import (
 // refuses a run no machine can produce with one line naming the file, the
 // cell and the figure.
 func TestReadRefusesImplausible(t *testing.T) {
-	doc := &report.Document{Env: bench.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
+	doc := &report.Document{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
 		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10, AllocsPerOp: 2}}}
 	var buf bytes.Buffer

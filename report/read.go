@@ -14,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
@@ -336,38 +337,38 @@ func noteText(line string) (string, bool) {
 
 // envFromResult rebuilds the environment from a result's configuration and
 // its name's GOMAXPROCS suffix.
-func envFromResult(rec *benchfmt.Result) bench.Env {
-	env := bench.Env{GOMAXPROCS: 1}
+func envFromResult(rec *benchfmt.Result) env.Env {
+	e := env.Env{GOMAXPROCS: 1}
 	for _, cfg := range rec.Config {
 		v := strings.TrimSpace(string(cfg.Value))
 		switch cfg.Key {
 		case "goos":
-			env.GOOS = v
+			e.GOOS = v
 		case "goarch":
-			env.GOARCH = v
+			e.GOARCH = v
 		case "cpu":
-			env.CPU = v
+			e.CPU = v
 		case "go":
-			env.Go = v
+			e.Go = v
 		case "goexperiment":
-			env.GOEXPERIMENT = v
+			e.GOEXPERIMENT = v
 		case "json-engine":
-			env.JSONEngine = v
+			e.JSONEngine = v
 		case "pkg":
 		default:
 			if strings.Contains(cfg.Key, "/") {
-				if env.Modules == nil {
-					env.Modules = map[string]string{}
+				if e.Modules == nil {
+					e.Modules = map[string]string{}
 				}
-				env.Modules[moduleFromKey(cfg.Key)] = v
+				e.Modules[moduleFromKey(cfg.Key)] = v
 			}
 		}
 	}
 	_, parts := rec.Name.Parts()
 	if n := len(parts); n > 0 && parts[n-1][0] == '-' {
 		if p, err := strconv.Atoi(string(parts[n-1][1:])); err == nil {
-			env.GOMAXPROCS = p
+			e.GOMAXPROCS = p
 		}
 	}
-	return env
+	return e
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -20,8 +21,8 @@ const Schema = document.Run
 
 // Document is everything a report shows.
 type Document struct {
-	Schema string    `json:"schema"`
-	Env    bench.Env `json:"env"`
+	Schema string  `json:"schema"`
+	Env    env.Env `json:"env"`
 	// Codecs describes the codecs of the run, in run order.
 	Codecs []codec.Info `json:"codecs,omitempty"`
 	// Scenarios describes the scenarios of the run, in run order.
@@ -51,15 +52,15 @@ type Document struct {
 }
 
 // NewRunDocument builds the document of measurement m, the one `serbench
-// run` writes: env (bench.CollectEnv's, with the Serbench version) gains
+// run` writes: e (env.Collect's, with the Serbench version) gains
 // m's noise and GC condition and, where the run appears emulated, that
 // fact and a warning after warnings; the codecs' Info (each result gets its
 // codec's Engine) and the scenarios in run order; opts' baseline, count
 // and target. The caller adds what its flags add (settings, compressors)
 // and then calls Analyze.
-func NewRunDocument(env bench.Env, codecs []codec.Codec, scenarios []scenario.Scenario, m *bench.Measurement, warnings []string, opts bench.Options) *Document {
+func NewRunDocument(e env.Env, codecs []codec.Codec, scenarios []scenario.Scenario, m *bench.Measurement, warnings []string, opts bench.Options) *Document {
 	doc := &Document{
-		Env:      env,
+		Env:      e,
 		Results:  m.Results,
 		Warnings: warnings,
 		Baseline: opts.Baseline,
@@ -68,7 +69,7 @@ func NewRunDocument(env bench.Env, codecs []codec.Codec, scenarios []scenario.Sc
 	}
 	doc.Env.Noise = &m.Noise
 	doc.Env.LiveHeap = m.LiveHeap.Env()
-	doc.Env.Emulated = bench.Emulation()
+	doc.Env.Emulated = env.Emulation()
 	if doc.Env.Emulated != "" {
 		doc.Warnings = append(doc.Warnings, "emulated: "+doc.Env.Emulated+"; its timings measure the emulator, not the CPU: only the round-trip checks count")
 	}

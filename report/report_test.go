@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
@@ -22,8 +23,8 @@ import (
 func fixture() *report.Document {
 	samples := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
 	return &report.Document{
-		Env: bench.Env{
-			Go: "go1.26.8", JSONEngine: bench.JSONEngineLegacy, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
+		Env: env.Env{
+			Go: "go1.26.8", JSONEngine: env.JSONEngineLegacy, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
 			NumCPU: 2, GOMAXPROCS: 2, Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC),
 			Modules:  map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1", "github.com/bytedance/sonic": "v1.15.5"},
 			Settings: []string{"count=6"},
@@ -110,9 +111,9 @@ func TestJSONContract(t *testing.T) {
 	if doc["schema"] != "serbench/v1" {
 		t.Errorf("schema = %v", doc["schema"])
 	}
-	env := doc["env"].(map[string]any)
+	envJSON := doc["env"].(map[string]any)
 	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
-		if _, ok := env[k]; !ok {
+		if _, ok := envJSON[k]; !ok {
 			t.Errorf("env lacks %q", k)
 		}
 	}

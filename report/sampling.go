@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 )
 
 // samplingLegend explains the ns/op column: fixed or adaptive sampling,
@@ -46,7 +47,7 @@ func samplingLegend(doc *Document) string {
 
 // noiseLine summarizes the machine's noise for the report header, or ""
 // when it was not measured.
-func noiseLine(n *bench.Noise) string {
+func noiseLine(n *env.Noise) string {
 	if n == nil || n.Probes == 0 {
 		return ""
 	}
@@ -57,7 +58,7 @@ func noiseLine(n *bench.Noise) string {
 	var probes []string
 	for _, p := range []struct {
 		name string
-		st   *bench.ProbeStats
+		st   *env.ProbeStats
 	}{{"ILP probe", n.ILP}, {"pointer chase", n.Chase}, {"stream", n.Stream}} {
 		if p.st != nil && p.st.Probes > 0 {
 			probes = append(probes, fmt.Sprintf("%s spread %.1f%%", p.name, 100*p.st.Spread))
@@ -90,7 +91,7 @@ func noiseLine(n *bench.Noise) string {
 
 // liveHeapLine states the GC condition of a run (-live-heap) for the
 // report header, or "" when the run did not record it.
-func liveHeapLine(h *bench.LiveHeapEnv) string {
+func liveHeapLine(h *env.LiveHeap) string {
 	if h == nil {
 		return ""
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 )
 
@@ -39,9 +40,9 @@ func adaptiveFixture() *report.Document {
 		return r
 	}
 	return &report.Document{
-		Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC),
-			Noise:   &bench.Noise{Probes: 30, ProbeNs: 24e6, Spread: 0.062, Drift: -0.011, Steal: &steal}},
+			Noise:   &env.Noise{Probes: 30, ProbeNs: 24e6, Spread: 0.062, Drift: -0.011, Steal: &steal}},
 		Codecs: []codec.Info{
 			{ID: "encoding/json", Module: "std", Kind: codec.Reflect},
 			{ID: "go-json", Module: "github.com/goccy/go-json", Kind: codec.Reflect},
@@ -249,13 +250,13 @@ func TestRecommendPaired(t *testing.T) {
 func TestNoiseJSON(t *testing.T) {
 	doc := adaptiveFixture()
 	own := 1.12
-	doc.Env.Noise.ILP = &bench.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.8e5, Spread: 0.062, Drift: 0.01}
-	doc.Env.Noise.Chase = &bench.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.9e5, Spread: 0.031}
-	doc.Env.Noise.Stream = &bench.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.9e5, Spread: 0.02}
-	doc.Env.Noise.CPUBusy = []bench.CPUBusy{{CPU: 0, Busy: 0.99}, {CPU: 1, Busy: 0.38}}
+	doc.Env.Noise.ILP = &env.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.8e5, Spread: 0.062, Drift: 0.01}
+	doc.Env.Noise.Chase = &env.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.9e5, Spread: 0.031}
+	doc.Env.Noise.Stream = &env.ProbeStats{Probes: 30, ProbeNs: 1e6, MinNs: 9.9e5, Spread: 0.02}
+	doc.Env.Noise.CPUBusy = []env.CPUBusy{{CPU: 0, Busy: 0.99}, {CPU: 1, Busy: 0.38}}
 	doc.Env.Noise.OwnCPUs = &own
-	doc.Env.Noise.CoreSharing = &bench.CoreSharing{CPU: 0, Neighbour: 1, IdleNs: 1e6, BusyNs: 1.24e6, Slowdown: 1.24, Shared: true}
-	doc.Env.Noise.Unreadable = []string{"steal and per-CPU busy time: bench: open /proc/stat: no such file or directory"}
+	doc.Env.Noise.CoreSharing = &env.CoreSharing{CPU: 0, Neighbour: 1, IdleNs: 1e6, BusyNs: 1.24e6, Slowdown: 1.24, Shared: true}
+	doc.Env.Noise.Unreadable = []string{"steal and per-CPU busy time: env: open /proc/stat: no such file or directory"}
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, doc); err != nil {
 		t.Fatal(err)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 )
 
 // Table writes doc as aligned plain-text tables, one per scenario, each
@@ -136,7 +136,7 @@ func envText(doc *Document) string {
 
 // modulesLine returns "modules: path@version ...\n", or "" when e records
 // no module.
-func modulesLine(e bench.Env) string {
+func modulesLine(e env.Env) string {
 	if ms := e.ModuleList(); len(ms) > 0 {
 		return "modules: " + strings.Join(ms, " ") + "\n"
 	}

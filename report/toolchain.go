@@ -3,13 +3,13 @@ package report
 import (
 	"fmt"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 )
 
 // toolchainText names e's toolchain and engine in a few words: "go1.27.4
 // (encoding/json v2 engine)", or the Go version alone when the engine is
 // not recorded.
-func toolchainText(e bench.Env) string {
+func toolchainText(e env.Env) string {
 	if t := e.Engine(); t != "" {
 		return fmt.Sprintf("%s (%s)", e.Go, t)
 	}
@@ -20,7 +20,7 @@ func toolchainText(e bench.Env) string {
 // different toolchains or ran different encoding/json engines, and so that
 // their speed-ups are over different baselines; "" when they agree (or the
 // files do not say).
-func ToolchainNote(oldEnv, newEnv bench.Env) string {
+func ToolchainNote(oldEnv, newEnv env.Env) string {
 	if oldEnv.Go == newEnv.Go && oldEnv.JSONEngine == newEnv.JSONEngine && oldEnv.GOEXPERIMENT == newEnv.GOEXPERIMENT {
 		return ""
 	}

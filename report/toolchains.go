@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/toolchain"
 )
@@ -24,7 +25,7 @@ var ToolchainsFormats = toolchainsFormats.Names()
 type ToolchainsDocument struct {
 	Schema string `json:"schema"`
 	// Env is the driver's environment (the binary that built the others).
-	Env bench.Env `json:"env"`
+	Env env.Env `json:"env"`
 	// Baseline is the codec every speed-up is over, within each build.
 	Baseline string `json:"baseline"`
 	// Alpha is the significance level of the ratios' U-test.
@@ -41,7 +42,7 @@ type ToolchainsDocument struct {
 // its worker recorded, and why it did not run or what it lacks.
 type ToolchainInfo struct {
 	Name     string            `json:"name"`
-	Env      *bench.Env        `json:"env,omitempty"`
+	Env      *env.Env          `json:"env,omitempty"`
 	Error    string            `json:"error,omitempty"`
 	Warnings []string          `json:"warnings,omitempty"`
 	Absent   map[string]string `json:"absent,omitempty"`
@@ -93,13 +94,13 @@ type ToolchainRatio struct {
 }
 
 // NewToolchainsDocument builds the comparison of runs (from
-// toolchain.Measure). env is the driver's environment; alpha the U-test's
+// toolchain.Measure). e is the driver's environment; alpha the U-test's
 // level (DefaultAlpha when 0).
-func NewToolchainsDocument(env bench.Env, baseline string, alpha float64, runs []toolchain.Run) *ToolchainsDocument {
+func NewToolchainsDocument(e env.Env, baseline string, alpha float64, runs []toolchain.Run) *ToolchainsDocument {
 	if alpha == 0 {
 		alpha = DefaultAlpha
 	}
-	doc := &ToolchainsDocument{Schema: ToolchainsSchema, Env: env, Baseline: baseline, Alpha: alpha}
+	doc := &ToolchainsDocument{Schema: ToolchainsSchema, Env: e, Baseline: baseline, Alpha: alpha}
 	type key struct{ scenario, codec, op string }
 	var order []key
 	index := map[key]map[int]bench.Result{}

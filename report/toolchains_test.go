@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/toolchain"
@@ -22,21 +23,21 @@ func toolchainRuns() []toolchain.Run {
 		return bench.Result{Codec: codec, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: ns * 0.98, NsPerOpHi: ns * 1.02,
 			Speedup: speedup, OK: true, Samples: s(ns), BytesPerOp: 48, AllocsPerOp: 1}
 	}
-	env := func(goVersion, engine string) bench.Env {
-		return bench.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2}
+	envOf := func(goVersion, engine string) env.Env {
+		return env.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2}
 	}
 	why := "encoding/json/v2 is not in this build"
 	return []toolchain.Run{
-		{Spec: toolchain.Spec{Go: "go1.26.11"}, Env: env("go1.26.11", bench.JSONEngineLegacy), Absent: map[string]string{"encoding/json/v2": why},
+		{Spec: toolchain.Spec{Go: "go1.26.11"}, Env: envOf("go1.26.11", env.JSONEngineLegacy), Absent: map[string]string{"encoding/json/v2": why},
 			Results: []bench.Result{res("encoding/json", "unmarshal", 1000, 1), res("json-v2", "unmarshal", 500, 2)}},
-		{Spec: toolchain.Spec{Go: "go1.27.4"}, Env: env("go1.27.4", bench.JSONEngineV2),
+		{Spec: toolchain.Spec{Go: "go1.27.4"}, Env: envOf("go1.27.4", env.JSONEngineV2),
 			Results: []bench.Result{res("encoding/json", "unmarshal", 800, 1), res("json-v2", "unmarshal", 500, 1.6), res("encoding/json/v2", "unmarshal", 450, 1.78)}},
 		{Spec: toolchain.Spec{Go: "go1.99.0"}, Err: errors.New("toolchain go1.99.0: build failed: go: download go1.99.0: toolchain not available")},
 	}
 }
 
 func TestToolchainsGolden(t *testing.T) {
-	doc := report.NewToolchainsDocument(bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}, "encoding/json", 0, toolchainRuns())
+	doc := report.NewToolchainsDocument(env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}, "encoding/json", 0, toolchainRuns())
 	if doc.Base != "go1.26.11" || len(doc.Rows) != 3 {
 		t.Fatalf("base %q, %d rows", doc.Base, len(doc.Rows))
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
@@ -41,7 +42,7 @@ func testRuns(t testing.TB) []*archive.Run {
 	var runs []*archive.Run
 	for i, slow := range []float64{1, 1.2, 1.2} {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
-		doc := &report.Document{Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
+		doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
 			Started: time.Date(2026, 11, 20+i, 8, 0, 0, 0, time.UTC), Modules: map[string]string{}}}
 		for _, ci := range testCodecs {
 			ci.Version = "v1.0.0"

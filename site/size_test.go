@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
@@ -35,9 +36,9 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 	rng := rand.New(rand.NewPCG(uint64(i), 11))
 	drift := 1 + 0.1*math.Sin(float64(i))
 	doc := &report.Document{Baseline: bench.DefaultBaseline, Count: 10,
-		Env: bench.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "Synthetic CPU @ 2.0GHz", Serbench: "v0.9.0",
+		Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "Synthetic CPU @ 2.0GHz", Serbench: "v0.9.0",
 			Started: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour), Modules: map[string]string{},
-			Noise: &bench.Noise{Probes: 300, ProbeNs: 1e6 * drift, Iterations: 100000, Spread: 0.03}}}
+			Noise: &env.Noise{Probes: 300, ProbeNs: 1e6 * drift, Iterations: 100000, Spread: 0.03}}}
 	ids := []string{bench.DefaultBaseline}
 	for k := 1; k < 40; k++ {
 		ids = append(ids, fmt.Sprintf("example.com/codec%02d", k))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 )
 
 // Options configure Measure.
@@ -37,7 +38,7 @@ type Run struct {
 	Spec Spec
 	// Env is the environment its worker recorded (Go version, GOEXPERIMENT,
 	// encoding/json engine, ...).
-	Env      bench.Env
+	Env      env.Env
 	Results  []bench.Result
 	Warnings []string
 	// Absent maps the codecs this build lacks to why.

@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
@@ -41,7 +42,7 @@ func worker(string) error {
 		if err != nil {
 			return toolchain.Prepared{}, err
 		}
-		return toolchain.Prepared{Session: s, Env: bench.CollectEnv(time.Now(), nil), Absent: map[string]string{"encoding/json/v2": "not here"}}, nil
+		return toolchain.Prepared{Session: s, Env: env.Collect(time.Now(), nil), Absent: map[string]string{"encoding/json/v2": "not here"}}, nil
 	})
 }
 

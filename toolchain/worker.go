@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 )
 
@@ -37,7 +38,7 @@ type Config struct {
 // Hello is a worker's first answer: the matrix is prepared and calibrated,
 // or Error says why not.
 type Hello struct {
-	Env bench.Env `json:"env"`
+	Env env.Env `json:"env"`
 	// Timed is the number of cells a round samples.
 	Timed    int      `json:"timed"`
 	Warnings []string `json:"warnings,omitempty"`
@@ -59,7 +60,7 @@ type reply struct {
 // Prepared is what a worker's prepare function returns.
 type Prepared struct {
 	Session  *bench.Session
-	Env      bench.Env
+	Env      env.Env
 	Warnings []string
 	Absent   map[string]string
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/serbench/serbench/env"
 )
 
 // CodecStats counts what a Hub did for the streams of one (run, codec).
@@ -43,12 +44,13 @@ type CodecStats struct {
 // ServerStats is a snapshot of a Hub and of the process it runs in.
 type ServerStats struct {
 	// CPUUserSeconds and CPUSystemSeconds are the process's CPU time so far
-	// (getrusage RUSAGE_SELF): the whole process, which includes an
-	// in-process load client.
+	// (env.ProcessUsage: getrusage RUSAGE_SELF): the whole process, which
+	// includes an in-process load client.
 	CPUUserSeconds   float64 `json:"cpu_user_s"`
 	CPUSystemSeconds float64 `json:"cpu_sys_s"`
-	// MaxRSSBytes is the process's peak resident set size: since the last
-	// ResetPeakRSS on Linux (VmHWM), the peak so far elsewhere (getrusage).
+	// MaxRSSBytes is the process's peak resident set size (env.PeakRSS):
+	// since the last env.ResetPeakRSS on Linux (VmHWM), the peak so far
+	// elsewhere (getrusage).
 	MaxRSSBytes int64 `json:"max_rss_bytes"`
 	// PeakReset is true when the request reset the peak (POST with reset_peak=1)
 	// and the platform supports it: the next snapshot's MaxRSSBytes is
@@ -63,10 +65,10 @@ type ServerStats struct {
 // requests without run=), sorted by codec.
 func (h *Hub) Stats(run string) ServerStats {
 	st := ServerStats{Goroutines: runtime.NumGoroutine(), Streams: h.Streams()}
-	st.CPUUserSeconds, st.CPUSystemSeconds, st.MaxRSSBytes = processUsage()
-	if p := peakRSS(); p > 0 {
-		st.MaxRSSBytes = p
+	if u, err := env.ProcessUsage(); err == nil { // zeros where unreadable
+		st.CPUUserSeconds, st.CPUSystemSeconds = u.User.Seconds(), u.System.Seconds()
 	}
+	st.MaxRSSBytes = env.PeakRSS()
 	st.Codecs = h.stats.snapshot(run)
 	return st
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
@@ -22,12 +23,12 @@ import (
 func compareInputs() (oldDoc, newDoc *report.Document) {
 	mk := func(f float64) *report.Document {
 		s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
-		goVersion, engine := "go1.26.8", bench.JSONEngineLegacy
+		goVersion, engine := "go1.26.8", env.JSONEngineLegacy
 		if f != 1 {
-			goVersion, engine = "go1.27.4", bench.JSONEngineV2
+			goVersion, engine = "go1.27.4", env.JSONEngineV2
 		}
 		return &report.Document{
-			Env: bench.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+			Env: env.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 				Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"}},
 			Count: 6, Baseline: "encoding/json",
 			Results: []bench.Result{

@@ -6,17 +6,17 @@ import (
 	"io"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 )
 
 // envFunc returns the environment a subcommand's document records: this
-// machine and process (bench.CollectEnv) with the modules of the codecs
+// machine and process (env.Collect) with the modules of the codecs
 // used and every flag of fs in effect. The libraries take it as their
 // options' Env.
-func envFunc(fs *flag.FlagSet) func(started time.Time, used []codec.Codec) bench.Env {
-	return func(started time.Time, used []codec.Codec) bench.Env {
-		env := bench.CollectEnv(started, codec.Modules(used))
+func envFunc(fs *flag.FlagSet) func(started time.Time, used []codec.Codec) env.Env {
+	return func(started time.Time, used []codec.Codec) env.Env {
+		env := env.Collect(started, codec.Modules(used))
 		env.Settings = settings(fs)
 		return env
 	}

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/internal/golden"
 )
@@ -64,8 +64,8 @@ func TestEvolveChild(t *testing.T) {
 	}
 	// The flags in effect, as serbench evolve -format FORMAT records them.
 	settings := []string{"changes=", "codecs=", "format=" + format, "o="}
-	fixed := func(time.Time, []codec.Codec) bench.Env {
-		return bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+	fixed := func(time.Time, []codec.Codec) env.Env {
+		return env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"},
 			Settings: settings}
 	}

@@ -8,9 +8,9 @@ import (
 	"os"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
 )
@@ -85,7 +85,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // probe that may recurse without end runs in a child process with three
 // times opts.Timeout, probe.Isolator) and returns the document, with the
 // environment env returns.
-func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.Probe, opts probe.Options, env func(time.Time, []codec.Codec) bench.Env) (*report.FidelityDocument, error) {
+func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.Probe, opts probe.Options, env func(time.Time, []codec.Codec) env.Env) (*report.FidelityDocument, error) {
 	started := time.Now()
 	opts.Isolate = probe.Isolator{Timeout: 3 * opts.Timeout}.Cell
 	cells, err := probe.Run(ctx, codecs, probes, opts)

@@ -12,10 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
@@ -26,12 +26,12 @@ import (
 // time.Local as on a machine with TZ unset or UTC (zone name "Local",
 // offset 0), since msgpack decodes times in time.Local, restored when the
 // test ends. It returns a fixed environment with the given flag settings.
-func fixedFidelityWorld(t *testing.T, settings []string) func(time.Time, []codec.Codec) bench.Env {
+func fixedFidelityWorld(t *testing.T, settings []string) func(time.Time, []codec.Codec) env.Env {
 	oldLocal := time.Local
 	time.Local = time.FixedZone("Local", 0)
 	t.Cleanup(func() { time.Local = oldLocal })
-	return func(time.Time, []codec.Codec) bench.Env {
-		return bench.Env{Go: "go1.0-test", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
+	return func(time.Time, []codec.Codec) env.Env {
+		return env.Env{Go: "go1.0-test", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"},
 			Settings: settings}
 	}
@@ -40,7 +40,7 @@ func fixedFidelityWorld(t *testing.T, settings []string) func(time.Time, []codec
 // fidelityGolden names the golden files of TestFidelityCommand: what
 // encoding/json keeps and its error texts depend on its engine, so each
 // engine has its own (fidelity-jsonv2.* from Go 1.27).
-var fidelityGolden = map[string]string{bench.JSONEngineLegacy: "fidelity", bench.JSONEngineV2: "fidelity-jsonv2"}[bench.JSONEngine]
+var fidelityGolden = map[string]string{env.JSONEngineLegacy: "fidelity", env.JSONEngineV2: "fidelity-jsonv2"}[env.JSONEngine]
 
 // TestFidelityCommand writes the fidelity document of four codecs and
 // seven probes in every format with a fixed environment, against the

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/stats"
 )
@@ -22,7 +23,7 @@ import (
 // log-normal noise of 3%, drawn from a generator seeded with seed.
 func gateRun(seed uint64, slow float64) *report.Document {
 	rng := rand.New(rand.NewPCG(seed, 25))
-	doc := &report.Document{Env: bench.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64",
+	doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64",
 		Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}, Count: 10}
 	for c := range 10 {
 		for _, sc := range []string{"sse-event", "order", "telemetry"} {
@@ -125,9 +126,9 @@ func TestCompareBadInput(t *testing.T) {
 func driftRun(seed uint64, machine float64, slower map[string]float64) *report.Document {
 	rng := rand.New(rand.NewPCG(seed, 27))
 	noise := func(sd float64) float64 { return math.Exp(sd * rng.NormFloat64()) }
-	doc := &report.Document{Env: bench.Env{Go: "go1.27.4", JSONEngine: bench.JSONEngineV2, GOOS: "linux", GOARCH: "amd64",
+	doc := &report.Document{Env: env.Env{Go: "go1.27.4", JSONEngine: env.JSONEngineV2, GOOS: "linux", GOARCH: "amd64",
 		CPU: "Test CPU", NumCPU: 2, Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC),
-		Noise: &bench.Noise{Probes: 33, ProbeNs: 3e6 * machine, Iterations: 1 << 22, Spread: 0.03}},
+		Noise: &env.Noise{Probes: 33, ProbeNs: 3e6 * machine, Iterations: 1 << 22, Spread: 0.03}},
 		Baseline: "encoding/json", Count: 10}
 	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
 		base := make([]float64, 10)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/serbench/serbench/internal/childproc"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,10 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/internal/childproc"
+
 	simd "github.com/minio/simdjson-go"
 	"golang.org/x/mod/modfile"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/stdjsonv2"
@@ -78,9 +79,9 @@ const docsGo = "go1.27"
 func skipUnlessDocsToolchain(t *testing.T) {
 	t.Helper()
 	v := runtime.Version()
-	if (v != docsGo && !strings.HasPrefix(v, docsGo+".")) || bench.JSONEngine != bench.JSONEngineV2 {
+	if (v != docsGo && !strings.HasPrefix(v, docsGo+".")) || env.JSONEngine != env.JSONEngineV2 {
 		t.Skipf("the table is generated on %s with its default encoding/json engine (this test binary: %s, %s engine); check it with GOTOOLCHAIN=%s.x",
-			docsGo, v, bench.JSONEngine, docsGo)
+			docsGo, v, env.JSONEngine, docsGo)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
@@ -175,9 +176,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if w := m.LiveHeap.Warning(); w != "" {
 		warnings = append(warnings, w)
 	}
-	env := bench.CollectEnv(started, moduleVersions(codecs))
-	env.Serbench = codec.ModuleVersion(modulePath)
-	doc := report.NewRunDocument(env, codecs, scenarios, m, warnings, opts)
+	e := env.Collect(started, moduleVersions(codecs))
+	e.Serbench = codec.ModuleVersion(modulePath)
+	doc := report.NewRunDocument(e, codecs, scenarios, m, warnings, opts)
 	doc.Env.Settings = settings(fs)
 	if err := addDropIn(ctx, doc.Codecs, codecs); err != nil {
 		return err

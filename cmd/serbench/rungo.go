@@ -13,6 +13,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/toolchain"
 )
@@ -134,7 +135,7 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFla
 		}
 		return err
 	}
-	doc := report.NewToolchainsDocument(bench.CollectEnv(started, nil), cfg.Baseline, 0, runs)
+	doc := report.NewToolchainsDocument(env.Collect(started, nil), cfg.Baseline, 0, runs)
 	if err := report.WriteToolchains(w, format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(out), err)
 	}
@@ -176,7 +177,7 @@ func prepareWorker(ctx context.Context, cfg toolchain.Config) (toolchain.Prepare
 	if err != nil {
 		return toolchain.Prepared{}, err
 	}
-	env := bench.CollectEnv(time.Now(), moduleVersions(cs))
-	env.LiveHeap = s.LiveHeap().Env()
-	return toolchain.Prepared{Session: s, Env: env, Warnings: warnings, Absent: absent}, nil
+	e := env.Collect(time.Now(), moduleVersions(cs))
+	e.LiveHeap = s.LiveHeap().Env()
+	return toolchain.Prepared{Session: s, Env: e, Warnings: warnings, Absent: absent}, nil
 }

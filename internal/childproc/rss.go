@@ -2,16 +2,16 @@ package childproc
 
 import (
 	"os"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/serbench/serbench/env"
 )
 
 // WatchRSS starts watching p: it kills p when its resident memory exceeds
-// max bytes, checking /proc/PID/statm every 20 ms, and sets over when it
-// did. Where /proc/PID/statm cannot be read (not Linux, or p is gone) it
-// watches nothing. stop ends the watch and returns only once the watching
+// max bytes, checking env.ResidentBytes (/proc/PID/statm) every 20 ms, and
+// sets over when it did. Where that cannot be read (not Linux, or p is
+// gone) it watches nothing. stop ends the watch and returns only once the watching
 // goroutine has: call it when p has exited, before reading over.
 func WatchRSS(p *os.Process, max int64, over *atomic.Bool) (stop func()) {
 	quit, done := make(chan struct{}), make(chan struct{})
@@ -26,8 +26,6 @@ func WatchRSS(p *os.Process, max int64, over *atomic.Bool) (stop func()) {
 }
 
 func watchRSS(p *os.Process, max int64, over *atomic.Bool, stop <-chan struct{}) {
-	path := "/proc/" + strconv.Itoa(p.Pid) + "/statm"
-	page := int64(os.Getpagesize())
 	t := time.NewTicker(20 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -36,16 +34,11 @@ func watchRSS(p *os.Process, max int64, over *atomic.Bool, stop <-chan struct{})
 			return
 		case <-t.C:
 		}
-		b, err := os.ReadFile(path)
+		rss, err := env.ResidentBytes(p.Pid)
 		if err != nil {
 			return
 		}
-		f := strings.Fields(string(b))
-		if len(f) < 2 {
-			return
-		}
-		pages, err := strconv.ParseInt(f[1], 10, 64)
-		if err == nil && pages*page > max {
+		if rss > max {
 			over.Store(true)
 			p.Kill()
 			return

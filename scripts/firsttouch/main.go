@@ -14,9 +14,9 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"syscall"
 	"time"
 
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -50,11 +50,9 @@ func main() {
 	runtime.KeepAlive(sink)
 }
 
-// minorFaults returns the process's minor page faults so far.
+// minorFaults returns the process's minor page faults so far, 0 where
+// they cannot be read.
 func minorFaults() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Minflt
+	u, _ := env.ProcessUsage() // zero on error, as documented
+	return u.MinorFaults
 }

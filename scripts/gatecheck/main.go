@@ -38,6 +38,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 )
@@ -197,7 +198,7 @@ func measure(ctx context.Context, path, codecList, slow string, repeat float64, 
 	if err != nil {
 		return err
 	}
-	doc := report.NewRunDocument(bench.CollectEnv(started, nil), cs, scenario.Seeds(), m, nil, opts)
+	doc := report.NewRunDocument(env.Collect(started, nil), cs, scenario.Seeds(), m, nil, opts)
 	doc.Env.Settings = []string{fmt.Sprintf("gatecheck.repeat=%v", repeat), "gatecheck.slow=" + slow}
 	doc.Analyze()
 	return writeNew(path, doc)

@@ -1,5 +1,5 @@
 // Command noisyneighbour is a co-runner that makes a machine noisy on
-// purpose, to see what serbench's noise meter (bench.Noise) and the
+// purpose, to see what serbench's noise meter (env.Noise) and the
 // timings make of it. It alternates between idle and a busy loop every
 // -period, for -duration at most or until SIGINT or SIGTERM, and prints one
 // line when each phase starts. The busy loop writes at random over a

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/env"
 )
 
 // Stats is a snapshot of the process serving the API, for clients that
@@ -16,7 +16,7 @@ import (
 // requests served in between.
 type Stats struct {
 	// CPUUserSeconds and CPUSystemSeconds are the process's CPU time so far
-	// (getrusage RUSAGE_SELF, as transport.ProcessCPU).
+	// (env.ProcessUsage: getrusage RUSAGE_SELF).
 	CPUUserSeconds   float64 `json:"cpu_user_s"`
 	CPUSystemSeconds float64 `json:"cpu_sys_s"`
 	// HeapAllocBytes and HeapAllocObjects are the bytes and objects
@@ -64,7 +64,9 @@ var metricNames = []string{"/gc/heap/allocs:bytes", "/gc/heap/allocs:objects", "
 // Stats returns a snapshot of the process and of the request counters.
 func (a *API) Stats() Stats {
 	var st Stats
-	st.CPUUserSeconds, st.CPUSystemSeconds = transport.ProcessCPU()
+	if u, err := env.ProcessUsage(); err == nil { // zeros where unreadable
+		st.CPUUserSeconds, st.CPUSystemSeconds = u.User.Seconds(), u.System.Seconds()
+	}
 	samples := make([]metrics.Sample, len(metricNames))
 	for i, n := range metricNames {
 		samples[i].Name = n

@@ -35,6 +35,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/httpapi"
@@ -270,7 +271,7 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 	}
 	st := s.Hub.Stats(q.Get("run"))
 	if reset == "1" {
-		st.PeakReset = transport.ResetPeakRSS()
+		st.PeakReset = env.ResetPeakRSS()
 	}
 	_ = json.NewEncoder(w).Encode(st)
 }

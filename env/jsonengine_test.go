@@ -1,4 +1,4 @@
-package bench
+package env
 
 import (
 	"go/version"
@@ -26,8 +26,8 @@ func TestJSONEngine(t *testing.T) {
 	if JSONEngine != want {
 		t.Errorf("JSONEngine = %q on %s with GOEXPERIMENT=%q, want %q", JSONEngine, runtime.Version(), exp, want)
 	}
-	env := CollectEnv(time.Time{}, nil)
+	env := Collect(time.Time{}, nil)
 	if env.JSONEngine != JSONEngine || env.GOEXPERIMENT != exp {
-		t.Errorf("CollectEnv: json_engine %q, goexperiment %q; want %q, %q", env.JSONEngine, env.GOEXPERIMENT, JSONEngine, exp)
+		t.Errorf("Collect: json_engine %q, goexperiment %q; want %q, %q", env.JSONEngine, env.GOEXPERIMENT, JSONEngine, exp)
 	}
 }

@@ -1,4 +1,4 @@
-package bench
+package env
 
 import "runtime/debug"
 

@@ -1,4 +1,4 @@
-package bench
+package env
 
 import (
 	"bufio"
@@ -57,13 +57,14 @@ type Env struct {
 	// absent when not measured (load runs, older documents).
 	Noise *Noise `json:"noise,omitempty"`
 	// LiveHeap is the GC condition the cells were timed under (see
-	// Options.LiveHeap); absent when not recorded (load runs, older
+	// bench.Options.LiveHeap); absent when not recorded (load runs, older
 	// documents).
-	LiveHeap *LiveHeapEnv `json:"live_heap,omitempty"`
+	LiveHeap *LiveHeap `json:"live_heap,omitempty"`
 }
 
-// LiveHeapEnv is LiveHeap as a run document records it, in bytes.
-type LiveHeapEnv struct {
+// LiveHeap is the live heap a run's cells were timed under (bench.LiveHeap)
+// as a run document records it, in bytes.
+type LiveHeap struct {
 	// TargetBytes is the live heap asked for (-live-heap); 0 for none.
 	TargetBytes int64 `json:"target_bytes"`
 	// OwnBytes is serbench's own live heap after a GC once every cell was
@@ -76,14 +77,11 @@ type LiveHeapEnv struct {
 	LiveHeapBytes int64 `json:"live_heap_bytes"`
 }
 
-// Env returns h as a run document records it.
-func (h LiveHeap) Env() *LiveHeapEnv {
-	return &LiveHeapEnv{TargetBytes: h.Target, OwnBytes: h.Own, LiveHeapBytes: h.Live}
-}
-
-// CollectEnv reads the current process's environment. started is the run's
+// Collect reads the current process's environment. started is the run's
 // start time; modules maps module paths to versions (see codec.Info).
-func CollectEnv(started time.Time, modules map[string]string) Env {
+// Noise, LiveHeap, Emulated, Serbench and Settings are left zero: they
+// describe the run, and its producer fills them.
+func Collect(started time.Time, modules map[string]string) Env {
 	return Env{
 		Go:           runtime.Version(),
 		GOEXPERIMENT: goExperiment(),

@@ -1,4 +1,4 @@
-package transport
+package env
 
 import (
 	"bufio"
@@ -15,9 +15,21 @@ func ResetPeakRSS() bool {
 	return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil
 }
 
-// peakRSS returns VmHWM from /proc/self/status in bytes, the peak that
-// ResetPeakRSS resets, or 0 where it cannot be read.
-func peakRSS() int64 {
+// PeakRSS returns the process's peak resident set size in bytes: VmHWM
+// from /proc/self/status, the peak since the last ResetPeakRSS, or where
+// that cannot be read the peak since the process started (Usage.MaxRSS);
+// 0 where neither can be read.
+func PeakRSS() int64 {
+	if p := vmHWM(); p > 0 {
+		return p
+	}
+	u, _ := ProcessUsage() // zero on error: 0 as documented
+	return u.MaxRSS
+}
+
+// vmHWM returns VmHWM from /proc/self/status in bytes, or 0 where it
+// cannot be read.
+func vmHWM() int64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0

@@ -1,5 +1,5 @@
 //go:build goexperiment.jsonv2
 
-package bench
+package env
 
 const jsonEngine = JSONEngineV2

@@ -1,4 +1,4 @@
-package transport
+package env
 
 import (
 	"runtime/debug"
@@ -14,7 +14,7 @@ func TestPeakRSS(t *testing.T) {
 	for i := 0; i < len(sink); i += 4096 {
 		sink[i] = 1
 	}
-	high := peakRSS()
+	high := vmHWM()
 	if high < 64<<20 {
 		t.Fatalf("VmHWM %d after touching 64 MiB", high)
 	}
@@ -23,7 +23,7 @@ func TestPeakRSS(t *testing.T) {
 	if !ResetPeakRSS() {
 		t.Skip("/proc/self/clear_refs is not writable here")
 	}
-	if low := peakRSS(); low <= 0 || low > high-32<<20 {
+	if low := vmHWM(); low <= 0 || low > high-32<<20 {
 		t.Errorf("peak after reset %d, before %d: not reset", low, high)
 	}
 }

@@ -1,0 +1,593 @@
+// Package scaffold writes into a user's Go package what `serbench init`
+// and `serbench schema` produce: a starter benchmark file for one of the
+// package's types with the code generators it asks for (Init), and the
+// schemas and schema-tightening hints package derive finds for the type,
+// run inside the package through go test -overlay (Schema, Hints).
+//
+// Nothing is half-written: Init checks every generator's program, derives
+// every schema and conversion and refuses to overwrite any file before it
+// writes the first one. The package never prints; what it wrote and what
+// the user runs next are returned as data.
+package scaffold
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"text/template"
+
+	"github.com/serbench/serbench/derive"
+)
+
+// InitFile is the file Init writes into the package.
+const InitFile = "serbench_test.go"
+
+// FlatBuffersFile is the file Init writes into the package for -codegen
+// flatbuffers: the conversion between the user's type and the code flatc
+// generates, derived from the type by package derive.
+const FlatBuffersFile = "serbench_flatbuffers_test.go"
+
+// generator is a code generator Init can wire up for the user's type: a
+// go.mod tool directive, a //go:generate line and the adapter.
+type generator struct {
+	module  string // module path: of the tool for go get -tool, or of the runtime the generated code needs
+	tool    string // package path of the command, as `go tool` names it; "" for a program that is not a Go tool
+	version string // pinned version: the one serbench itself is built and tested with (go.mod)
+	// generate is the //go:generate command for the file that holds the
+	// type; %[1]s is that file's name, %[2]s the name without ".go",
+	// %[3]s the schema's file and %[4]s the import path of its folder.
+	generate string
+	adapter  string // serbench.Options.Extra entry; %s is the type name
+	// schema is the derived schema's format for a generator that works
+	// from a schema: Init writes it under dir, where the generated code
+	// goes too (package dir).
+	schema derive.Format
+	dir    string
+	// binary is the program the generate line runs besides the go tool,
+	// with how to install it; "" for none. binaryVersion, when set, is
+	// what `binary --version` must print.
+	binary, binaryVersion, install string
+	// needs is a generator this one adds code onto ("" for none).
+	needs string
+}
+
+// Folders, inside the user's package, of the schemas Init derives and of
+// the code generated from them.
+const (
+	protoDir = "serbenchpb" // protoc-gen-go and protoc-gen-go-vtproto's code, package serbenchpb
+	fbsDir   = "serbenchfb" // flatc's code, package serbenchfb
+)
+
+// flatcVersion is the flatc that generated serbench's own FlatBuffers code
+// (codec/flatbuffers/fb), the release of Debian 12's flatbuffers-compiler,
+// whose Go output matches the runtime github.com/google/flatbuffers
+// v2.0.8+incompatible of serbench's go.mod; the generate line refuses
+// another.
+const flatcVersion = "flatc version 2.0.8"
+
+// generators are the -codegen choices. The versions are those of
+// serbench's own go.mod (TestVersionsMatchGoMod keeps them in step).
+var generators = map[string]generator{
+	"msgp": {module: "github.com/tinylib/msgp", tool: "github.com/tinylib/msgp", version: "v1.6.5",
+		generate: "go tool msgp -file %[1]s -o %[2]s_msgp.go -io=false -tests=false",
+		adapter:  "serbench.Msgp[%s]()"},
+	"easyjson": {module: "github.com/mailru/easyjson", tool: "github.com/mailru/easyjson/easyjson", version: "v0.9.2",
+		generate: "go tool easyjson -all -no_std_marshalers -output_filename %[2]s_easyjson.go %[1]s",
+		adapter:  "serbench.EasyJSON[%s]()"},
+	"protobuf": {module: "google.golang.org/protobuf", tool: "google.golang.org/protobuf/cmd/protoc-gen-go", version: "v1.36.12",
+		generate: `sh -c "protoc --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --go_out=. --go_opt=paths=source_relative --go_opt=M%[3]s=%[4]s %[3]s"`,
+		adapter:  "serbench.ProtoDerived[%[1]s, *" + protoDir + ".%[1]s]()",
+		schema:   derive.Proto, dir: protoDir, binary: "protoc",
+		install: protocInstall},
+	"vtprotobuf": {module: "github.com/planetscale/vtprotobuf", tool: "github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", version: "v0.6.0",
+		generate: `sh -c "protoc --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size --go-vtproto_opt=M%[3]s=%[4]s %[3]s"`,
+		adapter:  "serbench.VTProtoDerived[%[1]s, *" + protoDir + ".%[1]s]()",
+		schema:   derive.Proto, dir: protoDir, binary: "protoc", install: protocInstall, needs: "protobuf"},
+	"flatbuffers": {module: "github.com/google/flatbuffers", version: "v2.0.8+incompatible",
+		generate: `sh -c "flatc --version | grep -qx '` + flatcVersion + `' || { echo 'serbench: %[3]s is compiled with ` + flatcVersion + ` (` + flatcInstall + `)' >&2; exit 1; }; flatc --go --go-namespace ` + fbsDir + ` -o . %[3]s && gofmt -w ` + fbsDir + `"`,
+		adapter:  "serbench.FlatBuffersDerived(serbenchFBMarshal%[1]s, serbenchFBUnmarshal%[1]s)",
+		schema:   derive.FlatBuffers, dir: fbsDir, binary: "flatc", binaryVersion: flatcVersion, install: flatcInstall},
+}
+
+const (
+	protocInstall = "apt-get install protobuf-compiler, brew install protobuf, or a release from https://github.com/protocolbuffers/protobuf/releases"
+	flatcInstall  = "apt-get install flatbuffers-compiler on Debian 12, or the v2.0.8 release from https://github.com/google/flatbuffers/releases"
+)
+
+// GeneratorNames lists the -codegen choices, comma-separated, sorted.
+func GeneratorNames() string {
+	names := make([]string, 0, len(generators))
+	for n := range generators {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// ParseCodegen splits a comma-separated -codegen value into generator
+// names. Errors: an unknown name, a generator without the one it adds
+// code onto (vtprotobuf without protobuf).
+func ParseCodegen(s string) ([]string, error) {
+	var gens []string
+	for _, g := range strings.Split(s, ",") {
+		if g = strings.TrimSpace(g); g == "" {
+			continue
+		}
+		if _, ok := generators[g]; !ok {
+			return nil, fmt.Errorf("init: unknown generator %q in -codegen (valid: %s)", g, GeneratorNames())
+		}
+		gens = append(gens, g)
+	}
+	for _, g := range gens {
+		if n := generators[g].needs; n != "" && !slices.Contains(gens, n) {
+			return nil, fmt.Errorf("init: -codegen %s adds methods onto the code of %s: name both (-codegen %s,%s)", g, n, n, g)
+		}
+	}
+	return gens, nil
+}
+
+// InitOptions say what Init writes.
+type InitOptions struct {
+	// Dir is the package's folder; "" is ".".
+	Dir string
+	// Type is the Go type to benchmark, declared in the package (required).
+	Type string
+	// Codegen are generator names, as ParseCodegen returns them.
+	Codegen []string
+	// Get runs the go get -tool commands that pin the generators in
+	// go.mod, instead of listing them as steps.
+	Get bool
+}
+
+// Written is one file Init wrote.
+type Written struct {
+	Path string // the file, joined to InitOptions.Dir
+	What string // what it holds, a few words
+}
+
+// Step is one command the user runs next, in the package's folder.
+type Step struct {
+	Command string
+	Why     string // "" for none
+	// Ran is true for a go get -tool command Init ran itself (Get).
+	Ran bool
+}
+
+// InitResult is what Init did and what comes next.
+type InitResult struct {
+	Written []Written
+	Next    []Step
+}
+
+// Init writes InitFile into the package in o.Dir: a benchmark and a
+// fidelity check of o.Type across serbench's default set of codecs plus
+// the generated ones of o.Codegen, with their //go:generate lines; for a
+// generator that works from a schema, the schema derived from the type
+// (under serbenchpb/ or serbenchfb/), and for flatbuffers the conversion
+// code FlatBuffersFile. Errors, with nothing written: no such type, an
+// existing file, a generator's program missing (one line naming it and
+// its install), a module without serbench (for a derived schema); a go
+// get -tool that fails (o.Get) after the files were written.
+func Init(ctx context.Context, o InitOptions) (*InitResult, error) {
+	dir := o.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if o.Type == "" {
+		return nil, errors.New("init: -type is required (the name of your Go type)")
+	}
+	for _, g := range o.Codegen {
+		if _, ok := generators[g]; !ok {
+			return nil, fmt.Errorf("init: unknown generator %q (valid: %s)", g, GeneratorNames())
+		}
+	}
+	pkg, err := findType("init", dir, o.Type)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, InitFile)
+	if _, err := os.Stat(path); err == nil {
+		return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
+	}
+	files, err := deriveFiles(ctx, dir, pkg, o.Codegen)
+	if err != nil {
+		return nil, err
+	}
+	src, err := initSource(pkg, o.Codegen)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeNew(path, string(src)); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
+		}
+		return nil, fmt.Errorf("init: write %s: %w", path, err)
+	}
+	res := &InitResult{}
+	for i, f := range files {
+		if err := writeNew(f.path, f.text); err != nil {
+			os.Remove(path)
+			for _, w := range files[:i] {
+				os.Remove(w.path)
+			}
+			return nil, fmt.Errorf("init: %w; %s was removed again", err, path)
+		}
+		res.Written = append(res.Written, Written{Path: f.path, What: f.what})
+	}
+	res.Written = append(res.Written, Written{Path: path, What: fmt.Sprintf("%s %s in %s", pkg.name, o.Type, pkg.file)})
+	if !hasRequire(dir, "github.com/serbench/serbench") {
+		res.Next = append(res.Next, Step{Command: "go get github.com/serbench/serbench"})
+	}
+	for _, g := range o.Codegen {
+		gen := generators[g]
+		if gen.tool == "" {
+			continue
+		}
+		args := []string{"go", "get", "-tool", gen.tool + "@" + gen.version}
+		if !o.Get {
+			res.Next = append(res.Next, Step{Command: strings.Join(args, " "), Why: "pins the generator in go.mod as a tool directive"})
+			continue
+		}
+		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return res, fmt.Errorf("init: %s: %w\n%s", strings.Join(args, " "), err, out)
+		}
+		res.Next = append(res.Next, Step{Command: strings.Join(args, " "), Ran: true})
+	}
+	if len(o.Codegen) > 0 {
+		res.Next = append(res.Next, Step{Command: "go generate", Why: "runs the //go:generate lines in " + InitFile})
+	}
+	res.Next = append(res.Next,
+		Step{Command: "go mod tidy", Why: "records what the test imports in go.sum"},
+		Step{Command: "go test -run TestCodecs -v", Why: "which codecs round-trip " + o.Type},
+		Step{Command: "go test -run '^$' -bench Codecs -count 6 > new.txt && serbench show new.txt"})
+	return res, nil
+}
+
+// derivedFile is a file Init writes for a generator.
+type derivedFile struct {
+	path, text, what string
+}
+
+// deriveFiles derives, inside the package in dir, the schema of each
+// generator in gens that works from one (and for flatbuffers the
+// conversion code), after checking that its program is installed and that
+// no file would be overwritten; it sets p.schemas and p.importPath.
+// Nothing is written.
+func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]derivedFile, error) {
+	var out []derivedFile
+	for _, g := range gens {
+		gen := generators[g]
+		if gen.schema == "" {
+			continue
+		}
+		if err := checkBinary(ctx, g, gen); err != nil {
+			return nil, err
+		}
+		if !hasRequire(dir, "github.com/serbench/serbench") {
+			return nil, fmt.Errorf("init: -codegen %s derives the schema inside your package, which needs github.com/serbench/serbench in go.mod first: go get github.com/serbench/serbench; nothing was written", g)
+		}
+		rel := gen.dir + "/" + strings.ToLower(p.typeName) + "." + string(gen.schema)
+		if _, done := p.schemas[gen.dir]; done {
+			continue // written once for the generators that share it
+		}
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if _, err := os.Stat(path); err == nil {
+			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
+		}
+		text, err := Schema(ctx, dir, p.typeName, gen.schema)
+		if err != nil {
+			return nil, fmt.Errorf("init: %w", err)
+		}
+		if p.modPath == "" {
+			cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.ImportPath}}", ".")
+			cmd.Dir = dir
+			ip, err := cmd.Output()
+			if err != nil {
+				return nil, fmt.Errorf("init: go list in %s: %w", dir, err)
+			}
+			p.modPath = strings.TrimSpace(string(ip))
+		}
+		if p.schemas == nil {
+			p.schemas = map[string]string{}
+		}
+		p.schemas[gen.dir] = rel
+		out = append(out, derivedFile{path: path, text: text,
+			what: fmt.Sprintf("the %s schema derived from %s, lossy mappings as comments", gen.schema, p.typeName)})
+		if gen.schema != derive.FlatBuffers {
+			continue
+		}
+		conv := filepath.Join(dir, FlatBuffersFile)
+		if _, err := os.Stat(conv); err == nil {
+			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", conv)
+		}
+		text, err = flatBuffersGoInPackage(ctx, dir, p.typeName, p.modPath+"/"+fbsDir)
+		if err != nil {
+			return nil, fmt.Errorf("init: %w", err)
+		}
+		out = append(out, derivedFile{path: conv, text: text,
+			what: fmt.Sprintf("the conversion between %s and the FlatBuffers builder and accessors flatc generates into %s/", p.typeName, fbsDir)})
+	}
+	return out, nil
+}
+
+// checkBinary returns an error when generator g's program is missing or,
+// for one with a pinned version, another version.
+func checkBinary(ctx context.Context, g string, gen generator) error {
+	if _, err := exec.LookPath(gen.binary); err != nil {
+		return fmt.Errorf("init: -codegen %s needs %s for go generate, and it is not installed (%s); nothing was written", g, gen.binary, gen.install)
+	}
+	if gen.binaryVersion == "" {
+		return nil
+	}
+	out, err := exec.CommandContext(ctx, gen.binary, "--version").Output()
+	if v := strings.TrimSpace(string(out)); err != nil || v != gen.binaryVersion {
+		if err != nil {
+			v = err.Error()
+		}
+		return fmt.Errorf("init: -codegen %s needs %s, the version serbench's own code is generated with and whose Go code matches the runtime %s %s; %s --version says %q (%s); nothing was written",
+			g, gen.binaryVersion, gen.module, gen.version, gen.binary, v, gen.install)
+	}
+	return nil
+}
+
+// writeNew writes text to the new file path, making its folder; an
+// existing file is an error wrapping os.ErrExist.
+func writeNew(path, text string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, text); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
+}
+
+// typePkg is where findType found the type.
+type typePkg struct {
+	name     string   // package name
+	file     string   // file name of the type's declaration
+	typeName string   // the type
+	fields   []string // "Name: value," lines for the sample literal; nil if not a struct
+	comments []string // fields without a placeholder value
+	imports  []string // extra imports the literal needs ("time")
+	// composite is true when &T{...} is a valid literal (struct, array,
+	// slice or map); otherwise the sample is new(T).
+	composite bool
+	// schemas are the derived schemas' files, relative to the package
+	// (serbenchpb/order.proto), by folder; modPath is the package's import
+	// path. Both are set by deriveFiles, nil and "" without a generator
+	// that needs them.
+	schemas map[string]string
+	modPath string
+}
+
+// findType parses the non-test Go files in dir and finds the declaration
+// of name. Errors, prefixed with the subcommand cmd: no Go files, a parse
+// error, no such type.
+func findType(cmd, dir, name string) (*typePkg, error) {
+	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	fset := token.NewFileSet()
+	var p *typePkg
+	pkgName := ""
+	for _, m := range matches {
+		if strings.HasSuffix(m, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, m, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", cmd, err)
+		}
+		pkgName = f.Name.Name
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				ts := s.(*ast.TypeSpec)
+				if ts.Name.Name != name {
+					continue
+				}
+				if ts.TypeParams != nil {
+					return nil, fmt.Errorf("%s: %s in %s is generic; write the test by hand with an instance such as %s[int]", cmd, name, m, name)
+				}
+				p = &typePkg{name: f.Name.Name, file: filepath.Base(m), typeName: name}
+				switch t := ts.Type.(type) {
+				case *ast.StructType:
+					p.composite = true
+					p.placeholders(t, timeImportName(f))
+				case *ast.ArrayType, *ast.MapType:
+					p.composite = true
+				}
+			}
+		}
+	}
+	if pkgName == "" {
+		return nil, fmt.Errorf("%s: no Go files in %s (want the package that declares -type)", cmd, dir)
+	}
+	if p == nil {
+		return nil, fmt.Errorf("%s: no type %s declared in package %s in %s", cmd, name, pkgName, dir)
+	}
+	return p, nil
+}
+
+// timeImportName is the name file f imports package time under, or "".
+func timeImportName(f *ast.File) string {
+	for _, im := range f.Imports {
+		if im.Path.Value == `"time"` {
+			if im.Name != nil {
+				return im.Name.Name
+			}
+			return "time"
+		}
+	}
+	return ""
+}
+
+// placeholders fills p.fields with a placeholder value for each exported
+// field of a basic type or time.Time, and p.comments with the others.
+func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
+	for _, fl := range st.Fields.List {
+		for _, n := range fl.Names {
+			if !n.IsExported() {
+				continue
+			}
+			val := ""
+			switch t := fl.Type.(type) {
+			case *ast.Ident:
+				switch t.Name {
+				case "string":
+					val = fmt.Sprintf("%q", "example "+strings.ToLower(n.Name))
+				case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+					val = "42"
+				case "float32", "float64":
+					val = "12.5"
+				case "bool":
+					val = "true"
+				}
+			case *ast.SelectorExpr:
+				if x, ok := t.X.(*ast.Ident); ok && x.Name == timePkg && t.Sel.Name == "Time" {
+					val = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)"
+					if !slices.Contains(p.imports, "time") {
+						p.imports = append(p.imports, "time")
+					}
+				}
+			}
+			if val == "" {
+				p.comments = append(p.comments, n.Name)
+				continue
+			}
+			p.fields = append(p.fields, n.Name+": "+val+",")
+		}
+	}
+}
+
+// hasRequire reports whether the go.mod of the module holding dir requires
+// module path (a plain text check; false when there is no go.mod).
+func hasRequire(dir, path string) bool {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			return bytes.Contains(data, []byte(path+" "))
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return false
+		}
+		d = parent
+	}
+}
+
+var initTemplate = template.Must(template.New("init").Parse(`package {{.Pkg.Name}}
+
+// Serialization benchmarks and round-trip checks of {{.Pkg.TypeName}}, written by
+// serbench init -type {{.Pkg.TypeName}}{{if .Gens}} -codegen {{.Codegen}}{{end}}. Edit freely.
+//{{if .Gens}}
+//	go generate                                         the generated code{{end}}
+//	go test -run TestCodecs -v                          which codecs round-trip the sample
+//	go test -run '^$' -bench Codecs -count 6 > new.txt  time them
+//	serbench show new.txt                               the table (-format html for a report)
+{{range .Generate}}
+//go:generate {{.}}{{end}}
+
+import (
+	"testing"
+{{range .Pkg.Imports}}	"{{.}}"
+{{end}}
+	"github.com/serbench/serbench"{{if .Adapters}}
+	"github.com/serbench/serbench/codec"{{end}}{{range .Pkg.Local}}
+	"{{.}}"{{end}}
+)
+
+// sample{{.Pkg.TypeName}} is the value every codec round-trips and is timed on. The
+// values are placeholders: make it look like your real data (sizes, text,
+// numbers), or load it from a JSON file with
+//
+//	sample, err := serbench.FromJSON[{{.Pkg.TypeName}}]("testdata/sample.json")
+{{if .Pkg.Composite}}var sample{{.Pkg.TypeName}} = &{{.Pkg.TypeName}}{ {{range .Pkg.Fields}}
+	{{.}}{{end}}{{range .Pkg.Comments}}
+	// {{.}}: set a value,{{end}}
+}{{else}}var sample{{.Pkg.TypeName}} = new({{.Pkg.TypeName}}) // set a value{{end}}
+
+// serbenchOptions choose the codecs; the zero value runs serbench's default
+// set (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
+var serbenchOptions = serbench.Options{
+	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them;
+	// groups stand for the linked codecs: the default set, or every codec once this file
+	// imports _ "github.com/serbench/serbench/codec/all"
+	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Adapters}}
+	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
+}
+
+func BenchmarkCodecs(b *testing.B) { serbench.Benchmark(b, sample{{.Pkg.TypeName}}, serbenchOptions) }
+
+func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbenchOptions) }
+`))
+
+// initSource renders and formats the starter file.
+func initSource(p *typePkg, gens []string) ([]byte, error) {
+	data := struct {
+		Pkg struct {
+			Name, TypeName                   string
+			Fields, Comments, Imports, Local []string
+			Composite                        bool
+		}
+		Gens, Generate, Adapters []string
+		Codegen                  string
+	}{Gens: gens, Codegen: strings.Join(gens, ",")}
+	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments, data.Pkg.Imports = p.name, p.typeName, p.fields, p.comments, p.imports
+	data.Pkg.Composite = p.composite
+	if _, ok := p.schemas[protoDir]; ok {
+		data.Pkg.Local = append(data.Pkg.Local, p.modPath+"/"+protoDir)
+	}
+	base := strings.TrimSuffix(p.file, ".go")
+	for _, g := range gens {
+		gen := generators[g]
+		data.Generate = append(data.Generate, fmt.Sprintf(gen.generate, p.file, base, p.schemas[gen.dir], p.modPath+"/"+gen.dir))
+		data.Adapters = append(data.Adapters, fmt.Sprintf(gen.adapter, p.typeName))
+	}
+	var b bytes.Buffer
+	if err := initTemplate.Execute(&b, data); err != nil {
+		return nil, fmt.Errorf("init: %w", err)
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("init: generated file does not parse: %w\n%s", err, b.Bytes())
+	}
+	return src, nil
+}

@@ -23,6 +23,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -590,4 +591,40 @@ func initSource(p *typePkg, gens []string) ([]byte, error) {
 		return nil, fmt.Errorf("init: generated file does not parse: %w\n%s", err, b.Bytes())
 	}
 	return src, nil
+}
+
+// GeneratedCodec is a codec row Init wires up for a user's type from a
+// schema derived from it, as `serbench list` describes it.
+type GeneratedCodec struct {
+	// ID is the row's codec ID, also the -codegen name that adds it.
+	ID string
+	// Module and Version are the library the generated code calls.
+	Module, Version string
+	// Schema is the derived schema's format.
+	Schema derive.Format
+	// Needs names the programs go generate runs ("protoc; go tool protoc-gen-go").
+	Needs string
+}
+
+// GeneratedCodecs are the generators that work from a derived schema, by ID.
+func GeneratedCodecs() []GeneratedCodec {
+	var out []GeneratedCodec
+	for _, name := range strings.Split(GeneratorNames(), ", ") {
+		g := generators[name]
+		if g.schema == "" {
+			continue
+		}
+		needs := g.binary
+		if g.binaryVersion != "" {
+			needs = g.binaryVersion
+		}
+		if g.tool != "" {
+			needs += "; go tool " + path.Base(g.tool) + " (pinned by init -get)"
+		}
+		if g.needs != "" {
+			needs += "; -codegen " + g.needs + " too"
+		}
+		out = append(out, GeneratedCodec{ID: name, Module: g.module, Version: g.version, Schema: g.schema, Needs: needs})
+	}
+	return out
 }

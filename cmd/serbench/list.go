@@ -5,11 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"text/tabwriter"
+
+	serbenchlib "github.com/serbench/serbench"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scaffold"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -69,8 +74,41 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if *format == "json" {
 		return report.ListJSON(stdout, l)
 	}
-	return report.List(stdout, l)
+	if err := report.List(stdout, l); err != nil {
+		return err
+	}
+	return listDerived(stdout)
 }
+
+// listDerived writes the codecs that exist only for a user's own type
+// (serbench.Benchmark and Check, not serbench run): those that derive a
+// schema from the type when they bind and need nothing, and those that
+// serbench init generates code for from the derived schema.
+func listDerived(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nDerived codecs, for your own type (serbench.Benchmark and Check, not serbench run; docs/your-type.md)")
+	fmt.Fprintln(tw, "codec\tlibrary\tformat\tderived\tneeds")
+	for _, c := range serbenchlib.DerivedCodecs() {
+		i := c.Info()
+		fmt.Fprintf(tw, "%s\t%s\t%s\tschema at Bind\tnothing\n", i.ID, withVersion(i.Module, i.Version), i.Format)
+	}
+	for _, g := range scaffold.GeneratedCodecs() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\tschema + generated code\tserbench init -codegen %s, go generate: %s\n", g.ID, withVersion(g.Module, g.Version), formatName[g.Schema], g.ID, g.Needs)
+	}
+	return tw.Flush()
+}
+
+// withVersion is module@version, or module when the version is unknown
+// (a test binary has no module versions in its build info).
+func withVersion(module, version string) string {
+	if version == "" {
+		return module
+	}
+	return module + "@" + version
+}
+
+// formatName is the Info.Format of a derived schema's codecs.
+var formatName = map[derive.Format]string{derive.Proto: "Protocol Buffers", derive.Avro: "Avro", derive.FlatBuffers: "FlatBuffers"}
 
 // seedIDs returns the IDs of the seed scenarios, the codec table's columns.
 func seedIDs() []string {

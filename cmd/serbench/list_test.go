@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -19,6 +21,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/stdjsonv2"
+	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 )
@@ -186,4 +189,25 @@ func lossyCodecs() []codec.Codec {
 		Marshal:   func(any) ([]byte, error) { return []byte("{}"), nil },
 		Unmarshal: json.Unmarshal,
 	}}
+}
+
+// serbench list ends with the codecs for a user's own type, each marked
+// derived with what it needs.
+func TestListDerived(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), &stdout, &stderr, []string{"list"}); err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(stdout.String(), "\nDerived codecs, for your own type")
+	if !ok {
+		t.Fatalf("list has no derived section:\n%s", stdout.Bytes())
+	}
+	for _, want := range []string{`protobuf/derived +google.golang.org/protobuf\S* +Protocol Buffers +schema at Bind +nothing`,
+		`avro/derived +github.com/hamba/avro/v2\S* +Avro +schema at Bind +nothing`,
+		`flatbuffers +github.com/google/flatbuffers\S* +FlatBuffers +schema \+ generated code +serbench init -codegen flatbuffers, go generate: flatc version 2.0.8`,
+		`vtprotobuf .* -codegen protobuf too`} {
+		if !regexp.MustCompile(want).MatchString(section) {
+			t.Errorf("the derived section lacks %s:\n%s", want, section)
+		}
+	}
 }

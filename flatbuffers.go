@@ -3,10 +3,12 @@ package serbench
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
 )
 
 const flatbuffersModule = "github.com/google/flatbuffers"
@@ -37,7 +39,30 @@ type fbsDerived[T any] struct {
 	unmarshal func([]byte, *T) error
 }
 
-var _ codec.Codec = fbsDerived[int]{}
+var (
+	_ codec.Codec   = fbsDerived[int]{}
+	_ lossExplainer = fbsDerived[int]{}
+)
+
+// Losses implements lossExplainer: the lossy mappings of the FlatBuffers
+// schema derived from T, which the generated code follows; nil when it
+// cannot be derived.
+func (c fbsDerived[T]) Losses(sample any) []derive.Loss {
+	s, err := derive.DeriveFlatBuffers(reflect.TypeFor[T]())
+	if err != nil {
+		return nil
+	}
+	return s.Losses
+}
+
+// LossAt implements lossExplainer.
+func (c fbsDerived[T]) LossAt(sample any, path string) (derive.Loss, bool) {
+	s, err := derive.DeriveFlatBuffers(reflect.TypeFor[T]())
+	if err != nil {
+		return derive.Loss{}, false
+	}
+	return s.LossAt(path)
+}
 
 // Info implements codec.Codec.
 func (c fbsDerived[T]) Info() codec.Info {

@@ -414,9 +414,11 @@ func (g *fbsGo) read(s slot, r, dst string) string {
 		}
 		return fmt.Sprintf("%s = %s(append([]byte{}, %sBytes()...))\n", dst, g.goType(t.goT), get)
 	case kTime:
-		return fmt.Sprintf("%s = serbenchFBReadTime(%s(nil))\n", dst, get)
+		acc := g.local("acc")
+		return fmt.Sprintf("var %s %s.%s\n%s = serbenchFBReadTime(%s(&%s))\n", acc, g.fb, g.timeName, dst, get, acc)
 	case kStruct:
-		return fmt.Sprintf("if err := serbenchFBRead%s(%s(nil), &%s); err != nil {\nreturn err\n}\n", t.msg.name, get, dst)
+		acc := g.local("acc")
+		return fmt.Sprintf("var %s %s.%s\nif err := serbenchFBRead%s(%s(&%s), &%s); err != nil {\nreturn err\n}\n", acc, g.fb, t.msg.name, t.msg.name, get, acc, dst)
 	case kSlice, kArray:
 		return g.readVector(s, r, dst)
 	case kMap:

@@ -207,8 +207,8 @@ func probe(c codec.Codec, sample any, compare func(want, got any) error) (f Find
 // Check round-trips v through the codecs of opts (at most one Options;
 // none means the defaults), logs the Fidelity table with t.Log, then the
 // schema-tightening hints of v's values (derive.FindHints: the fields
-// whose protobuf and Avro type could be tighter, with the protobuf bytes
-// of v before and after each change), and fails t
+// whose protobuf and Avro type could be tighter, with the protobuf and
+// Avro bytes of v before and after each change), and fails t
 // with t.Error for each codec in Options.Require that did not round-trip
 // exactly. Invalid options or an unusable v (see Fidelity) fail t with
 // t.Fatal.

@@ -13,7 +13,7 @@ import (
 const HintBudget = 20 * time.Millisecond
 
 // hintsHeader opens the hints Check and Benchmark log.
-const hintsHeader = "schema-tightening hints for %T, measured on your sample: protobuf bytes (protobuf/derived, dynamicpb) of the whole sample before → after changing only that field to the suggested type"
+const hintsHeader = "schema-tightening hints for %T, measured on your sample: protobuf bytes (protobuf/derived, dynamicpb) and Avro bytes (avro/derived) of the whole sample before → after changing only that field to the suggested type"
 
 // hintsText is the schema-tightening hints of sample (a value sampleOf
 // accepted) as a table under a header, for Check and Benchmark to log

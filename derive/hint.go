@@ -75,6 +75,20 @@ type Hint struct {
 	// proto.Marshal on the derived descriptor, and on the same descriptor
 	// with only this field changed to Proto.
 	Before, After int
+	// AvroBefore is the bytes of the whole sample marshalled by
+	// hamba/avro on the derived .avsc schema (as avro/derived does), and
+	// AvroAfter that size plus, for every value of this field, the
+	// difference the Avro binary encoding gives between the current type
+	// and Avro (a string's length prefix and bytes, a float's 4 or 8
+	// bytes, against the zigzag varint of the enum index, the Unix
+	// microseconds or the integer; an int and a long are the same
+	// varint). That is exact but for the byte-count prefix hamba/avro
+	// writes before each block of up to 100 array or map items, whose
+	// varint may gain or lose a byte when the block's size crosses 64 or
+	// 8192 bytes. Both are -1 when avro/derived cannot take the type or
+	// the sample (uint64, say); AvroErr then says why.
+	AvroBefore, AvroAfter int
+	AvroErr               error
 	// MarshalBefore and MarshalAfter are proto.Marshal's ns/op on those
 	// two messages; zero until Hints.TimeMarshal measures them.
 	MarshalBefore, MarshalAfter float64
@@ -91,7 +105,7 @@ type Hints []Hint
 // times, 64-bit integers that fit 32 bits, floats that are all integers.
 // For each, it derives the protobuf descriptor with that one field
 // changed, converts the sample to both messages (dynamicpb) and sets the
-// encoded sizes. The fields looked at are singular strings and numbers
+// encoded sizes, and the Avro sizes before and after (Hint.AvroBefore). The fields looked at are singular strings and numbers
 // and []string, in the root struct and in every struct reached through
 // struct fields, slices, arrays, map values and non-nil pointers; pointers
 // to scalars (presence fields), map keys and maps of scalars are not.
@@ -118,6 +132,7 @@ func FindHints(sample any) (Hints, error) {
 	if err != nil {
 		return nil, fmt.Errorf("derive: hints: the sample does not marshal: %w", err)
 	}
+	avroBefore, avroErr := avroSize(sample)
 	var out Hints
 	for _, k := range st.order {
 		fs := st.byField[k]
@@ -134,6 +149,10 @@ func FindHints(sample any) (Hints, error) {
 			return nil, fmt.Errorf("derive: hints: %s: the tightened message does not marshal: %w", h.Path, err)
 		}
 		h.Before, h.After = len(beforeData), len(data)
+		h.AvroBefore, h.AvroAfter, h.AvroErr = -1, -1, avroErr
+		if avroErr == nil {
+			h.AvroBefore, h.AvroAfter = avroBefore, avroBefore+fs.avroDelta(h.Kind)
+		}
 		h.before, h.after = before, after
 		out = append(out, h)
 	}
@@ -160,6 +179,47 @@ type fieldStats struct {
 	umax                      uint64
 	nonZero                   bool
 	fractional, big           bool // floats: a value with a fraction, one past 2^53
+	// Avro bytes of the values as they are (string, float or double), as
+	// Unix microseconds (strings that parse as times; 0 for others) and
+	// as integers (integral floats).
+	avroNow, avroMicros, avroInt int
+}
+
+// avroDelta is the change in Avro bytes of the sample when the field
+// takes the type of a hint of kind k.
+func (fs *fieldStats) avroDelta(k HintKind) int {
+	switch k {
+	case HintEnum:
+		return fs.n - fs.avroNow // an index below 64 is one byte
+	case HintTimestamp:
+		return fs.avroMicros - fs.avroNow
+	case HintIntegralFloat:
+		return fs.avroInt - fs.avroNow
+	}
+	return 0 // int and long: the same zigzag varint
+}
+
+// avroVarint is the length of the Avro (zigzag varint) encoding of x.
+func avroVarint(x int64) int {
+	u := uint64(x<<1) ^ uint64(x>>63)
+	n := 1
+	for ; u >= 0x80; u >>= 7 {
+		n++
+	}
+	return n
+}
+
+// avroSize is the length of sample marshalled by avro/derived.
+func avroSize(sample any) (int, error) {
+	b, err := NewAvroCodec().Bind(sample)
+	if err != nil {
+		return 0, err
+	}
+	data, err := b.Marshal(sample)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", AvroID, err)
+	}
+	return len(data), nil
 }
 
 type stats struct {
@@ -243,13 +303,19 @@ func (st *stats) value(k fieldKey, f *field, t *typ, fv reflect.Value, path stri
 		if s != "" && !identValue.MatchString(s) {
 			fs.notIdent = true
 		}
+		fs.avroNow += avroVarint(int64(len(s))) + len(s)
+		micros := int64(0)
 		if s != "" {
 			if tm, err := time.Parse(time.RFC3339Nano, s); err != nil {
 				fs.notTime = true
-			} else if _, off := tm.Zone(); off != 0 || !strings.HasSuffix(s, "Z") {
-				fs.offset = true
+			} else {
+				micros = tm.UnixMicro()
+				if _, off := tm.Zone(); off != 0 || !strings.HasSuffix(s, "Z") {
+					fs.offset = true
+				}
 			}
 		}
+		fs.avroMicros += avroVarint(micros)
 	case kInt:
 		x := fv.Int()
 		fs.min, fs.max = min(fs.min, x), max(fs.max, x)
@@ -260,6 +326,8 @@ func (st *stats) value(k fieldKey, f *field, t *typ, fv reflect.Value, path stri
 		fs.nonZero = fs.nonZero || x != 0
 	case kFloat:
 		x := fv.Float()
+		fs.avroNow += t.bits / 8
+		fs.avroInt += avroVarint(int64(x)) // used only when every value is integral
 		switch {
 		case math.IsNaN(x) || math.IsInf(x, 0) || x != math.Trunc(x):
 			fs.fractional = true
@@ -630,8 +698,9 @@ func marshalBatch(m proto.Message) (float64, error) {
 }
 
 // String is the hints as a table: field, Go type, what was seen, the
-// suggested protobuf and Avro types, the protobuf bytes of the sample
-// before → after and the change in percent, and the marshal ns/op before
+// suggested protobuf and Avro types, the protobuf and the Avro bytes of
+// the sample before → after and the change in percent ("n/a" for Avro
+// when avro/derived cannot take the sample), and the marshal ns/op before
 // → after when TimeMarshal has run. "" when there are no hints.
 func (hs Hints) String() string {
 	if len(hs) == 0 {
@@ -640,13 +709,17 @@ func (hs Hints) String() string {
 	timed := hs[0].MarshalBefore > 0
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	head := "field\tGo type\tseen\tprotobuf\tAvro\tprotobuf bytes"
+	head := "field\tGo type\tseen\tprotobuf\tAvro\tprotobuf bytes\tAvro bytes"
 	if timed {
 		head += "\tmarshal ns/op"
 	}
 	fmt.Fprintln(tw, head)
 	for _, h := range hs {
-		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%d → %d (%s)", h.Path, h.GoType, h.Seen, h.Proto, h.Avro, h.Before, h.After, change(float64(h.Before), float64(h.After)))
+		avroBytes := "n/a"
+		if h.AvroBefore >= 0 {
+			avroBytes = fmt.Sprintf("%d → %d (%s)", h.AvroBefore, h.AvroAfter, change(float64(h.AvroBefore), float64(h.AvroAfter)))
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%d → %d (%s)\t%s", h.Path, h.GoType, h.Seen, h.Proto, h.Avro, h.Before, h.After, change(float64(h.Before), float64(h.After)), avroBytes)
 		if timed {
 			line += fmt.Sprintf("\t%.0f → %.0f (%s)", h.MarshalBefore, h.MarshalAfter, change(h.MarshalBefore, h.MarshalAfter))
 		}

@@ -33,8 +33,8 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		fmt.Fprintln(stderr, "use, with every lossy mapping as a comment. It runs go test in PKG with one test")
 		fmt.Fprintln(stderr, "file added through -overlay (the working tree is not touched), so the module must")
 		fmt.Fprintln(stderr, "require github.com/serbench/serbench. With -hints it prints instead the fields of")
-		fmt.Fprintln(stderr, "the sample whose type could be tighter, with the protobuf bytes of the sample")
-		fmt.Fprintln(stderr, "before and after each change (derive.FindHints).")
+		fmt.Fprintln(stderr, "the sample whose type could be tighter, with the protobuf and Avro bytes of the")
+		fmt.Fprintln(stderr, "sample before and after each change (derive.FindHints).")
 		fs.PrintDefaults()
 	}
 	help, err := parseFlagsArgs(fs, args, 0, 1, "at most one package folder")

@@ -33,7 +33,6 @@ type ShipmentLine struct {
 type scratchShipment struct {
 	ID      string            `json:"id"`
 	Created string            `json:"created"`
-	WeightG float64           `json:"weight_g"`
 	Lines   []scratchShipLine `json:"lines"`
 }
 

@@ -12,15 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/internal/childproc"
-
 	simd "github.com/minio/simdjson-go"
 	"golang.org/x/mod/modfile"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/stdjsonv2"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"

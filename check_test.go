@@ -9,6 +9,7 @@ import (
 
 	"github.com/serbench/serbench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
 )
 
 var order = &Order{ID: "ord-1842", Created: time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC),
@@ -196,7 +197,7 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 	// Every reflection codec on a chan field: a reason, no panic.
-	f, err := serbench.Options{Codecs: reflectCodecs}.Fidelity(&withChan{C: make(chan int)})
+	f, err := serbench.Options{Registry: all.Registry(), Codecs: reflectCodecs}.Fidelity(&withChan{C: make(chan int)})
 	if err != nil {
 		t.Fatal(err)
 	}

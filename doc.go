@@ -22,14 +22,14 @@
 // The built-in codecs are those of `serbench list`; Options.Codecs picks
 // them with the grammar of `serbench run -codecs` (IDs and groups such as
 // "json" or "default"), and by default the same default set runs. This
-// package links only the default set's libraries (package codec/defaults);
-// the other codecs are linked, as database/sql drivers are, by a blank
-// import in the test file:
+// package links only the default set's libraries (codec/defaults.Registry);
+// Options.Registry set to codec/all.Registry() links and offers every
+// codec:
 //
-//	import _ "github.com/serbench/serbench/codec/all"
+//	serbench.Options{Registry: all.Registry(), Codecs: []string{"json"}}
 //
-// Groups stand for the linked codecs, and naming a codec that is not
-// linked is an error that names that import. The code
+// Groups stand for the registry's codecs, and naming a codec that the
+// default registry lacks is an error that names codec/all. The code
 // generators (easyjson, msgp, protobuf, ...) built in work only on
 // serbench's own payloads; for your type, generate the code and add it
 // with Msgp, EasyJSON, Proto, ProtoDerived or codec.Funcs in Options.Extra. `serbench

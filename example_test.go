@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench"
-	_ "github.com/serbench/serbench/codec/all" // links every codec: "group:msgpack" below names some outside the default set
+	"github.com/serbench/serbench/codec/all"
 )
 
 // Load a sample from a JSON file and see which codecs round-trip it, with
@@ -32,9 +32,9 @@ func ExampleOptions_Fidelity() {
 }
 
 // Options.Codecs takes what `serbench run -codecs` takes: codec IDs and
-// groups, mixed. "group:msgpack" is every MessagePack codec the program
-// links ("msgpack" alone is the vmihailenco codec): the package links only
-// the default set, and the blank import of codec/all above links the rest.
+// groups, mixed. "group:msgpack" is every MessagePack codec of the
+// registry ("msgpack" alone is the vmihailenco codec): the default
+// registry holds only the default set, and codec/all's holds every codec.
 // Nil Codecs would be the default set.
 func ExampleOptions_groups() {
 	order, err := serbench.FromJSON[Order](filepath.Join("testdata", "order.json"))
@@ -42,7 +42,7 @@ func ExampleOptions_groups() {
 		fmt.Println(err)
 		return
 	}
-	f, err := serbench.Options{Codecs: []string{"encoding/json", "group:msgpack", "cbor"}}.Fidelity(order)
+	f, err := serbench.Options{Registry: all.Registry(), Codecs: []string{"encoding/json", "group:msgpack", "cbor"}}.Fidelity(order)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -8,7 +8,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
-	_ "github.com/serbench/serbench/codec/defaults" // the default set; codec/all links the rest
+	"github.com/serbench/serbench/codec/defaults"
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -16,21 +16,23 @@ import (
 // defaults: the default set of built-in codecs (as `serbench run` with no
 // -codecs), none required, compared with fidelity.Diff.
 type Options struct {
-	// Codecs selects built-in codecs with the grammar of `serbench run
-	// -codecs`, one name per element: codec IDs (those of `serbench list`,
-	// such as "encoding/json" or "sonic/fastest") and group names
-	// ("default", "all", "json", "msgpack", "cbor", "schema", "binary";
-	// "group:NAME" when a codec has the same ID), mixed, in the order
-	// given; a codec named twice runs once (codec.Registry.Resolve over
-	// codec.Linked, the parser the CLI uses). This package links only the
-	// default set (package codec/defaults); the other built-in codecs are
-	// linked by importing package codec/all for its side effect:
+	// Registry holds the built-in codecs that Codecs picks from. Nil means
+	// the default set, codec/defaults.Registry(): this package links only
+	// those libraries. Every codec serbench ships is in
+	// codec/all.Registry(), which links the others:
 	//
-	//	import _ "github.com/serbench/serbench/codec/all"
-	//
-	// Groups stand for the linked codecs only ("all" without that import
-	// is the default set). Naming a built-in codec that is not linked is
-	// an error that names the import. Nil means the default set
+	//	serbench.Options{Registry: all.Registry(), Codecs: []string{"all"}}
+	Registry *codec.Registry
+	// Codecs selects built-in codecs of Registry with the grammar of
+	// `serbench run -codecs`, one name per element: codec IDs (those of
+	// `serbench list`, such as "encoding/json" or "sonic/fastest") and
+	// group names ("default", "all", "json", "msgpack", "cbor", "schema",
+	// "binary"; "group:NAME" when a codec has the same ID), mixed, in the
+	// order given; a codec named twice runs once (codec.Registry.Resolve,
+	// the parser the CLI uses). Groups stand for Registry's codecs only
+	// ("all" over the default Registry is the default set). Naming a
+	// built-in codec that the default Registry lacks is an error that
+	// names codec/all. Nil means the default set
 	// (codec.Info.Default, the group "default") followed by the derived
 	// codecs, DerivedCodecs; those run otherwise only when named by ID
 	// ("protobuf/derived", "hyperpb/derived", "avro/derived"). An empty non-nil slice means
@@ -85,7 +87,10 @@ func (o Options) plan() (*plan, error) {
 		}
 		extra[id] = c
 	}
-	reg := codec.Linked()
+	reg := o.Registry
+	if reg == nil {
+		reg = defaults.Registry()
+	}
 	var builtin []codec.Codec
 	switch {
 	case o.Codecs == nil:

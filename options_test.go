@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/codec/defaults"
 )
 
 func ids(cs []codec.Codec) []string {
@@ -38,7 +39,7 @@ func TestOptionsCodecs(t *testing.T) {
 		{"derived by ID", []string{"avro/derived", "gob", "protobuf/derived"}, []string{"gob", "avro/derived", "protobuf/derived"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := serbench.Options{Codecs: tc.names}.Fidelity(order)
+			f, err := serbench.Options{Registry: reg, Codecs: tc.names}.Fidelity(order)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,7 +60,7 @@ func TestOptionsCodecs(t *testing.T) {
 		t.Errorf("group json = %q: the group case proves nothing", json)
 	}
 	for _, bad := range [][]string{{"nope"}, {"group:nope"}, {"json", "nope"}} {
-		_, err := serbench.Options{Codecs: bad}.Fidelity(order)
+		_, err := serbench.Options{Registry: reg, Codecs: bad}.Fidelity(order)
 		if err == nil || !strings.Contains(err.Error(), "Options.Codecs") || !strings.Contains(err.Error(), "groups: default, all") {
 			t.Errorf("Codecs %q: %v, want an error listing the groups", bad, err)
 		}
@@ -73,4 +74,24 @@ func mustResolve(t *testing.T, reg *codec.Registry, names ...string) []string {
 		t.Fatal(err)
 	}
 	return ids(cs)
+}
+
+// A nil Options.Registry is the default set: "all" stands for it, and
+// naming a codec outside it is an error that names codec/all.
+func TestOptionsDefaultRegistry(t *testing.T) {
+	f, err := serbench.Options{Codecs: []string{"all"}}.Fidelity(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, x := range f {
+		got = append(got, x.Codec)
+	}
+	if want := ids(defaults.Registry().All()); !slices.Equal(got, want) {
+		t.Errorf(`Codecs "all" ran %q, want the default set %q`, got, want)
+	}
+	_, err = serbench.Options{Codecs: []string{"encoding/json", "sonic/fastest"}}.Fidelity(order)
+	if err == nil || !strings.Contains(err.Error(), "sonic/fastest") || !strings.Contains(err.Error(), defaults.AllPackage) {
+		t.Errorf(`Codecs "sonic/fastest": %v, want an error naming it and %s`, err, defaults.AllPackage)
+	}
 }

@@ -35,7 +35,7 @@ func TestEscapeID(t *testing.T) {
 // TestEscapeIDOfEveryCodec checks what ws.Subprotocol relies on to keep
 // its names: for every ID of codec/all, EscapeID only writes '/' as '.'.
 func TestEscapeIDOfEveryCodec(t *testing.T) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		id := c.Info().ID
 		if got, want := codec.EscapeID(id), strings.ReplaceAll(id, "/", "."); got != want {
 			t.Errorf("EscapeID(%q) = %q, want %q", id, got, want)

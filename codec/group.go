@@ -1,7 +1,6 @@
 package codec
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -93,10 +92,10 @@ func (r *Registry) Default() []Codec {
 // registration order. A codec ID wins over a group of the same name;
 // "group:NAME" always means the group. A codec named twice appears once, at
 // its first place. Groups stand for the registry's codecs only: over
-// Linked, "all" is every codec the program links. On a Linked registry, a
-// shipped codec the program does not link (see Catalog) is an error naming the import that links
-// it; other unknown names are one error that names them all and lists the
-// valid codec IDs and groups; an empty names is an error too.
+// codec/defaults.Registry, "all" is the default set. A codec the registry
+// lacks (see WithAbsent) is an error saying why; other unknown names are
+// one error that names them all and lists the valid codec IDs and groups;
+// an empty names is an error too.
 func (r *Registry) Resolve(names []string) ([]Codec, error) {
 	if len(names) == 0 {
 		return nil, fmt.Errorf("codec: no codec or group named")
@@ -112,17 +111,13 @@ func (r *Registry) Resolve(names []string) ([]Codec, error) {
 	if err := r.absentError(names); err != nil {
 		return nil, err
 	}
-	var unknown, absent []string
+	var unknown []string
 	for _, n := range names {
 		if c, ok := r.byID[n]; ok && !strings.HasPrefix(n, GroupPrefix) {
 			add(c)
 			continue
 		}
 		g, ok := LookupGroup(n)
-		if msg, shipped := notLinked(n); !ok && shipped && r.linked {
-			absent = append(absent, msg)
-			continue
-		}
 		if !ok {
 			unknown = append(unknown, fmt.Sprintf("%q", n))
 			continue
@@ -130,9 +125,6 @@ func (r *Registry) Resolve(names []string) ([]Codec, error) {
 		for _, c := range r.Members(g) {
 			add(c)
 		}
-	}
-	if len(absent) > 0 {
-		return nil, errors.New(strings.Join(absent, "; "))
 	}
 	if len(unknown) > 0 {
 		valid := r.IDs()

@@ -6,15 +6,15 @@ import (
 	"github.com/serbench/serbench/internal/pick"
 )
 
-// Registry holds codecs by ID, in the order they were added.
+// Registry holds codecs by ID, in the order they were added. A Registry is
+// immutable once built (NewRegistry, WithAbsent), so one value is safe to
+// share between goroutines and callers: codec/all.Registry and
+// codec/defaults.Registry each build theirs once per process.
 type Registry struct {
 	order []Codec
 	byID  map[string]Codec
-	// linked is set on Linked's registries: a shipped codec they lack is
-	// one the program does not link.
-	linked bool
-	// absent maps the IDs of codecs serbench knows but this build lacks
-	// to why (see SetAbsent).
+	// absent maps the IDs of codecs serbench knows but this registry
+	// lacks to why (see WithAbsent).
 	absent map[string]string
 }
 
@@ -54,25 +54,31 @@ func (r *Registry) Lookup(id string) (Codec, bool) {
 	return c, ok
 }
 
-// SetAbsent records that the codec id exists in serbench but not in this
-// build (a standard library package the toolchain lacks, say), with why: a
-// line that Select and Resolve return as the error when a user names it.
-func (r *Registry) SetAbsent(id, why string) {
-	if r.absent == nil {
-		r.absent = map[string]string{}
+// WithAbsent returns a copy of r that also knows the codecs of absent, by
+// ID, as ones serbench has but r lacks, each with why (a standard library
+// package this toolchain lacks, a codec package the program does not
+// link): a line that Select and Resolve return as the error when a user
+// names one. An ID r holds is an error naming it; r itself is unchanged.
+func (r *Registry) WithAbsent(absent map[string]string) (*Registry, error) {
+	out := &Registry{order: r.order, byID: r.byID, absent: r.Absences()}
+	for id, why := range absent {
+		if _, held := r.byID[id]; held {
+			return nil, fmt.Errorf("codec: %q is both held and absent", id)
+		}
+		out.absent[id] = why
 	}
-	r.absent[id] = why
+	return out, nil
 }
 
-// Absent returns why the codec id is not in this build, as SetAbsent
-// recorded it; ok is false for a codec the build has or serbench does not
-// know.
+// Absent returns why the codec id is not in this registry, as WithAbsent
+// recorded it; ok is false for a codec the registry has or serbench does
+// not know.
 func (r *Registry) Absent(id string) (why string, ok bool) {
 	why, ok = r.absent[id]
 	return why, ok
 }
 
-// Absences returns a copy of every ID SetAbsent recorded, with why.
+// Absences returns a copy of every ID WithAbsent recorded, with why.
 func (r *Registry) Absences() map[string]string {
 	m := make(map[string]string, len(r.absent))
 	for id, why := range r.absent {
@@ -81,7 +87,7 @@ func (r *Registry) Absences() map[string]string {
 	return m
 }
 
-// absentError is the error for the first of names that SetAbsent recorded,
+// absentError is the error for the first of names that WithAbsent recorded,
 // nil when none is.
 func (r *Registry) absentError(names []string) error {
 	for _, n := range names {
@@ -93,8 +99,8 @@ func (r *Registry) absentError(names []string) error {
 }
 
 // Select returns the codecs named by ids, in the order given. An unknown ID is
-// an error that lists the valid ones; a codec that this build lacks (see
-// SetAbsent), an error saying why.
+// an error that lists the valid ones; a codec that this registry lacks (see
+// WithAbsent), an error saying why.
 func (r *Registry) Select(ids []string) ([]Codec, error) {
 	if err := r.absentError(ids); err != nil {
 		return nil, err

@@ -13,6 +13,8 @@ import (
 
 	"github.com/fxamacker/cbor/v2"
 
+	cborcodec "github.com/serbench/serbench/codec/cbor"
+
 	"github.com/serbench/serbench/codec"
 )
 
@@ -75,15 +77,18 @@ func loadCBORCases() ([]cborCase, error) {
 	return cases, nil
 }
 
-// cborModes are the modes the cbor row uses: the library's default decoder
-// and Core Deterministic Encoding, plus time tags written back as tag 1.
+// cborModes are the modes the suite runs: the cbor row's own decoder
+// (cborcodec.DecOptions), and its encoder (cborcodec.EncOptions) with the
+// rules of Core Deterministic Encoding (RFC 8949, section 4.2.1: sorted map
+// keys, shortest floats, NaN and infinities as half floats, no
+// indefinite lengths) set on top, which the row's encoder does not follow.
 func cborModes() (cbor.DecMode, cbor.EncMode, error) {
-	dm, err := cbor.DecOptions{}.DecMode()
+	dm, err := cborcodec.DecOptions().DecMode()
 	if err != nil {
 		return nil, nil, fmt.Errorf("conformance: cbor: %w", err)
 	}
-	eo := cbor.CoreDetEncOptions()
-	eo.Time, eo.TimeTag = cbor.TimeUnixDynamic, cbor.EncTagRequired
+	eo, det := cborcodec.EncOptions(), cbor.CoreDetEncOptions()
+	eo.Sort, eo.ShortestFloat, eo.NaNConvert, eo.InfConvert, eo.IndefLength = det.Sort, det.ShortestFloat, det.NaNConvert, det.InfConvert, det.IndefLength
 	em, err := eo.EncMode()
 	if err != nil {
 		return nil, nil, fmt.Errorf("conformance: cbor: %w", err)
@@ -163,8 +168,8 @@ func runCBOR(ctx context.Context, cs []codec.Codec) ([]Row, error) {
 				}
 			}
 		}
-		row.Method = "DecOptions{} (the library's defaults), Unmarshal into *any; expected values read from the vectors by the harness's own CBOR reader; " +
-			"re-encoding with CoreDetEncOptions plus Time=TimeUnixDynamic and TimeTag=EncTagRequired"
+		row.Method = "the cbor row's DecOptions (DefaultMapType=map[string]any, MaxNestedLevels=256), Unmarshal into *any; expected values read from the vectors by the harness's own CBOR reader; " +
+			"re-encoding with the cbor row's EncOptions (Time=TimeRFC3339Nano) plus the Core Deterministic Encoding rules of CoreDetEncOptions"
 		if unchecked > 0 {
 			row.Method += fmt.Sprintf("; %d vectors not checked: they give only a value whose encoding must fail, which an untyped Go value cannot express", unchecked)
 		}
@@ -207,6 +212,12 @@ func diagValue(v any) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[any]any:
+		var parts []string
+		for k, e := range v {
+			parts = append(parts, diagValue(k)+": "+diagValue(e))
+		}
+		return diagMap(parts)
+	case map[string]any: // the cbor row's DefaultMapType
 		var parts []string
 		for k, e := range v {
 			parts = append(parts, diagValue(k)+": "+diagValue(e))

@@ -3,18 +3,20 @@ package conformance
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	cborcodec "github.com/serbench/serbench/codec/cbor"
 )
 
 // rowFor runs one suite against one codec of codec/all and returns its row.
 func rowFor(t *testing.T, suite, id string) Row {
 	t.Helper()
-	rows, err := Run(context.Background(), all.Codecs(), Options{Suites: []string{suite}, Codecs: []string{id}})
+	rows, err := Run(context.Background(), all.Registry().All(), Options{Suites: []string{suite}, Codecs: []string{id}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func TestJSONJudging(t *testing.T) {
 
 func TestRunRejectsUnknownIDs(t *testing.T) {
 	for _, opts := range []Options{{Suites: []string{"nope"}}, {Codecs: []string{"nope"}}} {
-		if _, err := Run(context.Background(), all.Codecs(), opts); err == nil || !strings.Contains(err.Error(), `"nope"`) {
+		if _, err := Run(context.Background(), all.Registry().All(), opts); err == nil || !strings.Contains(err.Error(), `"nope"`) {
 			t.Errorf("%+v: error %v, want one naming \"nope\"", opts, err)
 		}
 	}
@@ -143,6 +145,26 @@ func TestCBORKnownVectors(t *testing.T) {
 	// "Missing the next byte for mt0 ai 24" (0x18) must fail and does.
 	if hasCase(r.Misses, "rfc8949/bad#0 ") {
 		t.Errorf("0x18 accepted: %v", r.Misses)
+	}
+	// The suite runs the cbor row's own decoder: its nesting limit, not the
+	// library's default of 32, stops the deeply nested vectors, and its
+	// DefaultMapType (string keys) refuses a map with integer keys.
+	for name, want := range map[string]string{
+		"rfc8949/good#84 ":                fmt.Sprintf("max nested level %d", cborcodec.MaxNestedLevels),
+		"rfc8949-appendixA/mt5#1 ":        "into Go value of type string",
+		"rfc8949-appendixA/mt5#0 ":        "",
+		"rfc8949-appendixA/streaming#10 ": "",
+	} {
+		i := slices.IndexFunc(r.Misses, func(c Case) bool { return strings.HasPrefix(c.Name, name) })
+		switch {
+		case want == "" && i >= 0:
+			t.Errorf("%s is a miss: %+v", name, r.Misses[i])
+		case want != "" && (i < 0 || !strings.Contains(r.Misses[i].Detail, want)):
+			t.Errorf("%s: want a miss saying %q, misses %+v", name, want, r.Misses)
+		}
+	}
+	if !strings.Contains(r.Method, "the cbor row's DecOptions") {
+		t.Errorf("method %q does not say it runs the cbor row's options", r.Method)
 	}
 }
 

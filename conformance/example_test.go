@@ -10,7 +10,7 @@ import (
 
 // Run msgpack-test-suite against the msgpack codec and print its counts.
 func ExampleRun() {
-	rows, err := conformance.Run(context.Background(), all.Codecs(), conformance.Options{
+	rows, err := conformance.Run(context.Background(), all.Registry().All(), conformance.Options{
 		Suites: []string{conformance.SuiteMsgpack},
 		Codecs: []string{"msgpack"},
 	})

@@ -22,7 +22,7 @@ func TestNewReport(t *testing.T) {
 			}
 			return env.Env{CPU: "Test CPU"}
 		}}
-	rep, err := NewReport(context.Background(), all.Codecs(), o)
+	rep, err := NewReport(context.Background(), all.Registry().All(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestNewReport(t *testing.T) {
 		t.Errorf("report %q with %d rows, env %+v, env of %v: want one msgpack row and its env", rep.Schema, len(rep.Rows), rep.Env, used)
 	}
 	o.Suites = []string{"xml"}
-	if _, err := NewReport(context.Background(), all.Codecs(), o); err == nil || !strings.Contains(err.Error(), `unknown suite "xml"`) {
+	if _, err := NewReport(context.Background(), all.Registry().All(), o); err == nil || !strings.Contains(err.Error(), `unknown suite "xml"`) {
 		t.Errorf("unknown suite: %v", err)
 	}
 }

@@ -136,7 +136,7 @@ func TestRoundTripFiles(t *testing.T) {
 // Scenario.Diff against the known failures; with jsonExact, a JSON codec
 // may not fail at all.
 func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []codectest.KnownFailure, jsonExact bool) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		info := c.Info()
 		for _, s := range ss {
 			t.Run(info.ID+"/"+s.ID, func(t *testing.T) {

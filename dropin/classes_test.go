@@ -53,7 +53,7 @@ func TestClasses(t *testing.T) {
 	time.Local = time.FixedZone("Local", 0)
 	t.Cleanup(func() { time.Local = oldLocal })
 	iso := probe.Isolator{}
-	classes, err := dropin.Classes(context.Background(), all.Codecs(), all.Registry().Lookup, dropin.Options{Isolate: iso.Cell})
+	classes, err := dropin.Classes(context.Background(), all.Registry().All(), all.Registry().Lookup, dropin.Options{Isolate: iso.Cell})
 	if err != nil {
 		t.Fatal(err)
 	}

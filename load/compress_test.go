@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -26,6 +27,7 @@ func TestCompress(t *testing.T) {
 		{"ws", "", false},
 	} {
 		rs, err := load.Run(context.Background(), load.Options{
+			Registry:  all.Registry(),
 			Transport: tc.transport, URL: base, Conns: 2, Rate: 50, Duration: 200 * time.Millisecond,
 			Codecs: []string{"encoding/json", "msgpack"}, Compress: tc.compress, Grace: 20 * time.Second,
 		})

@@ -3,6 +3,7 @@ package load
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -17,7 +18,6 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport/httpapi"
 )
@@ -51,7 +51,9 @@ type HTTPOptions struct {
 	Conns int
 	// Timeout bounds one request. Default 10s.
 	Timeout time.Duration
-	// Registry and Scenarios resolve IDs. Defaults: codec/all and scenario.Seeds.
+	// Registry and Scenarios resolve IDs. Registry is required
+	// (codec/all.Registry() for every codec); nil Scenarios means
+	// scenario.Seeds.
 	Registry  *codec.Registry
 	Scenarios []scenario.Scenario
 	// CPUScope is recorded in results: "server" when the server runs in its
@@ -101,7 +103,7 @@ func (o HTTPOptions) Effective() (HTTPOptions, error) {
 		o.Timeout = DefaultHTTPTimeout
 	}
 	if o.Registry == nil {
-		o.Registry = all.Registry()
+		return o, errors.New("load: HTTPOptions.Registry is nil: pass the registry of the codecs to measure (codec/all.Registry() for every codec)")
 	}
 	if o.Scenarios == nil {
 		o.Scenarios = scenario.Seeds()

@@ -10,6 +10,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
 )
 
@@ -21,7 +22,7 @@ func TestRunHTTP(t *testing.T) {
 		for _, method := range []string{"GET", "POST"} {
 			t.Run(fw+"/"+method, func(t *testing.T) {
 				rs, err := load.RunHTTP(context.Background(), load.HTTPOptions{
-					URL: base, Framework: fw, Method: method, Codecs: []string{"jsoniter", "protobuf"},
+					URL: base, Framework: fw, Method: method, Codecs: []string{"jsoniter", "protobuf"}, Registry: all.Registry(),
 					Rate: 100, Duration: 200 * time.Millisecond, Conns: 4, CPUScope: "process",
 				})
 				if err != nil {
@@ -61,11 +62,11 @@ func TestHTTPOptionsErrors(t *testing.T) {
 		o    load.HTTPOptions
 		want string
 	}{
-		{load.HTTPOptions{URL: "http://127.0.0.1:1", Framework: "fiber"}, `"fiber"`},
-		{load.HTTPOptions{URL: "http://127.0.0.1:1", Method: "PUT"}, `"PUT"`},
-		{load.HTTPOptions{URL: "http://127.0.0.1:1", Rate: -1}, "-1"},
-		{load.HTTPOptions{URL: "http://127.0.0.1:1", Codecs: []string{"memmove"}}, "memmove"},
-		{load.HTTPOptions{URL: "http://10.0.0.1:1"}, "10.0.0.1"},
+		{load.HTTPOptions{Registry: all.Registry(), URL: "http://127.0.0.1:1", Framework: "fiber"}, `"fiber"`},
+		{load.HTTPOptions{Registry: all.Registry(), URL: "http://127.0.0.1:1", Method: "PUT"}, `"PUT"`},
+		{load.HTTPOptions{Registry: all.Registry(), URL: "http://127.0.0.1:1", Rate: -1}, "-1"},
+		{load.HTTPOptions{Registry: all.Registry(), URL: "http://127.0.0.1:1", Codecs: []string{"memmove"}}, "memmove"},
+		{load.HTTPOptions{Registry: all.Registry(), URL: "http://10.0.0.1:1"}, "10.0.0.1"},
 	} {
 		if _, err := tc.o.Effective(); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want one naming %s", tc.o, err, tc.want)

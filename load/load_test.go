@@ -27,6 +27,9 @@ func startServer(t *testing.T) string { return startServerWith(t, server.Options
 
 func startServerWith(t *testing.T, opts server.Options) string {
 	t.Helper()
+	if opts.Resolver.Codecs == nil {
+		opts.Resolver.Codecs = all.Registry()
+	}
 	srv, err := server.New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +85,7 @@ func TestEveryCodecNoLoss(t *testing.T) {
 	for _, tr := range load.Transports {
 		t.Run(tr, func(t *testing.T) {
 			rs, err := load.Run(context.Background(), load.Options{
+				Registry:  all.Registry(),
 				Transport: tr, URL: base, Conns: 2 * len(ids), Rate: 20, Duration: time.Second,
 				Codecs: ids, Mix: mix, Scenario: "user-event", Grace: 20 * time.Second,
 			})
@@ -141,7 +145,7 @@ func TestReusingCodecChecked(t *testing.T) {
 func TestSequentialPhases(t *testing.T) {
 	base := startServer(t)
 	rs, err := load.Run(context.Background(), load.Options{
-		URL: base, Conns: 5, Rate: 50, Duration: 200 * time.Millisecond,
+		URL: base, Conns: 5, Rate: 50, Duration: 200 * time.Millisecond, Registry: all.Registry(),
 		Codecs: []string{"encoding/json", "msgpack"}, Grace: 20 * time.Second,
 	})
 	if err != nil {
@@ -170,7 +174,7 @@ func TestLoopbackOnly(t *testing.T) {
 			t.Errorf("%s: accepted", u)
 		}
 	}
-	_, err := load.Run(context.Background(), load.Options{URL: "http://10.1.2.3:8080", Conns: 1, Duration: time.Second})
+	_, err := load.Run(context.Background(), load.Options{URL: "http://10.1.2.3:8080", Registry: all.Registry(), Conns: 1, Duration: time.Second})
 	if !errors.Is(err, load.ErrNotLoopback) {
 		t.Fatalf("Run to 10.1.2.3: err = %v", err)
 	}
@@ -183,10 +187,13 @@ func TestOptionErrors(t *testing.T) {
 		{Codecs: []string{"encoding/json", "gob"}, Mix: []float64{1}},
 		{Codecs: []string{"encoding/json"}, Mix: []float64{0}},
 	} {
-		o.URL = "http://127.0.0.1:1"
+		o.URL, o.Registry = "http://127.0.0.1:1", all.Registry()
 		if _, err := o.Effective(); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
+	}
+	if _, err := (load.Options{URL: "http://127.0.0.1:1"}).Effective(); err == nil || !strings.Contains(err.Error(), "Registry is nil") {
+		t.Errorf("no Registry: error %v, want one saying it is nil", err)
 	}
 }
 
@@ -253,6 +260,7 @@ func TestGobStreamPreamble(t *testing.T) {
 	for _, tr := range load.Transports {
 		t.Run(tr, func(t *testing.T) {
 			rs, err := load.Run(context.Background(), load.Options{
+				Registry:  all.Registry(),
 				Transport: tr, URL: base, Conns: 4, Rate: 50, Duration: time.Second,
 				Codecs: []string{"gob", "gob/stream"}, Mix: []float64{1, 1}, Scenario: "ws-message", Grace: 20 * time.Second,
 			})

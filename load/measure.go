@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -147,10 +146,7 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 	if s.HTTP != nil {
 		reg = s.HTTP.Registry
 	}
-	if reg == nil {
-		reg = all.Registry()
-	}
-	cs, _ := reg.Select(ids) // checked by Validate
+	cs, _ := reg.Select(ids) // checked, the registry set, by Validate
 	if s.Env == nil {
 		s.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
 	}

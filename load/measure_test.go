@@ -6,14 +6,17 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 )
 
 // Validate checks every scenario's options before anything starts, an
 // empty URL standing for the server the session would start.
 func TestSessionValidate(t *testing.T) {
-	srv, err := server.New(server.Options{})
+	reg := all.Registry()
+	srv, err := server.New(server.Options{Resolver: transport.Resolver{Codecs: reg}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +36,16 @@ func TestSessionValidate(t *testing.T) {
 		{"not loopback", Session{Options: Options{URL: "http://10.0.0.1:80"}, Env: env}, "refusing target"},
 		{"slo", Session{HTTP: &HTTPOptions{}, Max: true, Env: env}, "invalid SLO 0s"},
 		{"framework", Session{HTTP: &HTTPOptions{Framework: "rails"}, Env: env}, `unknown framework "rails"`},
+		{"no registry", Session{Server: srv, Env: env}, "Options.Registry is nil"},
+		{"http, no registry", Session{HTTP: &HTTPOptions{}, Env: env}, "HTTPOptions.Registry is nil"},
 	} {
+		if !strings.Contains(tc.name, "no registry") {
+			if tc.s.HTTP != nil {
+				tc.s.HTTP.Registry = reg
+			} else {
+				tc.s.Options.Registry = reg
+			}
+		}
 		err := tc.s.Validate()
 		if (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)

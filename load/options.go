@@ -41,7 +41,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -83,7 +82,9 @@ type Options struct {
 	// Grace is how long a phase waits after the last scheduled message
 	// before it gives up on missing ones (counted as lost). Default 5s.
 	Grace time.Duration
-	// Registry and Scenarios resolve IDs. Defaults: codec/all and scenario.Seeds.
+	// Registry and Scenarios resolve IDs. Registry is required
+	// (codec/all.Registry() for every codec); nil Scenarios means
+	// scenario.Seeds.
 	Registry  *codec.Registry
 	Scenarios []scenario.Scenario
 	// InProcess records in the results that the server runs in this
@@ -146,7 +147,7 @@ func (o Options) Effective() (Options, error) {
 		o.Grace = DefaultGrace
 	}
 	if o.Registry == nil {
-		o.Registry = all.Registry()
+		return o, errors.New("load: Options.Registry is nil: pass the registry of the codecs to measure (codec/all.Registry() for every codec)")
 	}
 	if o.Scenarios == nil {
 		o.Scenarios = scenario.Seeds()

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
@@ -25,6 +26,7 @@ func TestSwitchNoLossNoMisdecode(t *testing.T) {
 	} {
 		t.Run(tc.tr+"/"+tc.from+"→"+tc.to, func(t *testing.T) {
 			rs, err := load.Run(context.Background(), load.Options{
+				Registry:  all.Registry(),
 				Transport: tc.tr, URL: base, Conns: 4, Rate: 100, Duration: 600 * time.Millisecond,
 				Codecs: []string{tc.from}, Grace: 20 * time.Second,
 				Switch: &load.SwitchOptions{To: tc.to, At: 200 * time.Millisecond, Ramp: 200 * time.Millisecond},
@@ -67,7 +69,7 @@ func TestSwitchNoLossNoMisdecode(t *testing.T) {
 
 func TestSwitchOptionErrors(t *testing.T) {
 	base := startServer(t)
-	ok := load.Options{URL: base, Codecs: []string{"encoding/json"}, Duration: time.Second}
+	ok := load.Options{URL: base, Registry: all.Registry(), Codecs: []string{"encoding/json"}, Duration: time.Second}
 	for _, tc := range []struct {
 		name string
 		mod  func(o *load.Options)

@@ -153,7 +153,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 		}
 		p := Plan{Scenario: id, Options: opts, Result: res}
 		if o.Verify > 0 && err == nil {
-			p.Verify = VerifyPlan(ctx, o.Log, o.Via, id, in, opts, res, o.Top, o.Verify)
+			p.Verify = VerifyPlan(ctx, o.Log, o.Registry, o.Via, id, in, opts, res, o.Top, o.Verify)
 		}
 		doc.Plans = append(doc.Plans, p)
 	}

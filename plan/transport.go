@@ -43,8 +43,8 @@ const (
 
 // runServer starts a server in a child process and drives it with load
 // at rate messages per second in total (per connection at most
-// verifyConnRate) for d, one codec and one seed scenario.
-func runServer(ctx context.Context, via, codecID, scenarioID string, rate float64, d time.Duration) (serverRun, error) {
+// verifyConnRate) for d, one codec of reg and one seed scenario.
+func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID string, rate float64, d time.Duration) (serverRun, error) {
 	conns := int(math.Ceil(rate / verifyConnRate))
 	if conns > maxVerifyConns {
 		return serverRun{}, fmt.Errorf("rate %g needs more than %d connections at %d msg/s each", rate, maxVerifyConns, verifyConnRate)
@@ -59,7 +59,7 @@ func runServer(ctx context.Context, via, codecID, scenarioID string, rate float6
 	}
 	defer stop()
 	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Rate: rate / float64(conns),
-		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second})
+		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second, Registry: reg})
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -116,7 +116,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
 	for i := range pts {
-		run, err := runServer(ctx, via, TransportCodec, pts[i].id, rate, max(d, transportDuration))
+		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, max(d, transportDuration))
 		if err != nil {
 			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 		}
@@ -141,8 +141,9 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 // can be run: the servers compress per stream (gzip, permessage-deflate),
 // not per message; a row with a compressor ranked above them gets a Check
 // with that Error. Only seed scenarios can be served (else one Check says
-// so). log, when not nil, gets a line as each run starts.
-func VerifyPlan(ctx context.Context, log io.Writer, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
+// so). reg holds the codecs of opts. log, when not nil, gets a line as
+// each run starts.
+func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
 	var out []Check
 	seed := false
 	for _, s := range scenario.Seeds() {
@@ -178,7 +179,7 @@ func VerifyPlan(ctx context.Context, log io.Writer, via, scenarioID string, in I
 		if log != nil {
 			fmt.Fprintf(log, "serbench plan: verifying %s on %s at %g msg/s for %v\n", r.Codec, scenarioID, in.Rate, d)
 		}
-		run, err := runServer(ctx, via, r.Codec, scenarioID, in.Rate, d)
+		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, in.Rate, d)
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)

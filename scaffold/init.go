@@ -549,8 +549,8 @@ import (
 // set (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
 var serbenchOptions = serbench.Options{
 	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them;
-	// groups stand for the linked codecs: the default set, or every codec once this file
-	// imports _ "github.com/serbench/serbench/codec/all"
+	// groups stand for the registry's codecs: the default set, or every codec with
+	// Registry: all.Registry(), from "github.com/serbench/serbench/codec/all"
 	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Adapters}}
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestMain(m *testing.M) {
 // "refuse" makes it fail to prepare.
 func worker(string) error {
 	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, func(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
-		if cfg.Codecs == "refuse" {
+		if slices.Equal(cfg.Codecs, []string{"refuse"}) {
 			return toolchain.Prepared{}, errors.New("no codec refuse in this build")
 		}
 		ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
@@ -138,7 +139,7 @@ func TestMeasureNothingRan(t *testing.T) {
 		t.Fatal(err)
 	}
 	runs, err := toolchain.Measure(context.Background(), toolchain.Options{Specs: specs, Builder: fakeBuilder, Rounds: 2,
-		Config: toolchain.Config{Codecs: "refuse", Benchtime: time.Millisecond, Baseline: stdjson.ID}})
+		Config: toolchain.Config{Codecs: []string{"refuse"}, Benchtime: time.Millisecond, Baseline: stdjson.ID}})
 	if !errors.Is(err, toolchain.ErrNothingRan) {
 		t.Fatalf("err = %v, want ErrNothingRan", err)
 	}

@@ -22,11 +22,14 @@ const ChildRole = "run-worker"
 // Config is the matrix a worker measures, as the driver sends it: the
 // flags of serbench run that select and time cells.
 type Config struct {
-	// Codecs and Scenarios are the -codecs and -scenarios lists ("" for
-	// the defaults); Corpus is -corpus.
-	Codecs    string `json:"codecs,omitempty"`
-	Scenarios string `json:"scenarios,omitempty"`
-	Corpus    string `json:"corpus,omitempty"`
+	// Codecs are the IDs that the driver resolved -codecs to (its groups
+	// expanded over the driver's codecs, in order; IDs of codecs a build
+	// lacks included, which that build leaves out), nil for each build's
+	// default set. Scenarios is the -scenarios list ("" for every
+	// scenario); Corpus is -corpus.
+	Codecs    []string `json:"codecs,omitempty"`
+	Scenarios string   `json:"scenarios,omitempty"`
+	Corpus    string   `json:"corpus,omitempty"`
 	// Benchtime is the target duration of one sample of one cell.
 	Benchtime time.Duration `json:"benchtime"`
 	// Baseline is the codec the speed-ups are over.

@@ -37,16 +37,8 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err := o.Validate(); err != nil {
 		return usageError{err}
 	}
-	if *codecsFlag != "" {
-		named, err := all.Registry().Resolve(splitList(*codecsFlag))
-		if err != nil {
-			return err
-		}
-		for _, c := range named {
-			o.Codecs = append(o.Codecs, c.Info().ID)
-		}
-	}
-	rep, err := conformance.NewReport(ctx, all.Codecs(), o)
+	o.Codecs = codecsFlag.ids
+	rep, err := conformance.NewReport(ctx, all.Registry().All(), o)
 	if err != nil {
 		return err
 	}

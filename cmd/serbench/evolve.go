@@ -31,7 +31,7 @@ func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	o := evolve.Options{Registry: all.Registry(), Codecs: splitList(*codecsFlag), Changes: splitList(*changesFlag), Env: envFunc(fs)}
+	o := evolve.Options{Registry: all.Registry(), Codecs: codecsFlag.ids, Changes: splitList(*changesFlag), Env: envFunc(fs)}
 	if err := o.Validate(); err != nil {
 		return usageError{err}
 	}

@@ -50,7 +50,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return usagef("-live-heap: %w", err)
 	}
-	selected, err := selectCodecs(*codecsFlag)
+	selected, err := selectCodecs(codecsFlag.ids)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	dir := *serbenchDir
 	if dir == "" && adapters {
 		if dir, err = serbenchCheckout(ctx); err != nil {
-			if *codecsFlag != "" {
+			if codecsFlag.ids != nil {
 				return fmt.Errorf("export: %w; give -serbench DIR, or select library codecs only (%s)", err, strings.Join(export.Supported(), ","))
 			}
 			var lib []string

@@ -59,7 +59,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 			return usageError{err}
 		}
 	}
-	codecs, err := selectCodecs(*codecsFlag)
+	codecs, err := selectCodecs(codecsFlag.ids)
 	if err != nil {
 		return err
 	}

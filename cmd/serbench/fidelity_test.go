@@ -49,7 +49,7 @@ var fidelityGolden = map[string]string{env.JSONEngineLegacy: "fidelity", env.JSO
 func TestFidelityCommand(t *testing.T) {
 	codecIDs, probeIDs := "encoding/json,msgpack,gob,protobuf", "int64-extremes,float-nan,float-negzero,string-invalid-utf8,string-html,time-zone,omitempty-pointer"
 	fixed := fixedFidelityWorld(t, nil)
-	codecs, err := selectCodecs(codecIDs)
+	codecs, err := selectCodecs(strings.Split(codecIDs, ","))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestDocFidelity(t *testing.T) {
 		t.Skip("checks docs/fidelity.md's table against a normal build, not a -race one")
 	}
 	skipUnlessDocsToolchain(t) // encoding/json's error texts differ between its engines
-	doc, err := fidelityDocument(context.Background(), all.Codecs(), probe.Catalog(), probe.Options{}, fixedFidelityWorld(t, nil))
+	doc, err := fidelityDocument(context.Background(), all.Registry().All(), probe.Catalog(), probe.Options{}, fixedFidelityWorld(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/evolve"
 )
@@ -73,47 +74,68 @@ func outputFlag(fs *flag.FlagSet, usage string) *string {
 	return &o.path
 }
 
-// codecsValue is the -codecs flag: a comma-separated list of names that
-// check accepts.
+// codecsValue is the -codecs flag: a comma-separated list of names
+// (empty items are ignored), resolved once, when the flag is parsed, into
+// the codec IDs they name. ids is that selection, the one the subcommand
+// passes on; nil when the flag is neither given nor has a default.
 type codecsValue struct {
-	list  string
-	check func(names []string) error
+	list    string
+	ids     []string
+	resolve func(names []string) ([]string, error)
 }
 
-func (c *codecsValue) String() string { return c.list }
+func (c *codecsValue) String() string {
+	if c == nil {
+		return ""
+	}
+	return c.list
+}
 
 func (c *codecsValue) Set(s string) error {
-	if names := splitList(s); len(names) > 0 && c.check != nil {
-		if err := c.check(names); err != nil {
+	names := splitList(s)
+	ids := names
+	if len(names) > 0 && c.resolve != nil {
+		var err error
+		if ids, err = c.resolve(names); err != nil {
 			return err
 		}
 	}
-	c.list = s
+	c.list, c.ids = s, ids
 	return nil
 }
 
-// codecsFlag defines -codecs on fs with default def: comma-separated names
-// (empty items are ignored) that check accepts, or any names when check is
-// nil. A name check rejects (an unknown codec or group) fails the parse
-// with check's error.
-func codecsFlag(fs *flag.FlagSet, def, usage string, check func(names []string) error) *string {
-	c := &codecsValue{list: def, check: check}
+// codecsFlag defines -codecs on fs with default def, a list of codec IDs
+// taken as given: the names are resolved by resolve into the IDs of the
+// selection (kept as given when resolve is nil), and a name resolve
+// rejects (an unknown codec or group) fails the parse with its error.
+func codecsFlag(fs *flag.FlagSet, def, usage string, resolve func(names []string) ([]string, error)) *codecsValue {
+	c := &codecsValue{list: def, ids: splitList(def), resolve: resolve}
 	fs.Var(c, "codecs", usage)
-	return &c.list
+	return c
 }
 
-// resolveCodecs is the -codecs check of the subcommands that take codec IDs
-// and groups: every name must be a codec or a group of codec/all.
-func resolveCodecs(names []string) error {
-	_, err := all.Registry().Resolve(names)
-	return err
+// codecIDs returns the IDs of cs, in order.
+func codecIDs(cs []codec.Codec) []string {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.Info().ID
+	}
+	return ids
 }
 
-// resolveRunCodecs is run's -codecs check: as resolveCodecs, but a codec
-// serbench has and this build lacks (codec.Registry.Absent) passes, since
-// a build of run -go may have it; without -go, selecting the matrix then
-// fails with the reason.
-func resolveRunCodecs(names []string) error {
+// resolveCodecs is the -codecs resolution of the subcommands that take
+// codec IDs and groups: every name must be a codec or a group of codec/all
+// (codec.Registry.Resolve).
+func resolveCodecs(names []string) ([]string, error) {
+	cs, err := all.Registry().Resolve(names)
+	return codecIDs(cs), err
+}
+
+// resolveRunCodecs is run's -codecs resolution: as resolveCodecs, but a
+// codec serbench has and this build lacks (codec.Registry.Absent) stays in
+// the selection, in its place, since a build of run -go may have it;
+// without -go, selecting the matrix then fails with the reason.
+func resolveRunCodecs(names []string) ([]string, error) {
 	reg := all.Registry()
 	var present []string
 	for _, n := range names {
@@ -121,22 +143,38 @@ func resolveRunCodecs(names []string) error {
 			present = append(present, n)
 		}
 	}
-	if len(present) == 0 {
-		return nil
+	if len(present) > 0 {
+		if _, err := reg.Resolve(present); err != nil {
+			return nil, err
+		}
 	}
-	_, err := reg.Resolve(present)
-	return err
+	var ids []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		add := []string{n}
+		if _, absent := reg.Absent(n); !absent {
+			cs, _ := reg.Resolve([]string{n}) // checked above
+			add = codecIDs(cs)
+		}
+		for _, id := range add {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids, nil
 }
 
 // selectCodecIDs is the -codecs check of load, which takes codec IDs only.
-func selectCodecIDs(names []string) error {
+func selectCodecIDs(names []string) ([]string, error) {
 	_, err := all.Registry().Select(names)
-	return err
+	return names, err
 }
 
 // evolveCodecs is evolve's -codecs check: every name must be a row of the
 // evolution matrix.
-func evolveCodecs(names []string) error {
+func evolveCodecs(names []string) ([]string, error) {
 	_, err := evolve.SelectCodecs(evolve.AllCodecs(all.Registry().All()), names)
-	return err
+	return names, err
 }

@@ -57,7 +57,7 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	lim.Memory, lim.Stack = *memLimit<<20, *stackLimit<<20
 	var err error
-	if opts.Codecs, err = selectCodecs(*codecsFlag); err != nil {
+	if opts.Codecs, err = selectCodecs(codecsFlag.ids); err != nil {
 		return err
 	}
 	if opts.Scenarios, err = pickScenarios(scenario.Seeds(), *scenariosFlag); err != nil {

@@ -31,7 +31,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	if *format == "markdown" {
-		return report.CodecsMarkdown(stdout, seedIDs(), codecRows(all.Codecs()))
+		return report.CodecsMarkdown(stdout, seedIDs(), codecRows(all.Registry().All()))
 	}
 	scenarios, warnings, err := loadScenarios(*corpusFlag)
 	if err != nil {
@@ -44,14 +44,14 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
 	var infos []codec.Info
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		infos = append(infos, c.Info())
 	}
 	if *format == "json" {
-		if err := addDropIn(ctx, infos, all.Codecs()); err != nil {
+		if err := addDropIn(ctx, infos, all.Registry().All()); err != nil {
 			return err
 		}
-		for i, row := range codecRows(all.Codecs()) {
+		for i, row := range codecRows(all.Registry().All()) {
 			var found []*bool
 			for _, s := range row.Seeds {
 				found = append(found, s.Aliases)

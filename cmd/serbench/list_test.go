@@ -56,7 +56,7 @@ func TestDocCodecs(t *testing.T) {
 	time.Local = time.FixedZone("Local", 0)
 	t.Cleanup(func() { time.Local = oldLocal })
 	versions := goModVersions(t)
-	rows := codecRows(all.Codecs())
+	rows := codecRows(all.Registry().All())
 	for i := range rows {
 		if rows[i].Info.Version == "" {
 			rows[i].Info.Version = versions[rows[i].Info.Module]
@@ -160,7 +160,7 @@ func TestListMarkdown(t *testing.T) {
 		"hprose user-event":      codec.Changed, // wall clock decoded in time.Local: offset lost
 		"hprose user-profile":    codec.Changed, // the same
 	}
-	for _, r := range codecRows(all.Codecs()) {
+	for _, r := range codecRows(all.Registry().All()) {
 		for _, s := range r.Seeds {
 			if want, ok := knownSeed[r.Info.ID+" "+s.Scenario]; ok {
 				if s.Status != want {

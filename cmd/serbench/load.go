@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -19,7 +20,7 @@ func init() {
 	// The child that serves transport/server (and so the /api/ endpoints)
 	// for `load -transport http` and `plan`, so that the server's CPU and
 	// heap figures leave the load client out.
-	childRoles[server.ChildRole] = func(string) error { return server.ServeChild(os.Stdin, os.Stdout) }
+	childRoles[server.ChildRole] = func(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }
 }
 
 func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -59,7 +60,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	o.Compress, o.Codecs, s.Scenarios = sf.compress, splitList(*codecs), splitList(*scenarios)
+	o.Compress, o.Codecs, o.Registry, s.Scenarios = sf.compress, codecs.ids, all.Registry(), splitList(*scenarios)
 	if err := loadOptions(&s, set, *mix, *switchTo, *switchRamp); err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func loadOptions(s *load.Session, set map[string]bool, mix, switchTo string, swi
 				return usagef("load: -%s applies to -transport sse and ws, not http", name)
 			}
 		}
-		s.HTTP.Codecs, s.HTTP.Conns, s.HTTP.URL = o.Codecs, o.Conns, o.URL
+		s.HTTP.Codecs, s.HTTP.Registry, s.HTTP.Conns, s.HTTP.URL = o.Codecs, o.Registry, o.Conns, o.URL
 		if set["rate"] {
 			s.HTTP.Rate = o.Rate
 		}

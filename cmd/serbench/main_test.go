@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/internal/childproc"
@@ -220,11 +222,16 @@ func TestListJSON(t *testing.T) {
 // TestSelectCodecs checks -codecs: no flag is the default set, groups mix
 // with IDs, and an unknown name is an error naming it.
 func TestSelectCodecs(t *testing.T) {
-	idsOf := func(flag string) string {
+	idsOf := func(list string) string {
 		t.Helper()
-		cs, err := selectCodecs(flag)
+		v := codecsFlag(flag.NewFlagSet("run", flag.ContinueOnError), "", "", resolveRunCodecs)
+		err := v.Set(list)
+		var cs []codec.Codec
+		if err == nil {
+			cs, err = selectCodecs(v.ids)
+		}
 		if err != nil {
-			t.Fatalf("%q: %v", flag, err)
+			t.Fatalf("%q: %v", list, err)
 		}
 		var ids []string
 		for _, c := range cs {
@@ -235,7 +242,7 @@ func TestSelectCodecs(t *testing.T) {
 	if got, want := idsOf(""), idsOf("default"); got != want || strings.Contains(got, "gogoproto") || !strings.Contains(got, "memmove") {
 		t.Errorf("no -codecs = %s, want the default set %s", got, want)
 	}
-	if got := idsOf("all"); strings.Count(got, ",")+1 != len(all.Codecs()) {
+	if got := idsOf("all"); strings.Count(got, ",")+1 != len(all.Registry().All()) {
 		t.Errorf("all = %s", got)
 	}
 	if got := idsOf("wire,json"); !strings.HasPrefix(got, "wire,encoding/json,json-v2,") || strings.Contains(got, "msgpack") {
@@ -247,7 +254,7 @@ func TestSelectCodecs(t *testing.T) {
 	if got := idsOf("group:msgpack"); !strings.HasPrefix(got, "msgpack,msgpack/array,msgp") || strings.Contains(got, "cbor") || strings.Contains(got, "json") {
 		t.Errorf("group:msgpack = %s", got)
 	}
-	if _, err := selectCodecs("json,nope"); err == nil || !strings.Contains(err.Error(), `unknown codec "nope"`) {
+	if err := codecsFlag(flag.NewFlagSet("run", flag.ContinueOnError), "", "", resolveRunCodecs).Set("json,nope"); err == nil || !strings.Contains(err.Error(), `unknown codec "nope"`) {
 		t.Errorf("nope: err = %v", err)
 	}
 }

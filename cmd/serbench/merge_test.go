@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
@@ -21,7 +22,7 @@ import (
 // merged: counts add up, the merged histogram holds every request, the
 // clock check passes, and both documents conform to their schemas.
 func TestMergeConcurrentRuns(t *testing.T) {
-	srv, err := server.New(server.ChildOptions()) // msgpack decodes request bodies there
+	srv, err := server.New(server.ChildOptions(all.Registry())) // msgpack decodes request bodies there
 	if err != nil {
 		t.Fatal(err)
 	}

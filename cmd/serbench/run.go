@@ -118,7 +118,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		if !set["count"] && !*quick {
 			rounds = toolchain.DefaultRounds
 		}
-		cfg := toolchain.Config{Codecs: *codecsFlag, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
+		cfg := toolchain.Config{Codecs: codecsFlag.ids, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
 		return runToolchains(ctx, stdout, stderr, *goFlag, *modFlag, set, cfg, rounds, *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
@@ -139,7 +139,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	defer restore()
 
-	codecs, scenarios, warnings, err := selectMatrix(*codecsFlag, *scenariosFlag, *corpusFlag, opts.Baseline)
+	codecs, scenarios, warnings, err := selectMatrix(codecsFlag.ids, *scenariosFlag, *corpusFlag, opts.Baseline)
 	if err != nil {
 		return err
 	}
@@ -232,22 +232,23 @@ func archiveRun(ctx context.Context, stderr io.Writer, doc *report.Document, dir
 // codecsUsage is the -codecs flag's help text of run, fidelity and hostile.
 const codecsUsage = "comma-separated codec IDs and groups (default, all, json, msgpack, cbor, schema, binary; group:NAME when a codec has the same ID); default: the default set (see serbench list)"
 
-// selectCodecs returns the codecs of codec/all that a -codecs flag names
-// (codec IDs and groups, see codec.Registry.Resolve), the default set when
-// it is "".
-func selectCodecs(codecsFlag string) ([]codec.Codec, error) {
+// selectCodecs returns the codecs of codec/all with the IDs that -codecs
+// resolved to (codecsValue), the default set when ids is nil. An ID this
+// build lacks is an error saying why.
+func selectCodecs(ids []string) ([]codec.Codec, error) {
 	reg := all.Registry()
-	if codecsFlag == "" {
+	if ids == nil {
 		return reg.Default(), nil
 	}
-	return reg.Resolve(splitList(codecsFlag))
+	return reg.Select(ids)
 }
 
 // selectMatrix returns the codecs (with the baseline added) and the
-// scenarios (built-in, plus -corpus's, with its warnings) that -codecs and
-// -scenarios name, all of them when a flag is "".
-func selectMatrix(codecsFlag, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
-	codecs, err := selectCodecs(codecsFlag)
+// scenarios (built-in, plus -corpus's, with its warnings) that -codecs
+// resolved to and -scenarios names: the default set when ids is nil, every
+// scenario when scenariosFlag is "".
+func selectMatrix(ids []string, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
+	codecs, err := selectCodecs(ids)
 	if err != nil {
 		return nil, nil, nil, err
 	}

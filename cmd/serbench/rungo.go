@@ -149,25 +149,24 @@ func runWorker(string) error {
 }
 
 // prepareWorker selects the matrix of cfg in this build, as run does, and
-// prepares it. Codecs this build lacks are left out and reported (Absent);
-// when cfg names only such codecs, that is the error.
+// prepares it: the codecs of the IDs the driver resolved -codecs to. Codecs
+// this build lacks are left out and reported (Absent); when cfg names only
+// such codecs, that is the error.
 func prepareWorker(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
-	reg := all.Registry()
-	absent := reg.Absences()
-	codecs := cfg.Codecs
-	if codecs != "" {
-		var keep, lacking []string
-		for _, n := range splitList(codecs) {
-			if why, ok := absent[n]; ok {
+	absent := all.Registry().Absences()
+	var codecs []string // nil: the default set
+	if cfg.Codecs != nil {
+		var lacking []string
+		for _, id := range cfg.Codecs {
+			if why, ok := absent[id]; ok {
 				lacking = append(lacking, why)
 				continue
 			}
-			keep = append(keep, n)
+			codecs = append(codecs, id)
 		}
-		if len(keep) == 0 {
+		if len(codecs) == 0 {
 			return toolchain.Prepared{}, errors.New(strings.Join(lacking, "; "))
 		}
-		codecs = strings.Join(keep, ",")
 	}
 	cs, scenarios, warnings, err := selectMatrix(codecs, cfg.Scenarios, cfg.Corpus, cfg.Baseline)
 	if err != nil {

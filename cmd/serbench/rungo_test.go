@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/toolchain"
@@ -151,5 +156,36 @@ func TestRunAbsentCodec(t *testing.T) {
 	_, _, err := serbench(t, "run", "-quick", "-codecs", "encoding/json/v2", "-scenarios", "ws-message")
 	if err == nil || !strings.Contains(err.Error(), "encoding/json/v2 is not in this build") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestRunGoSendsResolvedIDs checks that -codecs is resolved once, by the
+// driver: groups become the IDs of their codecs, a codec this build lacks
+// keeps its place, and the worker takes those IDs as they are, a group
+// name being no codec ID there.
+func TestRunGoSendsResolvedIDs(t *testing.T) {
+	v := codecsFlag(flag.NewFlagSet("run", flag.ContinueOnError), "", "", resolveRunCodecs)
+	if err := v.Set("wire,cbor,group:cbor,encoding/json/v2"); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, c := range all.Registry().Members(codec.Group{Has: func(i codec.Info) bool { return i.Format == "CBOR" }}) {
+		if c.Info().ID != "cbor" {
+			want = append(want, c.Info().ID)
+		}
+	}
+	want = append(append([]string{"wire", "cbor"}, want...), stdjsonv2.ID)
+	if !slices.Equal(v.ids, want) || len(want) < 4 {
+		t.Errorf("-codecs resolved to %q, want %q", v.ids, want)
+	}
+	p, err := prepareWorker(context.Background(), toolchain.Config{Codecs: []string{"wire", stdjsonv2.ID}, Scenarios: "ws-message", Benchtime: time.Millisecond, Baseline: "encoding/json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, absent := p.Absent[stdjsonv2.ID]; absent == stdjsonv2.Available {
+		t.Errorf("worker's absent codecs %v (encoding/json/v2 available: %v)", p.Absent, stdjsonv2.Available)
+	}
+	if _, err := prepareWorker(context.Background(), toolchain.Config{Codecs: []string{"json"}, Benchtime: time.Millisecond, Baseline: "encoding/json"}); err == nil || !strings.Contains(err.Error(), `"json"`) {
+		t.Errorf("worker given the group name json: err %v, want an unknown codec ID", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net"
 	"strings"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/httpapi"
 	"github.com/serbench/serbench/transport/server"
@@ -75,6 +76,7 @@ func (f *serverFlags) fitLoad(set map[string]bool, conns int, rate float64) {
 // usage error.
 func (f *serverFlags) server() (*server.Server, error) {
 	o := f.o
+	o.Resolver.Codecs = all.Registry()
 	ov, err := transport.ParseOverflow(f.overflow)
 	if err != nil {
 		return nil, usageError{err}

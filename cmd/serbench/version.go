@@ -39,7 +39,7 @@ func cmdVersion(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fmt.Fprintf(tw, "serbench\t%s\n", v)
 	fmt.Fprintf(tw, "go\t%s %s/%s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	libs := map[string][]string{}
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		i := c.Info()
 		if i.Module == "std" || i.Module == modulePath {
 			continue

@@ -106,3 +106,7 @@ func (r *fullReader) Read(p []byte) (int, error) {
 	}
 	return r.Reader.Read(p)
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

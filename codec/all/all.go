@@ -1,16 +1,13 @@
-// Package all links every codec serbench ships into the program, as a
-// database/sql driver links itself (codec.Register): the CLI imports it, and
-// a go test user who wants more than the default set that the root package
-// links (package codec/defaults) imports it for its side effect:
-//
-//	import _ "github.com/serbench/serbench/codec/all"
-//
-// Codecs and Registry return what the program links, in catalog order
-// (codec.Catalog): the encoding/json baseline, the other JSON libraries,
-// then the binary formats.
+// Package all holds every codec serbench ships: Registry. The CLI builds
+// its registry here, and a go test user who wants more than the default set
+// that the root package runs (package codec/defaults) passes it in
+// serbench.Options.Registry. Importing the package links every codec's
+// library; nothing is registered globally.
 package all
 
 import (
+	"sync"
+
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/alecthomas"
 	"github.com/serbench/serbench/codec/avro"
@@ -59,53 +56,57 @@ import (
 	"github.com/serbench/serbench/internal/childproc"
 )
 
-func init() {
-	for _, newCodec := range []func() codec.Codec{
-		stdjson.New, jsonv2.New, jsoniter.New, jsoniter.NewFastest, gojson.New,
-		sonic.New, sonic.NewDefault, sonic.NewFastest, segmentio.New,
-		easyjson.New, ffjson.New, fastjson.New, simdjson.New,
-		msgpack.New, msgpack.NewArray, msgp.New, cbor.New, gob.New, gob.NewStream,
-		protobuf.New, opaque.New, vtprotobuf.New, gogoproto.New, hyperpb.New,
-		flatbuffers.New, flatbuffers.NewLazy, capnp.New, capnp.NewLazy,
-		thrift.NewBinary, thrift.NewCompact, msgpackgen.New, msgpackgen.NewArray,
-		bebop.New, benc.New, benc.NewPlain, mus.New, bson.New, avro.New, goavro.New, twmbavro.New,
-		ugorji.NewMsgpack, ugorji.NewCBOR, ugorji.NewBinc, ugorji.NewSimple,
-		shamaton.New, shamaton.NewArray, kelindar.New, xdr.New, sereal.New,
-		dedis.New, ikeapack.New, alecthomas.New, hprose.New, enkodo.New,
-		wire.New, wire.NewReuse, wire.NewLazy, memmove.New,
+// registry is Registry's value, built on first use.
+var registry = sync.OnceValue(func() *codec.Registry {
+	var cs []codec.Codec
+	for _, codecs := range [][]codec.Codec{
+		stdjson.Codecs(), jsonv2.Codecs(), stdjsonv2.Codecs(), jsoniter.Codecs(), gojson.Codecs(),
+		sonic.Codecs(), segmentio.Codecs(), easyjson.Codecs(), ffjson.Codecs(), fastjson.Codecs(), simdjson.Codecs(),
+		msgpack.Codecs(), msgp.Codecs(), cbor.Codecs(), gob.Codecs(),
+		protobuf.Codecs(), opaque.Codecs(), vtprotobuf.Codecs(), gogoproto.Codecs(), hyperpb.Codecs(),
+		flatbuffers.Codecs(), capnp.Codecs(), thrift.Codecs(), msgpackgen.Codecs(),
+		bebop.Codecs(), benc.Codecs(), mus.Codecs(), bson.Codecs(), avro.Codecs(), goavro.Codecs(), twmbavro.Codecs(),
+		ugorji.Codecs(), shamaton.Codecs(), kelindar.Codecs(), gotinyCodecs(), xdr.Codecs(), sereal.Codecs(),
+		dedis.Codecs(), ikeapack.Codecs(), alecthomas.Codecs(), hprose.Codecs(), enkodo.Codecs(),
+		wire.Codecs(), memmove.Codecs(),
 	} {
-		codec.Register(newCodec)
+		cs = append(cs, codecs...)
 	}
-	for _, newCodec := range stdjsonv2.Constructors() { // none before Go 1.27
-		codec.Register(newCodec)
-	}
-	if !childproc.RaceEnabled {
-		codec.Register(gotiny.New)
-	}
-}
-
-// Codecs returns a new instance of every codec, in catalog order
-// (codec.Catalog). It holds encoding/json/v2 (codec/stdjsonv2) only where
-// the toolchain builds it (Go 1.27, not GOEXPERIMENT=nojsonv2). In a binary built with -race it leaves out gotiny, whose
-// unsafe code converts a uintptr taken from a slice header back to a
-// pointer: the race build's pointer checks (checkptr) abort the process on
-// its first Marshal.
-func Codecs() []codec.Codec { return codec.Linked().All() }
-
-// Registry returns codec.Linked: a registry of new instances of every
-// codec the program links, which, once this package is imported, is every
-// codec serbench ships that this build has. It knows why a shipped codec is
-// missing from this build (Registry.Absent): encoding/json/v2 on a
-// toolchain without it, gotiny under -race.
-func Registry() *codec.Registry {
-	r := codec.Linked()
+	absent := map[string]string{}
 	if why := stdjsonv2.Absent(); why != "" {
-		r.SetAbsent(stdjsonv2.ID, why)
+		absent[stdjsonv2.ID] = why
 	}
 	if childproc.RaceEnabled {
-		r.SetAbsent(gotiny.ID, raceAbsent)
+		absent[gotiny.ID] = raceAbsent
+	}
+	r, err := codec.NewRegistry(cs...)
+	if err == nil {
+		r, err = r.WithAbsent(absent)
+	}
+	if err != nil {
+		panic(err) // the adapters' IDs are constants: TestRegistry rules this out
 	}
 	return r
+})
+
+// Registry returns every codec serbench ships that this build has, in
+// report order: the encoding/json baseline, the other JSON libraries, then
+// the binary formats, each adapter package's codecs (its Codecs function)
+// in a row. It is built once per process and shared: the Registry is
+// immutable. It holds encoding/json/v2 (codec/stdjsonv2) only where the
+// toolchain builds it (Go 1.27, not GOEXPERIMENT=nojsonv2). In a binary
+// built with -race it leaves out gotiny, whose unsafe code converts a
+// uintptr taken from a slice header back to a pointer: the race build's
+// pointer checks (checkptr) abort the process on its first Marshal. It
+// knows why either is missing (Registry.Absent).
+func Registry() *codec.Registry { return registry() }
+
+// gotinyCodecs is gotiny's codecs, none in a -race build.
+func gotinyCodecs() []codec.Codec {
+	if childproc.RaceEnabled {
+		return nil
+	}
+	return gotiny.Codecs()
 }
 
 // raceAbsent says why a -race build lacks gotiny.

@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/codec/defaults"
+	"github.com/serbench/serbench/codec/gotiny"
 	"github.com/serbench/serbench/codec/simdjson"
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/fidelity"
@@ -22,7 +25,7 @@ import (
 // codec works on its own types, except the cells of
 // codectest.SeedFailures, which must fail exactly as listed.
 func TestRoundTripSeeds(t *testing.T) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		if c.Info().Kind == codec.Reference {
 			continue // reference rows (memmove) return bytes, not a value to compare
 		}
@@ -65,13 +68,13 @@ func TestSeedFailuresExist(t *testing.T) {
 }
 
 func TestRegistryIDsAreUnique(t *testing.T) {
-	if _, err := codec.NewRegistry(all.Codecs()...); err != nil {
+	if _, err := codec.NewRegistry(all.Registry().All()...); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestInfoIsComplete(t *testing.T) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		i := c.Info()
 		if i.ID == "" || i.Module == "" || i.Format == "" || i.Kind == "" || i.Options == "" || i.Time == "" {
 			t.Errorf("%s: incomplete Info %+v", i.ID, i)
@@ -165,7 +168,7 @@ func TestGroupsOfTheShippedCodecs(t *testing.T) {
 // would take half a minute), and `serbench run` round-trips every cell it
 // times.
 func TestRoundTripAnnot(t *testing.T) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		if c.Info().Kind == codec.Reference || c.Info().ParseOnly {
 			continue // parse-only rows are checked by their own tree walk
 		}
@@ -203,30 +206,50 @@ var lossyOnAnnot = map[string]string{
 	"jsoniter/fastest": "ConfigFastest writes floats with 6 significant digits",
 }
 
-// TestCatalog checks codec.Catalog against the codecs this package
-// registers: every entry is linked (gotiny but under -race), each
-// constructor returns the entry's ID (codec.Linked panics otherwise), the
-// IDs are unique, and an entry is Default exactly when its codec's Info is.
-func TestCatalog(t *testing.T) {
-	linked := map[string]codec.Codec{}
-	for _, c := range all.Codecs() {
-		linked[c.Info().ID] = c
+// TestDefaults checks codec/defaults against this package's Registry: its
+// Registry holds, in the same order, exactly the codecs whose Info.Default
+// is set, and knows every other shipped codec (gotiny too, which -race
+// builds leave out) as absent, with an error naming this package.
+func TestDefaults(t *testing.T) {
+	var wantIDs, wantOthers []string
+	for _, c := range all.Registry().All() {
+		if c.Info().Default {
+			wantIDs = append(wantIDs, c.Info().ID)
+		} else {
+			wantOthers = append(wantOthers, c.Info().ID)
+		}
 	}
-	seen := map[string]bool{}
-	for _, s := range codec.Catalog() {
-		if seen[s.ID] {
-			t.Errorf("catalog lists %s twice", s.ID)
+	if childproc.RaceEnabled {
+		wantOthers = append(wantOthers, gotiny.ID)
+	}
+	reg := defaults.Registry()
+	if got := reg.IDs(); !slices.Equal(got, wantIDs) {
+		t.Errorf("codec/defaults holds %v, want %v", got, wantIDs)
+	}
+	absent := reg.Absences()
+	delete(absent, stdjsonv2.ID) // absent from builds without it, in both registries
+	if got := slices.Sorted(maps.Keys(absent)); !slices.Equal(got, slices.Sorted(slices.Values(wantOthers))) {
+		t.Errorf("codec/defaults knows as absent %v, want the codecs outside the default set %v", got, wantOthers)
+	}
+	for _, group := range []string{"default", "all"} {
+		cs, err := reg.Resolve([]string{group})
+		if err != nil || len(cs) != len(wantIDs) {
+			t.Errorf("Resolve(%q) = %d codecs, %v; want the %d of the default set", group, len(cs), err, len(wantIDs))
 		}
-		seen[s.ID] = true
-		c, ok := linked[s.ID]
-		if !ok {
-			if (s.ID != "gotiny" || !childproc.RaceEnabled) && (s.ID != stdjsonv2.ID || stdjsonv2.Available) {
-				t.Errorf("catalog entry %s (%s.%s) is not registered by codec/all", s.ID, s.Package, s.Func)
-			}
-			continue
-		}
-		if c.Info().Default != s.Default {
-			t.Errorf("%s: catalog Default %v, Info.Default %v", s.ID, s.Default, c.Info().Default)
-		}
+	}
+	_, err := reg.Resolve([]string{"encoding/json", "sonic/fastest"})
+	if err == nil || !strings.Contains(err.Error(), defaults.AllPackage) || !strings.Contains(err.Error(), "sonic/fastest") {
+		t.Errorf(`Resolve("sonic/fastest") = %v, want an error naming %s and sonic/fastest`, err, defaults.AllPackage)
+	}
+}
+
+// TestRegistryIsShared checks that Registry is built once: two calls give
+// the same codecs.
+func TestRegistryIsShared(t *testing.T) {
+	if a, b := all.Registry(), all.Registry(); a != b {
+		t.Errorf("Registry() returned two registries")
+	}
+	if a, b := defaults.Registry(), defaults.Registry(); a != b {
+		t.Errorf("defaults.Registry() returned two registries")
 	}
 }

@@ -19,7 +19,7 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-// FuzzDecode fuzzes the decode path of every codec of all.Codecs in one
+// FuzzDecode fuzzes the decode path of every codec of all.Registry in one
 // target, so that scripts/fuzz.sh builds one instrumented binary for all of
 // them. Its input is a codec ID (an unknown ID picks a codec by its hash, so
 // mutated IDs still decode), a scenario index (modulo the number of seed
@@ -256,7 +256,7 @@ func uint32Over(limit uint32) func([]byte) bool {
 }
 
 func FuzzDecode(f *testing.F) {
-	codecs := all.Codecs()
+	codecs := all.Registry().All()
 	if id := os.Getenv("SERBENCH_FUZZ_CODEC"); id != "" {
 		c, ok := all.Registry().Lookup(id)
 		if !ok {

@@ -37,7 +37,7 @@ func TestUnsafe(t *testing.T) {
 	if len(unsafeModules) == 0 {
 		t.Fatal("no module imports unsafe: the go list output was not read")
 	}
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		info := c.Info()
 		var want bool
 		switch info.Module {
@@ -59,7 +59,7 @@ func TestUnsafe(t *testing.T) {
 // Kind parser: Info states parse-only three ways (ParseOnly, APITree,
 // Parser), and this test holds them to one fact.
 func TestAPI(t *testing.T) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		info := c.Info()
 		switch {
 		case info.API != codec.APITyped && info.API != codec.APIAny && info.API != codec.APITree:
@@ -79,7 +79,7 @@ func TestAPI(t *testing.T) {
 // upgrading a module without updating it fails here; no adapter sets the
 // measured Info.DropIn.
 func TestUpkeep(t *testing.T) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		info := c.Info()
 		if info.DropIn != nil {
 			t.Errorf("%s: the adapter sets DropIn, which serbench measures (package dropin)", info.ID)

@@ -108,3 +108,7 @@ func (b *binding) Unmarshal(data []byte) (any, error) {
 	}
 	return p, nil
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -117,3 +117,8 @@ func NewPlain() codec.Codec {
 		},
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewPlain()} }

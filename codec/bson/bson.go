@@ -63,3 +63,7 @@ func unmarshalAny(data []byte, v any) error {
 	d.DefaultDocumentMap()
 	return d.Decode(v)
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

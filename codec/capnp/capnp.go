@@ -231,3 +231,8 @@ func (b *lazyBinding[S, R]) FromNative(v any) (any, error) {
 	}
 	return s, nil
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewLazy()} }

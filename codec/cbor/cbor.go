@@ -20,17 +20,27 @@ const module = "github.com/fxamacker/cbor/v2"
 // It stays a limit: untrusted input cannot nest deeper than this.
 const MaxNestedLevels = 256
 
-// New returns cbor with three options set, all documented by the library:
-// EncOptions.Time = TimeRFC3339Nano, because the default (TimeUnix) drops the
-// fraction of a second; DecOptions.DefaultMapType = map[string]any, so a map
-// decoded into an interface matches what encoding/json gives rather than
-// map[any]any; and DecOptions.MaxNestedLevels = MaxNestedLevels.
+// EncOptions returns the encoding options of the cbor row: the library's
+// defaults but for Time = TimeRFC3339Nano, because the default (TimeUnix)
+// drops the fraction of a second. Package conformance runs them too.
+func EncOptions() cbor.EncOptions { return cbor.EncOptions{Time: cbor.TimeRFC3339Nano} }
+
+// DecOptions returns the decoding options of the cbor row: the library's
+// defaults but for DefaultMapType = map[string]any, so a map decoded into
+// an interface matches what encoding/json gives rather than map[any]any,
+// and MaxNestedLevels = MaxNestedLevels. Package conformance runs them too.
+func DecOptions() cbor.DecOptions {
+	return cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any](), MaxNestedLevels: MaxNestedLevels}
+}
+
+// New returns cbor with EncOptions and DecOptions, whose three options are
+// all documented by the library.
 func New() codec.Codec {
-	em, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
+	em, err := EncOptions().EncMode()
 	if err != nil {
 		panic(fmt.Sprintf("cbor: fixed EncOptions rejected: %v", err)) // constant options: a bug here, not input
 	}
-	dm, err := cbor.DecOptions{DefaultMapType: reflect.TypeFor[map[string]any](), MaxNestedLevels: MaxNestedLevels}.DecMode()
+	dm, err := DecOptions().DecMode()
 	if err != nil {
 		panic(fmt.Sprintf("cbor: fixed DecOptions rejected: %v", err))
 	}
@@ -62,3 +72,7 @@ var goSetup = fmt.Sprintf(`var cborEnc, cborDec = func() (cbor.EncMode, cbor.Dec
 	}
 	return em, dm
 }()`, MaxNestedLevels)
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

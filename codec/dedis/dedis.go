@@ -104,3 +104,7 @@ func unmapped(t reflect.Type) string {
 
 // isList reports whether t is a slice or an array.
 func isList(t reflect.Type) bool { return t.Kind() == reflect.Slice || t.Kind() == reflect.Array }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

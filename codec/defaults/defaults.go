@@ -1,15 +1,14 @@
-// Package defaults links the default set of codecs (codec.Info.Default, the
-// group "default"; the codecs `serbench run` times without -codecs) into the
-// program, as a database/sql driver links itself: import it for its side
-// effect and use codec.Linked.
-//
-//	import _ "github.com/serbench/serbench/codec/defaults"
-//
-// The root package serbench imports it, so a go test user links these
-// libraries and no other codec's; package codec/all links the rest.
+// Package defaults holds the default set of codecs (codec.Info.Default, the
+// group "default"; the codecs `serbench run` times without -codecs):
+// Registry. The root package serbench runs it unless told otherwise, so a
+// go test user links these libraries and no other codec's; package
+// codec/all holds every codec.
 package defaults
 
 import (
+	"fmt"
+	"sync"
+
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/easyjson"
@@ -29,16 +28,58 @@ import (
 	"github.com/serbench/serbench/codec/wire"
 )
 
-func init() {
-	for _, newCodec := range []func() codec.Codec{
-		stdjson.New, jsonv2.New, jsoniter.New, gojson.New, sonic.New, easyjson.New,
-		msgpack.New, msgp.New, cbor.New, gob.New,
-		protobuf.New, vtprotobuf.New, flatbuffers.New,
-		wire.New, wire.NewReuse, memmove.New,
+// registry is Registry's value, built on first use.
+var registry = sync.OnceValue(func() *codec.Registry {
+	var cs []codec.Codec
+	for _, codecs := range [][]codec.Codec{
+		stdjson.Codecs(), jsonv2.Codecs(), stdjsonv2.Codecs(), jsoniter.Codecs(), gojson.Codecs(),
+		sonic.Codecs(), easyjson.Codecs(), msgpack.Codecs(), msgp.Codecs(), cbor.Codecs(), gob.Codecs(),
+		protobuf.Codecs(), vtprotobuf.Codecs(), flatbuffers.Codecs(), wire.Codecs(), memmove.Codecs(),
 	} {
-		codec.Register(newCodec)
+		for _, c := range codecs {
+			if c.Info().Default {
+				cs = append(cs, c)
+			}
+		}
 	}
-	for _, newCodec := range stdjsonv2.Constructors() { // none before Go 1.27
-		codec.Register(newCodec)
+	absent := map[string]string{}
+	for _, id := range others {
+		absent[id] = fmt.Sprintf("not in the default set (package codec/defaults): %s.Registry() holds it", AllPackage)
 	}
+	if why := stdjsonv2.Absent(); why != "" {
+		absent[stdjsonv2.ID] = why
+	}
+	r, err := codec.NewRegistry(cs...)
+	if err == nil {
+		r, err = r.WithAbsent(absent)
+	}
+	if err != nil {
+		panic(err) // the adapters' IDs are constants: codec/all's TestDefaults rules this out
+	}
+	return r
+})
+
+// Registry returns the default set, in report order: new instances of the
+// codecs whose Info.Default is set. It is built once per process and
+// shared: the Registry is immutable. It knows every other codec serbench
+// ships as absent (Registry.Absences), so that naming one is an error that
+// names AllPackage, whose Registry holds every codec.
+func Registry() *codec.Registry { return registry() }
+
+// AllPackage is the import path of the package whose Registry holds every
+// codec serbench ships.
+const AllPackage = "github.com/serbench/serbench/codec/all"
+
+// others lists, in report order, the IDs of the codecs serbench ships
+// outside the default set: the codecs of AllPackage's Registry (with
+// gotiny, which a -race build lacks) that this package's Registry leaves
+// out. codec/all's TestDefaults checks it against that registry.
+var others = []string{
+	"jsoniter/fastest", "sonic/default", "sonic/fastest", "segmentio-json", "ffjson", "fastjson", "simdjson",
+	"msgpack/array", "gob/stream", "protobuf/opaque", "gogoproto", "hyperpb", "flatbuffers/lazy",
+	"capnp", "capnp/lazy", "thrift/binary", "thrift/compact", "msgpackgen", "msgpackgen/array",
+	"bebop", "benc", "benc/plain", "mus", "bson", "avro", "goavro", "twmb-avro",
+	"ugorji/msgpack", "ugorji/cbor", "ugorji/binc", "ugorji/simple", "shamaton-msgpack", "shamaton-msgpack/array",
+	"kelindar-binary", "gotiny", "xdr", "sereal", "dedis-protobuf", "ikeapack", "alecthomas-binary", "hprose", "enkodo",
+	"wire/lazy",
 }

@@ -56,3 +56,7 @@ func New() codec.Codec {
 		},
 	}
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -124,3 +124,7 @@ func tree(v *fastjson.Value) (any, error) {
 	}
 	return nil, fmt.Errorf("fastjson: unknown value type %v", v.Type())
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

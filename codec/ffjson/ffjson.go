@@ -60,3 +60,7 @@ func New() codec.Codec {
 		Any: &codec.Untyped{NA: "ffjson generates code per type; ffjson.Unmarshal hands any other type (an `any` included) to encoding/json, so its row would be encoding/json's"},
 	}
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

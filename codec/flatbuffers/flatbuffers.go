@@ -205,3 +205,8 @@ func (b *binding[S, T, R]) recoverMalformed(err *error) {
 		*err = fmt.Errorf("%s: malformed buffer: %v", b.id, p)
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewLazy()} }

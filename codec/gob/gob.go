@@ -63,3 +63,8 @@ func New() codec.Codec {
 		FieldsBy: "Go field names",
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewStream()} }

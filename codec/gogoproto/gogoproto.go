@@ -47,3 +47,7 @@ func New() codec.Codec {
 		Status:  "unmaintained: upstream marked it deprecated in 2022 (gogo/protobuf issue 691); no APIv2 support"},
 		convs, Message.Marshal, func(data []byte, m Message) error { return m.Unmarshal(data) })
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

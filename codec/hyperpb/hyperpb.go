@@ -40,3 +40,7 @@ func info() codec.Info {
 			"marshal is proto.Marshal over hyperpb's read-only message (hyperpb has no encoder); " + pbcodec.Options,
 		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost); any year (no range check)"}
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -61,3 +61,8 @@ func NewFastest() codec.Codec {
 		Unmarshal: api.Unmarshal,
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewFastest()} }

@@ -48,3 +48,7 @@ func refuse(t reflect.Type) string {
 	}
 	return ""
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -68,3 +68,7 @@ func (b *binding) Unmarshal(data []byte) (any, error) {
 	b.in = append(b.in[:0], data...)
 	return &b.in, nil
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -69,3 +69,7 @@ type methods interface {
 	msgp.Marshaler
 	msgp.Unmarshaler
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

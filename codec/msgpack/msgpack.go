@@ -81,3 +81,8 @@ func marshalArray(v any) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewArray()} }

@@ -125,3 +125,8 @@ func (b binding[S]) Unmarshal(data []byte) (any, error) {
 	}
 	return s, nil
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewArray()} }

@@ -105,3 +105,7 @@ func (b binding[T]) Unmarshal(data []byte) (any, error) {
 	}
 	return &v, nil
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

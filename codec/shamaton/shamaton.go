@@ -65,3 +65,8 @@ func NewArray() codec.Codec {
 		Unmarshal: msgpack.UnmarshalAsArray,
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewArray()} }

@@ -101,3 +101,7 @@ func (*binding) Tree(doc any) (any, error) {
 	}
 	return roots[0], nil
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -70,3 +70,8 @@ func newCodec(id string, api sonic.API, config, opts string) codec.Codec {
 		FieldsBy: fieldsBy,
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewDefault(), NewFastest()} }

@@ -6,6 +6,5 @@ import "github.com/serbench/serbench/codec"
 
 const available = false
 
-// Constructors returns nothing: this build has no encoding/json/v2 (see
-// Absent).
-func Constructors() []func() codec.Codec { return nil }
+// Codecs returns nothing: this build has no encoding/json/v2 (see Absent).
+func Codecs() []codec.Codec { return nil }

@@ -6,9 +6,9 @@
 // and 1.26 had the package as an experiment behind GOEXPERIMENT=jsonv2;
 // serbench does not use that earlier API.)
 //
-// Constructors returns New where it builds and nothing elsewhere (codec/all
-// and codec/defaults register it); Absent says why it is missing, for a
-// user who names it.
+// Codecs returns the codec where it builds and nothing elsewhere (codec/all
+// and codec/defaults hold it); Absent says why it is missing, for a user
+// who names it.
 //
 // It is the same API as github.com/go-json-experiment/json (codec/jsonv2,
 // ID json-v2), from which the standard library's copy was taken, but the

@@ -33,5 +33,6 @@ func New() codec.Codec {
 	}
 }
 
-// Constructors returns New: this build has encoding/json/v2.
-func Constructors() []func() codec.Codec { return []func() codec.Codec{New} }
+// Codecs returns a new instance of the codec: this build has
+// encoding/json/v2.
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -96,3 +96,8 @@ func newCodec(id, format, protocol string, f thrift.TProtocolFactory) codec.Code
 		},
 	}
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{NewBinary(), NewCompact()} }

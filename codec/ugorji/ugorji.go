@@ -131,3 +131,8 @@ func (b *binding) Unmarshal(data []byte) (any, error) {
 	}
 	return p, nil
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []sc.Codec { return []sc.Codec{NewMsgpack(), NewCBOR(), NewBinc(), NewSimple()} }

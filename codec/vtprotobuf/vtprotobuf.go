@@ -41,3 +41,7 @@ func New() codec.Codec {
 		Time:    "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost); any year (no range check)", Default: true},
 		pbcodec.Convs, Message.MarshalVT, func(data []byte, m Message) error { return m.UnmarshalVT(data) })
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -22,7 +22,7 @@ import (
 //
 //	go test -run='^$' -bench . -benchmem -count 3 ./codec/wire
 func BenchmarkCodec(b *testing.B) {
-	for _, c := range all.Codecs() {
+	for _, c := range all.Registry().All() {
 		for _, s := range scenario.Seeds() {
 			prefix := "codec=" + c.Info().ID + "/scenario=" + s.ID
 			v := s.Value()

@@ -463,3 +463,8 @@ func (m DecMode) Unmarshal(data []byte, v any) error {
 	}
 	return fmt.Errorf("wire: no decoder for %T", v)
 }
+
+// Codecs returns a new instance of each codec this package ships, in
+// report order (codec/all holds every shipped codec, codec/defaults the
+// default set).
+func Codecs() []codec.Codec { return []codec.Codec{New(), NewReuse(), NewLazy()} }

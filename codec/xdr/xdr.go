@@ -69,3 +69,7 @@ func unmarshal(data []byte, v any) error {
 	}
 	return nil
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 	"github.com/serbench/serbench/transport/ws"
@@ -83,7 +84,7 @@ func runK6(t *testing.T, k6, base string, env map[string]string) (summary, strin
 
 func startServer(t *testing.T) string {
 	t.Helper()
-	srv, err := server.New(server.Options{})
+	srv, err := server.New(server.Options{Resolver: transport.Resolver{Codecs: all.Registry()}})
 	if err != nil {
 		t.Fatal(err)
 	}

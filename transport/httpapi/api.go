@@ -59,7 +59,6 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 )
@@ -100,9 +99,12 @@ func ContentType(format string) string {
 	return "application/octet-stream"
 }
 
-// Options configure an API. The zero value means defaults.
+// Options configure an API. The zero value means defaults but for
+// Resolver.Codecs, which the caller passes.
 type Options struct {
-	// Resolver finds codecs and scenarios. Defaults: codec/all and scenario.Seeds.
+	// Resolver finds codecs and scenarios. Resolver.Codecs is required
+	// (codec/all.Registry() for every codec); nil Scenarios means
+	// scenario.Seeds.
 	Resolver transport.Resolver
 	// MaxBodyBytes caps a POST body (http.MaxBytesReader). Default
 	// DefaultMaxBodyBytes; range [1, 1 GiB].
@@ -166,7 +168,7 @@ var _ http.Handler = (*API)(nil)
 // mode to release, which stops gin printing its routes.
 func New(opts Options) (*API, error) {
 	if opts.Resolver.Codecs == nil {
-		opts.Resolver.Codecs = all.Registry()
+		return nil, errors.New("httpapi: Options.Resolver.Codecs is nil: pass the registry of the codecs to serve (codec/all.Registry() for every codec)")
 	}
 	if opts.Resolver.Scenarios == nil {
 		opts.Resolver.Scenarios = scenario.Seeds()

@@ -12,10 +12,14 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/transport"
 )
 
 func newServer(t *testing.T, opts Options) (*API, *httptest.Server) {
 	t.Helper()
+	if opts.Resolver.Codecs == nil {
+		opts.Resolver.Codecs = all.Registry()
+	}
 	a, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +208,11 @@ func TestOptions(t *testing.T) {
 		{Options{DecodeTimeout: time.Nanosecond}, "DecodeTimeout 1ns"},
 		{Options{MaxDecodes: 5000}, "MaxDecodes 5000"},
 		{Options{DecodeCodecs: []string{"nope"}}, `"nope"`},
+		{Options{Resolver: transport.Resolver{}}, "Resolver.Codecs is nil"},
 	} {
+		if tc.name != "Resolver.Codecs is nil" {
+			tc.o.Resolver.Codecs = all.Registry()
+		}
 		if _, err := New(tc.o); err == nil || !strings.Contains(err.Error(), tc.name) {
 			t.Errorf("New(%+v) = %v, want an error naming %s", tc.o, err, tc.name)
 		}

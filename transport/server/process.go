@@ -9,12 +9,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/transport"
 )
 
 // ChildRole is the child-process role (internal/childproc) that serves a
-// Server with the default Options in its own process, so that a load
+// Server with ChildOptions in its own process, so that a load
 // client's figures and the server's CPU and heap figures stay apart
 // (`serbench load -transport http` without -url). A program that calls
 // StartProcess must serve the role with ServeChild.
@@ -86,24 +87,25 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 	}
 }
 
-// ChildOptions are the options of the ChildRole's server, whose only
-// client is the program that started it: the defaults, except that every
-// codec decodes request bodies (load -transport http measures them all)
-// and the message budget is the largest (plan -verify asks for up to a
-// million messages per second).
-func ChildOptions() Options {
+// ChildOptions are the options of the ChildRole's server over the codecs
+// of reg, whose only client is the program that started it: the defaults,
+// except that every codec decodes request bodies (load -transport http
+// measures them all) and the message budget is the largest (plan -verify
+// asks for up to a million messages per second).
+func ChildOptions(reg *codec.Registry) Options {
 	var o Options
+	o.Resolver.Codecs = reg
 	o.API.DecodeCodecs = []string{"*"}
 	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate
 	return o
 }
 
 // ServeChild is the ChildRole's body: it serves a Server with
-// ChildOptions on a free loopback port, writes the address to stdout as
-// one line and serves until stdin reaches its end (the parent is done or
-// gone).
-func ServeChild(stdin io.Reader, stdout io.Writer) error {
-	srv, err := New(ChildOptions())
+// ChildOptions(reg) on a free loopback port, writes the address to stdout
+// as one line and serves until stdin reaches its end (the parent is done
+// or gone).
+func ServeChild(stdin io.Reader, stdout io.Writer, reg *codec.Registry) error {
+	srv, err := New(ChildOptions(reg))
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
@@ -15,7 +16,7 @@ import (
 // TestMain serves server.ChildRole when StartProcess starts the test
 // binary again.
 func TestMain(m *testing.M) {
-	roles := map[string]childproc.Role{server.ChildRole: func(string) error { return server.ServeChild(os.Stdin, os.Stdout) }}
+	roles := map[string]childproc.Role{server.ChildRole: func(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }}
 	if status, ok := childproc.Main(roles, os.Stderr); ok {
 		os.Exit(status)
 	}

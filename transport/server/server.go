@@ -34,7 +34,6 @@ import (
 
 	"golang.org/x/net/netutil"
 
-	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
@@ -43,8 +42,9 @@ import (
 	"github.com/serbench/serbench/transport/ws"
 )
 
-// Options configure a Server. The zero value means defaults: every codec of
-// codec/all and every seed scenario.
+// Options configure a Server. The zero value means defaults but for
+// Resolver.Codecs, which the caller passes (codec/all.Registry() for every
+// codec); a nil Resolver.Scenarios is every seed scenario.
 type Options struct {
 	Hub      transport.Options
 	SSE      sse.Options
@@ -155,7 +155,7 @@ type Server struct {
 // returning) stops the hub.
 func New(opts Options) (*Server, error) {
 	if opts.Resolver.Codecs == nil {
-		opts.Resolver.Codecs = all.Registry()
+		return nil, errors.New("server: Options.Resolver.Codecs is nil: pass the registry of the codecs to serve (codec/all.Registry() for every codec)")
 	}
 	if opts.Resolver.Scenarios == nil {
 		opts.Resolver.Scenarios = scenario.Seeds()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 	"github.com/serbench/serbench/transport/sse"
@@ -24,6 +25,9 @@ import (
 // start serves a Server on a loopback port until the test ends.
 func start(t testing.TB, o server.Options) (base string, srv *server.Server, stop func() error) {
 	t.Helper()
+	if o.Resolver.Codecs == nil {
+		o.Resolver.Codecs = all.Registry()
+	}
 	srv, err := server.New(o)
 	if err != nil {
 		t.Fatal(err)

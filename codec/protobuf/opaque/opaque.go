@@ -124,3 +124,7 @@ func (b *opaqueBinding) Unmarshal(data []byte) (any, error) {
 	}
 	return m, nil
 }
+
+// Codecs returns a new instance of the codec this package ships (codec/all
+// holds every shipped codec, codec/defaults the default set).
+func Codecs() []codec.Codec { return []codec.Codec{New()} }

@@ -126,13 +126,6 @@ type Info struct {
 	// Unsafe, a fact about the library's source, this is what a caller
 	// can observe: whether reusing the read buffer changes decoded values.
 	AliasesInput *bool `json:"aliases_input,omitempty"`
-	// DropIn is the codec's drop-in class against the reference codec of
-	// its format, measured, never stated: no adapter sets it; serbench
-	// list and serbench run fill it in with package dropin. Nil for the
-	// reference codecs themselves, for formats without one (only JSON,
-	// MessagePack and CBOR have one), for parse-only and reference rows,
-	// and where it was not measured.
-	DropIn *DropIn `json:"drop_in,omitempty"`
 }
 
 // API says what a codec's Unmarshal decodes into, as the library's API

@@ -6,9 +6,9 @@
 // or accepts a nesting depth encoding/json refuses, changes what a
 // program does.
 //
-// The verdict is a codec.DropIn: DropInYes, DropInSameBytes (same bytes,
-// some probe differs) or DropInNo (some seed's bytes differ), with the
-// seeds and probes that differ.
+// The verdict is a Verdict of class Yes, SameBytes (same bytes, some probe
+// differs) or No (some seed's bytes differ), with the seeds and probes
+// that differ. Documents carry it beside a codec's codec.Info, never in it.
 package dropin
 
 import (
@@ -82,7 +82,7 @@ type Options struct {
 // both could not take it (then the probe is not compared). A probe run in
 // a child process (Options.Isolate) returns no value: there the status
 // and the first difference are compared.
-func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.DropIn, error) {
+func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*Verdict, error) {
 	if opts.Scenarios == nil {
 		opts.Scenarios = scenario.Seeds()
 	}
@@ -95,7 +95,7 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.Drop
 	if opts.Timeout <= 0 {
 		opts.Timeout = probe.DefaultTimeout
 	}
-	d := &codec.DropIn{Of: ref.Info().ID}
+	d := &Verdict{Of: ref.Info().ID}
 	for _, s := range opts.Scenarios {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -139,7 +139,7 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.Drop
 		}
 		d.Compared++
 		if !same {
-			o := codec.ProbeOutcome{Probe: p.ID, Ref: Outcome(r), Got: Outcome(g)}
+			o := ProbeOutcome{Probe: p.ID, Ref: Outcome(r), Got: Outcome(g)}
 			var m *fidelity.Mismatch
 			if errors.As(valueDiff, &m) {
 				path := m.Path
@@ -153,11 +153,11 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*codec.Drop
 	}
 	switch {
 	case len(d.Bytes) > 0:
-		d.Class = codec.DropInNo
+		d.Class = No
 	case len(d.Probes) > 0:
-		d.Class = codec.DropInSameBytes
+		d.Class = SameBytes
 	default:
-		d.Class = codec.DropInYes
+		d.Class = Yes
 	}
 	return d, nil
 }
@@ -306,8 +306,8 @@ func isolated(ctx context.Context, c codec.Codec, p probe.Probe, isolate func(co
 // (codec.Registry.Lookup); a reference lookup does not find is skipped.
 // It returns the classes by codec ID. A reference's cells of isolated
 // probes are run once and reused.
-func Classes(ctx context.Context, cs []codec.Codec, lookup func(id string) (codec.Codec, bool), opts Options) (map[string]*codec.DropIn, error) {
-	out := map[string]*codec.DropIn{}
+func Classes(ctx context.Context, cs []codec.Codec, lookup func(id string) (codec.Codec, bool), opts Options) (map[string]*Verdict, error) {
+	out := map[string]*Verdict{}
 	if iso := opts.Isolate; iso != nil {
 		cache := map[[2]string]probe.Cell{}
 		opts.Isolate = func(ctx context.Context, c codec.Codec, p probe.Probe) probe.Cell {

@@ -72,15 +72,15 @@ func TestMeasure(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		c          fake
-		class      codec.DropInClass
+		class      dropin.Class
 		bytes      int
-		probes     []codec.ProbeOutcome
+		probes     []dropin.ProbeOutcome
 		notCompare []string
 	}{
-		{"same", fake{id: "same"}, codec.DropInYes, 0, nil, []string{"deep-nesting"}},
-		{"same bytes, other decoding", fake{id: "negzero", unmarshal: refuseNegZero}, codec.DropInSameBytes, 0,
-			[]codec.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "error (unmarshal)"}}, []string{"deep-nesting"}},
-		{"other bytes", fake{id: "spaced", marshal: func(b []byte) []byte { return append(b, ' ') }}, codec.DropInNo, 2, nil, []string{"deep-nesting"}},
+		{"same", fake{id: "same"}, dropin.Yes, 0, nil, []string{"deep-nesting"}},
+		{"same bytes, other decoding", fake{id: "negzero", unmarshal: refuseNegZero}, dropin.SameBytes, 0,
+			[]dropin.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "error (unmarshal)"}}, []string{"deep-nesting"}},
+		{"other bytes", fake{id: "spaced", marshal: func(b []byte) []byte { return append(b, ' ') }}, dropin.No, 2, nil, []string{"deep-nesting"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := dropin.Measure(context.Background(), stdjson.New(), tc.c, opts)
@@ -114,7 +114,7 @@ func TestMeasureSameStatusOtherValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Class != codec.DropInSameBytes || len(d.Probes) != 1 {
+	if d.Class != dropin.SameBytes || len(d.Probes) != 1 {
 		t.Fatalf("got %+v, want same-bytes with any-int differing", d)
 	}
 	if d.Probes[0].Ref == d.Probes[0].Got {
@@ -174,7 +174,7 @@ func TestMeasureHangingCodec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Class != codec.DropInSameBytes || len(d.Probes) != 1 || !strings.HasPrefix(d.Probes[0].Got, "error (no answer within") {
+	if d.Class != dropin.SameBytes || len(d.Probes) != 1 || !strings.HasPrefix(d.Probes[0].Got, "error (no answer within") {
 		t.Errorf("got %+v, want int64-extremes with no answer", d)
 	}
 }

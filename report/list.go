@@ -17,7 +17,7 @@ const ListSchema = document.List
 // ListedCodec is one codec as `serbench list` shows it: its Info and the
 // names of the groups it belongs to (codec.GroupsOf).
 type ListedCodec struct {
-	codec.Info
+	CodecInfo
 	Groups []string `json:"groups"`
 	// Maintained is codec.Maintained of the Info: serbench's rule on its
 	// last release and upstream's archived flag.
@@ -163,16 +163,16 @@ func ListJSON(w io.Writer, l Listing) error {
 
 // ListCodecs returns infos as listed codecs, each with its groups, and every
 // group of codec.Groups with its members among infos, in the order of infos.
-func ListCodecs(infos []codec.Info) ([]ListedCodec, []ListedGroup) {
+func ListCodecs(infos []CodecInfo) ([]ListedCodec, []ListedGroup) {
 	cs := make([]ListedCodec, 0, len(infos))
 	for _, i := range infos {
-		cs = append(cs, ListedCodec{Info: i, Groups: append([]string{}, codec.GroupsOf(i)...), Maintained: codec.Maintained(i)})
+		cs = append(cs, ListedCodec{CodecInfo: i, Groups: append([]string{}, codec.GroupsOf(i.Info)...), Maintained: codec.Maintained(i.Info)})
 	}
 	var gs []ListedGroup
 	for _, g := range codec.Groups() {
 		lg := ListedGroup{Name: g.Name, Doc: g.Doc, Codecs: []string{}}
 		for _, i := range infos {
-			if g.Has(i) {
+			if g.Has(i.Info) {
 				lg.Codecs = append(lg.Codecs, i.ID)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -22,9 +23,9 @@ type Recommendation struct {
 	Front []Choice `json:"front"`
 	// Speed is the fastest codec (marshal + unmarshal), Size the smallest
 	// (the faster of equals), DropIn the fastest codec other than the
-	// baseline whose measured drop-in class is codec.DropInYes (the same
+	// baseline whose measured drop-in class is dropin.Yes (the same
 	// bytes on the seed scenarios and the same decoding of the fidelity
-	// probes: codec.Info.DropIn) and whose marshal output on this scenario
+	// probes: CodecInfo.DropIn) and whose marshal output on this scenario
 	// is byte for byte the baseline's (bench.Result.SameBytes); in a file
 	// without measured classes, the fastest with the same bytes. Each is
 	// absent when no codec qualifies.
@@ -173,12 +174,12 @@ func Recommend(doc *Document) []Recommendation {
 			if d == nil {
 				continue
 			}
-			if d.Class == codec.DropInYes {
+			if d.Class == dropin.Yes {
 				drop := c
 				rec.DropIn = &drop
 				break
 			}
-			if d.Class == codec.DropInSameBytes && near == nil {
+			if d.Class == dropin.SameBytes && near == nil {
 				near = &nearMiss{codec: c.Codec, probes: d.Probes}
 			}
 		}
@@ -193,19 +194,19 @@ func Recommend(doc *Document) []Recommendation {
 // pick or there is none.
 type nearMiss struct {
 	codec  string
-	probes []codec.ProbeOutcome
+	probes []dropin.ProbeOutcome
 }
 
 // dropInClasses returns the measured drop-in classes of doc's codecs
-// against doc's baseline (codec.Info.DropIn), by codec ID; nil when doc
+// against doc's baseline (CodecInfo.DropIn), by codec ID; nil when doc
 // records none (a file from before they were measured, or a go test or
 // benchfmt file).
-func dropInClasses(doc *Document) map[string]*codec.DropIn {
-	var out map[string]*codec.DropIn
+func dropInClasses(doc *Document) map[string]*dropin.Verdict {
+	var out map[string]*dropin.Verdict
 	for _, c := range doc.Codecs {
 		if c.DropIn != nil && c.DropIn.Of == doc.Baseline {
 			if out == nil {
-				out = map[string]*codec.DropIn{}
+				out = map[string]*dropin.Verdict{}
 			}
 			out[c.ID] = c.DropIn
 		}

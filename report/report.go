@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
@@ -24,7 +25,7 @@ type Document struct {
 	Schema string  `json:"schema"`
 	Env    env.Env `json:"env"`
 	// Codecs describes the codecs of the run, in run order.
-	Codecs []codec.Info `json:"codecs,omitempty"`
+	Codecs []CodecInfo `json:"codecs,omitempty"`
 	// Scenarios describes the scenarios of the run, in run order.
 	Scenarios []ScenarioInfo `json:"scenarios,omitempty"`
 	Results   []bench.Result `json:"results"`
@@ -86,12 +87,24 @@ func NewRunDocument(e env.Env, codecs []codec.Codec, scenarios []scenario.Scenar
 	for _, c := range codecs {
 		info := c.Info()
 		info.AliasesInput = codec.FoldAliases(aliases[info.ID])
-		doc.Codecs = append(doc.Codecs, info)
+		doc.Codecs = append(doc.Codecs, CodecInfo{Info: info})
 	}
 	for _, s := range scenarios {
 		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
 	}
 	return doc
+}
+
+// CodecInfo describes one codec in a document: what the codec states
+// (codec.Info) and its measured drop-in class, which package dropin
+// measures and serbench run and serbench list add.
+type CodecInfo struct {
+	codec.Info
+	// DropIn is the codec's drop-in class against the reference codec of
+	// its format. Nil for the reference codecs themselves, for formats
+	// without one (only JSON, MessagePack and CBOR have one), for
+	// parse-only and reference rows, and where it was not measured.
+	DropIn *dropin.Verdict `json:"drop_in,omitempty"`
 }
 
 // ScenarioInfo describes one scenario of a run.

@@ -29,9 +29,9 @@ func fixture() *report.Document {
 			Modules:  map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1", "github.com/bytedance/sonic": "v1.15.5"},
 			Settings: []string{"count=6"},
 		},
-		Codecs: []codec.Info{
-			{ID: "encoding/json", Module: "std", Version: "go1.26.8", Format: "JSON", Kind: codec.Reflect, Options: "defaults"},
-			{ID: "msgpack", Module: "github.com/vmihailenco/msgpack/v5", Version: "v5.4.1", Format: "MessagePack", Kind: codec.Reflect, Binary: true, Options: "defaults"},
+		Codecs: []report.CodecInfo{
+			{Info: codec.Info{ID: "encoding/json", Module: "std", Version: "go1.26.8", Format: "JSON", Kind: codec.Reflect, Options: "defaults"}},
+			{Info: codec.Info{ID: "msgpack", Module: "github.com/vmihailenco/msgpack/v5", Version: "v5.4.1", Format: "MessagePack", Kind: codec.Reflect, Binary: true, Options: "defaults"}},
 		},
 		Scenarios: []report.ScenarioInfo{{ID: "sse-event", Type: "*scenario.SSEEvent"}, {ID: "corpus/x", Type: "*any", Source: []scenario.SourceLoss{
 			{Kind: "integer above 2^53 rounded", Count: 3, Path: `["ids"][1]`, Text: "9007199254740993", Decoded: "9007199254740992"},
@@ -77,7 +77,7 @@ func TestGolden(t *testing.T) {
 
 func TestList(t *testing.T) {
 	doc := fixture()
-	infos := append([]codec.Info(nil), doc.Codecs...)
+	infos := append([]report.CodecInfo(nil), doc.Codecs...)
 	infos[0].Default, infos[0].Time = true, "ns, RFC 3339 text: offset kept, zone name lost"
 	infos[len(infos)-1].Status = "archived upstream"
 	var l report.Listing

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 )
@@ -43,12 +44,12 @@ func adaptiveFixture() *report.Document {
 		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC),
 			Noise:   &env.Noise{Probes: 30, ProbeNs: 24e6, Spread: 0.062, Drift: -0.011, Steal: &steal}},
-		Codecs: []codec.Info{
-			{ID: "encoding/json", Module: "std", Kind: codec.Reflect},
-			{ID: "go-json", Module: "github.com/goccy/go-json", Kind: codec.Reflect},
-			{ID: "wire", Module: "github.com/serbench/serbench", Kind: codec.Manual, Binary: true},
-			{ID: "sonic", Module: "github.com/bytedance/sonic", Kind: codec.JIT},
-			{ID: "memmove", Module: "github.com/serbench/serbench", Kind: codec.Reference},
+		Codecs: []report.CodecInfo{
+			{Info: codec.Info{ID: "encoding/json", Module: "std", Kind: codec.Reflect}},
+			{Info: codec.Info{ID: "go-json", Module: "github.com/goccy/go-json", Kind: codec.Reflect}},
+			{Info: codec.Info{ID: "wire", Module: "github.com/serbench/serbench", Kind: codec.Manual, Binary: true}},
+			{Info: codec.Info{ID: "sonic", Module: "github.com/bytedance/sonic", Kind: codec.JIT}},
+			{Info: codec.Info{ID: "memmove", Module: "github.com/serbench/serbench", Kind: codec.Reference}},
 		},
 		Scenarios: []report.ScenarioInfo{{ID: "ws-message", Type: "*scenario.WSMessage"}},
 		Baseline:  "encoding/json",
@@ -173,23 +174,23 @@ func TestRecommendDropInUnknown(t *testing.T) {
 	}
 }
 
-// With measured drop-in classes (codec.Info.DropIn), the pick is the
+// With measured drop-in classes (report.CodecInfo.DropIn), the pick is the
 // fastest codec of class drop-in that also wrote the baseline's bytes on
 // this scenario; a faster codec with the same bytes but other decoding is
 // named with the probes that differ.
 func TestRecommendDropInMeasured(t *testing.T) {
-	negzero := []codec.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}, {Probe: "deep-nesting", Ref: "error (unmarshal)", Got: "error (marshal)"}}
+	negzero := []dropin.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}, {Probe: "deep-nesting", Ref: "error (unmarshal)", Got: "error (marshal)"}}
 	for _, tc := range []struct {
 		name                 string
-		gojson, sonic        codec.DropInClass
+		gojson, sonic        dropin.Class
 		gojsonSame           bool
 		wantPick, wantInText string
 	}{
-		{"drop-in, a faster one decodes differently", codec.DropInYes, codec.DropInSameBytes, true, "go-json",
+		{"drop-in, a faster one decodes differently", dropin.Yes, dropin.SameBytes, true, "go-json",
 			"as a drop-in replacement of encoding/json (same bytes, same decoding of the fidelity probes) go-json (2.00 µs, 2.00x encoding/json); faster, sonic writes the same bytes but decodes differently on float-negzero, deep-nesting."},
-		{"same bytes only", codec.DropInSameBytes, codec.DropInSameBytes, true, "",
+		{"same bytes only", dropin.SameBytes, dropin.SameBytes, true, "",
 			"no codec both writes the same bytes as encoding/json and decodes the probes as it does, so none is a drop-in replacement; the fastest codec with the same bytes, sonic, decodes differently on float-negzero, deep-nesting."},
-		{"drop-in class, other bytes here", codec.DropInYes, codec.DropInNo, false, "",
+		{"drop-in class, other bytes here", dropin.Yes, dropin.No, false, "",
 			"no codec both writes the same bytes as encoding/json and decodes the probes as it does, so none is a drop-in replacement."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -205,9 +206,9 @@ func TestRecommendDropInMeasured(t *testing.T) {
 			for i, c := range doc.Codecs {
 				switch c.ID {
 				case "go-json":
-					doc.Codecs[i].DropIn = &codec.DropIn{Of: "encoding/json", Class: tc.gojson}
+					doc.Codecs[i].DropIn = &dropin.Verdict{Of: "encoding/json", Class: tc.gojson}
 				case "sonic":
-					doc.Codecs[i].DropIn = &codec.DropIn{Of: "encoding/json", Class: tc.sonic, Probes: negzero}
+					doc.Codecs[i].DropIn = &dropin.Verdict{Of: "encoding/json", Class: tc.sonic, Probes: negzero}
 				}
 			}
 			r := report.Recommend(doc)[0]

@@ -98,7 +98,7 @@ type CodecInfo struct {
 	Maintained  bool   `json:"maintained"`
 	LastRelease string `json:"last_release,omitempty"`
 	Status      string `json:"status,omitempty"`
-	// DropIn is the measured codec.DropIn class ("drop-in", "same-bytes",
+	// DropIn is the measured dropin.Verdict class ("drop-in", "same-bytes",
 	// "no") against DropInOf, the reference codec of the format; ""
 	// where not measured. DropInProbes lists the probes decoded
 	// differently.
@@ -199,7 +199,7 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	}
 	d := &Data{Schema: Schema, Diffs: []Diff{}}
 	var codecs, scenarios, ops index
-	infos := map[string]codec.Info{}
+	infos := map[string]report.CodecInfo{}
 	for i, r := range runs {
 		e := r.Doc.Env
 		ri := RunInfo{Key: r.Key, Started: e.Started.UTC().Format("2006-01-02 15:04 UTC"), Go: e.Go, Engine: r.Engine,
@@ -228,11 +228,11 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	for _, id := range codecs.list {
 		ci, ok := infos[id]
 		if !ok {
-			ci = codec.Info{ID: id}
+			ci = report.CodecInfo{Info: codec.Info{ID: id}}
 		}
 		x := CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
 			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe, AliasesInput: ci.AliasesInput,
-			Maintained: codec.Maintained(ci), LastRelease: ci.LastRelease, Status: ci.Status, Default: ci.Default}
+			Maintained: codec.Maintained(ci.Info), LastRelease: ci.LastRelease, Status: ci.Status, Default: ci.Default}
 		if ci.DropIn != nil {
 			x.DropIn, x.DropInOf = string(ci.DropIn.Class), ci.DropIn.Of
 			for _, p := range ci.DropIn.Probes {

@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
@@ -23,15 +24,15 @@ import (
 
 // testCodecs are the codecs of testRuns, one per property the page
 // filters on.
-var testCodecs = []codec.Info{
-	{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect, LastRelease: "2026-01-01",
-		DropIn: &codec.DropIn{Of: "encoding/json", Class: codec.DropInYes, Compared: 37}},
-	{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, AliasesInput: new(bool), API: codec.APIAny, LastRelease: "2026-01-01",
-		DropIn: &codec.DropIn{Of: "encoding/json", Class: codec.DropInSameBytes, Compared: 37, Probes: []codec.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}}}},
-	{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true, LastRelease: "2026-01-01"},
-	{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true, LastRelease: "2026-01-01"},
-	{ID: "mp", Module: "example.com/mp", Format: "MessagePack", Kind: codec.Codegen, LastRelease: "2026-01-01"},
-	{ID: "broken", Module: "example.com/broken", Format: "MessagePack", Kind: codec.Reflect, LastRelease: "2020-01-01", Status: "no release since 2020"},
+var testCodecs = []report.CodecInfo{
+	{Info: codec.Info{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect, LastRelease: "2026-01-01"},
+		DropIn: &dropin.Verdict{Of: "encoding/json", Class: dropin.Yes, Compared: 37}},
+	{Info: codec.Info{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, AliasesInput: new(bool), API: codec.APIAny, LastRelease: "2026-01-01"},
+		DropIn: &dropin.Verdict{Of: "encoding/json", Class: dropin.SameBytes, Compared: 37, Probes: []dropin.ProbeOutcome{{Probe: "float-negzero", Ref: "kept", Got: "changed (.F: -0 → 0)"}}}},
+	{Info: codec.Info{ID: "reuser", Module: "example.com/reuser", Format: "JSON", Kind: codec.Manual, ReusesOutput: true, LastRelease: "2026-01-01"}},
+	{Info: codec.Info{ID: "lazy", Module: "example.com/lazy", Format: "FlatBuffers", Kind: codec.Codegen, ZeroCopy: true, LastRelease: "2026-01-01"}},
+	{Info: codec.Info{ID: "mp", Module: "example.com/mp", Format: "MessagePack", Kind: codec.Codegen, LastRelease: "2026-01-01"}},
+	{Info: codec.Info{ID: "broken", Module: "example.com/broken", Format: "MessagePack", Kind: codec.Reflect, LastRelease: "2020-01-01", Status: "no release since 2020"}},
 }
 
 // testRuns are three archived runs a day apart (the third under emulation): in the second, codec mp

@@ -44,7 +44,7 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 		ids = append(ids, fmt.Sprintf("example.com/codec%02d", k))
 	}
 	for k, id := range ids {
-		doc.Codecs = append(doc.Codecs, codecInfo(id, k))
+		doc.Codecs = append(doc.Codecs, report.CodecInfo{Info: codecInfo(id, k)})
 		for _, sc := range []string{"sse-event", "user-event", "ws-message", "annotation", "order-book"} {
 			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
 				base := (200 + 37*float64(k)) * drift

@@ -43,9 +43,9 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
-	var infos []codec.Info
+	var infos []report.CodecInfo
 	for _, c := range all.Registry().All() {
-		infos = append(infos, c.Info())
+		infos = append(infos, report.CodecInfo{Info: c.Info()})
 	}
 	if *format == "json" {
 		if err := addDropIn(ctx, infos, all.Registry().All()); err != nil {

@@ -1,31 +1,33 @@
-package codec
+package dropin
 
-// DropInClass is how far a codec can replace the reference codec of its
-// format (Info.DropIn).
-type DropInClass string
+// Class is how far a codec can replace the reference codec of its format
+// (Verdict.Class).
+type Class string
 
-// The drop-in classes, as package dropin measures them.
+// The drop-in classes, as Measure finds them.
 const (
-	// DropInYes: the same marshal bytes as the reference on every seed
+	// Yes: the same marshal bytes as the reference on every seed
 	// scenario and the same outcome on every probe both could take.
-	DropInYes DropInClass = "drop-in"
-	// DropInSameBytes: the same marshal bytes on every seed scenario, but
-	// a different outcome on some probe (DropIn.Probes).
-	DropInSameBytes DropInClass = "same-bytes"
-	// DropInNo: different marshal bytes on some seed scenario
-	// (DropIn.Bytes).
-	DropInNo DropInClass = "no"
+	Yes Class = "drop-in"
+	// SameBytes: the same marshal bytes on every seed scenario, but
+	// a different outcome on some probe (Verdict.Probes).
+	SameBytes Class = "same-bytes"
+	// No: different marshal bytes on some seed scenario
+	// (Verdict.Bytes).
+	No Class = "no"
 )
 
-// DropIn is a codec's drop-in class against the reference codec of its
-// format (encoding/json for JSON), measured by package dropin: marshal
-// bytes compared on the seed scenarios, and decode behaviour compared on
-// the fidelity probes of package probe, both codecs run on each.
-type DropIn struct {
+// Verdict is a codec's drop-in class against the reference codec of its
+// format (encoding/json for JSON), as Measure finds it: marshal bytes
+// compared on the seed scenarios, and decode behaviour compared on the
+// fidelity probes of package probe, both codecs run on each. Documents
+// carry it beside a codec's Info (the drop_in member of the run and list
+// documents' codecs), never in it: it is measured, not stated.
+type Verdict struct {
 	// Of is the reference codec's ID: "encoding/json", "msgpack", "cbor".
 	Of string `json:"of"`
 	// Class is the verdict.
-	Class DropInClass `json:"class"`
+	Class Class `json:"class"`
 	// Bytes lists the seed scenarios on which the codec's marshal bytes
 	// differ from the reference's (or either could not marshal), each as
 	// "SCENARIO: why".

@@ -41,8 +41,8 @@ type CodecRow struct {
 // the difference or the reason; then the number of codec variants and of libraries (reference rows
 // left out; each standard-library package counts as one).
 func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
-	g := grid{header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...), markdown: true}
-	g.rightAlign = make([]bool, len(g.header))
+	g := grid{Table: document.Table{Header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...), Markdown: true}}
+	g.Numeric = make([]bool, len(g.Header))
 	libs, refs := map[string]bool{}, 0
 	for _, r := range rows {
 		i := r.Info
@@ -94,7 +94,7 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 				row = append(row, "— "+g.note(s.Note))
 			}
 		}
-		g.rows = append(g.rows, row)
+		g.Rows = append(g.Rows, row)
 	}
 	ew := document.NewErrWriter(w)
 	writeMarkdownGrid(ew, g)

@@ -414,10 +414,10 @@ func compareGrids(c *Comparison) []grid {
 	speedup := c.By != ByNs
 	var out []grid
 	for _, sc := range order {
-		g := grid{title: sc, header: compareHeader, rightAlign: []bool{false, false, true, true, true, false, true, true, false}}
+		g := grid{title: sc, Table: document.Table{Header: compareHeader, Numeric: []bool{false, false, true, true, true, false, true, true, false}}}
 		if speedup {
-			g.header = compareSpeedupHeader
-			g.rightAlign = []bool{false, false, true, true, true, true, true, true, false, true, true, false}
+			g.Header = compareSpeedupHeader
+			g.Numeric = []bool{false, false, true, true, true, true, true, true, false, true, true, false}
 		}
 		// row lays out the columns of either header.
 		row := func(codec, op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, note string) []string {
@@ -458,11 +458,11 @@ func compareGrids(c *Comparison) []grid {
 					notes = append(notes, g.note(w))
 				}
 			}
-			g.rows = append(g.rows, row(r.Codec, r.Op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, strings.Join(notes, "; ")))
+			g.Rows = append(g.Rows, row(r.Codec, r.Op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, strings.Join(notes, "; ")))
 		}
 		for _, m := range c.Geomean {
 			if m.Scenario == sc {
-				g.rows = append(g.rows, row("geomean", m.Op, num(m.Old), num(m.New), fmt.Sprintf("%+.1f%%", 100*m.Change), "", "",
+				g.Rows = append(g.Rows, row("geomean", m.Op, num(m.Old), num(m.New), fmt.Sprintf("%+.1f%%", 100*m.Change), "", "",
 					fmt.Sprintf("%+.2f%%", 100*m.ByChange), fmt.Sprintf("(n=%d cells)", m.N), "", "", ""))
 			}
 		}
@@ -519,7 +519,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 			writeMarkdownGrid(ew, g)
 		} else {
 			fmt.Fprintln(ew, g.title)
-			for _, l := range align(g) {
+			for _, l := range g.Aligned() {
 				fmt.Fprintln(ew, l)
 			}
 			for n, note := range g.notes {

@@ -81,16 +81,16 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 		}
 	}
 	m := fidelityMatrix{grid: grid{title: "fidelity: probe × codec"}}
-	m.header = []string{"probe"}
-	m.rightAlign = []bool{false}
+	m.Header = []string{"probe"}
+	m.Numeric = []bool{false}
 	if withDoc {
-		m.header, m.rightAlign = append(m.header, "value"), append(m.rightAlign, false)
+		m.Header, m.Numeric = append(m.Header, "value"), append(m.Numeric, false)
 	}
 	var cols []string
 	for _, ci := range doc.Codecs {
 		if tried[ci.ID] {
 			cols = append(cols, ci.ID)
-			m.header, m.rightAlign = append(m.header, ci.ID), append(m.rightAlign, false)
+			m.Header, m.Numeric = append(m.Header, ci.ID), append(m.Numeric, false)
 		}
 		if r, ok := firstNA[ci.ID]; ok {
 			every := ""
@@ -119,7 +119,7 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 			}
 			row, st = append(row, text), append(st, c.Status)
 		}
-		m.rows = append(m.rows, row)
+		m.Rows = append(m.Rows, row)
 		m.status = append(m.status, st)
 	}
 	return m
@@ -159,7 +159,7 @@ func fidelityTable(w io.Writer, doc *FidelityDocument) error {
 	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, false)
 	fmt.Fprintf(ew, "%s\n", m.title)
-	for _, line := range align(m.grid) {
+	for _, line := range m.grid.Aligned() {
 		fmt.Fprintln(ew, line)
 	}
 	for n, note := range m.notes {
@@ -187,9 +187,9 @@ func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
 	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, true)
 	g := m.grid
-	g.rows = make([][]string, len(m.rows))
-	for i, r := range m.rows {
-		g.rows[i] = append(g.rows[i], r...)
+	g.Rows = make([][]string, len(m.Rows))
+	for i, r := range m.Rows {
+		g.Rows[i] = append(g.Rows[i], r...)
 	}
 	g.notes = nil
 	writeMarkdownGrid(ew, g)

@@ -16,9 +16,9 @@ import (
 // that could take no probe, the legend and the environment.
 func FidelityHTML(w io.Writer, doc *FidelityDocument) error {
 	m := buildFidelityMatrix(doc, true)
-	data := fidelityPage{Doc: doc, Env: doc.Env, Header: m.header, Notes: m.notes, NAReasons: m.naReasons, NAHeading: naHeading, Legend: fidelityLegend()}
-	fixed := len(m.header) - m.codecColumns
-	for i, r := range m.rows {
+	data := fidelityPage{Doc: doc, Env: doc.Env, Header: m.Header, Notes: m.notes, NAReasons: m.naReasons, NAHeading: naHeading, Legend: fidelityLegend()}
+	fixed := len(m.Header) - m.codecColumns
+	for i, r := range m.Rows {
 		var row []fidelityHTMLCell
 		for j, c := range r {
 			cell := fidelityHTMLCell{Text: c}

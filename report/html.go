@@ -148,7 +148,7 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 		p.Recs = append(p.Recs, htmlRec{r, frontText(r.Front)})
 	}
 	if g, ok := summaryGrid(doc); ok {
-		p.Summary = &htmlSummary{g.title, g.header, g.rightAlign, g.rows}
+		p.Summary = &htmlSummary{g.title, g.Header, g.Numeric, g.Rows}
 	}
 	var err error
 	if p.Sweep, err = buildSweep(doc); err != nil {
@@ -166,7 +166,7 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	for i, id := range order {
 		g := gs[i]
 		s := htmlScenario{ID: id, Title: g.title, Doc: docs[id], Anchor: fmt.Sprintf("s%d", i+1),
-			Header: g.header, RightAlign: g.rightAlign, Rows: g.rows, Notes: g.notes, Source: g.source}
+			Header: g.Header, RightAlign: g.Numeric, Rows: g.Rows, Notes: g.notes, Source: g.source}
 		var err error
 		if s.NsChart, err = nsChart(groups[id]); err != nil {
 			return nil, fmt.Errorf("report: chart of %s: %w", id, err)

@@ -67,7 +67,7 @@ func List(w io.Writer, l Listing) error {
 // list is List before escaping (toTerminal).
 func list(w io.Writer, l Listing) error {
 	ew := document.NewErrWriter(w)
-	cg := grid{header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, rightAlign: make([]bool, 7)}
+	cg := grid{Table: document.Table{Header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, Numeric: make([]bool, 7)}}
 	for _, c := range l.Codecs {
 		lib := c.Module
 		if c.Version != "" {
@@ -77,10 +77,10 @@ func list(w io.Writer, l Listing) error {
 		if c.Default {
 			def = "yes"
 		}
-		cg.rows = append(cg.rows, []string{c.ID, lib, c.Format, string(c.Kind), def, c.Time, c.Options})
+		cg.Rows = append(cg.Rows, []string{c.ID, lib, c.Format, string(c.Kind), def, c.Time, c.Options})
 	}
 	fmt.Fprintln(ew, "Codecs")
-	for _, l := range align(cg) {
+	for _, l := range cg.Aligned() {
 		fmt.Fprintln(ew, l)
 	}
 	var status []string
@@ -110,17 +110,17 @@ func list(w io.Writer, l Listing) error {
 			fmt.Fprintf(ew, "  %s (%d): %s\n    %s\n", g.Name, len(g.Codecs), g.Doc, members)
 		}
 	}
-	sg := grid{header: []string{"scenario", "Go type", "JSON bytes"}, rightAlign: []bool{false, false, true}}
+	sg := grid{Table: document.Table{Header: []string{"scenario", "Go type", "JSON bytes"}, Numeric: []bool{false, false, true}}}
 	for _, s := range l.Scenarios {
 		size := fmt.Sprint(s.JSONBytes)
 		if s.JSONErr != nil {
 			size = "error: " + strings.ReplaceAll(s.JSONErr.Error(), "\n", " ")
 		}
-		sg.rows = append(sg.rows, []string{s.ID, s.Type, size})
+		sg.Rows = append(sg.Rows, []string{s.ID, s.Type, size})
 	}
 	fmt.Fprintln(ew)
 	fmt.Fprintln(ew, "Scenarios")
-	for _, l := range align(sg) {
+	for _, l := range sg.Aligned() {
 		fmt.Fprintln(ew, l)
 	}
 	return ew.Err()

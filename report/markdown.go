@@ -45,34 +45,12 @@ func writeMarkdown(w io.Writer, doc *Document) error {
 	return ew.Err()
 }
 
-// writeMarkdownGrid writes g as a Markdown table with its footnotes as a
-// list, every header, cell and note through MarkdownCell (unless
-// g.markdown: cells written as Markdown by serbench itself).
-func writeMarkdownGrid(ew io.Writer, g grid) {
-	cell := document.MarkdownCell
-	if g.markdown {
-		cell = func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-	}
-	header := make([]string, len(g.header))
-	for i, h := range g.header {
-		header[i] = cell(h)
-	}
-	fmt.Fprintf(ew, "| %s |\n", strings.Join(header, " | "))
-	seps := make([]string, len(g.header))
-	for i, right := range g.rightAlign {
-		seps[i] = "---"
-		if right {
-			seps[i] = "--:"
-		}
-	}
-	fmt.Fprintf(ew, "|%s|\n", strings.Join(seps, "|"))
-	for _, r := range g.rows {
-		cells := make([]string, len(r))
-		for i, c := range r {
-			cells[i] = cell(c)
-		}
-		fmt.Fprintf(ew, "| %s |\n", strings.Join(cells, " | "))
-	}
+// writeMarkdownGrid writes g as a Markdown table (document.Table's
+// WriteMarkdown) with its footnotes as a list, every note through
+// MarkdownCell. A write error stays in ew.
+func writeMarkdownGrid(ew *document.ErrWriter, g grid) {
+	_ = g.WriteMarkdown(ew) // the error is ew's too
+
 	if len(g.notes) > 0 {
 		fmt.Fprintln(ew)
 		for n, note := range g.notes {

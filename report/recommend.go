@@ -382,10 +382,10 @@ func summaryGrid(doc *Document) (grid, bool) {
 	}
 	opRank := map[string]int{bench.OpMarshal: 0, bench.OpUnmarshal: 1, bench.OpConvert: 2, bench.OpParse: 3}
 	sort.SliceStable(ops, func(i, j int) bool { return opRank[ops[i]] < opRank[ops[j]] })
-	g := grid{title: fmt.Sprintf("geomean speed-up over %s, across scenarios", doc.Baseline), header: []string{"codec"}, rightAlign: []bool{false}}
+	g := grid{title: fmt.Sprintf("geomean speed-up over %s, across scenarios", doc.Baseline), Table: document.Table{Header: []string{"codec"}, Numeric: []bool{false}}}
 	for _, op := range ops {
-		g.header = append(g.header, op, "n")
-		g.rightAlign = append(g.rightAlign, true, true)
+		g.Header = append(g.Header, op, "n")
+		g.Numeric = append(g.Numeric, true, true)
 	}
 	for _, c := range codecs {
 		row := []string{c}
@@ -401,7 +401,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 			}
 			row = append(row, s, fmt.Sprint(x.Cells))
 		}
-		g.rows = append(g.rows, row)
+		g.Rows = append(g.Rows, row)
 	}
 	return g, true
 }
@@ -418,7 +418,7 @@ func writeSummaryTable(ew *document.ErrWriter, doc *Document) {
 	}
 	if g, ok := summaryGrid(doc); ok {
 		fmt.Fprintf(ew, "\n%s\n", g.title)
-		for _, line := range align(g) {
+		for _, line := range g.Aligned() {
 			fmt.Fprintln(ew, line)
 		}
 	}

@@ -158,22 +158,15 @@ func byScenario(rs []bench.Result) (order []string, groups map[string][]bench.Re
 	return order, groups
 }
 
-// grid is one scenario's table: a header, rows of cells and footnotes.
+// grid is one titled table (document.Table) with footnotes: a scenario's
+// table, the summary, the sweep grid.
 type grid struct {
 	title string
 	// source holds the scenario's source-fidelity lines, shown above the
 	// table.
-	source     []string
-	header     []string
-	rightAlign []bool
-	rows       [][]string
-	notes      []string
-	// markdown says the cells are Markdown already, written by serbench
-	// from its own registry (code spans around codec IDs): the Markdown
-	// writer leaves them as they are instead of escaping them
-	// (MarkdownCell), as it does every cell that may hold text from a
-	// results file.
-	markdown bool
+	source []string
+	document.Table
+	notes []string
 }
 
 // note returns the footnote mark "[n]" for text, adding text to g.notes the
@@ -204,21 +197,21 @@ func grids(doc *Document) []grid {
 	for _, id := range order {
 		g := grid{title: id, source: append(sources[id], streamLines(groups[id])...)}
 		parallel, floor, compressed, perElem := hasParallel(groups[id]), hasFloor(groups[id]), hasCompressed(groups[id]), hasPerElem(groups[id])
-		g.header = append([]string(nil), header[:len(header)-1]...)
-		g.rightAlign = []bool{false, false, true, true, true, true, true, true, true}
+		g.Header = append([]string(nil), header[:len(header)-1]...)
+		g.Numeric = []bool{false, false, true, true, true, true, true, true, true}
 		if perElem {
-			g.header, g.rightAlign = append(g.header, "B/elem"), append(g.rightAlign, true)
+			g.Header, g.Numeric = append(g.Header, "B/elem"), append(g.Numeric, true)
 		}
 		if parallel {
-			g.header, g.rightAlign = append(g.header, "scaling"), append(g.rightAlign, true)
+			g.Header, g.Numeric = append(g.Header, "scaling"), append(g.Numeric, true)
 		}
 		if floor {
-			g.header, g.rightAlign = append(g.header, "×floor"), append(g.rightAlign, true)
+			g.Header, g.Numeric = append(g.Header, "×floor"), append(g.Numeric, true)
 		}
 		if compressed {
-			g.header, g.rightAlign = append(g.header, compressHeader...), append(g.rightAlign, true, true, true)
+			g.Header, g.Numeric = append(g.Header, compressHeader...), append(g.Numeric, true, true, true)
 		}
-		g.header, g.rightAlign = append(g.header, "note"), append(g.rightAlign, false)
+		g.Header, g.Numeric = append(g.Header, "note"), append(g.Numeric, false)
 		// row takes the nine fixed cells, the optional ones (B/elem,
 		// scaling, ×floor, the compression cells of r) and the note, and
 		// keeps the optional cells shown.
@@ -248,7 +241,7 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.rows = append(g.rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", "", r, g.note(r.Error)))
+				g.Rows = append(g.Rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", "", r, g.note(r.Error)))
 				continue
 			}
 			mark := ""
@@ -262,10 +255,10 @@ func grids(doc *Document) []grid {
 				mark += RegimesMark + " " + g.note(regimesText(r.Regimes))
 			}
 			if !r.Timed() {
-				g.rows = append(g.rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", r, mark))
+				g.Rows = append(g.Rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", r, mark))
 				continue
 			}
-			g.rows = append(g.rows, row([]string{
+			g.Rows = append(g.Rows, row([]string{
 				r.Codec, r.Op, nsCell(r, doc.Count),
 				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
 				speedupCell(r, doc),

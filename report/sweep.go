@@ -142,14 +142,14 @@ func sweepGrid(doc *Document) (grid, bool) {
 	}
 	sort.Slice(sizes, func(i, j int) bool { return sizes[i] < sizes[j] })
 	g := grid{title: fmt.Sprintf("size sweep (%s): MB/s by encoding/json size", scenario.SweepFamily),
-		header: []string{"codec", "op"}, rightAlign: []bool{false, false}}
+		Table: document.Table{Header: []string{"codec", "op"}, Numeric: []bool{false, false}}}
 	var actual []string
 	for _, n := range sizes {
-		g.header = append(g.header, scenario.SizeLabel(n))
-		g.rightAlign = append(g.rightAlign, true)
+		g.Header = append(g.Header, scenario.SizeLabel(n))
+		g.Numeric = append(g.Numeric, true)
 		actual = append(actual, fmt.Sprintf("%s=%d", scenario.SizeLabel(n), jsonBytes[n]))
 	}
-	g.header, g.rightAlign = append(g.header, "plateau"), append(g.rightAlign, false)
+	g.Header, g.Numeric = append(g.Header, "plateau"), append(g.Numeric, false)
 	g.notes = append(g.notes, "encoding/json bytes of each point: "+strings.Join(actual, ", ")+".", plateauRule())
 	plateaus := map[[2]string]Plateau{}
 	for _, p := range Plateaus(doc) {
@@ -179,7 +179,7 @@ func sweepGrid(doc *Document) (grid, bool) {
 		default:
 			row = append(row, "none (still rising)")
 		}
-		g.rows = append(g.rows, row)
+		g.Rows = append(g.Rows, row)
 	}
 	return g, true
 }
@@ -191,7 +191,7 @@ func writeSweepTable(ew *document.ErrWriter, doc *Document) {
 		return
 	}
 	fmt.Fprintf(ew, "\n%s\n", g.title)
-	for _, line := range align(g) {
+	for _, line := range g.Aligned() {
 		fmt.Fprintln(ew, line)
 	}
 	for _, n := range g.notes {

@@ -48,7 +48,7 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 	if !ok {
 		return nil, nil
 	}
-	s := &htmlSweep{Grid: htmlSummary{g.title, g.header, g.rightAlign, g.rows}, Notes: g.notes}
+	s := &htmlSweep{Grid: htmlSummary{g.title, g.Header, g.Numeric, g.Rows}, Notes: g.notes}
 	for _, p := range Plateaus(doc) {
 		s.Plateaus = append(s.Plateaus, p.Text+".")
 	}

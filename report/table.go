@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
@@ -41,7 +40,7 @@ func writeTable(w io.Writer, doc *Document) error {
 		for _, line := range g.source {
 			fmt.Fprintln(ew, document.TerminalText(line))
 		}
-		for _, line := range align(g) {
+		for _, line := range g.Aligned() {
 			fmt.Fprintln(ew, line)
 		}
 		for n, note := range g.notes {
@@ -54,44 +53,6 @@ func writeTable(w io.Writer, doc *Document) error {
 	fmt.Fprint(ew, legend(doc))
 	fmt.Fprint(ew, envText(doc))
 	return ew.Err()
-}
-
-// align lays out the header and rows of g in columns two spaces apart,
-// numbers right-aligned and text left-aligned, with no trailing spaces.
-// Each cell goes through TerminalText first, so a newline or a control
-// character in a name cannot break the columns.
-func align(g grid) []string {
-	all := make([][]string, 0, 1+len(g.rows))
-	for _, row := range append([][]string{g.header}, g.rows...) {
-		cells := make([]string, len(row))
-		for i, c := range row {
-			cells[i] = document.TerminalText(c)
-		}
-		all = append(all, cells)
-	}
-	width := make([]int, len(g.header))
-	for _, row := range all {
-		for i, c := range row {
-			width[i] = max(width[i], utf8.RuneCountInString(c))
-		}
-	}
-	lines := make([]string, 0, len(all))
-	for _, row := range all {
-		var b strings.Builder
-		for i, c := range row {
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			if g.rightAlign[i] {
-				b.WriteString(pad + c)
-			} else {
-				b.WriteString(c + pad)
-			}
-		}
-		lines = append(lines, strings.TrimRight(b.String(), " "))
-	}
-	return lines
 }
 
 func legend(doc *Document) string {

@@ -202,16 +202,16 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 	var grids []grid
 	for _, row := range doc.Rows {
 		if len(grids) == 0 || grids[len(grids)-1].title != row.Scenario {
-			g := grid{title: row.Scenario, header: []string{"codec", "op"}, rightAlign: []bool{false, false}}
+			g := grid{title: row.Scenario, Table: document.Table{Header: []string{"codec", "op"}, Numeric: []bool{false, false}}}
 			for _, i := range ran {
 				n := doc.Toolchains[i].Name
-				g.header = append(g.header, n+" ns/op", "×"+doc.Baseline)
-				g.rightAlign = append(g.rightAlign, true, true)
+				g.Header = append(g.Header, n+" ns/op", "×"+doc.Baseline)
+				g.Numeric = append(g.Numeric, true, true)
 			}
 			for _, i := range ran {
 				if i != ran[0] {
-					g.header = append(g.header, doc.Toolchains[i].Name+" / "+first)
-					g.rightAlign = append(g.rightAlign, true)
+					g.Header = append(g.Header, doc.Toolchains[i].Name+" / "+first)
+					g.Numeric = append(g.Numeric, true)
 				}
 			}
 			grids = append(grids, g)
@@ -235,7 +235,7 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 			}
 			cells = append(cells, ratioText(row.Ratios, doc.Toolchains[i].Name, row.Cells[ran[0]], row.Cells[i]))
 		}
-		g.rows = append(g.rows, cells)
+		g.Rows = append(g.Rows, cells)
 	}
 	for _, g := range grids {
 		fmt.Fprintln(ew)
@@ -245,7 +245,7 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 			continue
 		}
 		fmt.Fprintln(ew, g.title)
-		for _, l := range align(g) {
+		for _, l := range g.Aligned() {
 			fmt.Fprintln(ew, l)
 		}
 	}

@@ -1,13 +1,14 @@
 // Package document names the JSON documents serbench writes: the value of
 // each document's top-level "schema" field, in one place. The packages
-// that build the documents (report, load, hostile, conformance, evolve, plan)
-// export these values under their own names (report.Schema, load.Schema,
-// ...); docs/schema holds a JSON Schema per name, and docs/reference.md,
-// "JSON documents", describes them.
+// that build the documents (report, load, hostile, conformance, evolve,
+// plan, probe, toolchain) export these values under their own names
+// (report.Schema, load.Schema, ...); docs/schema holds a JSON Schema per
+// name, and docs/reference.md, "JSON documents", describes them.
 //
 // It also holds the one writer shape: each package's Write(w, format,
 // doc) goes through a Formats (the format switch, the unknown-format
-// error) and writes JSON with WriteJSON.
+// error) and writes JSON with WriteJSON; and the one table model, Table,
+// with its escaping (TerminalText, MarkdownCell, CSVCell).
 //
 // The package imports nothing of serbench, so any package may name a
 // document without linking the one that writes it.
@@ -27,13 +28,13 @@ const (
 	LegacyLoad  = "serbench/v1"             // load documents written before serbench-load/v1: a "transport" list and no "results"
 	Merge       = "serbench-merge/v1"       // serbench merge (load.Merged)
 	Compare     = "serbench-compare/v1"     // serbench compare -format json
-	Fidelity    = "serbench-fidelity/v1"    // serbench fidelity -format json
+	Fidelity    = "serbench-fidelity/v1"    // serbench fidelity -format json (probe.Document)
 	Conformance = "serbench-conformance/v1" // serbench conformance -format json
 	Hostile     = "serbench-hostile/v1"     // serbench hostile -format json
 	List        = "serbench-list/v1"        // serbench list -format json
 	Evolve      = "serbench-evolve/v1"      // serbench evolve -format json
 	Plan        = "serbench-plan/v1"        // serbench plan -format json
-	Toolchains  = "serbench-toolchains/v1"  // serbench run -go -format json (report.ToolchainsDocument)
+	Toolchains  = "serbench-toolchains/v1"  // serbench run -go -format json (toolchain.Document)
 	// Site names the data of serbench site's page (data.js, site.Data):
 	// it ships with the page that reads it, so it is not in Names and has
 	// no JSON Schema file of its own.

@@ -2,6 +2,7 @@ package document
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -101,4 +102,27 @@ func CSVCell(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// TerminalLines returns s with each line through TerminalText, the line
+// breaks kept.
+func TerminalLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = TerminalText(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// WriteTerminal runs write on a buffer and writes what it wrote to w
+// through TerminalLines: the text writers (the "table" formats) build
+// their output with it, so no text from a results file reaches a
+// terminal as a control sequence. It returns write's error, else w's.
+func WriteTerminal(w io.Writer, write func(io.Writer) error) error {
+	var b strings.Builder
+	err := write(&b)
+	if _, werr := io.WriteString(w, TerminalLines(b.String())); err == nil {
+		err = werr
+	}
+	return err
 }

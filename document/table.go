@@ -146,3 +146,18 @@ func (t Table) WriteCSV(w io.Writer) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// Notes are the footnotes of a table, in order: Mark numbers them.
+type Notes []string
+
+// Mark returns the footnote mark "[n]" for text, adding text to n the
+// first time: identical texts share one number.
+func (n *Notes) Mark(text string) string {
+	for i, t := range *n {
+		if t == text {
+			return fmt.Sprintf("[%d]", i+1)
+		}
+	}
+	*n = append(*n, text)
+	return fmt.Sprintf("[%d]", len(*n))
+}

@@ -89,9 +89,9 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 			case s.Status == codec.Kept:
 				row = append(row, "✓")
 			case s.Status == codec.Changed:
-				row = append(row, "lossy "+g.note(s.Note))
+				row = append(row, "lossy "+g.notes.Mark(s.Note))
 			default: // codec.Failed, codec.NA
-				row = append(row, "— "+g.note(s.Note))
+				row = append(row, "— "+g.notes.Mark(s.Note))
 			}
 		}
 		g.Rows = append(g.Rows, row)

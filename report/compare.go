@@ -385,7 +385,7 @@ func compareTexts(w io.Writer, cs []*Comparison, md bool) error {
 		write := func(w io.Writer) error { return compareText(w, c, md) }
 		if !md {
 			write = func(w io.Writer) error {
-				return toTerminal(w, func(w io.Writer) error { return compareText(w, c, md) })
+				return document.WriteTerminal(w, func(w io.Writer) error { return compareText(w, c, md) })
 			}
 		}
 		if err := write(w); err != nil {
@@ -431,15 +431,15 @@ func compareGrids(c *Comparison) []grid {
 			side := func(label string, x bench.Result) string {
 				switch x.Outcome() {
 				case codec.NA:
-					notes = append(notes, label+" n/a "+g.note(x.Error))
+					notes = append(notes, label+" n/a "+g.notes.Mark(x.Error))
 					return "n/a"
 				case codec.Failed:
-					notes = append(notes, label+" ✗ "+g.note(x.Error))
+					notes = append(notes, label+" ✗ "+g.notes.Mark(x.Error))
 					return "-"
 				case codec.Changed:
-					notes = append(notes, label+" ✗ "+g.note(x.Error))
+					notes = append(notes, label+" ✗ "+g.notes.Mark(x.Error))
 				}
-				return nsCell(x, 0)
+				return NsCell(x)
 			}
 			oldNs, newNs := side("old", r.Old), side("new", r.New)
 			delta, stat, bytes, allocs, nsDelta, oldX, newX := "", "", "", "", "", "", ""
@@ -455,7 +455,7 @@ func compareGrids(c *Comparison) []grid {
 					notes = append(notes, fmt.Sprintf("size %d → %d B", r.Old.SizeBytes, r.New.SizeBytes))
 				}
 				for _, w := range r.Warnings {
-					notes = append(notes, g.note(w))
+					notes = append(notes, g.notes.Mark(w))
 				}
 			}
 			g.Rows = append(g.Rows, row(r.Codec, r.Op, oldNs, newNs, nsDelta, oldX, newX, delta, stat, bytes, allocs, strings.Join(notes, "; ")))
@@ -562,10 +562,10 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 			"B/op, allocs/op: old → new medians, tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
 		}
 	}
-	if envLine(c.OldEnv) != envLine(c.NewEnv) {
-		lines = append(lines, "old env: "+envLine(c.OldEnv), "new env: "+envLine(c.NewEnv))
+	if EnvLine(c.OldEnv) != EnvLine(c.NewEnv) {
+		lines = append(lines, "old env: "+EnvLine(c.OldEnv), "new env: "+EnvLine(c.NewEnv))
 	} else {
-		lines = append(lines, "env: "+envLine(c.OldEnv))
+		lines = append(lines, "env: "+EnvLine(c.OldEnv))
 	}
 	for _, l := range lines {
 		if md {
@@ -603,10 +603,10 @@ func label(name, def string) string {
 	return name
 }
 
-// envLine summarises an environment on one line for comparing runs: its
+// EnvLine summarises an environment on one line for comparing runs: its
 // Summary without the start time (which always differs), then its
 // modules.
-func envLine(e env.Env) string {
+func EnvLine(e env.Env) string {
 	e.Started = time.Time{}
 	s := e.Summary()
 	if ms := e.ModuleList(); len(ms) > 0 {

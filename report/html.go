@@ -407,11 +407,28 @@ func inlineSVG(s string) string {
 //go:embed html.tmpl
 var htmlTemplate string
 
-// envTemplate defines "env", the environment section's list, which both
-// HTML pages parse.
+// envTemplate defines "env", the environment section's list (of a
+// bench.Env), which every HTML page parses.
 //
 //go:embed env.tmpl
 var envTemplate string
+
+// EnvTemplate returns the text of the template "env", the environment
+// section's list of a bench.Env, for another document's page to parse
+// with its own (package probe's fidelity page).
+func EnvTemplate() string { return envTemplate }
+
+// pageStyle is the style sheet of html.tmpl.
+var pageStyle = func() template.CSS {
+	_, after, _ := strings.Cut(htmlTemplate, "<style>")
+	css, _, _ := strings.Cut(after, "</style>")
+	return template.CSS(css)
+}()
+
+// PageStyle returns the style sheet of the results page, so that another
+// document's page (package probe's fidelity page) looks alike without a
+// second copy to keep in step.
+func PageStyle() template.CSS { return pageStyle }
 
 var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 	"align": func(right []bool, i int) string {

@@ -61,10 +61,10 @@ func JSONSize(v any) (int, error) {
 // the groups with their members, and the scenarios
 // (ID, Go type, encoded JSON size) as tables.
 func List(w io.Writer, l Listing) error {
-	return toTerminal(w, func(w io.Writer) error { return list(w, l) })
+	return document.WriteTerminal(w, func(w io.Writer) error { return list(w, l) })
 }
 
-// list is List before escaping (toTerminal).
+// list is List before escaping (document.WriteTerminal).
 func list(w io.Writer, l Listing) error {
 	ew := document.NewErrWriter(w)
 	cg := grid{Table: document.Table{Header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, Numeric: make([]bool, 7)}}

@@ -13,7 +13,7 @@ import (
 // Names and messages from the document go through MarkdownCell, and the
 // whole output through TerminalText line by line (the env, the legend).
 func Markdown(w io.Writer, doc *Document) error {
-	return toTerminal(w, func(w io.Writer) error { return writeMarkdown(w, doc) })
+	return document.WriteTerminal(w, func(w io.Writer) error { return writeMarkdown(w, doc) })
 }
 
 // writeMarkdown is Markdown before the terminal escaping.

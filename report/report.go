@@ -166,19 +166,7 @@ type grid struct {
 	// table.
 	source []string
 	document.Table
-	notes []string
-}
-
-// note returns the footnote mark "[n]" for text, adding text to g.notes the
-// first time: identical texts share one number.
-func (g *grid) note(text string) string {
-	for i, n := range g.notes {
-		if n == text {
-			return fmt.Sprintf("[%d]", i+1)
-		}
-	}
-	g.notes = append(g.notes, text)
-	return fmt.Sprintf("[%d]", len(g.notes))
+	notes document.Notes
 }
 
 var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "GC/1k", "size", "speed-up", "note"}
@@ -241,25 +229,25 @@ func grids(doc *Document) []grid {
 					continue
 				}
 				seenNA[r.Codec] = true
-				g.Rows = append(g.Rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", "", r, g.note(r.Error)))
+				g.Rows = append(g.Rows, row([]string{r.Codec, "-", "n/a", "", "", "", "", "", ""}, "", "", "", r, g.notes.Mark(r.Error)))
 				continue
 			}
 			mark := ""
 			if !r.OK {
-				mark = "✗ " + g.note(r.Error)
+				mark = "✗ " + g.notes.Mark(r.Error)
 			}
 			if r.Regimes != nil {
 				if mark != "" {
 					mark += " "
 				}
-				mark += RegimesMark + " " + g.note(regimesText(r.Regimes))
+				mark += RegimesMark + " " + g.notes.Mark(regimesText(r.Regimes))
 			}
 			if !r.Timed() {
 				g.Rows = append(g.Rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", r, mark))
 				continue
 			}
 			g.Rows = append(g.Rows, row([]string{
-				r.Codec, r.Op, nsCell(r, doc.Count),
+				r.Codec, r.Op, NsCell(r),
 				mbCell(r), fmt.Sprint(r.BytesPerOp), fmt.Sprint(r.AllocsPerOp), gcCell(r), size(r),
 				speedupCell(r, doc),
 			}, perElemCell(r), scalingCell(r), floorCell(r), r, mark))
@@ -372,9 +360,11 @@ func size(r bench.Result) string {
 	return fmt.Sprint(r.SizeBytes)
 }
 
-// nsCell prints the median with the half-width of its 95% interval as a
-// percentage of the median, as benchstat does: "537 ±3%".
-func nsCell(r bench.Result, count int) string {
+// NsCell prints r's median ns/op with the half-width of its 95% interval
+// as a percentage of the median, as benchstat does: "537 ±3%", and
+// MissedMark after it when the interval missed the adaptive sampling
+// target (unpaired cells only).
+func NsCell(r bench.Result) string {
 	s := num(r.NsPerOp)
 	if r.NsPerOpLo > 0 && r.NsPerOpHi > 0 && r.NsPerOp > 0 {
 		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)

@@ -18,7 +18,7 @@ import (
 // Text from the document (names, messages, the env) goes through
 // TerminalText: control characters show as escapes.
 func Table(w io.Writer, doc *Document) error {
-	return toTerminal(w, func(w io.Writer) error { return writeTable(w, doc) })
+	return document.WriteTerminal(w, func(w io.Writer) error { return writeTable(w, doc) })
 }
 
 // writeTable is Table before escaping.
@@ -91,13 +91,13 @@ func envText(doc *Document) string {
 	if l := liveHeapLine(e.LiveHeap); l != "" {
 		fmt.Fprintf(&b, "%s\n", l)
 	}
-	b.WriteString(modulesLine(e))
+	b.WriteString(ModulesLine(e))
 	return b.String()
 }
 
-// modulesLine returns "modules: path@version ...\n", or "" when e records
-// no module.
-func modulesLine(e env.Env) string {
+// ModulesLine returns "modules: path@version ...\n", the modules e
+// records, or "" when it records none.
+func ModulesLine(e env.Env) string {
 	if ms := e.ModuleList(); len(ms) > 0 {
 		return "modules: " + strings.Join(ms, " ") + "\n"
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/probe"
-	"github.com/serbench/serbench/report"
 )
 
 func init() {
@@ -32,7 +31,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	var (
 		codecsFlag = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		probesFlag = fs.String("probes", "", "comma-separated probe IDs (default: all; -probes list prints them)")
-		format     = formatFlag(fs, "table", report.FidelityFormats, "")
+		format     = formatFlag(fs, "table", probe.Formats, "")
 		out        = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 		timeout    = fs.Duration("timeout", probe.DefaultTimeout, "time limit of one cell (a child process gets three times as long)")
 	)
@@ -75,7 +74,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	if err := report.WriteFidelity(w, *format, doc); err != nil {
+	if err := probe.Write(w, *format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)
@@ -85,7 +84,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // probe that may recurse without end runs in a child process with three
 // times opts.Timeout, probe.Isolator) and returns the document, with the
 // environment env returns.
-func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.Probe, opts probe.Options, env func(time.Time, []codec.Codec) env.Env) (*report.FidelityDocument, error) {
+func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.Probe, opts probe.Options, env func(time.Time, []codec.Codec) env.Env) (*probe.Document, error) {
 	started := time.Now()
 	opts.Isolate = probe.Isolator{Timeout: 3 * opts.Timeout}.Cell
 	cells, err := probe.Run(ctx, codecs, probes, opts)
@@ -93,7 +92,7 @@ func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.
 		return nil, err
 	}
 	e := env(started, codecs)
-	doc := &report.FidelityDocument{Env: &e, Cells: cells}
+	doc := &probe.Document{Env: &e, Cells: cells}
 	for _, c := range codecs {
 		doc.Codecs = append(doc.Codecs, c.Info())
 	}

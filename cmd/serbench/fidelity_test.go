@@ -19,7 +19,6 @@ import (
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
-	"github.com/serbench/serbench/report"
 )
 
 // fixedFidelityWorld makes the fidelity output the same on every machine:
@@ -65,12 +64,12 @@ func TestFidelityCommand(t *testing.T) {
 	// version: the goldens hold GOVERSION in its place, so they fit every
 	// release of the engine's Go line.
 	goVersion := func(b []byte) []byte { return bytes.ReplaceAll(b, []byte(runtime.Version()), []byte("GOVERSION")) }
-	for _, format := range report.FidelityFormats {
+	for _, format := range probe.Formats {
 		t.Run(format, func(t *testing.T) {
 			// The flags in effect, as serbench fidelity records them.
 			doc.Env.Settings = []string{"codecs=" + codecIDs, "format=" + format, "o=", "probes=" + probeIDs, "timeout=10s"}
 			var out bytes.Buffer
-			if err := report.WriteFidelity(&out, format, doc); err != nil {
+			if err := probe.Write(&out, format, doc); err != nil {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", fidelityGolden+"."+format), goVersion(out.Bytes()))
@@ -84,7 +83,7 @@ func TestFidelityCommand(t *testing.T) {
 			if err := run(context.Background(), &stdout, &stderr, []string{"fidelity", "-codecs", codecIDs, "-probes", probeIDs, "-format", "json"}); err != nil {
 				t.Fatal(err)
 			}
-			var got report.FidelityDocument
+			var got probe.Document
 			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 				t.Fatal(err)
 			}
@@ -94,7 +93,7 @@ func TestFidelityCommand(t *testing.T) {
 			same := *doc
 			same.Env = got.Env
 			var want bytes.Buffer
-			if err := report.WriteFidelity(&want, "json", &same); err != nil {
+			if err := probe.Write(&want, "json", &same); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(stdout.Bytes(), want.Bytes()) {
@@ -167,7 +166,7 @@ func TestDocFidelity(t *testing.T) {
 		doc.Cells[i].Error = strings.Replace(doc.Cells[i].Error, "json: unable to ", "json: cannot ", 1)
 	}
 	var table bytes.Buffer
-	if err := report.FidelityMarkdown(&table, doc); err != nil {
+	if err := probe.Markdown(&table, doc); err != nil {
 		t.Fatal(err)
 	}
 	checkDocBlock(t, "docs/fidelity.md", fidelityBegin, fidelityEnd, table.String(), "TestDocFidelity", "fidelity table")

@@ -14,7 +14,6 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -96,8 +95,8 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFla
 			return usagef("%s does not combine with -%s", name, f)
 		}
 	}
-	if !slices.Contains(report.ToolchainsFormats, format) {
-		return usagef("%s: unknown format %q (valid with %s: %s)", name, format, name, strings.Join(report.ToolchainsFormats, ", "))
+	if !slices.Contains(toolchain.Formats, format) {
+		return usagef("%s: unknown format %q (valid with %s: %s)", name, format, name, strings.Join(toolchain.Formats, ", "))
 	}
 	specs, err := buildSpecs(ctx, goFlag, modFlag)
 	if err != nil {
@@ -135,8 +134,8 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFla
 		}
 		return err
 	}
-	doc := report.NewToolchainsDocument(env.Collect(started, nil), cfg.Baseline, 0, runs)
-	if err := report.WriteToolchains(w, format, doc); err != nil {
+	doc := toolchain.NewDocument(env.Collect(started, nil), cfg.Baseline, 0, runs)
+	if err := toolchain.Write(w, format, doc); err != nil {
 		return fmt.Errorf("write %s: %w", outName(out), err)
 	}
 	return commit(true)

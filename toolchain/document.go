@@ -1,4 +1,4 @@
-package report
+package toolchain
 
 import (
 	"fmt"
@@ -8,39 +8,39 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/stats"
-	"github.com/serbench/serbench/toolchain"
 )
 
-// ToolchainsSchema names the document of serbench run -go.
-const ToolchainsSchema = document.Toolchains
+// Schema names the document of serbench run -go.
+const Schema = document.Toolchains
 
-// ToolchainsFormats are the output formats of serbench run -go.
-var ToolchainsFormats = toolchainsFormats.Names()
+// Formats are the output formats of serbench run -go.
+var Formats = formats.Names()
 
-// ToolchainsDocument compares the same cells measured by several builds
+// Document compares the same cells measured by several builds
 // of serbench (Go toolchains, GOEXPERIMENT settings), their samples
-// interleaved (package toolchain). Field names in JSON follow the
+// interleaved (Measure). Field names in JSON follow the
 // serbench-toolchains/v1 contract of docs/reference.md.
-type ToolchainsDocument struct {
+type Document struct {
 	Schema string `json:"schema"`
 	// Env is the driver's environment (the binary that built the others).
 	Env env.Env `json:"env"`
 	// Baseline is the codec every speed-up is over, within each build.
 	Baseline string `json:"baseline"`
 	// Alpha is the significance level of the ratios' U-test.
-	Alpha      float64         `json:"alpha"`
-	Toolchains []ToolchainInfo `json:"toolchains"`
+	Alpha      float64 `json:"alpha"`
+	Toolchains []Info  `json:"toolchains"`
 	// Base is the build every ratio is over: the first one that ran.
 	Base string `json:"base"`
 	// Rows holds one row per (scenario, codec, op) measured by any build,
 	// in the first build's order, then the cells only later builds have.
-	Rows []ToolchainRow `json:"rows"`
+	Rows []Row `json:"rows"`
 }
 
-// ToolchainInfo is one build: its name as -go spells it, the environment
+// Info is one build: its name as -go spells it, the environment
 // its worker recorded, and why it did not run or what it lacks.
-type ToolchainInfo struct {
+type Info struct {
 	Name     string            `json:"name"`
 	Env      *env.Env          `json:"env,omitempty"`
 	Error    string            `json:"error,omitempty"`
@@ -48,21 +48,21 @@ type ToolchainInfo struct {
 	Absent   map[string]string `json:"absent,omitempty"`
 }
 
-// ToolchainRow is one cell across the builds.
-type ToolchainRow struct {
+// Row is one cell across the builds.
+type Row struct {
 	Scenario string `json:"scenario"`
 	Codec    string `json:"codec"`
 	Op       string `json:"op"`
 	// Cells holds one entry per build, in Toolchains order.
-	Cells []ToolchainCell `json:"cells"`
+	Cells []Cell `json:"cells"`
 	// Ratios compare each later build with the first build that ran
-	// (ToolchainsDocument.Base), where both timed the cell.
-	Ratios []ToolchainRatio `json:"ratios,omitempty"`
+	// (Document.Base), where both timed the cell.
+	Ratios []Ratio `json:"ratios,omitempty"`
 }
 
-// ToolchainCell is one build's figures for a cell. Missing says why the
+// Cell is one build's figures for a cell. Missing says why the
 // build has no such cell (the codec is absent from it, the build failed).
-type ToolchainCell struct {
+type Cell struct {
 	Toolchain   string  `json:"toolchain"`
 	NsPerOp     float64 `json:"ns_per_op,omitempty"`
 	NsPerOpLo   float64 `json:"ns_per_op_lo,omitempty"`
@@ -80,10 +80,10 @@ type ToolchainCell struct {
 	Samples   []float64 `json:"samples,omitempty"`
 }
 
-// ToolchainRatio is a later build's median ns/op over the first build's,
+// Ratio is a later build's median ns/op over the first build's,
 // with its 95% interval and the Mann-Whitney U-test's p (stats.CompareSamples):
 // below 1 the later build is faster.
-type ToolchainRatio struct {
+type Ratio struct {
 	Toolchain   string  `json:"toolchain"`
 	Base        string  `json:"base"`
 	Ratio       float64 `json:"ratio"`
@@ -93,19 +93,19 @@ type ToolchainRatio struct {
 	Significant bool    `json:"significant"`
 }
 
-// NewToolchainsDocument builds the comparison of runs (from
-// toolchain.Measure). e is the driver's environment; alpha the U-test's
-// level (DefaultAlpha when 0).
-func NewToolchainsDocument(e env.Env, baseline string, alpha float64, runs []toolchain.Run) *ToolchainsDocument {
+// NewDocument builds the comparison of runs (from Measure). e is the
+// driver's environment; alpha the U-test's level (report.DefaultAlpha
+// when 0).
+func NewDocument(e env.Env, baseline string, alpha float64, runs []Run) *Document {
 	if alpha == 0 {
-		alpha = DefaultAlpha
+		alpha = report.DefaultAlpha
 	}
-	doc := &ToolchainsDocument{Schema: ToolchainsSchema, Env: e, Baseline: baseline, Alpha: alpha}
+	doc := &Document{Schema: Schema, Env: e, Baseline: baseline, Alpha: alpha}
 	type key struct{ scenario, codec, op string }
 	var order []key
 	index := map[key]map[int]bench.Result{}
 	for i, r := range runs {
-		info := ToolchainInfo{Name: r.Spec.String(), Warnings: r.Warnings, Absent: r.Absent}
+		info := Info{Name: r.Spec.String(), Warnings: r.Warnings, Absent: r.Absent}
 		if r.Err != nil {
 			info.Error = r.Err.Error()
 		}
@@ -140,9 +140,9 @@ func NewToolchainsDocument(e env.Env, baseline string, alpha float64, runs []too
 	doc.Base = runs[baseAt].Spec.String()
 	sort.SliceStable(order, func(a, b int) bool { return scenarioAt[order[a].scenario] < scenarioAt[order[b].scenario] })
 	for _, k := range order {
-		row := ToolchainRow{Scenario: k.scenario, Codec: k.codec, Op: k.op}
+		row := Row{Scenario: k.scenario, Codec: k.codec, Op: k.op}
 		for i, r := range runs {
-			c := ToolchainCell{Toolchain: r.Spec.String()}
+			c := Cell{Toolchain: r.Spec.String()}
 			if res, ok := index[k][i]; ok {
 				c.NsPerOp, c.NsPerOpLo, c.NsPerOpHi = res.NsPerOp, res.NsPerOpLo, res.NsPerOpHi
 				c.BytesPerOp, c.AllocsPerOp = res.BytesPerOp, res.AllocsPerOp
@@ -159,7 +159,7 @@ func NewToolchainsDocument(e env.Env, baseline string, alpha float64, runs []too
 				continue
 			}
 			cmp := stats.CompareSamples(c.Samples, base.Samples)
-			row.Ratios = append(row.Ratios, ToolchainRatio{Toolchain: c.Toolchain, Base: base.Toolchain,
+			row.Ratios = append(row.Ratios, Ratio{Toolchain: c.Toolchain, Base: base.Toolchain,
 				Ratio: cmp.Value, Lo: cmp.Lo, Hi: cmp.Hi, P: cmp.P, Significant: cmp.P <= alpha})
 		}
 		doc.Rows = append(doc.Rows, row)
@@ -168,7 +168,7 @@ func NewToolchainsDocument(e env.Env, baseline string, alpha float64, runs []too
 }
 
 // missing says why run has no result for codec.
-func missing(r toolchain.Run, codec string) string {
+func missing(r Run, codec string) string {
 	switch why, ok := r.Absent[codec]; {
 	case r.Err != nil:
 		return "the toolchain did not run"
@@ -178,19 +178,26 @@ func missing(r toolchain.Run, codec string) string {
 	return "not measured by this build"
 }
 
-// WriteToolchains writes doc as format: table, markdown or json.
-func WriteToolchains(w io.Writer, format string, doc *ToolchainsDocument) error {
-	return toolchainsFormats.Write(w, format, doc)
+// Write writes doc as format: table, markdown or json. An unknown format
+// is a *document.UnknownFormatError that lists the valid ones.
+func Write(w io.Writer, format string, doc *Document) error {
+	return formats.Write(w, format, doc)
 }
 
-// toolchainsFormats are the formats of a toolchain comparison.
-var toolchainsFormats = document.Formats[*ToolchainsDocument]{Package: "report", List: []document.Format[*ToolchainsDocument]{
-	{Name: "table", Write: func(w io.Writer, doc *ToolchainsDocument) error { return toolchainsText(w, doc, false) }},
-	{Name: "markdown", Write: func(w io.Writer, doc *ToolchainsDocument) error { return toolchainsText(w, doc, true) }},
-	{Name: "json", Write: func(w io.Writer, doc *ToolchainsDocument) error { return document.WriteJSON(w, "report", "  ", doc) }},
+// formats are the formats of a toolchain comparison.
+var formats = document.Formats[*Document]{Package: "toolchain", List: []document.Format[*Document]{
+	{Name: "table", Write: func(w io.Writer, doc *Document) error { return writeText(w, doc, false) }},
+	{Name: "markdown", Write: func(w io.Writer, doc *Document) error { return writeText(w, doc, true) }},
+	{Name: "json", Write: func(w io.Writer, doc *Document) error { return document.WriteJSON(w, "toolchain", "  ", doc) }},
 }}
 
-func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
+// table is one scenario's table of the text formats.
+type table struct {
+	title string
+	document.Table
+}
+
+func writeText(w io.Writer, doc *Document, md bool) error {
 	ew := document.NewErrWriter(w)
 	var ran []int
 	for i, t := range doc.Toolchains {
@@ -199,10 +206,10 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 		}
 	}
 	first := doc.Base
-	var grids []grid
+	var tables []table
 	for _, row := range doc.Rows {
-		if len(grids) == 0 || grids[len(grids)-1].title != row.Scenario {
-			g := grid{title: row.Scenario, Table: document.Table{Header: []string{"codec", "op"}, Numeric: []bool{false, false}}}
+		if len(tables) == 0 || tables[len(tables)-1].title != row.Scenario {
+			g := table{title: row.Scenario, Table: document.Table{Header: []string{"codec", "op"}, Numeric: []bool{false, false}}}
 			for _, i := range ran {
 				n := doc.Toolchains[i].Name
 				g.Header = append(g.Header, n+" ns/op", "×"+doc.Baseline)
@@ -214,9 +221,9 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 					g.Numeric = append(g.Numeric, true)
 				}
 			}
-			grids = append(grids, g)
+			tables = append(tables, g)
 		}
-		g := &grids[len(grids)-1]
+		g := &tables[len(tables)-1]
 		cells := []string{row.Codec, row.Op}
 		for _, i := range ran {
 			c := row.Cells[i]
@@ -226,7 +233,7 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 			case !c.OK:
 				cells = append(cells, "✗", "")
 			default:
-				cells = append(cells, nsCell(bench.Result{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}, 0), speedupText(c))
+				cells = append(cells, report.NsCell(bench.Result{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}), speedupText(c))
 			}
 		}
 		for _, i := range ran {
@@ -237,11 +244,11 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 		}
 		g.Rows = append(g.Rows, cells)
 	}
-	for _, g := range grids {
+	for _, g := range tables {
 		fmt.Fprintln(ew)
 		if md {
 			fmt.Fprintf(ew, "### %s\n\n", g.title)
-			writeMarkdownGrid(ew, g)
+			_ = g.WriteMarkdown(ew) // the error is ew's too
 			continue
 		}
 		fmt.Fprintln(ew, g.title)
@@ -260,7 +267,7 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 		case t.Error != "":
 			lines = append(lines, t.Name+": did not run: "+t.Error)
 		case t.Env != nil:
-			lines = append(lines, t.Name+": "+envLine(*t.Env))
+			lines = append(lines, t.Name+": "+report.EnvLine(*t.Env))
 		}
 		ids := make([]string, 0, len(t.Absent))
 		for id := range t.Absent {
@@ -284,7 +291,7 @@ func toolchainsText(w io.Writer, doc *ToolchainsDocument, md bool) error {
 }
 
 // hasCodec reports whether any row of doc is of codec id.
-func hasCodec(doc *ToolchainsDocument, id string) bool {
+func hasCodec(doc *Document, id string) bool {
 	for _, r := range doc.Rows {
 		if r.Codec == id {
 			return true
@@ -294,7 +301,7 @@ func hasCodec(doc *ToolchainsDocument, id string) bool {
 }
 
 // speedupText prints a cell's speed-up over its build's baseline.
-func speedupText(c ToolchainCell) string {
+func speedupText(c Cell) string {
 	if c.Speedup == 0 {
 		return ""
 	}
@@ -303,7 +310,7 @@ func speedupText(c ToolchainCell) string {
 
 // ratioText prints the ratio of build name's cell to the first build's:
 // "0.86 [0.82, 0.90]", "~1.01 [0.97, 1.05]", or why there is none.
-func ratioText(ratios []ToolchainRatio, name string, base, c ToolchainCell) string {
+func ratioText(ratios []Ratio, name string, base, c Cell) string {
 	for _, r := range ratios {
 		if r.Toolchain != name {
 			continue

@@ -1,4 +1,4 @@
-package report_test
+package probe_test
 
 import (
 	"bytes"
@@ -11,13 +11,12 @@ import (
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
-	"github.com/serbench/serbench/report"
 )
 
 // fidelityFixture is a fixed fidelity document with one cell of each
 // status, a codec that could take no probe, and markup in a detail.
-func fidelityFixture() *report.FidelityDocument {
-	return &report.FidelityDocument{
+func fidelityFixture() *probe.Document {
+	return &probe.Document{
 		Env: &env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1"},
 			Settings: []string{"format=table"}},
@@ -46,16 +45,16 @@ func fidelityFixture() *report.FidelityDocument {
 }
 
 func TestFidelityGolden(t *testing.T) {
-	for _, format := range report.FidelityFormats {
+	for _, format := range probe.Formats {
 		t.Run(format, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := report.WriteFidelity(&buf, format, fidelityFixture()); err != nil {
+			if err := probe.Write(&buf, format, fidelityFixture()); err != nil {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", "fidelity."+format), buf.Bytes())
 		})
 	}
-	if err := report.WriteFidelity(&bytes.Buffer{}, "benchfmt", fidelityFixture()); err == nil || !strings.Contains(err.Error(), `unknown fidelity format "benchfmt" (valid: table, `) {
+	if err := probe.Write(&bytes.Buffer{}, "benchfmt", fidelityFixture()); err == nil || !strings.Contains(err.Error(), `unknown fidelity format "benchfmt" (valid: table, `) {
 		t.Errorf("unknown format: %v", err)
 	}
 }
@@ -64,7 +63,7 @@ func TestFidelityGolden(t *testing.T) {
 // document's text and colours cells by status.
 func TestFidelityHTML(t *testing.T) {
 	var buf bytes.Buffer
-	if err := report.FidelityHTML(&buf, fidelityFixture()); err != nil {
+	if err := probe.HTML(&buf, fidelityFixture()); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()

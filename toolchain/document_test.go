@@ -1,4 +1,4 @@
-package report_test
+package toolchain_test
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -37,7 +36,7 @@ func toolchainRuns() []toolchain.Run {
 }
 
 func TestToolchainsGolden(t *testing.T) {
-	doc := report.NewToolchainsDocument(env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}, "encoding/json", 0, toolchainRuns())
+	doc := toolchain.NewDocument(env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU"}, "encoding/json", 0, toolchainRuns())
 	if doc.Base != "go1.26.11" || len(doc.Rows) != 3 {
 		t.Fatalf("base %q, %d rows", doc.Base, len(doc.Rows))
 	}
@@ -48,17 +47,17 @@ func TestToolchainsGolden(t *testing.T) {
 	if v2 := doc.Rows[2]; v2.Codec != "encoding/json/v2" || v2.Cells[0].Missing == "" || len(v2.Ratios) != 0 {
 		t.Errorf("encoding/json/v2 row: %+v", v2)
 	}
-	for _, format := range report.ToolchainsFormats {
+	for _, format := range toolchain.Formats {
 		t.Run(format, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := report.WriteToolchains(&b, format, doc); err != nil {
+			if err := toolchain.Write(&b, format, doc); err != nil {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", "toolchains."+format), b.Bytes())
 		})
 	}
 	var b bytes.Buffer
-	if err := report.WriteToolchains(&b, "html", doc); err == nil || !strings.Contains(err.Error(), `unknown format "html"`) {
+	if err := toolchain.Write(&b, "html", doc); err == nil || !strings.Contains(err.Error(), `unknown format "html"`) {
 		t.Errorf("html: %v", err)
 	}
 }

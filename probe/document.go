@@ -1,4 +1,4 @@
-package report
+package probe
 
 import (
 	"encoding/csv"
@@ -12,41 +12,41 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/probe"
+	"github.com/serbench/serbench/report"
 )
 
-// FidelitySchema is the version of the fidelity matrix's JSON format.
-const FidelitySchema = document.Fidelity
+// Schema is the version of the fidelity matrix's JSON format.
+const Schema = document.Fidelity
 
-// FidelityDocument is everything a fidelity report shows: which probes of
-// package probe each codec keeps, changes or refuses.
-type FidelityDocument struct {
+// Document is the fidelity document, everything `serbench fidelity`
+// shows: which probes each codec keeps, changes or refuses.
+type Document struct {
 	Schema string `json:"schema"`
 	// Env is where the matrix was made; nil leaves it out (docs/fidelity.md's
 	// copy, which must not change from machine to machine).
 	Env *env.Env `json:"env,omitempty"`
 	// Codecs and Probes describe the columns and rows, in report order.
 	Codecs []codec.Info `json:"codecs"`
-	Probes []probe.Info `json:"probes"`
-	Cells  []probe.Cell `json:"cells"`
+	Probes []Info       `json:"probes"`
+	Cells  []Cell       `json:"cells"`
 }
 
-// FidelityFormats lists the names WriteFidelity accepts.
-var FidelityFormats = fidelityFormats.Names()
+// Formats lists the names Write accepts.
+var Formats = formats.Names()
 
-// WriteFidelity renders doc in the named format. An unknown format is an
-// error that lists the valid ones.
-func WriteFidelity(w io.Writer, format string, doc *FidelityDocument) error {
-	return fidelityFormats.Write(w, format, doc)
+// Write renders doc in the named format. An unknown format is a
+// *document.UnknownFormatError that lists the valid ones.
+func Write(w io.Writer, format string, doc *Document) error {
+	return formats.Write(w, format, doc)
 }
 
-// fidelityFormats are the formats of a fidelity document.
-var fidelityFormats = document.Formats[*FidelityDocument]{Package: "report", Document: "fidelity", List: []document.Format[*FidelityDocument]{
-	{Name: "table", Write: FidelityTable},
-	{Name: "markdown", Write: FidelityMarkdown},
-	{Name: "csv", Write: FidelityCSV},
-	{Name: "json", Write: FidelityJSON},
-	{Name: "html", Write: FidelityHTML},
+// formats are the formats of a fidelity document.
+var formats = document.Formats[*Document]{Package: "probe", Document: "fidelity", List: []document.Format[*Document]{
+	{Name: "table", Write: Table},
+	{Name: "markdown", Write: Markdown},
+	{Name: "csv", Write: CSV},
+	{Name: "json", Write: JSON},
+	{Name: "html", Write: HTML},
 }}
 
 // maxNote is the most runes of a cell's detail a footnote shows; the JSON
@@ -57,9 +57,12 @@ const maxNote = 160
 // probe, one column per codec that could take at least one probe, and the
 // codecs that could take none with their first reason.
 type fidelityMatrix struct {
-	grid
-	// status[i][j] is the status of rows[i][j+1], for the HTML colours.
-	status [][]probe.Status
+	title string
+	document.Table
+	notes document.Notes
+	// status[i][j] is the status of the cell of Rows[i] in codec column
+	// j, for the HTML colours.
+	status [][]Status
 	// naReasons lists "codec: reason" for every codec with an n/a cell:
 	// the reason of its first, with "(every probe)" for codecs with no
 	// column.
@@ -68,19 +71,19 @@ type fidelityMatrix struct {
 	codecColumns int
 }
 
-func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
-	cells := map[[2]string]probe.Cell{}
+func buildFidelityMatrix(doc *Document, withDoc bool) fidelityMatrix {
+	cells := map[[2]string]Cell{}
 	tried := map[string]bool{}
 	firstNA := map[string]string{}
 	for _, c := range doc.Cells {
 		cells[[2]string{c.Probe, c.Codec}] = c
-		if c.Status != probe.NA {
+		if c.Status != NA {
 			tried[c.Codec] = true
 		} else if _, ok := firstNA[c.Codec]; !ok {
 			firstNA[c.Codec] = c.Error
 		}
 	}
-	m := fidelityMatrix{grid: grid{title: "fidelity: probe × codec"}}
+	m := fidelityMatrix{title: "fidelity: probe × codec"}
 	m.Header = []string{"probe"}
 	m.Numeric = []bool{false}
 	if withDoc {
@@ -106,7 +109,7 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 		if withDoc {
 			row = append(row, p.Doc)
 		}
-		var st []probe.Status
+		var st []Status
 		for _, id := range cols {
 			c, ok := cells[[2]string{p.ID, id}]
 			if !ok {
@@ -114,8 +117,8 @@ func buildFidelityMatrix(doc *FidelityDocument, withDoc bool) fidelityMatrix {
 				continue
 			}
 			text := string(c.Status)
-			if d := c.Detail(); d != "" && c.Status != probe.NA {
-				text += " " + m.note(cutRunes(strings.ReplaceAll(d, "\n", " "), maxNote))
+			if d := c.Detail(); d != "" && c.Status != NA {
+				text += " " + m.notes.Mark(cutRunes(strings.ReplaceAll(d, "\n", " "), maxNote))
 			}
 			row, st = append(row, text), append(st, c.Status)
 		}
@@ -144,22 +147,22 @@ func fidelityEnvText(e *env.Env) string {
 	}
 	// The engine is part of the summary: encoding/json's error texts
 	// depend on it.
-	return "\n" + e.Summary() + "\n" + modulesLine(*e)
+	return "\n" + e.Summary() + "\n" + report.ModulesLine(*e)
 }
 
-// FidelityTable writes doc as an aligned plain-text matrix, probes down
+// Table writes doc as an aligned plain-text matrix, probes down
 // and codecs across, with numbered notes, the codecs that could take no
 // probe, a legend and the environment.
-func FidelityTable(w io.Writer, doc *FidelityDocument) error {
-	return toTerminal(w, func(w io.Writer) error { return fidelityTable(w, doc) })
+func Table(w io.Writer, doc *Document) error {
+	return document.WriteTerminal(w, func(w io.Writer) error { return fidelityTable(w, doc) })
 }
 
-// fidelityTable is FidelityTable before escaping (toTerminal).
-func fidelityTable(w io.Writer, doc *FidelityDocument) error {
+// fidelityTable is Table before escaping (document.WriteTerminal).
+func fidelityTable(w io.Writer, doc *Document) error {
 	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, false)
 	fmt.Fprintf(ew, "%s\n", m.title)
-	for _, line := range m.grid.Aligned() {
+	for _, line := range m.Aligned() {
 		fmt.Fprintln(ew, line)
 	}
 	for n, note := range m.notes {
@@ -179,20 +182,14 @@ func fidelityTable(w io.Writer, doc *FidelityDocument) error {
 	return ew.Err()
 }
 
-// FidelityMarkdown writes doc as a GitHub-flavoured Markdown table with a
+// Markdown writes doc as a GitHub-flavoured Markdown table with a
 // "value" column describing each probe, the notes as a list, the codecs
 // that could take no probe, the legend and, when doc.Env is set, the
 // environment.
-func FidelityMarkdown(w io.Writer, doc *FidelityDocument) error {
+func Markdown(w io.Writer, doc *Document) error {
 	ew := document.NewErrWriter(w)
 	m := buildFidelityMatrix(doc, true)
-	g := m.grid
-	g.Rows = make([][]string, len(m.Rows))
-	for i, r := range m.Rows {
-		g.Rows[i] = append(g.Rows[i], r...)
-	}
-	g.notes = nil
-	writeMarkdownGrid(ew, g)
+	_ = m.WriteMarkdown(ew) // the error is ew's too
 	if len(m.notes) > 0 {
 		fmt.Fprintln(ew)
 		for n, note := range m.notes {
@@ -227,14 +224,14 @@ func codeSpan(s string) string {
 	return fence + s + fence
 }
 
-// FidelityCSVHeader is the first record FidelityCSV writes; one record
-// per cell follows, with probe.Cell's fields under their JSON names.
-var FidelityCSVHeader = []string{"codec", "probe", "status", "path", "want", "got", "error", "note", "size_bytes"}
+// CSVHeader is the first record CSV writes; one record per cell
+// follows, with Cell's fields under their JSON names.
+var CSVHeader = []string{"codec", "probe", "status", "path", "want", "got", "error", "note", "size_bytes"}
 
-// FidelityCSV writes doc's cells as RFC 4180 CSV with a header record.
-func FidelityCSV(w io.Writer, doc *FidelityDocument) error {
+// CSV writes doc's cells as RFC 4180 CSV with a header record.
+func CSV(w io.Writer, doc *Document) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(FidelityCSVHeader); err != nil {
+	if err := cw.Write(CSVHeader); err != nil {
 		return err
 	}
 	for _, c := range doc.Cells {
@@ -250,15 +247,15 @@ func FidelityCSV(w io.Writer, doc *FidelityDocument) error {
 	return cw.Error()
 }
 
-// FidelityJSON writes doc as one indented JSON object; doc.Schema is set
-// to FidelitySchema if empty.
-func FidelityJSON(w io.Writer, doc *FidelityDocument) error {
+// JSON writes doc as one indented JSON object; doc.Schema is set to
+// Schema if empty.
+func JSON(w io.Writer, doc *Document) error {
 	d := *doc
 	if d.Schema == "" {
-		d.Schema = FidelitySchema
+		d.Schema = Schema
 	}
 	if d.Cells == nil {
-		d.Cells = []probe.Cell{}
+		d.Cells = []Cell{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

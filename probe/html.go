@@ -1,20 +1,19 @@
-package report
+package probe
 
 import (
 	_ "embed"
 	"html/template"
 	"io"
-	"strings"
 
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/probe"
+	"github.com/serbench/serbench/report"
 )
 
-// FidelityHTML writes doc as one self-contained HTML page in the style of
-// HTML's results page (the same inline style sheet; nothing is fetched):
+// HTML writes doc as one self-contained HTML page in the style of
+// report.HTML's results page (the same inline style sheet; nothing is fetched):
 // the matrix with each cell coloured by its status, the notes, the codecs
 // that could take no probe, the legend and the environment.
-func FidelityHTML(w io.Writer, doc *FidelityDocument) error {
+func HTML(w io.Writer, doc *Document) error {
 	m := buildFidelityMatrix(doc, true)
 	data := fidelityPage{Doc: doc, Env: doc.Env, Header: m.Header, Notes: m.notes, NAReasons: m.naReasons, NAHeading: naHeading, Legend: fidelityLegend()}
 	fixed := len(m.Header) - m.codecColumns
@@ -35,7 +34,7 @@ func FidelityHTML(w io.Writer, doc *FidelityDocument) error {
 type fidelityHTMLCell struct{ Text, Class string }
 
 type fidelityPage struct {
-	Doc       *FidelityDocument
+	Doc       *Document
 	Env       *env.Env
 	Header    []string
 	Rows      [][]fidelityHTMLCell
@@ -45,32 +44,24 @@ type fidelityPage struct {
 	Legend    []string
 }
 
-func statusClass(s probe.Status) string {
+func statusClass(s Status) string {
 	switch s {
-	case probe.Kept:
+	case Kept:
 		return "kept"
-	case probe.Changed:
+	case Changed:
 		return "changed"
-	case probe.Error:
+	case Error:
 		return "error"
-	case probe.NA:
+	case NA:
 		return "na"
 	}
 	return ""
 }
 
-// pageStyle is the style sheet of html.tmpl, shared so that the two pages
-// look alike without a second copy to keep in step.
-var pageStyle = func() template.CSS {
-	_, after, _ := strings.Cut(htmlTemplate, "<style>")
-	css, _, _ := strings.Cut(after, "</style>")
-	return template.CSS(css)
-}()
-
 //go:embed fidelity.tmpl
 var fidelityTemplateText string
 
 var fidelityTemplate = template.Must(template.New("fidelity").Funcs(template.FuncMap{
-	"style": func() template.CSS { return pageStyle },
+	"style": report.PageStyle,
 	"inc":   func(i int) int { return i + 1 },
-}).Parse(fidelityTemplateText + envTemplate))
+}).Parse(fidelityTemplateText + report.EnvTemplate()))

@@ -9,14 +9,13 @@ import (
 	"strings"
 )
 
-//go:embed calc.js
-var calcJS string
-
-// CalcJS returns the calculator's JavaScript: planCompute(inputs, options),
+// calcJS is the calculator's JavaScript: planCompute(inputs, options),
 // the model of Compute over the JSON of Inputs and []Option, and
 // planRender(form, tbody, status, options, transport), which reads a
 // form's inputs and writes the ranked rows. Plain ES5, no dependencies.
-func CalcJS() string { return calcJS }
+//
+//go:embed calc.js
+var calcJS string
 
 //go:embed plan.tmpl
 var planTmpl string

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"image/color"
@@ -22,7 +21,6 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/plan"
 )
 
 // HTML writes doc as one self-contained HTML page that opens offline: no
@@ -34,9 +32,9 @@ import (
 // size sweep (scenarios with ScenarioInfo.Sweep), a section with log-log
 // charts of ns/op and MB/s against the encoding/json size per codec and op,
 // one sentence per codec and op on its throughput plateau (Plateaus) and
-// the MB/s grid. A capacity calculator (package plan's model over this
-// run's figures: rate, fan-out, cores, budgets and prices as inputs, the
-// ranking recomputed as they change). Then the fidelity findings and n/a reasons, and the
+// the MB/s grid. When doc.Calculator is set, a capacity calculator
+// (package plan's model over this run's figures: rate, fan-out, cores,
+// budgets and prices as inputs, the ranking recomputed as they change). Then the fidelity findings and n/a reasons, and the
 // environment.
 //
 // Charts are drawn with gonum.org/v1/plot into inline SVG (vgsvg backend,
@@ -80,51 +78,24 @@ type htmlPageData struct {
 	Sweep         *htmlSweep
 	// Compressors states the levels of -compress (compressorsLine).
 	Compressors string
-	// Plan is the capacity calculator's data; nil when no scenario has
-	// a codec that can carry a message.
-	Plan *htmlPlan
+	// Plan is the capacity calculator's data (Document.Calculator).
+	Plan *Calculator
 }
 
-// htmlPlan is the capacity calculator (package plan's model in the
-// browser): per scenario, the options plan.FromResults builds.
-type htmlPlan struct {
+// Calculator is the capacity calculator of the HTML page: package plan's
+// model over a run's figures, run in the browser. plan.NewCalculator
+// builds it from a document; report does not import plan.
+type Calculator struct {
+	// Scenarios names the scenarios with options, in run order.
 	Scenarios []string
-	Options   template.JS // JSON: one []plan.Option per scenario, in order
-	Calc      template.JS
-	Cores     int
-}
-
-// buildPlan returns the calculator's data for doc, nil when no scenario
-// has an option without an error.
-func buildPlan(doc *Document) (*htmlPlan, error) {
-	var comps []string
-	for _, c := range doc.Compressors {
-		comps = append(comps, c.ID)
-	}
-	cores := max(doc.Env.GOMAXPROCS, 1)
-	p := &htmlPlan{Calc: template.JS(plan.CalcJS()), Cores: cores}
-	var all [][]plan.Option
-	usable := false
-	order, _ := byScenario(doc.Results)
-	for _, id := range order {
-		opts := plan.FromResults(doc.Results, id, comps, float64(cores))
-		if len(opts) == 0 {
-			continue
-		}
-		for _, o := range opts {
-			usable = usable || o.Error == ""
-		}
-		p.Scenarios, all = append(p.Scenarios, id), append(all, opts)
-	}
-	if !usable {
-		return nil, nil
-	}
-	data, err := json.Marshal(all)
-	if err != nil {
-		return nil, fmt.Errorf("report: calculator data: %w", err)
-	}
-	p.Options = template.JS(data)
-	return p, nil
+	// Options is the JSON of one []plan.Option per scenario, in
+	// Scenarios order.
+	Options template.JS
+	// Script is the model's JavaScript (plan.CalcJS).
+	Script template.JS
+	// Cores is the server cores the form starts with: the run's
+	// GOMAXPROCS, at least 1.
+	Cores int
 }
 
 type htmlRec struct {
@@ -154,9 +125,7 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	if p.Sweep, err = buildSweep(doc); err != nil {
 		return nil, err
 	}
-	if p.Plan, err = buildPlan(doc); err != nil {
-		return nil, err
-	}
+	p.Plan = doc.Calculator
 	order, groups := byScenario(doc.Results)
 	gs := grids(doc)
 	docs := map[string]string{}

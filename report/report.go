@@ -50,6 +50,10 @@ type Document struct {
 	// sweep (see Plateaus); derived from Results and Scenarios, filled in
 	// by Analyze when empty, absent without a sweep.
 	Plateaus []Plateau `json:"plateaus,omitempty"`
+	// Calculator is the HTML page's capacity calculator, built by
+	// plan.NewCalculator from the analysed document; not part of the JSON
+	// document, and the page has no calculator while it is nil.
+	Calculator *Calculator `json:"-"`
 }
 
 // NewRunDocument builds the document of measurement m, the one `serbench

@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 )
@@ -66,6 +67,11 @@ func TestGolden(t *testing.T) {
 				var buf bytes.Buffer
 				doc := tc.doc()
 				doc.Analyze() // as serbench run builds it
+				calc, err := plan.NewCalculator(doc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				doc.Calculator = calc
 				if err := report.Write(&buf, format, doc); err != nil {
 					t.Fatal(err)
 				}

@@ -20,6 +20,7 @@ import (
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
@@ -194,6 +195,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		doc.Env.GOGC = *gogc
 	}
 	doc.Analyze()
+	calc, err := plan.NewCalculator(doc)
+	if err != nil {
+		return err
+	}
+	doc.Calculator = calc
 	for _, warn := range doc.Warnings {
 		if *out != "" || *format != "table" {
 			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)

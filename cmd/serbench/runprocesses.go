@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 )
 
@@ -100,6 +101,11 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 	}
 	doc.Env.Settings = settings(fs)
 	doc.Analyze()
+	calc, err := plan.NewCalculator(doc)
+	if err != nil {
+		return err
+	}
+	doc.Calculator = calc
 	for _, warn := range doc.Warnings {
 		if out != "" || format != "table" {
 			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)

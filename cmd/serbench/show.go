@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 )
 
@@ -50,6 +51,9 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	doc, err := report.Read(bytes.NewReader(data), path)
 	if err != nil {
+		return err
+	}
+	if doc.Calculator, err = plan.NewCalculator(doc); err != nil {
 		return err
 	}
 	for _, w := range doc.Warnings {

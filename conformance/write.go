@@ -130,12 +130,11 @@ func writeTable(w io.Writer, rep *Report, verbose bool) error {
 
 func writeMarkdown(w io.Writer, rep *Report, verbose bool) error {
 	ew := document.NewErrWriter(w)
-	cell := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
-	fmt.Fprintln(ew, "| suite | codec | passed | panics | checks |")
-	fmt.Fprintln(ew, "|---|---|--:|--:|---|")
+	t := document.Table{Header: []string{"suite", "codec", "passed", "panics", "checks"}, Numeric: []bool{false, false, true, true, false}}
 	for _, r := range rep.Rows {
-		fmt.Fprintf(ew, "| %s | %s | %s | %d | %s |\n", r.Suite, cell(r.Codec), passText(r), r.Panics(), cell(checksText(r)))
+		t.Rows = append(t.Rows, []string{r.Suite, r.Codec, passText(r), strconv.Itoa(r.Panics()), checksText(r)})
 	}
+	_ = t.WriteMarkdown(ew) // the error is ew's too
 	order, byMethod := methods(rep)
 	fmt.Fprintln(ew, "\nHow each row ran:")
 	fmt.Fprintln(ew)

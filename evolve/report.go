@@ -102,18 +102,20 @@ func writeTable(w io.Writer, r Report) error {
 }
 
 func writeMarkdown(w io.Writer, r Report) error {
-	var b strings.Builder
-	b.WriteString("| codec | schema |")
+	t := document.Table{Header: []string{"codec", "schema"}}
 	for _, ch := range r.Changes {
-		b.WriteString(" " + ch.ID + " |")
+		t.Header = append(t.Header, ch.ID)
 	}
-	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(r.Changes)) + "\n")
 	for i, row := range r.byCodec() {
-		fmt.Fprintf(&b, "| %s | %s |", r.Codecs[i].ID, r.Codecs[i].Schema)
+		cells := []string{r.Codecs[i].ID, r.Codecs[i].Schema}
 		for _, c := range row {
-			b.WriteString(" " + cellText(c) + " |")
+			cells = append(cells, cellText(c))
 		}
-		b.WriteString("\n")
+		t.Rows = append(t.Rows, cells)
+	}
+	var b strings.Builder
+	if err := t.WriteMarkdown(&b); err != nil {
+		return fmt.Errorf("evolve: write markdown: %w", err)
 	}
 	b.WriteString("\n" + strings.ReplaceAll(Legend, "\n", "\n\n") + "\n\nDetails:\n\n" + details(r, "- "))
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -52,6 +52,19 @@ var formats = document.Formats[*Document]{Package: "hostile", List: []document.F
 
 var columns = []string{"codec", "scenario", "inputs", "rejected", "accepted", "panics", "killed", "bombs", "worst B/in-byte", "worst time"}
 
+// table is doc's rows as a document.Table: codec and scenario text, the
+// rest right-aligned; an error row has three cells.
+func table(doc *Document) document.Table {
+	t := document.Table{Header: columns, Numeric: make([]bool, len(columns))}
+	for i := 2; i < len(columns); i++ {
+		t.Numeric[i] = true
+	}
+	for _, r := range doc.Rows {
+		t.Rows = append(t.Rows, cells(r))
+	}
+	return t
+}
+
 func cells(r Row) []string {
 	if r.Error != "" {
 		return []string{r.Codec, r.Scenario, "error: " + r.Error}
@@ -131,24 +144,8 @@ func writeTable(w io.Writer, doc *Document) error {
 
 func writeMarkdown(w io.Writer, doc *Document) error {
 	var b strings.Builder
-	b.WriteString("| " + strings.Join(columns, " | ") + " |\n|")
-	for i := range columns {
-		if i < 2 {
-			b.WriteString("---|")
-		} else {
-			b.WriteString("--:|")
-		}
-	}
-	b.WriteString("\n")
-	for _, r := range doc.Rows {
-		c := cells(r)
-		for len(c) < len(columns) {
-			c = append(c, "")
-		}
-		for i := range c {
-			c[i] = strings.ReplaceAll(c[i], "|", `\|`)
-		}
-		b.WriteString("| " + strings.Join(c, " | ") + " |\n")
+	if err := table(doc).WriteMarkdown(&b); err != nil {
+		return err
 	}
 	fmt.Fprintf(&b, "\n%s. %s.\n", settingsText(doc), doc.Env.Summary())
 	first := true
@@ -158,7 +155,7 @@ func writeMarkdown(w io.Writer, doc *Document) error {
 				b.WriteString("\nFindings:\n\n")
 				first = false
 			}
-			fmt.Fprintf(&b, "- `%s` %s: %s\n", r.Codec, r.Scenario, strings.ReplaceAll(findingText(f), "|", `\|`))
+			fmt.Fprintf(&b, "- `%s` %s: %s\n", r.Codec, document.MarkdownCell(r.Scenario), document.MarkdownCell(findingText(f)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
 )
 
@@ -134,17 +135,8 @@ func figures(n int) string {
 	return fmt.Sprintf("%d figures", n)
 }
 
-// markdownTable writes rows as a GitHub table, the first row its header,
-// with any | in a cell escaped.
+// markdownTable writes rows as a GitHub table (document.Table), the first
+// row its header.
 func markdownTable(sb *strings.Builder, rows [][]string) {
-	for i, row := range rows {
-		cells := make([]string, len(row))
-		for j, c := range row {
-			cells[j] = strings.ReplaceAll(c, "|", `\|`)
-		}
-		sb.WriteString("| " + strings.Join(cells, " | ") + " |\n")
-		if i == 0 {
-			sb.WriteString("|" + strings.Repeat("---|", len(row)) + "\n")
-		}
-	}
+	_ = document.Table{Header: rows[0], Rows: rows[1:]}.WriteMarkdown(sb) // a strings.Builder does not fail
 }

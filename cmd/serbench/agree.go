@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
@@ -143,33 +143,31 @@ func summarizeAgreement(cells []agreeCell, tolerance float64) agreeSummary {
 	return s
 }
 
-// agreeTable writes rows as tab-aligned text or as a Markdown table.
+// agreeTable collects rows (a document.Table) and writes them, on flush,
+// as aligned text or as a Markdown table.
 type agreeTable struct {
-	tw       *tabwriter.Writer
+	w        io.Writer
 	markdown bool
+	table    document.Table
 }
 
 func newAgreeTable(w io.Writer, markdown bool) *agreeTable {
-	return &agreeTable{tw: tabwriter.NewWriter(w, 0, 0, 2, ' ', 0), markdown: markdown}
+	return &agreeTable{w: w, markdown: markdown}
 }
 
-func (t *agreeTable) row(cols ...string) {
-	if t.markdown {
-		fmt.Fprintf(t.tw, "| %s |\n", strings.Join(cols, " | "))
-		return
-	}
-	fmt.Fprintln(t.tw, strings.Join(cols, "\t"))
-}
+func (t *agreeTable) row(cols ...string) { t.table.Rows = append(t.table.Rows, cols) }
 
-func (t *agreeTable) header(cols ...string) {
-	t.row(cols...)
+func (t *agreeTable) header(cols ...string) { t.table.Header = cols }
+
+func (t *agreeTable) flush() error {
 	if t.markdown {
-		seps := make([]string, len(cols))
-		for i := range seps {
-			seps[i] = "---"
-		}
-		t.row(seps...)
+		return t.table.WriteMarkdown(t.w)
 	}
+	ew := document.NewErrWriter(t.w)
+	for _, l := range t.table.Aligned() {
+		fmt.Fprintln(ew, l)
+	}
+	return ew.Err()
 }
 
 func agreePct(f float64) string            { return fmt.Sprintf("%+.0f%%", 100*f) }
@@ -229,7 +227,7 @@ func writeAgreementByCodec(w io.Writer, conds []agreeCondition, tolerance float6
 		}
 		t.row(row...)
 	}
-	return t.tw.Flush()
+	return t.flush()
 }
 
 // writeAgreement prints, per condition, the summary of all cells and of
@@ -250,7 +248,7 @@ func writeAgreement(w io.Writer, conds []agreeCondition, tolerance float64, mark
 				agreeCellName(s.worst), agreeSpeedups(s.worst), agreePct(s.worst.diff()))
 		}
 	}
-	if err := t.tw.Flush(); err != nil {
+	if err := t.flush(); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
@@ -268,5 +266,5 @@ func writeAgreement(w io.Writer, conds []agreeCondition, tolerance float64, mark
 			}
 		}
 	}
-	return t.tw.Flush()
+	return t.flush()
 }

@@ -115,7 +115,7 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
 	p.Compressors = compressorsLine(doc)
-	for _, r := range Recommend(doc) {
+	for _, r := range doc.Recommendations {
 		p.Recs = append(p.Recs, htmlRec{r, frontText(r.Front)})
 	}
 	if g, ok := summaryGrid(doc); ok {

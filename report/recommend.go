@@ -360,7 +360,7 @@ func Geomeans(doc *Document) []Geomean {
 // summaryGrid lays out the geomeans as a grid: one row per codec, one
 // column per op.
 func summaryGrid(doc *Document) (grid, bool) {
-	gs := Geomeans(doc)
+	gs := doc.Geomeans
 	if len(gs) == 0 {
 		return grid{}, false
 	}
@@ -409,7 +409,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 // writeSummaryTable writes the recommendations and the geomean grid in
 // the table format.
 func writeSummaryTable(ew *document.ErrWriter, doc *Document) {
-	recs := Recommend(doc)
+	recs := doc.Recommendations
 	if len(recs) > 0 {
 		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's types, and zero-copy readers left out)\n")
 		for _, r := range recs {
@@ -426,7 +426,7 @@ func writeSummaryTable(ew *document.ErrWriter, doc *Document) {
 
 // writeSummaryMarkdown is writeSummaryTable in Markdown.
 func writeSummaryMarkdown(ew *document.ErrWriter, doc *Document) {
-	recs := Recommend(doc)
+	recs := doc.Recommendations
 	if len(recs) > 0 {
 		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's own types, and zero-copy readers are left out.\n\n")
 		for _, r := range recs {

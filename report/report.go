@@ -40,7 +40,9 @@ type Document struct {
 	// as a fraction of the median (0.03 is ±3%); 0 for a fixed Count.
 	Target float64 `json:"target,omitempty"`
 	// Recommendations and Geomeans are derived from Results (see Recommend
-	// and Geomeans); Analyze fills them in when empty.
+	// and Geomeans); Analyze fills them in when empty. The writers show
+	// them, and Plateaus, as they are and compute none: a document that
+	// was not analysed shows no recommendation, geomean or plateau.
 	// Compressors describes the compressors of `-compress`, in run order
 	// (levels and formats); absent when none ran.
 	Compressors     []compressor.Info `json:"compressors,omitempty"`

@@ -152,7 +152,7 @@ func sweepGrid(doc *Document) (grid, bool) {
 	g.Header, g.Numeric = append(g.Header, "plateau"), append(g.Numeric, false)
 	g.notes = append(g.notes, "encoding/json bytes of each point: "+strings.Join(actual, ", ")+".", plateauRule())
 	plateaus := map[[2]string]Plateau{}
-	for _, p := range Plateaus(doc) {
+	for _, p := range doc.Plateaus {
 		plateaus[[2]string{p.Codec, p.Op}] = p
 	}
 	for _, k := range keys {

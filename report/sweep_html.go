@@ -49,7 +49,7 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 		return nil, nil
 	}
 	s := &htmlSweep{Grid: htmlSummary{g.title, g.Header, g.Numeric, g.Rows}, Notes: g.notes}
-	for _, p := range Plateaus(doc) {
+	for _, p := range doc.Plateaus {
 		s.Plateaus = append(s.Plateaus, p.Text+".")
 	}
 	keys, _ := sweepSeries(doc)

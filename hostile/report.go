@@ -1,7 +1,6 @@
 package hostile
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -167,27 +166,22 @@ func writeMarkdown(w io.Writer, doc *Document) error {
 var CSVHeader = []string{"codec", "scenario", "inputs", "rejected", "accepted", "panics", "killed", "skipped", "bombs",
 	"worst_alloc_per_byte", "worst_alloc_input", "worst_alloc_bytes", "worst_time_ns", "worst_time_input", "error", "findings"}
 
+// csvNumeric marks CSVHeader's number columns: the others are text,
+// through document.CSVCell (a leading = + - @ is a formula to a
+// spreadsheet).
+var csvNumeric = []bool{false, false, true, true, true, true, true, true, true, true, false, true, true, false, false, false}
+
 func writeCSV(w io.Writer, doc *Document) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
-		return err
-	}
+	t := document.Table{Header: CSVHeader, Numeric: csvNumeric}
 	for _, r := range doc.Rows {
 		var fs []string
 		for _, f := range r.Findings {
 			fs = append(fs, findingText(f))
 		}
-		// Text fields through document.CSVCell (a leading = + - @ is a
-		// formula to a spreadsheet); numbers as they are.
-		cell := document.CSVCell
-		rec := []string{cell(r.Codec), cell(r.Scenario), strconv.Itoa(r.Inputs), strconv.Itoa(r.Rejected), strconv.Itoa(r.Accepted),
+		t.Rows = append(t.Rows, []string{r.Codec, r.Scenario, strconv.Itoa(r.Inputs), strconv.Itoa(r.Rejected), strconv.Itoa(r.Accepted),
 			strconv.Itoa(r.Panics), strconv.Itoa(r.Killed), strconv.Itoa(r.Skipped), strconv.Itoa(r.Bombs),
-			strconv.FormatFloat(r.WorstAllocPerByte, 'g', -1, 64), cell(r.WorstAllocInput), strconv.FormatInt(r.WorstAlloc, 10),
-			strconv.FormatInt(int64(r.WorstTime), 10), cell(r.WorstTimeInput), cell(r.Error), cell(strings.Join(fs, "; "))}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+			strconv.FormatFloat(r.WorstAllocPerByte, 'g', -1, 64), r.WorstAllocInput, strconv.FormatInt(r.WorstAlloc, 10),
+			strconv.FormatInt(int64(r.WorstTime), 10), r.WorstTimeInput, r.Error, strings.Join(fs, "; ")})
 	}
-	cw.Flush()
-	return cw.Error()
+	return t.WriteCSV(w)
 }

@@ -1,7 +1,6 @@
 package probe
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -230,21 +229,12 @@ var CSVHeader = []string{"codec", "probe", "status", "path", "want", "got", "err
 
 // CSV writes doc's cells as RFC 4180 CSV with a header record.
 func CSV(w io.Writer, doc *Document) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
-		return err
-	}
+	t := document.Table{Header: CSVHeader, Numeric: make([]bool, len(CSVHeader))}
+	t.Numeric[len(CSVHeader)-1] = true // size_bytes; the rest is text
 	for _, c := range doc.Cells {
-		rec := []string{c.Codec, c.Probe, string(c.Status), c.Path, c.Want, c.Got, c.Error, c.Note}
-		for i := range rec {
-			rec[i] = document.CSVCell(rec[i])
-		}
-		if err := cw.Write(append(rec, strconv.Itoa(c.Size))); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, []string{c.Codec, c.Probe, string(c.Status), c.Path, c.Want, c.Got, c.Error, c.Note, strconv.Itoa(c.Size)})
 	}
-	cw.Flush()
-	return cw.Error()
+	return t.WriteCSV(w)
 }
 
 // JSON writes doc as one indented JSON object; doc.Schema is set to

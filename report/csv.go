@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"io"
 	"strconv"
 
@@ -27,25 +26,29 @@ var CSVPerElemHeader = []string{"bytes_per_elem"}
 // fields (codec, scenario, op, error) go through CSVCell, so a name such as
 // "=HYPERLINK(...)" is not a formula in a spreadsheet.
 func CSV(w io.Writer, doc *Document) error {
-	cw := csv.NewWriter(w)
 	compressed, perElem := hasCompressed(doc.Results), hasPerElem(doc.Results)
-	head := append([]string(nil), CSVHeader...)
+	t := document.Table{Header: append([]string(nil), CSVHeader...)}
+	// codec, scenario and op are text; then numbers up to ok, na and
+	// error, text again (true and false are safe in a spreadsheet).
+	for i := range t.Header {
+		t.Numeric = append(t.Numeric, i >= 3 && i < len(CSVHeader)-3)
+	}
 	if compressed {
-		head = append(head, CSVCompressHeader...)
+		t.Header = append(t.Header, CSVCompressHeader...)
 	}
 	if perElem {
-		head = append(head, CSVPerElemHeader...)
+		t.Header = append(t.Header, CSVPerElemHeader...)
 	}
-	if err := cw.Write(head); err != nil {
-		return err
+	for len(t.Numeric) < len(t.Header) {
+		t.Numeric = append(t.Numeric, true)
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, r := range doc.Results {
-		rec := []string{document.CSVCell(r.Codec), document.CSVCell(r.Scenario), document.CSVCell(r.Op), f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
+		rec := []string{r.Codec, r.Scenario, r.Op, f(r.NsPerOp), f(r.NsPerOpLo), f(r.NsPerOpHi),
 			f(r.MBPerS), strconv.FormatInt(r.BytesPerOp, 10), strconv.FormatInt(r.AllocsPerOp, 10),
 			strconv.Itoa(r.SizeBytes), f(r.Speedup), f(r.SpeedupP),
 			f(r.FloorRatio), strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
-			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), document.CSVCell(r.Error)}
+			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
 		if compressed {
 			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.JSONRatio))
 		}
@@ -56,10 +59,7 @@ func CSV(w io.Writer, doc *Document) error {
 			}
 			rec = append(rec, elem)
 		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, rec)
 	}
-	cw.Flush()
-	return cw.Error()
+	return t.WriteCSV(w)
 }

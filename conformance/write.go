@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/document"
 )
@@ -99,15 +98,21 @@ func envLine(rep *Report) string {
 	return rep.Env.Summary() + "; " + strings.Join(rep.Env.ModuleList(), " ")
 }
 
+// table is rep's rows: suite, codec, passed, panics (numbers) and checks.
+func table(rep *Report) document.Table {
+	t := document.Table{Header: []string{"suite", "codec", "passed", "panics", "checks"}, Numeric: []bool{false, false, true, true, false}}
+	for _, r := range rep.Rows {
+		t.Rows = append(t.Rows, []string{r.Suite, r.Codec, passText(r), strconv.Itoa(r.Panics()), checksText(r)})
+	}
+	return t
+}
+
 func writeTable(w io.Writer, rep *Report, verbose bool) error {
 	ew := document.NewErrWriter(w)
-	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "suite\tcodec\tpassed\tpanics\tchecks")
-	for _, r := range rep.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", r.Suite, r.Codec, passText(r), r.Panics(), checksText(r))
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("conformance: write table: %w", err)
+	t := table(rep)
+	t.Numeric = nil // the terminal table left-aligns every column
+	for _, l := range t.Aligned() {
+		fmt.Fprintln(ew, l)
 	}
 	order, byMethod := methods(rep)
 	fmt.Fprintln(ew, "\nhow each row ran:")
@@ -129,11 +134,7 @@ func writeTable(w io.Writer, rep *Report, verbose bool) error {
 
 func writeMarkdown(w io.Writer, rep *Report, verbose bool) error {
 	ew := document.NewErrWriter(w)
-	t := document.Table{Header: []string{"suite", "codec", "passed", "panics", "checks"}, Numeric: []bool{false, false, true, true, false}}
-	for _, r := range rep.Rows {
-		t.Rows = append(t.Rows, []string{r.Suite, r.Codec, passText(r), strconv.Itoa(r.Panics()), checksText(r)})
-	}
-	_ = t.WriteMarkdown(ew) // the error is ew's too
+	_ = table(rep).WriteMarkdown(ew) // the error is ew's too
 	order, byMethod := methods(rep)
 	fmt.Fprintln(ew, "\nHow each row ran:")
 	fmt.Fprintln(ew)

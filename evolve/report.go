@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
@@ -77,31 +76,8 @@ func (r Report) byCodec() [][]Cell {
 	return rows
 }
 
-func writeTable(w io.Writer, r Report) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "codec\tschema")
-	for _, ch := range r.Changes {
-		fmt.Fprint(tw, "\t"+ch.ID)
-	}
-	fmt.Fprintln(tw)
-	for i, row := range r.byCodec() {
-		fmt.Fprintf(tw, "%s\t%s", r.Codecs[i].ID, r.Codecs[i].Schema)
-		for _, c := range row {
-			fmt.Fprint(tw, "\t"+cellText(c))
-		}
-		fmt.Fprintln(tw)
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("evolve: write table: %w", err)
-	}
-	_, err := fmt.Fprintf(w, "\n%s\n\nDetails:\n%s", Legend, details(r, "  "))
-	if err != nil {
-		return fmt.Errorf("evolve: write table: %w", err)
-	}
-	return nil
-}
-
-func writeMarkdown(w io.Writer, r Report) error {
+// table is r's matrix: one row per codec, one column per change.
+func (r Report) table() document.Table {
 	t := document.Table{Header: []string{"codec", "schema"}}
 	for _, ch := range r.Changes {
 		t.Header = append(t.Header, ch.ID)
@@ -113,8 +89,21 @@ func writeMarkdown(w io.Writer, r Report) error {
 		}
 		t.Rows = append(t.Rows, cells)
 	}
+	return t
+}
+
+func writeTable(w io.Writer, r Report) error {
+	lines := strings.Join(r.table().Aligned(), "\n")
+	_, err := fmt.Fprintf(w, "%s\n\n%s\n\nDetails:\n%s", lines, Legend, details(r, "  "))
+	if err != nil {
+		return fmt.Errorf("evolve: write table: %w", err)
+	}
+	return nil
+}
+
+func writeMarkdown(w io.Writer, r Report) error {
 	var b strings.Builder
-	if err := t.WriteMarkdown(&b); err != nil {
+	if err := r.table().WriteMarkdown(&b); err != nil {
 		return fmt.Errorf("evolve: write markdown: %w", err)
 	}
 	b.WriteString("\n" + strings.ReplaceAll(Legend, "\n", "\n\n") + "\n\nDetails:\n\n" + details(r, "- "))

@@ -14,6 +14,7 @@ import (
 // show prints a saved run exactly as the run's own writer would.
 func TestShowRun(t *testing.T) {
 	doc, _ := compareInputs()
+	doc.Analyze() // as serbench run writes it
 	path := filepath.Join("testdata", "compare-old.json")
 	for _, format := range []string{"table", "markdown", "csv"} {
 		var want, stdout, stderr bytes.Buffer

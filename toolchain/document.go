@@ -186,8 +186,12 @@ func Write(w io.Writer, format string, doc *Document) error {
 
 // formats are the formats of a toolchain comparison.
 var formats = document.Formats[*Document]{Package: "toolchain", List: []document.Format[*Document]{
-	{Name: "table", Write: func(w io.Writer, doc *Document) error { return writeText(w, doc, false) }},
-	{Name: "markdown", Write: func(w io.Writer, doc *Document) error { return writeText(w, doc, true) }},
+	{Name: "table", Write: func(w io.Writer, doc *Document) error {
+		return document.WriteTerminal(w, func(w io.Writer) error { return writeText(w, doc, false) })
+	}},
+	{Name: "markdown", Write: func(w io.Writer, doc *Document) error {
+		return document.WriteTerminal(w, func(w io.Writer) error { return writeText(w, doc, true) })
+	}},
 	{Name: "json", Write: func(w io.Writer, doc *Document) error { return document.WriteJSON(w, "toolchain", "  ", doc) }},
 }}
 
@@ -247,7 +251,7 @@ func writeText(w io.Writer, doc *Document, md bool) error {
 	for _, g := range tables {
 		fmt.Fprintln(ew)
 		if md {
-			fmt.Fprintf(ew, "### %s\n\n", g.title)
+			fmt.Fprintf(ew, "### %s\n\n", document.MarkdownCell(g.title))
 			_ = g.WriteMarkdown(ew) // the error is ew's too
 			continue
 		}

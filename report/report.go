@@ -1,6 +1,14 @@
 // Package report renders a run's results: one writer per format. Writers
 // never print on their own; they write to the io.Writer they are given and
-// return its errors.
+// return its errors. They compute nothing either: Analyze fills in what
+// the results imply once, and the writers show it.
+//
+// Every table goes through document.Table. The other documents are
+// written beside their producers (package probe's fidelity matrix,
+// package toolchain's comparison of builds, package plan's calculator
+// data, NewCalculator), which may use what report shares with them
+// (EnvLine, ModulesLine, NsCell, PageStyle, EnvTemplate); report imports
+// none of them.
 package report
 
 import (

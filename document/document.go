@@ -7,8 +7,9 @@
 //
 // It also holds the one writer shape: each package's Write(w, format,
 // doc) goes through a Formats (the format switch, the unknown-format
-// error) and writes JSON with WriteJSON; and the one table model, Table,
-// with its escaping (TerminalText, MarkdownCell, CSVCell).
+// error) and writes JSON with WriteJSON; the one table model, Table,
+// with its escaping (TerminalText, MarkdownCell, CSVCell); and what the
+// HTML pages share (PageStyle, EnvTemplate).
 //
 // The package imports nothing of serbench, so any package may name a
 // document without linking the one that writes it.

@@ -11,7 +11,6 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 )
 
 // Schema is the version of the fidelity matrix's JSON format.
@@ -146,7 +145,11 @@ func fidelityEnvText(e *env.Env) string {
 	}
 	// The engine is part of the summary: encoding/json's error texts
 	// depend on it.
-	return "\n" + e.Summary() + "\n" + report.ModulesLine(*e)
+	s := "\n" + e.Summary() + "\n"
+	if ms := e.ModuleList(); len(ms) > 0 {
+		s += "modules: " + strings.Join(ms, " ") + "\n"
+	}
+	return s
 }
 
 // Table writes doc as an aligned plain-text matrix, probes down

@@ -5,8 +5,8 @@ import (
 	"html/template"
 	"io"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 )
 
 // HTML writes doc as one self-contained HTML page in the style of
@@ -62,6 +62,6 @@ func statusClass(s Status) string {
 var fidelityTemplateText string
 
 var fidelityTemplate = template.Must(template.New("fidelity").Funcs(template.FuncMap{
-	"style": report.PageStyle,
+	"style": document.PageStyle,
 	"inc":   func(i int) int { return i + 1 },
-}).Parse(fidelityTemplateText + report.EnvTemplate()))
+}).Parse(fidelityTemplateText + document.EnvTemplate()))

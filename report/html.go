@@ -20,6 +20,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 )
 
@@ -376,29 +377,6 @@ func inlineSVG(s string) string {
 //go:embed html.tmpl
 var htmlTemplate string
 
-// envTemplate defines "env", the environment section's list (of a
-// bench.Env), which every HTML page parses.
-//
-//go:embed env.tmpl
-var envTemplate string
-
-// EnvTemplate returns the text of the template "env", the environment
-// section's list of a bench.Env, for another document's page to parse
-// with its own (package probe's fidelity page).
-func EnvTemplate() string { return envTemplate }
-
-// pageStyle is the style sheet of html.tmpl.
-var pageStyle = func() template.CSS {
-	_, after, _ := strings.Cut(htmlTemplate, "<style>")
-	css, _, _ := strings.Cut(after, "</style>")
-	return template.CSS(css)
-}()
-
-// PageStyle returns the style sheet of the results page, so that another
-// document's page (package probe's fidelity page) looks alike without a
-// second copy to keep in step.
-func PageStyle() template.CSS { return pageStyle }
-
 var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 	"align": func(right []bool, i int) string {
 		if i < len(right) && right[i] {
@@ -406,5 +384,6 @@ var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 		}
 		return ""
 	},
-	"inc": func(i int) int { return i + 1 },
-}).Parse(htmlTemplate + envTemplate))
+	"inc":   func(i int) int { return i + 1 },
+	"style": document.PageStyle,
+}).Parse(htmlTemplate + document.EnvTemplate()))

@@ -3,12 +3,13 @@
 // return its errors. They compute nothing either: Analyze fills in what
 // the results imply once, and the writers show it.
 //
-// Every table goes through document.Table. The other documents are
+// Every table goes through document.Table, and the HTML pages share
+// document.PageStyle and document.EnvTemplate. The other documents are
 // written beside their producers (package probe's fidelity matrix,
 // package toolchain's comparison of builds, package plan's calculator
-// data, NewCalculator), which may use what report shares with them
-// (EnvLine, ModulesLine, NsCell, PageStyle, EnvTemplate); report imports
-// none of them.
+// data, plan.NewCalculator); report imports none of them, and toolchain
+// and plan use what report shares (EnvLine, NsCell, DefaultAlpha,
+// Calculator).
 package report
 
 import (

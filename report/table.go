@@ -91,13 +91,13 @@ func envText(doc *Document) string {
 	if l := liveHeapLine(e.LiveHeap); l != "" {
 		fmt.Fprintf(&b, "%s\n", l)
 	}
-	b.WriteString(ModulesLine(e))
+	b.WriteString(modulesLine(e))
 	return b.String()
 }
 
-// ModulesLine returns "modules: path@version ...\n", the modules e
-// records, or "" when it records none.
-func ModulesLine(e env.Env) string {
+// modulesLine returns "modules: path@version ...\n", or "" when e records
+// no module.
+func modulesLine(e env.Env) string {
 	if ms := e.ModuleList(); len(ms) > 0 {
 		return "modules: " + strings.Join(ms, " ") + "\n"
 	}

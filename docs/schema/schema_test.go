@@ -11,13 +11,14 @@ import (
 )
 
 // Every schema file compiles, and the committed example documents of the
-// report and load packages (their golden files) conform.
+// report, toolchain, probe and load packages (their golden files) conform.
 func TestGoldenDocumentsConform(t *testing.T) {
 	for _, path := range []string{
 		"../../report/testdata/fixture.json",
 		"../../report/testdata/adaptive.json",
 		"../../report/testdata/list.json",
-		"../../report/testdata/toolchains.json",
+		"../../toolchain/testdata/toolchains.json",
+		"../../probe/testdata/fidelity.json",
 		"../../load/testdata/report.json",
 	} {
 		data, err := os.ReadFile(filepath.FromSlash(path))

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -620,35 +619,37 @@ var CompareCSVHeader = []string{"codec", "scenario", "op", "in", "old_ns_per_op"
 	"significant", "old_n", "new_n", "old_bytes_per_op", "new_bytes_per_op", "old_allocs_per_op", "new_allocs_per_op",
 	"old_ok", "new_ok", "old_error", "new_error", "basis", "ns_change", "old_file", "new_file"}
 
+// compareCSVNumeric marks CompareCSVHeader's number columns (a change can
+// be negative, and stays a number); the others, text, go through
+// document.CSVCell.
+var compareCSVNumeric = []bool{false, false, false, false, true, true, true, true,
+	false, true, true, true, true, true, true,
+	false, false, false, false, false, true, false, false}
+
 func compareCSV(w io.Writer, cs []*Comparison) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CompareCSVHeader); err != nil {
-		return err
-	}
+	t := document.Table{Header: CompareCSVHeader, Numeric: compareCSVNumeric}
 	for _, c := range cs {
-		if err := compareCSVRecords(cw, c); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, compareCSVRecords(c)...)
 	}
-	cw.Flush()
-	return cw.Error()
+	return t.WriteCSV(w)
 }
 
-func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
+// compareCSVRecords returns c's records: one per compared cell, then one
+// per cell only the old or the new document has.
+func compareCSVRecords(c *Comparison) [][]string {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	i := func(x int64) string { return strconv.FormatInt(x, 10) }
+	var out [][]string
 	for _, r := range c.Rows {
-		rec := []string{document.CSVCell(r.Codec), document.CSVCell(r.Scenario), document.CSVCell(r.Op), "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
+		rec := []string{r.Codec, r.Scenario, r.Op, "both", f(r.Old.NsPerOp), f(r.New.NsPerOp), "", "", "",
 			strconv.Itoa(len(r.Old.Samples)), strconv.Itoa(len(r.New.Samples)),
 			i(r.Old.BytesPerOp), i(r.New.BytesPerOp), i(r.Old.AllocsPerOp), i(r.New.AllocsPerOp),
-			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), document.CSVCell(r.Old.Error), document.CSVCell(r.New.Error), "", "", document.CSVCell(c.OldName), document.CSVCell(c.NewName)}
+			strconv.FormatBool(r.Old.OK), strconv.FormatBool(r.New.OK), r.Old.Error, r.New.Error, "", "", c.OldName, c.NewName}
 		if r.Compared {
 			rec[6], rec[7], rec[8] = f(r.Change), f(r.P), strconv.FormatBool(r.Significant)
 			rec[19], rec[20] = r.Basis, f(r.NsChange)
 		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+		out = append(out, rec)
 	}
 	for _, x := range []struct {
 		in    string
@@ -656,12 +657,10 @@ func compareCSVRecords(cw *csv.Writer, c *Comparison) error {
 	}{{"old", c.OnlyOld}, {"new", c.OnlyNew}} {
 		for _, k := range x.cells {
 			rec := make([]string, len(CompareCSVHeader))
-			rec[0], rec[1], rec[2], rec[3] = document.CSVCell(k.Codec), document.CSVCell(k.Scenario), document.CSVCell(k.Op), x.in
-			rec[len(rec)-2], rec[len(rec)-1] = document.CSVCell(c.OldName), document.CSVCell(c.NewName)
-			if err := cw.Write(rec); err != nil {
-				return err
-			}
+			rec[0], rec[1], rec[2], rec[3] = k.Codec, k.Scenario, k.Op, x.in
+			rec[len(rec)-2], rec[len(rec)-1] = c.OldName, c.NewName
+			out = append(out, rec)
 		}
 	}
-	return nil
+	return out
 }

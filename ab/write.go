@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
@@ -157,16 +156,9 @@ func writeTable(w io.Writer, res *Result) error {
 	if _, err := fmt.Fprintf(w, "%s\n\n", header(res)); err != nil {
 		return fmt.Errorf("ab: write table: %w", err)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, row := range grid(res) {
-		if _, err := fmt.Fprintln(tw, strings.Join(row, "\t")); err != nil {
-			return fmt.Errorf("ab: write table: %w", err)
-		}
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("ab: write table: %w", err)
-	}
-	if _, err := fmt.Fprintf(w, "\n%s\n", strings.Join(footer(res), "\n")); err != nil {
+	rows := grid(res)
+	lines := document.Table{Header: rows[0], Rows: rows[1:]}.Aligned()
+	if _, err := fmt.Fprintf(w, "%s\n\n%s\n", strings.Join(lines, "\n"), strings.Join(footer(res), "\n")); err != nil {
 		return fmt.Errorf("ab: write table: %w", err)
 	}
 	return nil

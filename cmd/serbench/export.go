@@ -5,14 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
+	"slices"
 	"strings"
-
-	"golang.org/x/mod/modfile"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/export"
@@ -61,10 +58,10 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		adapters = adapters || !export.Library(c.Info().ID)
 	}
 	// The baseline first, so each speed-up can be computed from the output.
-	codecs = append([]string{"encoding/json"}, without(codecs, "encoding/json")...)
+	codecs = append([]string{"encoding/json"}, slices.DeleteFunc(codecs, func(id string) bool { return id == "encoding/json" })...)
 	dir := *serbenchDir
 	if dir == "" && adapters {
-		if dir, err = serbenchCheckout(ctx); err != nil {
+		if dir, err = export.Checkout(ctx); err != nil {
 			if codecsFlag.ids != nil {
 				return fmt.Errorf("export: %w; give -serbench DIR, or select library codecs only (%s)", err, strings.Join(export.Supported(), ","))
 			}
@@ -79,7 +76,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		}
 	}
 	if *serbenchDir != "" {
-		if err := isSerbenchModule(filepath.Join(dir, "go.mod")); err != nil {
+		if err := export.IsCheckout(filepath.Join(dir, "go.mod")); err != nil {
 			return fmt.Errorf("-serbench %s: %w", dir, err)
 		}
 	}
@@ -100,7 +97,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		Serbench:  dir,
 		Scenarios: scenarios,
 		Go:        strings.TrimPrefix(runtime.Version(), "go"),
-		Requires:  buildModules(),
+		Requires:  export.BuildModules(),
 		BenchName: report.BenchName,
 		LiveHeap:  lh,
 	}
@@ -126,65 +123,4 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(codecs), len(scenarios)-len(left), *out)
 	return nil
-}
-
-// buildModules maps every module linked into this binary to its version:
-// the exported go.mod requires them all, so `go mod tidy` keeps the
-// libraries (and their dependencies) at the versions serbench measured.
-func buildModules() map[string]string {
-	mods := map[string]string{}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return mods
-	}
-	for _, d := range bi.Deps {
-		if d.Replace != nil {
-			d = d.Replace
-		}
-		if d.Version != "" && d.Version != "(devel)" && !strings.HasPrefix(d.Path, "github.com/serbench/serbench") {
-			mods[d.Path] = d.Version
-		}
-	}
-	return mods
-}
-
-// serbenchCheckout returns the root of the serbench module that holds the
-// current folder: the folder of `go env GOMOD`, when its module line names
-// serbench.
-func serbenchCheckout(ctx context.Context) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", fmt.Errorf("the current folder is in no Go module, so no serbench checkout to import")
-	}
-	if err := isSerbenchModule(gomod); err != nil {
-		return "", fmt.Errorf("the current folder's module: %w", err)
-	}
-	return filepath.Dir(gomod), nil
-}
-
-// isSerbenchModule returns an error unless the go.mod file gomod declares
-// serbench's module.
-func isSerbenchModule(gomod string) error {
-	data, err := os.ReadFile(gomod)
-	if err != nil {
-		return fmt.Errorf("no serbench checkout: %w", err)
-	}
-	if p := modfile.ModulePath(data); p != export.SerbenchModule {
-		return fmt.Errorf("%s declares module %q, not %s", gomod, p, export.SerbenchModule)
-	}
-	return nil
-}
-
-func without(xs []string, x string) []string {
-	var out []string
-	for _, y := range xs {
-		if y != x {
-			out = append(out, y)
-		}
-	}
-	return out
 }

@@ -19,14 +19,21 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
-	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
 )
 
 func init() {
-	register("run", "run the codec × scenario matrix and print the results", cmdRun)
+	register("run", "run the codec × scenario matrix and print the results", runCommand{builder: checkoutBuilder}.run)
+}
+
+// runCommand is the run subcommand with its dependencies: builder returns
+// how run -go and -mod build serbench (checkoutBuilder; tests build
+// nothing).
+type runCommand struct {
+	builder func(ctx context.Context) (toolchain.Builder, error)
 }
 
 // Quick-mode settings: one sample budget small enough for the whole default
@@ -36,7 +43,7 @@ const (
 	quickCount     = 3
 )
 
-func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -46,7 +53,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
-		target        = percentFlag(fs, "target", defaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
+		target        = percentFlag(fs, "target", rundoc.DefaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
 		maxTime       = fs.Duration("max-time", bench.DefaultMaxTime, "adaptive sampling: wall-time budget for preparing and sampling")
 		format        = formatFlag(fs, "table", report.Formats, "")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
@@ -62,9 +69,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
 		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
-		goFlag        = fs.String("go", "", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
-		modFlag       = fs.String("mod", "", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
+		goFlag        = &goValue{}
+		modFlag       = &modValue{}
 	)
+	fs.Var(goFlag, "go", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
+	fs.Var(modFlag, "mod", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
 		fs.PrintDefaults()
@@ -103,9 +112,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return usagef("-live-heap: %w", err)
 	}
 	opts.LiveHeap = lh
-	opts, err = opts.Effective()
-	if err != nil {
-		return err
+	if opts, err = opts.Effective(); err != nil {
+		return usageError{err} // every field comes from a flag
 	}
 	if *processes < 1 || *processes > bench.MaxProcesses {
 		return usagef("invalid -processes %d (range is [1, %d])", *processes, bench.MaxProcesses)
@@ -113,13 +121,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *processes > 1 {
 		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
 	}
-	if *goFlag != "" || *modFlag != "" {
+	if goFlag.text != "" || modFlag.text != "" {
 		rounds := opts.Count
 		if !set["count"] && !*quick {
 			rounds = toolchain.DefaultRounds
 		}
 		cfg := toolchain.Config{Codecs: codecsFlag.ids, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
-		return runToolchains(ctx, stdout, stderr, *goFlag, *modFlag, set, cfg, rounds, *format, *out)
+		return c.toolchains(ctx, stdout, stderr, goFlag, modFlag, set, cfg, rounds, *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {
@@ -150,12 +158,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	opts.Compressors = algorithms.Compressions(algs)
-
-	if *archiveDir != "" {
-		if fi, err := os.Stat(*archiveDir); err == nil && !fi.IsDir() {
-			return fmt.Errorf("-archive %s: not a folder", *archiveDir)
-		}
+	if err := archiveFolder(*archiveDir); err != nil {
+		return err
 	}
 	// Open the output before the long part, so an unwritable -o fails fast.
 	w, commit, err := openOutput(stdout, *out)
@@ -164,56 +168,46 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	defer commit(false)
 
-	started := time.Now()
-	progress := newProgress(stderr, started, "measurements")
+	progress := newProgress(stderr, time.Now(), "measurements")
 	opts.Progress = progress.update
-	m, err := bench.Measure(ctx, codecs, scenarios, opts)
+	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
+		Compressors: algs, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(modulePath)})
 	progress.finish()
 	if err != nil {
 		return err
 	}
-	warnings = append(warnings, noiseWarnings(m, opts)...)
-	if w := m.LiveHeap.Warning(); w != "" {
-		warnings = append(warnings, w)
-	}
-	e := env.Collect(started, moduleVersions(codecs))
-	e.Serbench = codec.ModuleVersion(modulePath)
-	doc := report.NewRunDocument(e, codecs, scenarios, m, warnings, opts)
-	doc.Env.Settings = settings(fs)
-	if err := addDropIn(ctx, doc.Codecs, codecs); err != nil {
-		return err
-	}
-	if len(algs) > 0 && doc.Env.Modules == nil {
-		doc.Env.Modules = map[string]string{}
-	}
-	for _, a := range algs {
-		doc.Compressors = append(doc.Compressors, a.Info)
-		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
-	}
-	if *gogc != "" {
-		doc.Env.GOGC = *gogc
-	}
-	doc.Analyze()
-	for _, warn := range doc.Warnings {
-		if *out != "" || *format != "table" {
-			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
+	return writeRun(ctx, w, commit, stderr, doc, *format, *out, *archiveDir)
+}
+
+// archiveFolder checks -archive before a run: a path that exists must be a
+// folder.
+func archiveFolder(dir string) error {
+	if dir != "" {
+		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+			return fmt.Errorf("-archive %s: not a folder", dir)
 		}
-	}
-	if err := report.Write(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	if err := commit(true); err != nil {
-		return err
-	}
-	if *archiveDir != "" {
-		return archiveRun(ctx, stderr, doc, *archiveDir)
 	}
 	return nil
 }
 
-// archiveRun adds doc, as JSON, to the archive in dir and says where on
-// stderr.
-func archiveRun(ctx context.Context, stderr io.Writer, doc *report.Document, dir string) error {
+// writeRun prints doc's warnings on stderr (unless the table on a terminal
+// shows them), writes doc in format to w, commits the output and adds doc
+// to the archive in dir when one is given.
+func writeRun(ctx context.Context, w io.Writer, commit func(bool) error, stderr io.Writer, doc *report.Document, format, out, dir string) error {
+	for _, warn := range doc.Warnings {
+		if out != "" || format != "table" {
+			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
+		}
+	}
+	if err := report.Write(w, format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(out), err)
+	}
+	if err := commit(true); err != nil {
+		return err
+	}
+	if dir == "" {
+		return nil
+	}
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, doc); err != nil {
 		return err
@@ -318,18 +312,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// moduleVersions maps each codec's library module to its version.
-func moduleVersions(cs []codec.Codec) map[string]string {
-	m := map[string]string{}
-	for _, c := range cs {
-		i := c.Info()
-		if i.Module != "std" && i.Module != "" {
-			m[i.Module] = i.Version
-		}
-	}
-	return m
 }
 
 // settings records every flag of fs with its value in effect.

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
@@ -85,9 +86,9 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			return fmt.Errorf("-serbench: %w", err)
 		}
 	}
-	scenarios, _, err := loadScenarios(*corpusFlag)
+	scenarios, _, err := corpus.All(*corpusFlag, corpus.Options{})
 	if err != nil {
-		return err
+		return fmt.Errorf("-corpus: %w", err)
 	}
 	if scenarios, err = pickScenarios(scenarios, *scenariosFlag); err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,8 +61,8 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		memprofile    = fs.String("memprofile", "", "write a heap allocation profile per cell into this folder")
 		profiletime   = fs.Duration("profiletime", bench.DefaultProfileTime, "with -cpuprofile or -memprofile: how long each cell's profiling pass runs")
 		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
-		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
-		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
+		gogc          = checkedFlag(fs, "gogc", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)", func(s string) error { _, err := rundoc.ParseGOGC(s); return err })
+		pin           = checkedFlag(fs, "pin", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)", func(s string) error { _, err := rundoc.ParsePin(s); return err })
 		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
@@ -134,14 +133,17 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		return err
 	}
 
-	if err := profileDirs(*cpuprofile, *memprofile); err != nil {
-		return err
+	if *gomaxprocs < 0 {
+		return usagef("invalid -gomaxprocs %d (must not be negative)", *gomaxprocs)
 	}
 	opts.Parallel = *parallel
-	if *cpuprofile != "" || *memprofile != "" {
-		opts.Profiler = profiler.Dirs{CPU: *cpuprofile, Mem: *memprofile}
+	if dirs := (profiler.Dirs{CPU: *cpuprofile, Mem: *memprofile}); dirs != (profiler.Dirs{}) {
+		if err := dirs.Create(); err != nil {
+			return err
+		}
+		opts.Profiler = dirs
 	}
-	restore, err := applyControls(*gomaxprocs, *gogc, *pin)
+	restore, err := rundoc.Controls{GOMAXPROCS: *gomaxprocs, GOGC: *gogc, Pin: *pin}.Apply()
 	if err != nil {
 		return err
 	}
@@ -247,9 +249,9 @@ func selectMatrix(ids []string, scenariosFlag, corpusFlag, baseline string) ([]c
 		return nil, nil, nil, err
 	}
 	codecs = withBaseline(all.Registry(), codecs, baseline)
-	scenarios, warnings, err := loadScenarios(corpusFlag)
+	scenarios, warnings, err := corpus.All(corpusFlag, corpus.Options{})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, fmt.Errorf("-corpus: %w", err)
 	}
 	if scenarios, err = pickScenarios(scenarios, scenariosFlag); err != nil {
 		return nil, nil, nil, err
@@ -319,29 +321,4 @@ func settings(fs *flag.FlagSet) []string {
 	var s []string
 	fs.VisitAll(func(f *flag.Flag) { s = append(s, f.Name+"="+f.Value.String()) })
 	return s
-}
-
-// loadScenarios returns the built-in scenarios (the seeds and the Go
-// toolchain's corpora) plus, when path is set, the user's corpus files.
-// Warnings are problems that do not stop the run: a Go installation without
-// the corpus folder, say.
-func loadScenarios(path string) ([]scenario.Scenario, []string, error) {
-	var warnings []string
-	tc, err := corpus.Toolchain(corpus.Options{})
-	if errors.Is(err, corpus.ErrNoToolchainCorpus) {
-		warnings = append(warnings, err.Error()+"; the corpus/* scenarios are skipped")
-	} else if err != nil {
-		return nil, nil, err
-	}
-	var user []scenario.Scenario
-	if path != "" {
-		if user, err = corpus.Files(path, corpus.Options{}); err != nil {
-			return nil, nil, fmt.Errorf("-corpus: %w", err)
-		}
-	}
-	ss, err := corpus.Join(scenario.Seeds(), tc, user)
-	if err != nil {
-		return nil, nil, fmt.Errorf("-corpus: %w", err)
-	}
-	return ss, warnings, nil
 }

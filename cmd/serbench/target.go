@@ -36,3 +36,27 @@ func (p *percent) Set(s string) error {
 	*p = percent(v)
 	return nil
 }
+
+// checkedValue is a string flag whose values check accepts: a value check
+// rejects fails the parse, a usage error naming the flag.
+type checkedValue struct {
+	value string
+	check func(string) error
+}
+
+func (v *checkedValue) String() string { return v.value }
+
+func (v *checkedValue) Set(s string) error {
+	if err := v.check(s); err != nil {
+		return err
+	}
+	v.value = s
+	return nil
+}
+
+// checkedFlag defines a string flag on fs whose values check accepts.
+func checkedFlag(fs *flag.FlagSet, name, usage string, check func(string) error) *string {
+	v := &checkedValue{check: check}
+	fs.Var(v, name, usage)
+	return &v.value
+}

@@ -10,9 +10,9 @@ import (
 	serbenchlib "github.com/serbench/serbench"
 
 	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scaffold"

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -61,4 +62,42 @@ func IsCheckout(gomod string) error {
 		return fmt.Errorf("%s declares module %q, not %s", gomod, p, SerbenchModule)
 	}
 	return nil
+}
+
+// SetCodecs sets m.Codecs to ids with encoding/json first (so that each
+// speed-up can be computed from the output) and m.Serbench to the serbench
+// checkout that adapter codecs (those Library rejects) import: dir when
+// given (it must hold serbench's go.mod), else the checkout around the
+// current folder (Checkout), as an absolute path. When adapter codecs need
+// a checkout and none is found, named (the user listed ids) makes that an
+// error; otherwise the adapter codecs are left out and warning says why.
+func (m *Module) SetCodecs(ctx context.Context, ids []string, named bool, dir string) (warning string, err error) {
+	codecs := []string{"encoding/json"}
+	adapters := false
+	for _, id := range ids {
+		if id != "encoding/json" {
+			codecs = append(codecs, id)
+		}
+		adapters = adapters || !Library(id)
+	}
+	if dir != "" {
+		if err := IsCheckout(filepath.Join(dir, "go.mod")); err != nil {
+			return "", fmt.Errorf("export: serbench checkout %s: %w", dir, err)
+		}
+	} else if adapters {
+		if dir, err = Checkout(ctx); err != nil {
+			if named {
+				return "", fmt.Errorf("export: %w; give -serbench DIR, or select library codecs only (%s)", err, strings.Join(Supported(), ","))
+			}
+			warning = fmt.Sprintf("%v: the default set's adapter codecs are left out (give -serbench DIR to add them)", err)
+			codecs = slices.DeleteFunc(codecs, func(id string) bool { return !Library(id) })
+		}
+	}
+	if dir != "" {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return "", fmt.Errorf("export: serbench checkout: %w", err)
+		}
+	}
+	m.Codecs, m.Serbench = codecs, dir
+	return warning, nil
 }

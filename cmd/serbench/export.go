@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/bench"
@@ -52,40 +50,6 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	var codecs []string
-	adapters := false
-	for _, c := range selected {
-		codecs = append(codecs, c.Info().ID)
-		adapters = adapters || !export.Library(c.Info().ID)
-	}
-	// The baseline first, so each speed-up can be computed from the output.
-	codecs = append([]string{"encoding/json"}, slices.DeleteFunc(codecs, func(id string) bool { return id == "encoding/json" })...)
-	dir := *serbenchDir
-	if dir == "" && adapters {
-		if dir, err = export.Checkout(ctx); err != nil {
-			if codecsFlag.ids != nil {
-				return fmt.Errorf("export: %w; give -serbench DIR, or select library codecs only (%s)", err, strings.Join(export.Supported(), ","))
-			}
-			var lib []string
-			for _, id := range codecs {
-				if export.Library(id) {
-					lib = append(lib, id)
-				}
-			}
-			fmt.Fprintf(stderr, "serbench: export: %v: the default set's adapter codecs are left out (give -serbench DIR to add them)\n", err)
-			codecs = lib
-		}
-	}
-	if *serbenchDir != "" {
-		if err := export.IsCheckout(filepath.Join(dir, "go.mod")); err != nil {
-			return fmt.Errorf("-serbench %s: %w", dir, err)
-		}
-	}
-	if dir != "" {
-		if dir, err = filepath.Abs(dir); err != nil {
-			return fmt.Errorf("-serbench: %w", err)
-		}
-	}
 	scenarios, _, err := corpus.All(*corpusFlag, corpus.Options{})
 	if err != nil {
 		return fmt.Errorf("-corpus: %w", err)
@@ -94,13 +58,18 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	m := export.Module{
-		Codecs:    codecs,
-		Serbench:  dir,
 		Scenarios: scenarios,
 		Go:        strings.TrimPrefix(runtime.Version(), "go"),
 		Requires:  export.BuildModules(),
 		BenchName: report.BenchName,
 		LiveHeap:  lh,
+	}
+	warning, err := m.SetCodecs(ctx, codecIDs(selected), codecsFlag.ids != nil, *serbenchDir)
+	if err != nil {
+		return err
+	}
+	if warning != "" {
+		fmt.Fprintf(stderr, "serbench: export: %s\n", warning)
 	}
 	skipped, err := m.Write(*out)
 	left := map[string]bool{}
@@ -122,6 +91,6 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			return fmt.Errorf("export: go mod tidy in %s: %w (the module is written; run it there once the module proxy is reachable)", *out, err)
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(codecs), len(scenarios)-len(left), *out)
+	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(m.Codecs), len(scenarios)-len(left), *out)
 	return nil
 }

@@ -130,3 +130,35 @@ func ModuleVersions(cs []codec.Codec) map[string]string {
 	}
 	return m
 }
+
+// CodecWarnings returns the Info.Warning of each codec of cs that has one,
+// as "ID: warning", each text once (sonic's three variants share theirs).
+func CodecWarnings(cs []codec.Codec) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cs {
+		info := c.Info()
+		if info.Warning == "" || seen[info.Warning] {
+			continue
+		}
+		seen[info.Warning] = true
+		out = append(out, info.ID+": "+info.Warning)
+	}
+	return out
+}
+
+// WithBaseline returns cs with the baseline codec of reg first when cs
+// lacks it, so that every speed-up is measured in the same run; cs itself
+// when it has it or reg lacks it.
+func WithBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []codec.Codec {
+	for _, c := range cs {
+		if c.Info().ID == baseline {
+			return cs
+		}
+	}
+	b, ok := reg.Lookup(baseline)
+	if !ok {
+		return cs
+	}
+	return append([]codec.Codec{b}, cs...)
+}

@@ -54,8 +54,8 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return fmt.Errorf("-corpus: %w", err)
 	}
-	if scenarios, err = pickScenarios(scenarios, *scenariosFlag); err != nil {
-		return err
+	if scenarios, err = scenario.Pick(scenarios, splitList(*scenariosFlag)); err != nil {
+		return usageError{err}
 	}
 	m := export.Module{
 		Scenarios: scenarios,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -248,62 +247,15 @@ func selectMatrix(ids []string, scenariosFlag, corpusFlag, baseline string) ([]c
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	codecs = withBaseline(all.Registry(), codecs, baseline)
+	codecs = rundoc.WithBaseline(all.Registry(), codecs, baseline)
 	scenarios, warnings, err := corpus.All(corpusFlag, corpus.Options{})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("-corpus: %w", err)
 	}
-	if scenarios, err = pickScenarios(scenarios, scenariosFlag); err != nil {
-		return nil, nil, nil, err
+	if scenarios, err = scenario.Pick(scenarios, splitList(scenariosFlag)); err != nil {
+		return nil, nil, nil, usageError{err}
 	}
-	return codecs, scenarios, append(warnings, codecWarnings(codecs)...), nil
-}
-
-// codecWarnings returns the Info.Warning of each codec of cs that has one,
-// as "ID: warning", each text once (sonic's three variants share theirs).
-func codecWarnings(cs []codec.Codec) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, c := range cs {
-		info := c.Info()
-		if info.Warning == "" || seen[info.Warning] {
-			continue
-		}
-		seen[info.Warning] = true
-		out = append(out, info.ID+": "+info.Warning)
-	}
-	return out
-}
-
-// pickScenarios returns the scenarios flag names (comma-separated IDs or
-// groups, as -scenarios takes them) among base and the opt-in annotation
-// workloads, or base itself when flag is empty; a name that is none of them
-// is a usage error.
-func pickScenarios(base []scenario.Scenario, flag string) ([]scenario.Scenario, error) {
-	if flag == "" {
-		return base, nil
-	}
-	all := append(slices.Clip(base), scenario.Annot()...)
-	ss, err := scenario.Select(all, scenario.Expand(all, splitList(flag)))
-	if err != nil {
-		return nil, usageError{err}
-	}
-	return ss, nil
-}
-
-// withBaseline puts the baseline codec first when the selection lacks it,
-// so every speed-up is measured in the same run.
-func withBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []codec.Codec {
-	for _, c := range cs {
-		if c.Info().ID == baseline {
-			return cs
-		}
-	}
-	b, ok := reg.Lookup(baseline)
-	if !ok {
-		return cs
-	}
-	return append([]codec.Codec{b}, cs...)
+	return codecs, scenarios, append(warnings, rundoc.CodecWarnings(codecs)...), nil
 }
 
 func splitList(s string) []string {

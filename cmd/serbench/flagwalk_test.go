@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"testing"
@@ -37,18 +38,14 @@ func commandLines() [][]string {
 // without running it.
 func flagSetOf(t *testing.T, cmd []string) (fs *flag.FlagSet, positional []string) {
 	t.Helper()
-	errParsed := errors.New("parsed")
-	var parsed *flag.FlagSet
-	afterParse = func(fs *flag.FlagSet) error { parsed = fs; return errParsed }
-	defer func() { afterParse = nil }()
+	stderr := &parseOnly{Writer: io.Discard}
 	for n := 0; n <= 4; n++ {
 		args := append([]string(nil), cmd...)
 		for range n {
 			args = append(args, "x")
 		}
-		var o, e bytes.Buffer
-		if err := run(context.Background(), &o, &e, args); errors.Is(err, errParsed) {
-			return parsed, args[len(cmd):]
+		if err := run(context.Background(), io.Discard, stderr, args); errors.Is(err, errParsed) {
+			return stderr.fs, args[len(cmd):]
 		}
 	}
 	t.Fatalf("%s: no command line of 0 to 4 arguments parses", strings.Join(cmd, " "))

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,7 +17,6 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
-	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/scenario"
@@ -240,22 +240,19 @@ func selectCodecs(ids []string) ([]codec.Codec, error) {
 
 // selectMatrix returns the codecs (with the baseline added) and the
 // scenarios (built-in, plus -corpus's, with its warnings) that -codecs
-// resolved to and -scenarios names: the default set when ids is nil, every
-// scenario when scenariosFlag is "".
+// resolved to and -scenarios names (rundoc.Selection): the default set
+// when ids is nil, every scenario when scenariosFlag is "". An unknown
+// scenario is a usage error, a corpus error names -corpus.
 func selectMatrix(ids []string, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
-	codecs, err := selectCodecs(ids)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	codecs = rundoc.WithBaseline(all.Registry(), codecs, baseline)
-	scenarios, warnings, err := corpus.All(corpusFlag, corpus.Options{})
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("-corpus: %w", err)
-	}
-	if scenarios, err = scenario.Pick(scenarios, splitList(scenariosFlag)); err != nil {
+	cs, ss, warnings, err := rundoc.Selection{Registry: all.Registry(), Codecs: ids, Scenarios: splitList(scenariosFlag), Corpus: corpusFlag, Baseline: baseline}.Matrix()
+	var ce *rundoc.CorpusError
+	switch {
+	case errors.As(err, new(*rundoc.ScenarioError)):
 		return nil, nil, nil, usageError{err}
+	case errors.As(err, &ce):
+		return nil, nil, nil, fmt.Errorf("-corpus: %w", ce.Err)
 	}
-	return codecs, scenarios, append(warnings, rundoc.CodecWarnings(codecs)...), nil
+	return cs, ss, warnings, err
 }
 
 func splitList(s string) []string {

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/export"
@@ -161,38 +160,5 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 // runWorker is the child role of run -go (toolchain.ChildRole): it serves
 // the driver on standard input and output.
 func runWorker(string) error {
-	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, prepareWorker)
-}
-
-// prepareWorker selects the matrix of cfg in this build, as run does, and
-// prepares it: the codecs of the IDs the driver resolved -codecs to. Codecs
-// this build lacks are left out and reported (Absent); when cfg names only
-// such codecs, that is the error.
-func prepareWorker(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
-	absent := all.Registry().Absences()
-	var codecs []string // nil: the default set
-	if cfg.Codecs != nil {
-		var lacking []string
-		for _, id := range cfg.Codecs {
-			if why, ok := absent[id]; ok {
-				lacking = append(lacking, why)
-				continue
-			}
-			codecs = append(codecs, id)
-		}
-		if len(codecs) == 0 {
-			return toolchain.Prepared{}, errors.New(strings.Join(lacking, "; "))
-		}
-	}
-	cs, scenarios, warnings, err := selectMatrix(codecs, cfg.Scenarios, cfg.Corpus, cfg.Baseline)
-	if err != nil {
-		return toolchain.Prepared{}, err
-	}
-	s, err := bench.NewSession(ctx, cs, scenarios, bench.Options{Benchtime: cfg.Benchtime, Baseline: cfg.Baseline, LiveHeap: cfg.LiveHeap})
-	if err != nil {
-		return toolchain.Prepared{}, err
-	}
-	e := env.Collect(time.Now(), rundoc.ModuleVersions(cs))
-	e.LiveHeap = s.LiveHeap().Env()
-	return toolchain.Prepared{Session: s, Env: e, Warnings: warnings, Absent: absent}, nil
+	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, rundoc.PrepareWorker(all.Registry()))
 }

@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/report"
 )
 
 // Gather reads the runs of paths, each an archive folder (Load) or one run
@@ -69,4 +71,19 @@ func WriteList(w io.Writer, runs []*Run) error {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", document.TerminalText(r.Key), len(r.Doc.Results), len(codecs), len(scenarios), noise)
 	}
 	return tw.Flush()
+}
+
+// AddDocument adds the run document doc to the archive in dir (Add), as
+// the JSON report.JSON writes, read back as Parse reads a file named name.
+// It returns the path written.
+func AddDocument(ctx context.Context, dir string, doc *report.Document, name string) ([]string, error) {
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, doc); err != nil {
+		return nil, err
+	}
+	r, err := Parse(buf.Bytes(), name)
+	if err != nil {
+		return nil, err
+	}
+	return Add(ctx, dir, []*Run{r})
 }

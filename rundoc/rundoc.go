@@ -1,10 +1,13 @@
-// Package rundoc builds the complete document of `serbench run`: options
-// in, a report.Document out, with nothing left for the caller to add.
-// New measures the matrix in this process (bench.Measure) and records the
+// Package rundoc is `serbench run` as a library: options in, a complete
+// report.Document out, with nothing left for the caller to add.
+// Selection.Matrix chooses the codecs and scenarios a run measures; New
+// measures them in this process (bench.Measure) and records the
 // environment, the drop-in classes, the compressors and the noise;
-// Processes splits the run over child processes and pools their
-// documents. The package never prints: progress goes to the callbacks of
-// the options, and non-fatal problems to the document's Warnings.
+// Processes splits the run over child processes and pools their documents;
+// PrepareWorker is the setup of a run -go worker (package toolchain);
+// Controls applies -gomaxprocs, -gogc and -pin. The package never prints:
+// progress goes to the callbacks of the options, and non-fatal problems to
+// the document's Warnings.
 package rundoc
 
 import (

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -209,15 +208,7 @@ func writeRun(ctx context.Context, w io.Writer, commit func(bool) error, stderr 
 	if dir == "" {
 		return nil
 	}
-	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
-		return err
-	}
-	r, err := archive.Parse(buf.Bytes(), "this run")
-	if err != nil {
-		return err
-	}
-	written, err := archive.Add(ctx, dir, []*archive.Run{r})
+	written, err := archive.AddDocument(ctx, dir, doc, "this run")
 	for _, p := range written {
 		fmt.Fprintf(stderr, "serbench: archived as %s\n", p)
 	}

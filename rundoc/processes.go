@@ -3,11 +3,13 @@ package rundoc
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/report"
 )
@@ -34,9 +36,16 @@ type ProcessOptions struct {
 
 // Processes runs o.N processes of this program one after the other and
 // merges their documents into one (report.MergeProcesses, which keeps
-// each process's figures), with o.Settings, analyzed. Errors name the
-// process that failed; ctx stops the process running.
+// each process's figures), with o.Settings, analyzed. Errors are options
+// out of range (N, a missing Role or Args) and a process that failed,
+// named; ctx stops the process running.
 func Processes(ctx context.Context, o ProcessOptions) (*report.Document, error) {
+	if o.N < 1 || o.N > bench.MaxProcesses {
+		return nil, fmt.Errorf("rundoc: invalid ProcessOptions.N %d (range is [1, %d])", o.N, bench.MaxProcesses)
+	}
+	if o.Role == "" || o.Args == nil {
+		return nil, errors.New("rundoc: ProcessOptions needs a Role and Args")
+	}
 	dir, err := os.MkdirTemp("", "serbench-processes-")
 	if err != nil {
 		return nil, err

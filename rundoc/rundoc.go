@@ -12,6 +12,7 @@ package rundoc
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/serbench/serbench/bench"
@@ -60,9 +61,13 @@ type Options struct {
 // New measures o's matrix and returns its complete, analyzed document: the
 // measurement, the environment (env.Collect at the start), the noise
 // advice and the live heap's warning, the drop-in classes, the
-// compressors' descriptions and module versions. Errors are the runner's
-// (bench.Measure) and the drop-in probes'; ctx stops both.
+// compressors' descriptions and module versions. Errors are a nil
+// Registry, the runner's (bench.Measure) and the drop-in probes'; ctx
+// stops both.
 func New(ctx context.Context, o Options) (*report.Document, error) {
+	if o.Registry == nil {
+		return nil, errors.New("rundoc: Options.Registry is nil (the drop-in references come from it)")
+	}
 	started := time.Now()
 	o.Bench.Compressors = algorithms.Compressions(o.Compressors)
 	m, err := bench.Measure(ctx, o.Codecs, o.Scenarios, o.Bench)

@@ -108,3 +108,19 @@ func TestControlsRestore(t *testing.T) {
 		t.Error("restore left the GC percent at 321")
 	}
 }
+
+// Options a library caller can get wrong are errors, not panics.
+func TestBadOptions(t *testing.T) {
+	ctx := context.Background()
+	if _, err := New(ctx, Options{}); err == nil {
+		t.Error("New without a Registry: no error")
+	}
+	if _, _, _, err := (Selection{}).Matrix(); err == nil {
+		t.Error("Matrix without a Registry: no error")
+	}
+	for _, o := range []ProcessOptions{{N: 0, Role: "r", Args: func(string) []string { return nil }}, {N: bench.MaxProcesses + 1, Role: "r", Args: func(string) []string { return nil }}, {N: 2}} {
+		if _, err := Processes(ctx, o); err == nil {
+			t.Errorf("Processes(N %d, role %q): no error", o.N, o.Role)
+		}
+	}
+}

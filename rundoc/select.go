@@ -49,9 +49,12 @@ func (e *CorpusError) Unwrap() error { return e.Err }
 
 // Matrix returns the codecs and scenarios s names, in run order, and the
 // warnings of choosing them: corpus.All's and the codecs' own
-// (CodecWarnings). Errors are the registry's for a codec name, a
-// *CorpusError and a *ScenarioError.
+// (CodecWarnings). Errors are a nil Registry, the registry's for a codec
+// ID, a *CorpusError and a *ScenarioError.
 func (s Selection) Matrix() ([]codec.Codec, []scenario.Scenario, []string, error) {
+	if s.Registry == nil {
+		return nil, nil, nil, errors.New("rundoc: Selection.Registry is nil")
+	}
 	codecs := s.Registry.Default()
 	if s.Codecs != nil {
 		var err error

@@ -217,3 +217,15 @@ func ElementBytes(size, elements int) float64 {
 	}
 	return float64(size) / float64(elements)
 }
+
+// Pick returns the scenarios that ids name (scenario IDs and groups, see
+// Expand) among base and the opt-in annotation workloads (Annot), in the
+// order of ids; base itself when ids is empty. A name that is none of them
+// is an error listing the valid IDs.
+func Pick(base []Scenario, ids []string) ([]Scenario, error) {
+	if len(ids) == 0 {
+		return base, nil
+	}
+	all := append(slices.Clip(base), Annot()...)
+	return Select(all, Expand(all, ids))
+}

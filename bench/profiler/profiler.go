@@ -7,7 +7,9 @@ package profiler
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -129,6 +131,28 @@ func writeFile(path string, b []byte) error {
 	if err != nil {
 		os.Remove(f.Name())
 		return fmt.Errorf("profiler: write profile %s: %w", path, err)
+	}
+	return nil
+}
+
+// Create makes each folder of d that is set and does not exist yet (with
+// its parents), and fails when a path exists but is not a folder.
+func (d Dirs) Create() error {
+	for _, dir := range []string{d.CPU, d.Mem} {
+		if dir == "" {
+			continue
+		}
+		fi, err := os.Stat(dir)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("profile folder: %w", err)
+			}
+		case err != nil:
+			return fmt.Errorf("profile folder: %w", err)
+		case !fi.IsDir():
+			return fmt.Errorf("profile folder %s: not a directory", dir)
+		}
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/document"
@@ -90,20 +89,7 @@ func archiveList(ctx context.Context, stdout, stderr io.Writer, args []string, u
 	if err != nil {
 		return err
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "key\tcells\tcodecs\tscenarios\tnoise spread")
-	for _, r := range runs {
-		codecs, scenarios := map[string]bool{}, map[string]bool{}
-		for _, x := range r.Doc.Results {
-			codecs[x.Codec], scenarios[x.Scenario] = true, true
-		}
-		noise := "-"
-		if n := r.Doc.Env.Noise; n != nil && n.Probes > 0 {
-			noise = fmt.Sprintf("%.1f%%", 100*n.Spread)
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", document.TerminalText(r.Key), len(r.Doc.Results), len(codecs), len(scenarios), noise)
-	}
-	if err := tw.Flush(); err != nil {
+	if err := archive.WriteList(stdout, runs); err != nil {
 		return err
 	}
 	// The listing is the archive's check: a file it cannot read is named

@@ -36,6 +36,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
 	}
+	if !(*alpha > 0 && *alpha < 1) {
+		return usagef("compare: invalid -alpha %v (range is (0, 1))", *alpha)
+	}
 	if *by != report.BySpeedup && *by != report.ByNs {
 		return usagef("compare: -by %q: want %s", *by, strings.Join(report.CompareBys, " or "))
 	}

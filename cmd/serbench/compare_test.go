@@ -105,7 +105,7 @@ func TestCompareErrors(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing.json"), good}, "missing.json"},
 		{[]string{good, other}, `other.json: schema "serbench/v2"`},
 		{[]string{junk, good}, "junk.txt: not a serbench results file"},
-		{[]string{"-alpha", "2", good, good}, "Alpha 2"},
+		{[]string{"-alpha", "2", good, good}, "invalid -alpha 2 (range is (0, 1))"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			err := run(context.Background(), &bytes.Buffer{}, &bytes.Buffer{}, append([]string{"compare"}, tc.args...))

@@ -45,6 +45,18 @@ func TestDocLinks(t *testing.T) {
 // errParsed stops a subcommand once its command line has parsed.
 var errParsed = errors.New("parsed")
 
+// parseOnly is a stderr that stops every subcommand once its command line
+// has parsed (parseStopper), keeping its flag set in fs.
+type parseOnly struct {
+	io.Writer
+	fs *flag.FlagSet
+}
+
+func (p *parseOnly) stopAfterParse(fs *flag.FlagSet) error {
+	p.fs = fs
+	return errParsed
+}
+
 // TestDocCommands parses, without running, every serbench command of the
 // shell blocks of README.md and docs/**/*.md: the subcommand must exist and
 // its flags and arguments must parse as written (a block preceded by
@@ -54,9 +66,7 @@ func TestDocCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var parsed *flag.FlagSet
-	afterParse = func(fs *flag.FlagSet) error { parsed = fs; return errParsed }
-	defer func() { afterParse = nil }()
+	stderr := &parseOnly{Writer: io.Discard}
 	n := 0
 	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join(repoRoot, f))
@@ -69,11 +79,11 @@ func TestDocCommands(t *testing.T) {
 				continue
 			}
 			n++
-			parsed = nil
-			err := run(context.Background(), io.Discard, io.Discard, c.Args)
+			stderr.fs = nil
+			err := run(context.Background(), io.Discard, stderr, c.Args)
 			switch {
 			case errors.Is(err, errParsed):
-			case err == nil && parsed == nil && len(c.Args) > 0 && c.Args[0] == "help":
+			case err == nil && stderr.fs == nil && len(c.Args) > 0 && c.Args[0] == "help":
 			default:
 				t.Errorf("%s:%d: %s: %v", f, c.Line, c.Text, err)
 			}

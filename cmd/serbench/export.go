@@ -5,16 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
-	"golang.org/x/mod/modfile"
-
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
@@ -54,55 +50,26 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err != nil {
 		return err
 	}
-	var codecs []string
-	adapters := false
-	for _, c := range selected {
-		codecs = append(codecs, c.Info().ID)
-		adapters = adapters || !export.Library(c.Info().ID)
+	scenarios, _, err := corpus.All(*corpusFlag, corpus.Options{})
+	if err != nil {
+		return fmt.Errorf("-corpus: %w", err)
 	}
-	// The baseline first, so each speed-up can be computed from the output.
-	codecs = append([]string{"encoding/json"}, without(codecs, "encoding/json")...)
-	dir := *serbenchDir
-	if dir == "" && adapters {
-		if dir, err = serbenchCheckout(ctx); err != nil {
-			if codecsFlag.ids != nil {
-				return fmt.Errorf("export: %w; give -serbench DIR, or select library codecs only (%s)", err, strings.Join(export.Supported(), ","))
-			}
-			var lib []string
-			for _, id := range codecs {
-				if export.Library(id) {
-					lib = append(lib, id)
-				}
-			}
-			fmt.Fprintf(stderr, "serbench: export: %v: the default set's adapter codecs are left out (give -serbench DIR to add them)\n", err)
-			codecs = lib
-		}
+	if scenarios, err = scenario.Pick(scenarios, splitList(*scenariosFlag)); err != nil {
+		return usageError{err}
 	}
-	if *serbenchDir != "" {
-		if err := isSerbenchModule(filepath.Join(dir, "go.mod")); err != nil {
-			return fmt.Errorf("-serbench %s: %w", dir, err)
-		}
+	m := export.Module{
+		Scenarios: scenarios,
+		Go:        strings.TrimPrefix(runtime.Version(), "go"),
+		Requires:  export.BuildModules(),
+		BenchName: report.BenchName,
+		LiveHeap:  lh,
 	}
-	if dir != "" {
-		if dir, err = filepath.Abs(dir); err != nil {
-			return fmt.Errorf("-serbench: %w", err)
-		}
-	}
-	scenarios, _, err := loadScenarios(*corpusFlag)
+	warning, err := m.SetCodecs(ctx, codecIDs(selected), codecsFlag.ids != nil, *serbenchDir)
 	if err != nil {
 		return err
 	}
-	if scenarios, err = pickScenarios(scenarios, *scenariosFlag); err != nil {
-		return err
-	}
-	m := export.Module{
-		Codecs:    codecs,
-		Serbench:  dir,
-		Scenarios: scenarios,
-		Go:        strings.TrimPrefix(runtime.Version(), "go"),
-		Requires:  buildModules(),
-		BenchName: report.BenchName,
-		LiveHeap:  lh,
+	if warning != "" {
+		fmt.Fprintf(stderr, "serbench: export: %s\n", warning)
 	}
 	skipped, err := m.Write(*out)
 	left := map[string]bool{}
@@ -124,67 +91,6 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			return fmt.Errorf("export: go mod tidy in %s: %w (the module is written; run it there once the module proxy is reachable)", *out, err)
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(codecs), len(scenarios)-len(left), *out)
+	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(m.Codecs), len(scenarios)-len(left), *out)
 	return nil
-}
-
-// buildModules maps every module linked into this binary to its version:
-// the exported go.mod requires them all, so `go mod tidy` keeps the
-// libraries (and their dependencies) at the versions serbench measured.
-func buildModules() map[string]string {
-	mods := map[string]string{}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return mods
-	}
-	for _, d := range bi.Deps {
-		if d.Replace != nil {
-			d = d.Replace
-		}
-		if d.Version != "" && d.Version != "(devel)" && !strings.HasPrefix(d.Path, "github.com/serbench/serbench") {
-			mods[d.Path] = d.Version
-		}
-	}
-	return mods
-}
-
-// serbenchCheckout returns the root of the serbench module that holds the
-// current folder: the folder of `go env GOMOD`, when its module line names
-// serbench.
-func serbenchCheckout(ctx context.Context) (string, error) {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", fmt.Errorf("the current folder is in no Go module, so no serbench checkout to import")
-	}
-	if err := isSerbenchModule(gomod); err != nil {
-		return "", fmt.Errorf("the current folder's module: %w", err)
-	}
-	return filepath.Dir(gomod), nil
-}
-
-// isSerbenchModule returns an error unless the go.mod file gomod declares
-// serbench's module.
-func isSerbenchModule(gomod string) error {
-	data, err := os.ReadFile(gomod)
-	if err != nil {
-		return fmt.Errorf("no serbench checkout: %w", err)
-	}
-	if p := modfile.ModulePath(data); p != export.SerbenchModule {
-		return fmt.Errorf("%s declares module %q, not %s", gomod, p, export.SerbenchModule)
-	}
-	return nil
-}
-
-func without(xs []string, x string) []string {
-	var out []string
-	for _, y := range xs {
-		if y != x {
-			out = append(out, y)
-		}
-	}
-	return out
 }

@@ -60,8 +60,8 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if opts.Codecs, err = selectCodecs(codecsFlag.ids); err != nil {
 		return err
 	}
-	if opts.Scenarios, err = pickScenarios(scenario.Seeds(), *scenariosFlag); err != nil {
-		return err
+	if opts.Scenarios, err = scenario.Pick(scenario.Seeds(), splitList(*scenariosFlag)); err != nil {
+		return usageError{err}
 	}
 	if err := opts.Validate(); err != nil {
 		return usageError{err}

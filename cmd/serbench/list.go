@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scaffold"
@@ -33,9 +34,9 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if *format == "markdown" {
 		return report.CodecsMarkdown(stdout, seedIDs(), codecRows(all.Registry().All()))
 	}
-	scenarios, warnings, err := loadScenarios(*corpusFlag)
+	scenarios, warnings, err := corpus.All(*corpusFlag, corpus.Options{})
 	if err != nil {
-		return err
+		return fmt.Errorf("-corpus: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return err

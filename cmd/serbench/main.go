@@ -179,14 +179,18 @@ func parseFlagsArgs(fs *flag.FlagSet, args []string, lo, hi int, what string) (h
 	case fs.NArg() < lo || (hi >= 0 && fs.NArg() > hi):
 		return false, usagef("%s: want %s (got %d arguments)", fs.Name(), what, fs.NArg())
 	}
-	if afterParse != nil {
-		return false, afterParse(fs)
+	if s, ok := out.(parseStopper); ok {
+		return false, s.stopAfterParse(fs)
 	}
 	return false, nil
 }
 
-// afterParse, when set, is called by parseFlags once a command line has
-// parsed, and its error is returned in place of running the subcommand.
-// Only tests set it (the documentation test parses every serbench command
-// of the docs without running it, see docs_test.go); nil in the program.
-var afterParse func(fs *flag.FlagSet) error
+// A parseStopper, given to a subcommand as its stderr, stops it once its
+// command line has parsed: parseFlags returns stopAfterParse's error in
+// place of running the subcommand. Tests use it to parse commands without
+// running them (docs_test.go); parseFlags finds it by type assertion on
+// the flag set's output.
+type parseStopper interface {
+	io.Writer
+	stopAfterParse(fs *flag.FlagSet) error
+}

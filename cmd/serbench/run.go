@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -18,16 +16,21 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
-	"github.com/serbench/serbench/corpus"
-	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
 )
 
 func init() {
-	register("run", "run the codec × scenario matrix and print the results", cmdRun)
+	register("run", "run the codec × scenario matrix and print the results", runCommand{builder: checkoutBuilder}.run)
+}
+
+// runCommand is the run subcommand with its dependencies: builder returns
+// how run -go and -mod build serbench (checkoutBuilder; tests build
+// nothing).
+type runCommand struct {
+	builder func(ctx context.Context) (toolchain.Builder, error)
 }
 
 // Quick-mode settings: one sample budget small enough for the whole default
@@ -37,7 +40,7 @@ const (
 	quickCount     = 3
 )
 
-func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -47,7 +50,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
-		target        = percentFlag(fs, "target", defaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
+		target        = percentFlag(fs, "target", rundoc.DefaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
 		maxTime       = fs.Duration("max-time", bench.DefaultMaxTime, "adaptive sampling: wall-time budget for preparing and sampling")
 		format        = formatFlag(fs, "table", report.Formats, "")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
@@ -56,16 +59,18 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		memprofile    = fs.String("memprofile", "", "write a heap allocation profile per cell into this folder")
 		profiletime   = fs.Duration("profiletime", bench.DefaultProfileTime, "with -cpuprofile or -memprofile: how long each cell's profiling pass runs")
 		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
-		gogc          = fs.String("gogc", "", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)")
-		pin           = fs.String("pin", "", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)")
+		gogc          = checkedFlag(fs, "gogc", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)", func(s string) error { _, err := rundoc.ParseGOGC(s); return err })
+		pin           = checkedFlag(fs, "pin", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)", func(s string) error { _, err := rundoc.ParsePin(s); return err })
 		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
 		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
-		goFlag        = fs.String("go", "", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
-		modFlag       = fs.String("mod", "", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
+		goFlag        = &goValue{}
+		modFlag       = &modValue{}
 	)
+	fs.Var(goFlag, "go", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
+	fs.Var(modFlag, "mod", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench run [flags]")
 		fs.PrintDefaults()
@@ -104,9 +109,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return usagef("-live-heap: %w", err)
 	}
 	opts.LiveHeap = lh
-	opts, err = opts.Effective()
-	if err != nil {
-		return err
+	if opts, err = opts.Effective(); err != nil {
+		return usageError{err} // every field comes from a flag
 	}
 	if *processes < 1 || *processes > bench.MaxProcesses {
 		return usagef("invalid -processes %d (range is [1, %d])", *processes, bench.MaxProcesses)
@@ -114,27 +118,30 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if *processes > 1 {
 		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
 	}
-	if *goFlag != "" || *modFlag != "" {
+	if goFlag.text != "" || modFlag.text != "" {
 		rounds := opts.Count
 		if !set["count"] && !*quick {
 			rounds = toolchain.DefaultRounds
 		}
 		cfg := toolchain.Config{Codecs: codecsFlag.ids, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
-		return runToolchains(ctx, stdout, stderr, *goFlag, *modFlag, set, cfg, rounds, *format, *out)
+		return c.toolchains(ctx, stdout, stderr, goFlag, modFlag, set, cfg, rounds, *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {
 		return err
 	}
 
-	if err := profileDirs(*cpuprofile, *memprofile); err != nil {
-		return err
+	if *gomaxprocs < 0 {
+		return usagef("invalid -gomaxprocs %d (must not be negative)", *gomaxprocs)
 	}
 	opts.Parallel = *parallel
-	if *cpuprofile != "" || *memprofile != "" {
-		opts.Profiler = profiler.Dirs{CPU: *cpuprofile, Mem: *memprofile}
+	if dirs := (profiler.Dirs{CPU: *cpuprofile, Mem: *memprofile}); dirs != (profiler.Dirs{}) {
+		if err := dirs.Create(); err != nil {
+			return err
+		}
+		opts.Profiler = dirs
 	}
-	restore, err := applyControls(*gomaxprocs, *gogc, *pin)
+	restore, err := rundoc.Controls{GOMAXPROCS: *gomaxprocs, GOGC: *gogc, Pin: *pin}.Apply()
 	if err != nil {
 		return err
 	}
@@ -151,12 +158,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	opts.Compressors = algorithms.Compressions(algs)
-
-	if *archiveDir != "" {
-		if fi, err := os.Stat(*archiveDir); err == nil && !fi.IsDir() {
-			return fmt.Errorf("-archive %s: not a folder", *archiveDir)
-		}
+	if err := archiveFolder(*archiveDir); err != nil {
+		return err
 	}
 	// Open the output before the long part, so an unwritable -o fails fast.
 	w, commit, err := openOutput(stdout, *out)
@@ -165,70 +168,47 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	defer commit(false)
 
-	started := time.Now()
-	progress := newProgress(stderr, started, "measurements")
+	progress := newProgress(stderr, time.Now(), "measurements")
 	opts.Progress = progress.update
-	m, err := bench.Measure(ctx, codecs, scenarios, opts)
+	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
+		Compressors: algs, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(modulePath)})
 	progress.finish()
 	if err != nil {
 		return err
 	}
-	warnings = append(warnings, noiseWarnings(m, opts)...)
-	if w := m.LiveHeap.Warning(); w != "" {
-		warnings = append(warnings, w)
-	}
-	e := env.Collect(started, moduleVersions(codecs))
-	e.Serbench = codec.ModuleVersion(modulePath)
-	doc := report.NewRunDocument(e, codecs, scenarios, m, warnings, opts)
-	doc.Env.Settings = settings(fs)
-	if err := addDropIn(ctx, doc.Codecs, codecs); err != nil {
-		return err
-	}
-	if len(algs) > 0 && doc.Env.Modules == nil {
-		doc.Env.Modules = map[string]string{}
-	}
-	for _, a := range algs {
-		doc.Compressors = append(doc.Compressors, a.Info)
-		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
-	}
-	if *gogc != "" {
-		doc.Env.GOGC = *gogc
-	}
-	doc.Analyze()
-	calc, err := plan.NewCalculator(doc)
-	if err != nil {
-		return err
-	}
-	doc.Calculator = calc
-	for _, warn := range doc.Warnings {
-		if *out != "" || *format != "table" {
-			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
+	return writeRun(ctx, w, commit, stderr, doc, *format, *out, *archiveDir)
+}
+
+// archiveFolder checks -archive before a run: a path that exists must be a
+// folder.
+func archiveFolder(dir string) error {
+	if dir != "" {
+		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+			return fmt.Errorf("-archive %s: not a folder", dir)
 		}
-	}
-	if err := report.Write(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	if err := commit(true); err != nil {
-		return err
-	}
-	if *archiveDir != "" {
-		return archiveRun(ctx, stderr, doc, *archiveDir)
 	}
 	return nil
 }
 
-// archiveRun adds doc, as JSON, to the archive in dir and says where on
-// stderr.
-func archiveRun(ctx context.Context, stderr io.Writer, doc *report.Document, dir string) error {
-	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+// writeRun prints doc's warnings on stderr (unless the table on a terminal
+// shows them), writes doc in format to w, commits the output and adds doc
+// to the archive in dir when one is given.
+func writeRun(ctx context.Context, w io.Writer, commit func(bool) error, stderr io.Writer, doc *report.Document, format, out, dir string) error {
+	for _, warn := range doc.Warnings {
+		if out != "" || format != "table" {
+			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
+		}
+	}
+	if err := report.Write(w, format, doc); err != nil {
+		return fmt.Errorf("write %s: %w", outName(out), err)
+	}
+	if err := commit(true); err != nil {
 		return err
 	}
-	r, err := archive.Parse(buf.Bytes(), "this run")
-	if err != nil {
-		return err
+	if dir == "" {
+		return nil
 	}
-	written, err := archive.Add(ctx, dir, []*archive.Run{r})
+	written, err := archive.AddDocument(ctx, dir, doc, "this run")
 	for _, p := range written {
 		fmt.Fprintf(stderr, "serbench: archived as %s\n", p)
 	}
@@ -251,69 +231,19 @@ func selectCodecs(ids []string) ([]codec.Codec, error) {
 
 // selectMatrix returns the codecs (with the baseline added) and the
 // scenarios (built-in, plus -corpus's, with its warnings) that -codecs
-// resolved to and -scenarios names: the default set when ids is nil, every
-// scenario when scenariosFlag is "".
+// resolved to and -scenarios names (rundoc.Selection): the default set
+// when ids is nil, every scenario when scenariosFlag is "". An unknown
+// scenario is a usage error, a corpus error names -corpus.
 func selectMatrix(ids []string, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
-	codecs, err := selectCodecs(ids)
-	if err != nil {
-		return nil, nil, nil, err
+	cs, ss, warnings, err := rundoc.Selection{Registry: all.Registry(), Codecs: ids, Scenarios: splitList(scenariosFlag), Corpus: corpusFlag, Baseline: baseline}.Matrix()
+	var ce *rundoc.CorpusError
+	switch {
+	case errors.As(err, new(*rundoc.ScenarioError)):
+		return nil, nil, nil, usageError{err}
+	case errors.As(err, &ce):
+		return nil, nil, nil, fmt.Errorf("-corpus: %w", ce.Err)
 	}
-	codecs = withBaseline(all.Registry(), codecs, baseline)
-	scenarios, warnings, err := loadScenarios(corpusFlag)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if scenarios, err = pickScenarios(scenarios, scenariosFlag); err != nil {
-		return nil, nil, nil, err
-	}
-	return codecs, scenarios, append(warnings, codecWarnings(codecs)...), nil
-}
-
-// codecWarnings returns the Info.Warning of each codec of cs that has one,
-// as "ID: warning", each text once (sonic's three variants share theirs).
-func codecWarnings(cs []codec.Codec) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, c := range cs {
-		info := c.Info()
-		if info.Warning == "" || seen[info.Warning] {
-			continue
-		}
-		seen[info.Warning] = true
-		out = append(out, info.ID+": "+info.Warning)
-	}
-	return out
-}
-
-// pickScenarios returns the scenarios flag names (comma-separated IDs or
-// groups, as -scenarios takes them) among base and the opt-in annotation
-// workloads, or base itself when flag is empty; a name that is none of them
-// is a usage error.
-func pickScenarios(base []scenario.Scenario, flag string) ([]scenario.Scenario, error) {
-	if flag == "" {
-		return base, nil
-	}
-	all := append(slices.Clip(base), scenario.Annot()...)
-	ss, err := scenario.Select(all, scenario.Expand(all, splitList(flag)))
-	if err != nil {
-		return nil, usageError{err}
-	}
-	return ss, nil
-}
-
-// withBaseline puts the baseline codec first when the selection lacks it,
-// so every speed-up is measured in the same run.
-func withBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []codec.Codec {
-	for _, c := range cs {
-		if c.Info().ID == baseline {
-			return cs
-		}
-	}
-	b, ok := reg.Lookup(baseline)
-	if !ok {
-		return cs
-	}
-	return append([]codec.Codec{b}, cs...)
+	return cs, ss, warnings, err
 }
 
 func splitList(s string) []string {
@@ -326,46 +256,9 @@ func splitList(s string) []string {
 	return out
 }
 
-// moduleVersions maps each codec's library module to its version.
-func moduleVersions(cs []codec.Codec) map[string]string {
-	m := map[string]string{}
-	for _, c := range cs {
-		i := c.Info()
-		if i.Module != "std" && i.Module != "" {
-			m[i.Module] = i.Version
-		}
-	}
-	return m
-}
-
 // settings records every flag of fs with its value in effect.
 func settings(fs *flag.FlagSet) []string {
 	var s []string
 	fs.VisitAll(func(f *flag.Flag) { s = append(s, f.Name+"="+f.Value.String()) })
 	return s
-}
-
-// loadScenarios returns the built-in scenarios (the seeds and the Go
-// toolchain's corpora) plus, when path is set, the user's corpus files.
-// Warnings are problems that do not stop the run: a Go installation without
-// the corpus folder, say.
-func loadScenarios(path string) ([]scenario.Scenario, []string, error) {
-	var warnings []string
-	tc, err := corpus.Toolchain(corpus.Options{})
-	if errors.Is(err, corpus.ErrNoToolchainCorpus) {
-		warnings = append(warnings, err.Error()+"; the corpus/* scenarios are skipped")
-	} else if err != nil {
-		return nil, nil, err
-	}
-	var user []scenario.Scenario
-	if path != "" {
-		if user, err = corpus.Files(path, corpus.Options{}); err != nil {
-			return nil, nil, fmt.Errorf("-corpus: %w", err)
-		}
-	}
-	ss, err := corpus.Join(scenario.Seeds(), tc, user)
-	if err != nil {
-		return nil, nil, fmt.Errorf("-corpus: %w", err)
-	}
-	return ss, warnings, nil
 }

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/corpus"
 )
 
@@ -124,16 +122,5 @@ func TestRunCorpusErrors(t *testing.T) {
 				t.Errorf("error is not one line: %q", err)
 			}
 		})
-	}
-}
-
-// A codec's Info.Warning becomes a run warning, once per text.
-func TestCodecWarnings(t *testing.T) {
-	c := func(id, warning string) codec.Codec {
-		return codec.Funcs{Meta: codec.Info{ID: id, Warning: warning}}
-	}
-	got := codecWarnings([]codec.Codec{c("a", ""), c("s", "too old"), c("s/v", "too old"), c("t", "other")})
-	if want := []string{"s: too old", "t: other"}; !slices.Equal(got, want) {
-		t.Errorf("codecWarnings = %q, want %q", got, want)
 	}
 }

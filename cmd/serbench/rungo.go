@@ -6,64 +6,79 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/export"
+	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/toolchain"
 )
 
-// serbenchModule is the module whose ./cmd/serbench run -go builds.
-const serbenchModule = "github.com/serbench/serbench"
-
-// toolchainBuilder returns how run -go builds one serbench per toolchain:
-// go build in the serbench checkout around the current directory. Tests
-// replace it, so that they need no toolchain download.
-var toolchainBuilder = func() (toolchain.Builder, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
+// checkoutBuilder is how run -go builds one serbench per toolchain: go
+// build of ./cmd/serbench in the serbench checkout around the current
+// folder (export.Checkout).
+func checkoutBuilder(ctx context.Context) (toolchain.Builder, error) {
+	dir, err := export.Checkout(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("-go builds serbench from its source with the go command: run it inside a checkout of %s (go list -m: %v)", serbenchModule, err)
-	}
-	path, dir, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
-	if path != serbenchModule {
-		return nil, fmt.Errorf("-go builds serbench from its source: run it inside a checkout of %s (the current module is %s)", serbenchModule, path)
+		return nil, fmt.Errorf("-go builds serbench from its source with the go command: %w", err)
 	}
 	return toolchain.GoBuilder{Dir: dir, Package: "./cmd/serbench"}, nil
 }
 
-// buildSpecs reads -go and -mod into the builds to measure: every
-// toolchain of -go with every version of -mod's module. Errors are usage
-// errors naming the flag (a -mod module that ./cmd/serbench does not link
-// among them), except when the current folder is not in a serbench
-// checkout or go list fails.
-func buildSpecs(ctx context.Context, goFlag, modFlag string) ([]toolchain.Spec, error) {
-	var builds []toolchain.Spec
-	if goFlag != "" {
-		var err error
-		if builds, err = toolchain.Parse(goFlag); err != nil {
-			return nil, usagef("-go: %v", err)
-		}
-	}
-	if modFlag == "" {
-		return builds, nil
-	}
-	mods, err := toolchain.ParseModule(modFlag)
+// goValue is run's -go flag: the toolchains to build serbench with
+// (toolchain.Parse checks them at parse time).
+type goValue struct {
+	text  string
+	specs []toolchain.Spec
+}
+
+func (v *goValue) String() string { return v.text }
+
+func (v *goValue) Set(s string) error {
+	specs, err := toolchain.Parse(s)
 	if err != nil {
-		return nil, usagef("-mod: %v", err)
+		return err
 	}
-	specs, err := toolchain.Cross(builds, mods)
+	v.text, v.specs = s, specs
+	return nil
+}
+
+// modValue is run's -mod flag: MODULE@V1,V2 (toolchain.ParseModule), a
+// module other than serbench itself.
+type modValue struct {
+	text string
+	mods []toolchain.Module
+}
+
+func (v *modValue) String() string { return v.text }
+
+func (v *modValue) Set(s string) error {
+	mods, err := toolchain.ParseModule(s)
+	if err != nil {
+		return err
+	}
+	if p := mods[0].Path; p == export.SerbenchModule {
+		return fmt.Errorf("%s is serbench itself; -mod takes a module serbench links, such as a codec's library", p)
+	}
+	v.text, v.mods = s, mods
+	return nil
+}
+
+// buildSpecs returns the builds that -go and -mod select: every toolchain
+// of goV with every version of modV's module, which ./cmd/serbench must
+// link (a usage error otherwise).
+func buildSpecs(ctx context.Context, goV *goValue, modV *modValue) ([]toolchain.Spec, error) {
+	if modV.mods == nil {
+		return goV.specs, nil
+	}
+	specs, err := toolchain.Cross(goV.specs, modV.mods)
 	if err != nil {
 		return nil, usagef("-go and -mod: %v", err)
 	}
-	p := mods[0].Path
-	if p == serbenchModule {
-		return nil, usagef("-mod: %s is serbench itself; -mod takes a module serbench links, such as a codec's library", p)
-	}
-	dir, err := serbenchCheckout(ctx)
+	dir, err := export.Checkout(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("-mod builds serbench from its source: %w", err)
 	}
@@ -71,8 +86,8 @@ func buildSpecs(ctx context.Context, goFlag, modFlag string) ([]toolchain.Spec, 
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := linked[p]; !ok {
-		return nil, usagef("-mod: serbench does not link %s: ./cmd/serbench imports no package of it (serbench list names each codec's module)", p)
+	if _, ok := linked[modV.mods[0].Path]; !ok {
+		return nil, usagef("-mod: serbench does not link %s: ./cmd/serbench imports no package of it (serbench list names each codec's module)", modV.mods[0].Path)
 	}
 	return specs, nil
 }
@@ -81,13 +96,13 @@ func buildSpecs(ctx context.Context, goFlag, modFlag string) ([]toolchain.Spec, 
 // one process, or on adaptive sampling, which -go replaces by rounds.
 var goIncompatible = []string{"archive", "parallel", "cpuprofile", "memprofile", "sizes", "compress", "gomaxprocs", "gogc", "pin", "target", "max-time"}
 
-// runToolchains is serbench run -go and -mod: the matrix that the run
+// toolchains is serbench run -go and -mod: the matrix that the run
 // flags select, measured by one serbench per build (each toolchain of
-// goFlag with each module version of modFlag), samples interleaved, and
+// goV with each module version of modV), samples interleaved, and
 // reported as ratios between the builds.
-func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFlag string, set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
+func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, goV *goValue, modV *modValue, set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
 	name := "-go"
-	if goFlag == "" {
+	if goV.specs == nil {
 		name = "-mod"
 	}
 	for _, f := range goIncompatible {
@@ -98,11 +113,11 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFla
 	if !slices.Contains(toolchain.Formats, format) {
 		return usagef("%s: unknown format %q (valid with %s: %s)", name, format, name, strings.Join(toolchain.Formats, ", "))
 	}
-	specs, err := buildSpecs(ctx, goFlag, modFlag)
+	specs, err := buildSpecs(ctx, goV, modV)
 	if err != nil {
 		return err
 	}
-	builder, err := toolchainBuilder()
+	builder, err := c.builder(ctx)
 	if err != nil {
 		return err
 	}
@@ -127,7 +142,7 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFla
 	}
 	if err != nil {
 		if errors.Is(err, toolchain.ErrNothingRan) {
-			if modFlag == "" {
+			if modV.mods == nil {
 				return fmt.Errorf("-go: no toolchain ran (reasons above)")
 			}
 			return fmt.Errorf("%s: no build ran (reasons above)", name)
@@ -144,38 +159,5 @@ func runToolchains(ctx context.Context, stdout, stderr io.Writer, goFlag, modFla
 // runWorker is the child role of run -go (toolchain.ChildRole): it serves
 // the driver on standard input and output.
 func runWorker(string) error {
-	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, prepareWorker)
-}
-
-// prepareWorker selects the matrix of cfg in this build, as run does, and
-// prepares it: the codecs of the IDs the driver resolved -codecs to. Codecs
-// this build lacks are left out and reported (Absent); when cfg names only
-// such codecs, that is the error.
-func prepareWorker(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
-	absent := all.Registry().Absences()
-	var codecs []string // nil: the default set
-	if cfg.Codecs != nil {
-		var lacking []string
-		for _, id := range cfg.Codecs {
-			if why, ok := absent[id]; ok {
-				lacking = append(lacking, why)
-				continue
-			}
-			codecs = append(codecs, id)
-		}
-		if len(codecs) == 0 {
-			return toolchain.Prepared{}, errors.New(strings.Join(lacking, "; "))
-		}
-	}
-	cs, scenarios, warnings, err := selectMatrix(codecs, cfg.Scenarios, cfg.Corpus, cfg.Baseline)
-	if err != nil {
-		return toolchain.Prepared{}, err
-	}
-	s, err := bench.NewSession(ctx, cs, scenarios, bench.Options{Benchtime: cfg.Benchtime, Baseline: cfg.Baseline, LiveHeap: cfg.LiveHeap})
-	if err != nil {
-		return toolchain.Prepared{}, err
-	}
-	e := env.Collect(time.Now(), moduleVersions(cs))
-	e.LiveHeap = s.LiveHeap().Env()
-	return toolchain.Prepared{Session: s, Env: e, Warnings: warnings, Absent: absent}, nil
+	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, rundoc.PrepareWorker(all.Registry()))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -14,38 +15,42 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/docs/schema"
+	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/toolchain"
 )
 
-// fakeToolchains makes run -go "build" every toolchain by linking to this
+// fakeRun is run whose -go "builds" every toolchain by linking to this
 // test binary (TestMain serves the worker role), except go1.99.0, whose
 // build fails as the go command's would, and a -mod version v9.9.9, whose
 // go get fails: no toolchain or module is downloaded.
-func fakeToolchains(t *testing.T) {
-	old := toolchainBuilder
-	toolchainBuilder = func() (toolchain.Builder, error) {
-		return toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Spec, out string) error {
-			if s.Go == "go1.99.0" {
-				return fmt.Errorf("toolchain %s: build failed: go: download go1.99.0 for linux/amd64: toolchain not available", s)
-			}
-			if s.Module.Version == "v9.9.9" {
-				return fmt.Errorf("toolchain %s: go get %s failed: go: %s: invalid version: unknown revision v9.9.9", s, s.Module, s.Module)
-			}
-			exe, err := os.Executable()
-			if err != nil {
-				return err
-			}
-			return os.Symlink(exe, out)
-		}), nil
-	}
-	t.Cleanup(func() { toolchainBuilder = old })
+var fakeRun = runCommand{builder: func(context.Context) (toolchain.Builder, error) {
+	return toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Spec, out string) error {
+		if s.Go == "go1.99.0" {
+			return fmt.Errorf("toolchain %s: build failed: go: download go1.99.0 for linux/amd64: toolchain not available", s)
+		}
+		if s.Module.Version == "v9.9.9" {
+			return fmt.Errorf("toolchain %s: go get %s failed: go: %s: invalid version: unknown revision v9.9.9", s, s.Module, s.Module)
+		}
+		exe, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		return os.Symlink(exe, out)
+	}), nil
+}}
+
+// serbenchFakeGo runs `serbench run args...` as fakeRun; args[0] is "run".
+func serbenchFakeGo(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var o, e bytes.Buffer
+	err = fakeRun.run(context.Background(), &o, &e, args[1:])
+	return o.String(), e.String(), err
 }
 
 func TestRunGo(t *testing.T) {
-	fakeToolchains(t)
 	args := []string{"run", "-go", "go1.26.11,go1.99.0,go1.27.4", "-count", "2", "-benchtime", "1ms",
 		"-codecs", "encoding/json,json-v2,encoding/json/v2", "-scenarios", "ws-message"}
-	stdout, stderr, err := serbench(t, args...)
+	stdout, stderr, err := serbenchFakeGo(t, args...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
@@ -59,7 +64,7 @@ func TestRunGo(t *testing.T) {
 		t.Errorf("stderr lacks the failed build's line:\n%s", stderr)
 	}
 
-	stdout, _, err = serbench(t, append(args, "-format", "json")...)
+	stdout, _, err = serbenchFakeGo(t, append(args, "-format", "json")...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +74,6 @@ func TestRunGo(t *testing.T) {
 }
 
 func TestRunGoBadInput(t *testing.T) {
-	fakeToolchains(t)
 	for _, tc := range []struct {
 		args []string
 		err  string
@@ -80,7 +84,7 @@ func TestRunGoBadInput(t *testing.T) {
 		{[]string{"-go", "go1.27.4", "-format", "html"}, `unknown format "html"`},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			_, stderr, err := serbench(t, append([]string{"run"}, tc.args...)...)
+			_, stderr, err := serbenchFakeGo(t, append([]string{"run"}, tc.args...)...)
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("err = %v, want %q (stderr %s)", err, tc.err, stderr)
 			}
@@ -89,7 +93,6 @@ func TestRunGoBadInput(t *testing.T) {
 }
 
 func TestRunMod(t *testing.T) {
-	fakeToolchains(t)
 	quick := []string{"-count", "2", "-benchtime", "1ms", "-codecs", "encoding/json", "-scenarios", "ws-message"}
 	for _, tc := range []struct {
 		name  string
@@ -105,7 +108,7 @@ func TestRunMod(t *testing.T) {
 			[]string{"go1.26.11 sonic@v1.15.4 ns/op", "go1.27.4 sonic@v1.15.5 ns/op", "go1.27.4 sonic@v1.15.5 / go1.26.11 sonic@v1.15.4"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			stdout, stderr, err := serbench(t, append(append([]string{"run"}, tc.args...), quick...)...)
+			stdout, stderr, err := serbenchFakeGo(t, append(append([]string{"run"}, tc.args...), quick...)...)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, stderr)
 			}
@@ -122,7 +125,6 @@ func TestRunMod(t *testing.T) {
 }
 
 func TestRunModBadInput(t *testing.T) {
-	fakeToolchains(t)
 	for _, tc := range []struct {
 		args []string
 		err  string
@@ -136,7 +138,7 @@ func TestRunModBadInput(t *testing.T) {
 		{[]string{"-go", "go1.26.11,go1.27.4,local", "-mod", "github.com/bytedance/sonic@v1.15.3,v1.15.4,v1.15.5"}, "3 toolchains × 3 versions = 9 builds"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			_, stderr, err := serbench(t, append([]string{"run"}, tc.args...)...)
+			_, stderr, err := serbenchFakeGo(t, append([]string{"run"}, tc.args...)...)
 			if err == nil || !strings.Contains(err.Error(), tc.err) || strings.Contains(err.Error(), "\n") {
 				t.Fatalf("err = %v, want one line with %q (stderr %s)", err, tc.err, stderr)
 			}
@@ -178,14 +180,14 @@ func TestRunGoSendsResolvedIDs(t *testing.T) {
 	if !slices.Equal(v.ids, want) || len(want) < 4 {
 		t.Errorf("-codecs resolved to %q, want %q", v.ids, want)
 	}
-	p, err := prepareWorker(context.Background(), toolchain.Config{Codecs: []string{"wire", stdjsonv2.ID}, Scenarios: "ws-message", Benchtime: time.Millisecond, Baseline: "encoding/json"})
+	p, err := rundoc.PrepareWorker(all.Registry())(context.Background(), toolchain.Config{Codecs: []string{"wire", stdjsonv2.ID}, Scenarios: "ws-message", Benchtime: time.Millisecond, Baseline: "encoding/json"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, absent := p.Absent[stdjsonv2.ID]; absent == stdjsonv2.Available {
 		t.Errorf("worker's absent codecs %v (encoding/json/v2 available: %v)", p.Absent, stdjsonv2.Available)
 	}
-	if _, err := prepareWorker(context.Background(), toolchain.Config{Codecs: []string{"json"}, Benchtime: time.Millisecond, Baseline: "encoding/json"}); err == nil || !strings.Contains(err.Error(), `"json"`) {
+	if _, err := rundoc.PrepareWorker(all.Registry())(context.Background(), toolchain.Config{Codecs: []string{"json"}, Benchtime: time.Millisecond, Baseline: "encoding/json"}); err == nil || !strings.Contains(err.Error(), `"json"`) {
 		t.Errorf("worker given the group name json: err %v, want an unknown codec ID", err)
 	}
 }

@@ -7,13 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
-	"github.com/serbench/serbench/internal/childproc"
-	"github.com/serbench/serbench/plan"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/rundoc"
 )
 
 // processRole is the childproc role of one process of run -processes: its
@@ -35,30 +32,22 @@ var processesDropped = []string{"processes", "o", "format", "archive", "max-time
 // runProcesses is serbench run -processes N: the run, split over n
 // processes of this program started one after the other, each with the
 // run flags in set (its share of -max-time when adaptive), merged into one
-// run document (bench.MergeProcesses) that records each process's figures,
-// written in format to out and archived in archiveDir as run would.
+// run document (rundoc.Processes), written in format to out and archived
+// in archiveDir as run would.
 func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, set map[string]bool, n int, adaptive bool, maxTime time.Duration, format, out, archiveDir string) error {
 	for _, f := range processesIncompatible {
 		if set[f] {
 			return usagef("-processes does not combine with -%s", f)
 		}
 	}
-	if archiveDir != "" {
-		if fi, err := os.Stat(archiveDir); err == nil && !fi.IsDir() {
-			return fmt.Errorf("-archive %s: not a folder", archiveDir)
-		}
+	if err := archiveFolder(archiveDir); err != nil {
+		return err
 	}
 	w, commit, err := openOutput(stdout, out)
 	if err != nil {
 		return err
 	}
 	defer commit(false)
-	dir, err := os.MkdirTemp("", "serbench-processes-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-
 	var common []string
 	fs.Visit(func(f *flag.Flag) {
 		if !slices.Contains(processesDropped, f.Name) {
@@ -68,59 +57,15 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 	if adaptive {
 		common = append(common, "-max-time="+(maxTime/time.Duration(n)).String())
 	}
-	docs := make([]*report.Document, n)
-	for i := range n {
-		path := filepath.Join(dir, fmt.Sprintf("process-%d.json", i+1))
-		fmt.Fprintf(stderr, "serbench: process %d of %d\n", i+1, n)
-		args, err := json.Marshal(append(slices.Clone(common), "-format=json", "-o="+path))
-		if err != nil {
-			return err
-		}
-		cmd, err := childproc.Command(ctx, "", processRole, string(args))
-		if err != nil {
-			return err
-		}
-		cmd.Stdout, cmd.Stderr = stderr, stderr
-		err = childproc.Start(cmd)
-		if err == nil {
-			err = cmd.Wait()
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return fmt.Errorf("-processes: process %d of %d failed: %w", i+1, n, err)
-		}
-		if docs[i], err = report.ReadFile(path); err != nil {
-			return fmt.Errorf("-processes: process %d of %d: %w", i+1, n, err)
-		}
-	}
-	doc, err := report.MergeProcesses(docs)
+	doc, err := rundoc.Processes(ctx, rundoc.ProcessOptions{
+		N: n, Role: processRole, Output: stderr, Settings: settings(fs),
+		Args:    func(path string) []string { return append(slices.Clone(common), "-format=json", "-o="+path) },
+		Started: func(i, n int) { fmt.Fprintf(stderr, "serbench: process %d of %d\n", i, n) },
+	})
 	if err != nil {
 		return err
 	}
-	doc.Env.Settings = settings(fs)
-	doc.Analyze()
-	calc, err := plan.NewCalculator(doc)
-	if err != nil {
-		return err
-	}
-	doc.Calculator = calc
-	for _, warn := range doc.Warnings {
-		if out != "" || format != "table" {
-			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
-		}
-	}
-	if err := report.Write(w, format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(out), err)
-	}
-	if err := commit(true); err != nil {
-		return err
-	}
-	if archiveDir != "" {
-		return archiveRun(ctx, stderr, doc, archiveDir)
-	}
-	return nil
+	return writeRun(ctx, w, commit, stderr, doc, format, out, archiveDir)
 }
 
 // runProcessChild serves processRole: one process of run -processes, the
@@ -132,5 +77,5 @@ func runProcessChild(arg string) error {
 	}
 	ctx, stop := interruptible(context.Background())
 	defer stop()
-	return cmdRun(ctx, os.Stdout, os.Stderr, args)
+	return runCommand{builder: checkoutBuilder}.run(ctx, os.Stdout, os.Stderr, args)
 }

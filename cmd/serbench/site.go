@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"sort"
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/document"
@@ -36,45 +34,12 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if *out == "" {
 		return usagef("site: -o DIR is required")
 	}
-	var runs []*archive.Run
-	seen := map[string]string{}
-	skipped := 0
-	for _, path := range fs.Args() {
-		fi, err := os.Stat(path)
-		if err != nil {
-			return err
-		}
-		var got []*archive.Run
-		if fi.IsDir() {
-			var bad []error
-			if got, bad, err = archive.Load(ctx, path); err != nil {
-				return err
-			}
-			for _, e := range bad {
-				fmt.Fprintf(stderr, "serbench: site: skipped %s\n", document.TerminalText(e.Error()))
-			}
-			skipped += len(bad)
-			if len(got) == 0 {
-				return fmt.Errorf("site: %s holds no runs", path)
-			}
-		} else {
-			r, err := archive.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			got = []*archive.Run{r}
-		}
-		for _, r := range got {
-			if prev, ok := seen[r.Key]; ok {
-				return fmt.Errorf("site: %s and %s are the same run (key %s)", prev, r.Path, r.Key)
-			}
-			seen[r.Key] = r.Path
-			runs = append(runs, r)
-		}
+	runs, bad, err := archive.Gather(ctx, fs.Args())
+	for _, e := range bad {
+		fmt.Fprintf(stderr, "serbench: site: skipped %s\n", document.TerminalText(e.Error()))
 	}
-	sort.Slice(runs, func(i, j int) bool { return runs[i].Key < runs[j].Key })
-	if err := ctx.Err(); err != nil {
-		return err
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
 	}
 	data, err := site.Build(ctx, runs)
 	if err != nil {
@@ -84,8 +49,8 @@ func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	fmt.Fprintf(stderr, "serbench: wrote %s/index.html (%d runs, %d codecs, %d scenarios)\n", *out, len(data.Runs), len(data.Codecs), len(data.Scenarios))
-	if skipped > 0 {
-		fmt.Fprintf(stderr, "serbench: site: %d files skipped (named above)\n", skipped)
+	if len(bad) > 0 {
+		fmt.Fprintf(stderr, "serbench: site: %d files skipped (named above)\n", len(bad))
 	}
 	return nil
 }

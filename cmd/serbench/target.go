@@ -9,9 +9,6 @@ import (
 	"github.com/serbench/serbench/report"
 )
 
-// defaultTarget is run's default -target: ±3% for every cell's 95% interval.
-const defaultTarget = 0.03
-
 // percent is a flag.Value holding a fraction, written as a percentage
 // ("3%") or a plain fraction ("0.03").
 type percent float64
@@ -40,24 +37,26 @@ func (p *percent) Set(s string) error {
 	return nil
 }
 
-// noiseWarnings turns the run's noise into warnings when it exceeds what
-// the target needs. A fixed -count has no target: its drift and steal are
-// judged against ±3%, and the samples it would need are not its concern.
-func noiseWarnings(m *bench.Measurement, opts bench.Options) []string {
-	t := opts.Target
-	if t == 0 {
-		return m.Noise.Advice(defaultTarget, 0)
+// checkedValue is a string flag whose values check accepts: a value check
+// rejects fails the parse, a usage error naming the flag.
+type checkedValue struct {
+	value string
+	check func(string) error
+}
+
+func (v *checkedValue) String() string { return v.value }
+
+func (v *checkedValue) Set(s string) error {
+	if err := v.check(s); err != nil {
+		return err
 	}
-	var samples, cells int
-	for _, r := range m.Results {
-		if r.Timed() {
-			samples += r.SamplesTaken
-			cells++
-		}
-	}
-	perCell := 0.0
-	if cells > 0 {
-		perCell = float64(samples) / float64(cells)
-	}
-	return m.Noise.Advice(t, perCell)
+	v.value = s
+	return nil
+}
+
+// checkedFlag defines a string flag on fs whose values check accepts.
+func checkedFlag(fs *flag.FlagSet, name, usage string, check func(string) error) *string {
+	v := &checkedValue{check: check}
+	fs.Var(v, name, usage)
+	return &v.value
 }

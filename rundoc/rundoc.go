@@ -1,0 +1,178 @@
+// Package rundoc is `serbench run` as a library: options in, a complete
+// report.Document out, with nothing left for the caller to add.
+// Selection.Matrix chooses the codecs and scenarios a run measures; New
+// measures them in this process (bench.Measure) and records the
+// environment, the drop-in classes, the compressors and the noise;
+// Processes splits the run over child processes and pools their documents;
+// PrepareWorker is the setup of a run -go worker (package toolchain);
+// Controls applies -gomaxprocs, -gogc and -pin. The package never prints:
+// progress goes to the callbacks of the options, and non-fatal problems to
+// the document's Warnings.
+package rundoc
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compressor"
+	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/dropin"
+	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/plan"
+	"github.com/serbench/serbench/probe"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/scenario"
+)
+
+// DefaultTarget is run's default adaptive target: ±3% for every cell's 95%
+// interval. The noise of a run with a fixed count is judged against it.
+const DefaultTarget = 0.03
+
+// Options are what one run measures and records.
+type Options struct {
+	// Bench are the runner's options, as Options.Effective returns them
+	// (Progress included); New sets its Compressors from Compressors.
+	Bench bench.Options
+	// Codecs and Scenarios are the matrix, in run order (the baseline
+	// codec among Codecs).
+	Codecs    []codec.Codec
+	Scenarios []scenario.Scenario
+	// Registry holds the reference codec of each format, against which the
+	// drop-in class of every codec of Codecs is measured (package dropin).
+	Registry *codec.Registry
+	// Compressors are timed on each codec's encoded bytes (-compress);
+	// none when empty.
+	Compressors []compressor.Algorithm
+	// Warnings come first in the document's Warnings: problems met while
+	// choosing the matrix.
+	Warnings []string
+	// Settings are the command-line flags in effect, NAME=VALUE
+	// (env.settings).
+	Settings []string
+	// GOGC is the GC target of -gogc as given (a percentage or "off");
+	// "" leaves what env.Collect records.
+	GOGC string
+	// Serbench is serbench's own module version (env.serbench).
+	Serbench string
+}
+
+// New measures o's matrix and returns its complete, analyzed document: the
+// measurement, the environment (env.Collect at the start), the noise
+// advice and the live heap's warning, the drop-in classes, the
+// compressors' descriptions and module versions. Errors are a nil
+// Registry, the runner's (bench.Measure) and the drop-in probes'; ctx
+// stops both.
+func New(ctx context.Context, o Options) (*report.Document, error) {
+	if o.Registry == nil {
+		return nil, errors.New("rundoc: Options.Registry is nil (the drop-in references come from it)")
+	}
+	started := time.Now()
+	o.Bench.Compressors = algorithms.Compressions(o.Compressors)
+	m, err := bench.Measure(ctx, o.Codecs, o.Scenarios, o.Bench)
+	if err != nil {
+		return nil, err
+	}
+	warnings := append(append([]string(nil), o.Warnings...), NoiseWarnings(m, o.Bench.Target)...)
+	if w := m.LiveHeap.Warning(); w != "" {
+		warnings = append(warnings, w)
+	}
+	e := env.Collect(started, ModuleVersions(o.Codecs))
+	e.Serbench = o.Serbench
+	doc := report.NewRunDocument(e, o.Codecs, o.Scenarios, m, warnings, o.Bench)
+	doc.Env.Settings = o.Settings
+	iso := probe.Isolator{}
+	classes, err := dropin.Classes(ctx, o.Codecs, o.Registry.Lookup, dropin.Options{Isolate: iso.Cell})
+	if err != nil {
+		return nil, err
+	}
+	for i := range doc.Codecs {
+		doc.Codecs[i].DropIn = classes[doc.Codecs[i].ID]
+	}
+	if len(o.Compressors) > 0 && doc.Env.Modules == nil {
+		doc.Env.Modules = map[string]string{}
+	}
+	for _, a := range o.Compressors {
+		doc.Compressors = append(doc.Compressors, a.Info)
+		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
+	}
+	if o.GOGC != "" {
+		doc.Env.GOGC = o.GOGC
+	}
+	doc.Analyze()
+	calc, err := plan.NewCalculator(doc)
+	if err != nil {
+		return nil, err
+	}
+	doc.Calculator = calc
+	return doc, nil
+}
+
+// NoiseWarnings turns the noise of m into warnings when it exceeds what
+// target (a fraction, the adaptive 95% half-width) needs. A fixed count
+// (target 0) has no target: its drift and steal are judged against
+// DefaultTarget, and the samples it would need are not its concern.
+func NoiseWarnings(m *bench.Measurement, target float64) []string {
+	if target == 0 {
+		return m.Noise.Advice(DefaultTarget, 0)
+	}
+	var samples, cells int
+	for _, r := range m.Results {
+		if r.Timed() {
+			samples += r.SamplesTaken
+			cells++
+		}
+	}
+	perCell := 0.0
+	if cells > 0 {
+		perCell = float64(samples) / float64(cells)
+	}
+	return m.Noise.Advice(target, perCell)
+}
+
+// ModuleVersions maps each codec's library module to its version (the
+// standard library's codecs left out).
+func ModuleVersions(cs []codec.Codec) map[string]string {
+	m := map[string]string{}
+	for _, c := range cs {
+		i := c.Info()
+		if i.Module != "std" && i.Module != "" {
+			m[i.Module] = i.Version
+		}
+	}
+	return m
+}
+
+// CodecWarnings returns the Info.Warning of each codec of cs that has one,
+// as "ID: warning", each text once (sonic's three variants share theirs).
+func CodecWarnings(cs []codec.Codec) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cs {
+		info := c.Info()
+		if info.Warning == "" || seen[info.Warning] {
+			continue
+		}
+		seen[info.Warning] = true
+		out = append(out, info.ID+": "+info.Warning)
+	}
+	return out
+}
+
+// WithBaseline returns cs with the baseline codec of reg first when cs
+// lacks it, so that every speed-up is measured in the same run; cs itself
+// when it has it or reg lacks it.
+func WithBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []codec.Codec {
+	for _, c := range cs {
+		if c.Info().ID == baseline {
+			return cs
+		}
+	}
+	b, ok := reg.Lookup(baseline)
+	if !ok {
+		return cs
+	}
+	return append([]codec.Codec{b}, cs...)
+}

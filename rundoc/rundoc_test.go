@@ -1,0 +1,126 @@
+package rundoc
+
+import (
+	"context"
+	"runtime/debug"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/scenario"
+)
+
+// A codec's Info.Warning becomes a run warning, once per text.
+func TestCodecWarnings(t *testing.T) {
+	c := func(id, warning string) codec.Codec {
+		return codec.Funcs{Meta: codec.Info{ID: id, Warning: warning}}
+	}
+	got := CodecWarnings([]codec.Codec{c("a", ""), c("s", "too old"), c("s/v", "too old"), c("t", "other")})
+	if want := []string{"s: too old", "t: other"}; !slices.Equal(got, want) {
+		t.Errorf("CodecWarnings = %q, want %q", got, want)
+	}
+}
+
+// New returns the complete document: the settings, GC target and
+// compressor a run gives end up in it, and Analyze has run.
+func TestNew(t *testing.T) {
+	json := stdjson.New()
+	reg, err := codec.NewRegistry(json)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	algs, err := algorithms.Select([]string{"gzip"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := bench.Options{Benchtime: time.Millisecond, Count: 1, Baseline: "encoding/json"}.Effective()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := New(context.Background(), Options{Bench: opts, Codecs: []codec.Codec{json}, Scenarios: ss, Registry: reg,
+		Compressors: algs, Warnings: []string{"first"}, Settings: []string{"count=1"}, GOGC: "off", Serbench: "v9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(doc.Env.Settings, []string{"count=1"}) || doc.Env.GOGC != "off" || doc.Env.Serbench != "v9" {
+		t.Errorf("env settings %q, GOGC %q, serbench %q", doc.Env.Settings, doc.Env.GOGC, doc.Env.Serbench)
+	}
+	if len(doc.Compressors) != 1 || doc.Compressors[0].ID != "gzip" {
+		t.Errorf("compressors %+v, want gzip", doc.Compressors)
+	}
+	if len(doc.Warnings) == 0 || doc.Warnings[0] != "first" {
+		t.Errorf("warnings %q, want the selection's first", doc.Warnings)
+	}
+	if len(doc.Results) == 0 || len(doc.Codecs) != 1 || len(doc.Scenarios) != 1 || doc.Env.Noise == nil {
+		t.Errorf("results %d, codecs %d, scenarios %d, noise %v", len(doc.Results), len(doc.Codecs), len(doc.Scenarios), doc.Env.Noise)
+	}
+}
+
+func TestParseControls(t *testing.T) {
+	for _, tc := range []struct {
+		gogc string
+		pct  int
+		ok   bool
+	}{{"off", -1, true}, {"0", 0, true}, {"150", 150, true}, {"-5", 0, false}, {"lots", 0, false}} {
+		pct, err := ParseGOGC(tc.gogc)
+		if (err == nil) != tc.ok || pct != tc.pct {
+			t.Errorf("ParseGOGC(%q) = %d, %v", tc.gogc, pct, err)
+		}
+	}
+	for _, tc := range []struct {
+		pin  string
+		cpus []int
+	}{{"0", []int{0}}, {"0, 1", []int{0, 1}}, {"x", nil}, {"0,", nil}, {"-1", nil}} {
+		cpus, err := ParsePin(tc.pin)
+		if !slices.Equal(cpus, tc.cpus) || (err == nil) != (tc.cpus != nil) {
+			t.Errorf("ParsePin(%q) = %v, %v", tc.pin, cpus, err)
+		}
+	}
+	if _, err := (Controls{GOMAXPROCS: -1}).Apply(); err == nil {
+		t.Error("Apply with GOMAXPROCS -1: no error")
+	}
+	if _, err := (Controls{GOGC: "x"}).Apply(); err == nil {
+		t.Error("Apply with GOGC x: no error")
+	}
+}
+
+// Apply changes the GC percentage and restore puts it back.
+func TestControlsRestore(t *testing.T) {
+	restore, err := Controls{GOGC: "321"}.Apply()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old := debug.SetGCPercent(321); old != 321 {
+		t.Errorf("GC percent %d after Apply, want 321", old)
+	}
+	restore()
+	before := debug.SetGCPercent(100)
+	debug.SetGCPercent(before)
+	if before == 321 {
+		t.Error("restore left the GC percent at 321")
+	}
+}
+
+// Options a library caller can get wrong are errors, not panics.
+func TestBadOptions(t *testing.T) {
+	ctx := context.Background()
+	if _, err := New(ctx, Options{}); err == nil {
+		t.Error("New without a Registry: no error")
+	}
+	if _, _, _, err := (Selection{}).Matrix(); err == nil {
+		t.Error("Matrix without a Registry: no error")
+	}
+	for _, o := range []ProcessOptions{{N: 0, Role: "r", Args: func(string) []string { return nil }}, {N: bench.MaxProcesses + 1, Role: "r", Args: func(string) []string { return nil }}, {N: 2}} {
+		if _, err := Processes(ctx, o); err == nil {
+			t.Errorf("Processes(N %d, role %q): no error", o.N, o.Role)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package rundoc
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/corpus"
+	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/toolchain"
+)
+
+// Selection names a run's matrix, as serbench run's -codecs, -scenarios
+// and -corpus do.
+type Selection struct {
+	// Registry holds the codecs to choose from.
+	Registry *codec.Registry
+	// Codecs are the codec IDs of the selection (codec.Registry.Select:
+	// groups already resolved, as -codecs does when it is parsed); nil:
+	// the registry's default set.
+	Codecs []string
+	// Scenarios are scenario IDs and groups (scenario.Pick) among the
+	// built-in scenarios, Corpus's and the annotation workloads; none:
+	// every built-in and Corpus scenario.
+	Scenarios []string
+	// Corpus is a user's corpus file or folder (corpus.All); "": none.
+	Corpus string
+	// Baseline is the codec every speed-up is measured against, put first
+	// when Codecs lacks it (WithBaseline).
+	Baseline string
+}
+
+// ScenarioError is a Selection.Scenarios name that is no scenario or group.
+type ScenarioError struct{ Err error }
+
+func (e *ScenarioError) Error() string { return e.Err.Error() }
+func (e *ScenarioError) Unwrap() error { return e.Err }
+
+// CorpusError is a Selection.Corpus that cannot be read (corpus.All's
+// error).
+type CorpusError struct{ Err error }
+
+func (e *CorpusError) Error() string { return "rundoc: " + e.Err.Error() }
+func (e *CorpusError) Unwrap() error { return e.Err }
+
+// Matrix returns the codecs and scenarios s names, in run order, and the
+// warnings of choosing them: corpus.All's and the codecs' own
+// (CodecWarnings). Errors are a nil Registry, the registry's for a codec
+// ID, a *CorpusError and a *ScenarioError.
+func (s Selection) Matrix() ([]codec.Codec, []scenario.Scenario, []string, error) {
+	if s.Registry == nil {
+		return nil, nil, nil, errors.New("rundoc: Selection.Registry is nil")
+	}
+	codecs := s.Registry.Default()
+	if s.Codecs != nil {
+		var err error
+		if codecs, err = s.Registry.Select(s.Codecs); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	codecs = WithBaseline(s.Registry, codecs, s.Baseline)
+	scenarios, warnings, err := corpus.All(s.Corpus, corpus.Options{})
+	if err != nil {
+		return nil, nil, nil, &CorpusError{err}
+	}
+	if scenarios, err = scenario.Pick(scenarios, s.Scenarios); err != nil {
+		return nil, nil, nil, &ScenarioError{err}
+	}
+	return codecs, scenarios, append(warnings, CodecWarnings(codecs)...), nil
+}
+
+// PrepareWorker returns the toolchain.Serve preparation of a run -go
+// worker over reg: it selects cfg's matrix in this build, as run does, and
+// prepares its session: the codecs of the IDs the driver resolved
+// -codecs to (Config.Codecs). Codecs this build lacks are left out and reported
+// (Prepared.Absent); when cfg names only such codecs, that is the error.
+func PrepareWorker(reg *codec.Registry) func(context.Context, toolchain.Config) (toolchain.Prepared, error) {
+	return func(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
+		absent := reg.Absences()
+		sel := Selection{Registry: reg, Scenarios: split(cfg.Scenarios), Corpus: cfg.Corpus, Baseline: cfg.Baseline}
+		if cfg.Codecs != nil { // the IDs the driver resolved -codecs to
+			var lacking []string
+			for _, id := range cfg.Codecs {
+				if why, ok := absent[id]; ok {
+					lacking = append(lacking, why)
+					continue
+				}
+				sel.Codecs = append(sel.Codecs, id)
+			}
+			if len(sel.Codecs) == 0 {
+				return toolchain.Prepared{}, errors.New(strings.Join(lacking, "; "))
+			}
+		}
+		cs, scenarios, warnings, err := sel.Matrix()
+		if err != nil {
+			return toolchain.Prepared{}, err
+		}
+		s, err := bench.NewSession(ctx, cs, scenarios, bench.Options{Benchtime: cfg.Benchtime, Baseline: cfg.Baseline, LiveHeap: cfg.LiveHeap})
+		if err != nil {
+			return toolchain.Prepared{}, err
+		}
+		e := env.Collect(time.Now(), ModuleVersions(cs))
+		e.LiveHeap = s.LiveHeap().Env()
+		return toolchain.Prepared{Session: s, Env: e, Warnings: warnings, Absent: absent}, nil
+	}
+}
+
+// split returns the non-empty, trimmed items of a comma-separated list.
+func split(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -72,8 +72,8 @@ func (s MaxSearch) effective() (MaxSearch, error) {
 		s.MinThroughput = 0.95
 	}
 	switch {
-	case s.SLO <= 0 || s.SLO > time.Hour:
-		return s, fmt.Errorf("load: invalid SLO %v (range is (0, 1h])", s.SLO)
+	case CheckSLO(s.SLO) != nil:
+		return s, CheckSLO(s.SLO)
 	case !(s.Floor > 0 && s.Floor <= s.Start && s.Start <= s.Limit) || math.IsInf(s.Limit, 0):
 		return s, fmt.Errorf("load: invalid search rates: floor %g, start %g, limit %g (want 0 < floor <= start <= limit)", s.Floor, s.Start, s.Limit)
 	case !(s.Precision > 0 && s.Precision < 1):
@@ -153,4 +153,14 @@ func (s MaxSearch) Run(ctx context.Context, measure Measure) (best float64, best
 		}
 	}
 	return best, bestResult, steps, nil
+}
+
+// CheckSLO reports whether slo is a valid MaxSearch.SLO (range (0, 1h]),
+// so a command can reject a bad value when it parses it, before any load
+// or server starts.
+func CheckSLO(slo time.Duration) error {
+	if slo <= 0 || slo > time.Hour {
+		return fmt.Errorf("load: invalid SLO %v (range is (0, 1h])", slo)
+	}
+	return nil
 }

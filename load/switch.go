@@ -62,8 +62,8 @@ func (sw SwitchOptions) effective(o Options) (SwitchOptions, error) {
 		return sw, fmt.Errorf("load: -switch to %q, which is the codec already", sw.To)
 	case sw.At <= 0 || sw.At >= o.Duration:
 		return sw, fmt.Errorf("load: invalid switch time %v (range is (0, %v), the duration)", sw.At, o.Duration)
-	case sw.Ramp < 0:
-		return sw, fmt.Errorf("load: invalid switch ramp %v (must be >= 0)", sw.Ramp)
+	case CheckRamp(sw.Ramp) != nil:
+		return sw, CheckRamp(sw.Ramp)
 	}
 	if sw.Ramp == 0 {
 		sw.Ramp = (o.Duration - sw.At) / 2
@@ -321,6 +321,16 @@ func writeSwitchTable(w io.Writer, rs []Result) error {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}
+	}
+	return nil
+}
+
+// CheckRamp reports whether ramp is a valid SwitchOptions.Ramp on its own
+// (>= 0; 0 means the default); the check against the duration waits for
+// the options in effect.
+func CheckRamp(ramp time.Duration) error {
+	if ramp < 0 {
+		return fmt.Errorf("load: invalid switch ramp %v (must be >= 0)", ramp)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -57,6 +58,9 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
+	}
+	if err := errors.Join(load.CheckSLO(s.SLO), load.CheckRamp(*switchRamp)); err != nil {
+		return usageError{err}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -1,11 +1,13 @@
 package probe
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/serbench/serbench/codec"
@@ -27,6 +29,29 @@ type Document struct {
 	Codecs []codec.Info `json:"codecs"`
 	Probes []Info       `json:"probes"`
 	Cells  []Cell       `json:"cells"`
+}
+
+// NewDocument runs every probe through every codec (Run; a probe whose
+// Isolate field is set runs in a child process with three times
+// opts.Timeout, Isolator) and returns the complete document, with the
+// environment envAt returns for the start time and the codecs used. It
+// returns ctx's error when ctx is done first.
+func NewDocument(ctx context.Context, codecs []codec.Codec, probes []Probe, opts Options, envAt func(started time.Time, used []codec.Codec) env.Env) (*Document, error) {
+	started := time.Now()
+	opts.Isolate = Isolator{Timeout: 3 * opts.Timeout}.Cell
+	cells, err := Run(ctx, codecs, probes, opts)
+	if err != nil {
+		return nil, err
+	}
+	e := envAt(started, codecs)
+	doc := &Document{Env: &e, Cells: cells}
+	for _, c := range codecs {
+		doc.Codecs = append(doc.Codecs, c.Info())
+	}
+	for _, p := range probes {
+		doc.Probes = append(doc.Probes, p.Info())
+	}
+	return doc, nil
 }
 
 // Formats lists the names Write accepts.

@@ -8,9 +8,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
-	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/probe"
 )
 
@@ -69,7 +67,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	defer commit(false)
 
 	progress := newProgress(stderr, time.Now(), "cells")
-	doc, err := fidelityDocument(ctx, codecs, probes, probe.Options{Timeout: *timeout, Progress: progress.update}, envFunc(fs))
+	doc, err := probe.NewDocument(ctx, codecs, probes, probe.Options{Timeout: *timeout, Progress: progress.update}, envFunc(fs))
 	progress.finish()
 	if err != nil {
 		return err
@@ -78,26 +76,4 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
 	return commit(true)
-}
-
-// fidelityDocument runs every probe through every codec (probe.Run; a
-// probe that may recurse without end runs in a child process with three
-// times opts.Timeout, probe.Isolator) and returns the document, with the
-// environment env returns.
-func fidelityDocument(ctx context.Context, codecs []codec.Codec, probes []probe.Probe, opts probe.Options, env func(time.Time, []codec.Codec) env.Env) (*probe.Document, error) {
-	started := time.Now()
-	opts.Isolate = probe.Isolator{Timeout: 3 * opts.Timeout}.Cell
-	cells, err := probe.Run(ctx, codecs, probes, opts)
-	if err != nil {
-		return nil, err
-	}
-	e := env(started, codecs)
-	doc := &probe.Document{Env: &e, Cells: cells}
-	for _, c := range codecs {
-		doc.Codecs = append(doc.Codecs, c.Info())
-	}
-	for _, p := range probes {
-		doc.Probes = append(doc.Probes, p.Info())
-	}
-	return doc, nil
 }

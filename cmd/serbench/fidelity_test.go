@@ -56,7 +56,7 @@ func TestFidelityCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := fidelityDocument(context.Background(), codecs, probes, probe.Options{Timeout: probe.DefaultTimeout}, fixed)
+	doc, err := probe.NewDocument(context.Background(), codecs, probes, probe.Options{Timeout: probe.DefaultTimeout}, fixed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestDocFidelity(t *testing.T) {
 		t.Skip("checks docs/fidelity.md's table against a normal build, not a -race one")
 	}
 	skipUnlessDocsToolchain(t) // encoding/json's error texts differ between its engines
-	doc, err := fidelityDocument(context.Background(), all.Registry().All(), probe.Catalog(), probe.Options{}, fixedFidelityWorld(t, nil))
+	doc, err := probe.NewDocument(context.Background(), all.Registry().All(), probe.Catalog(), probe.Options{}, fixedFidelityWorld(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
@@ -41,11 +42,20 @@ type ListedScenario struct {
 	JSONErr   error
 }
 
-// Listing is what `serbench list` shows.
+// DerivedCodec is one codec that exists only for a user's own type
+// (serbench.Benchmark and Check, not serbench run), as `serbench list`
+// shows it: Library is module@version, Derived what is derived from the
+// type, Needs what the user must do first.
+type DerivedCodec struct {
+	ID, Library, Format, Derived, Needs string
+}
+
+// Listing is what `serbench list` shows. ListJSON leaves Derived out.
 type Listing struct {
 	Codecs    []ListedCodec
 	Groups    []ListedGroup
 	Scenarios []ListedScenario
+	Derived   []DerivedCodec
 }
 
 // JSONSize returns the length in bytes of v encoded by encoding/json.
@@ -58,10 +68,19 @@ func JSONSize(v any) (int, error) {
 // the default set, what a time.Time keeps, options in effect), a note on
 // each library whose upkeep or pinned version a user should know of
 // (codec.Info.Status) or whose build has a problem (codec.Info.Warning),
-// the groups with their members, and the scenarios
-// (ID, Go type, encoded JSON size) as tables.
+// the groups with their members, the scenarios (ID, Go type, encoded JSON
+// size) and, when l has any, the derived codecs as tables.
 func List(w io.Writer, l Listing) error {
-	return document.WriteTerminal(w, func(w io.Writer) error { return list(w, l) })
+	if err := document.WriteTerminal(w, func(w io.Writer) error { return list(w, l) }); err != nil || len(l.Derived) == 0 {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\nDerived codecs, for your own type (serbench.Benchmark and Check, not serbench run; docs/your-type.md)")
+	fmt.Fprintln(tw, "codec\tlibrary\tformat\tderived\tneeds")
+	for _, d := range l.Derived {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.ID, d.Library, d.Format, d.Derived, d.Needs)
+	}
+	return tw.Flush()
 }
 
 // list is List before escaping (document.WriteTerminal).

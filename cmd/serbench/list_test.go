@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/listing"
 	"github.com/serbench/serbench/report"
 )
 
@@ -56,14 +57,14 @@ func TestDocCodecs(t *testing.T) {
 	time.Local = time.FixedZone("Local", 0)
 	t.Cleanup(func() { time.Local = oldLocal })
 	versions := goModVersions(t)
-	rows := codecRows(all.Registry().All())
+	rows := listing.CodecRows(all.Registry().All())
 	for i := range rows {
 		if rows[i].Info.Version == "" {
 			rows[i].Info.Version = versions[rows[i].Info.Module]
 		}
 	}
 	var table bytes.Buffer
-	if err := report.CodecsMarkdown(&table, seedIDs(), rows); err != nil {
+	if err := report.CodecsMarkdown(&table, listing.SeedIDs(), rows); err != nil {
 		t.Fatal(err)
 	}
 	checkDocBlock(t, "docs/codecs.md", codecsBegin, codecsEnd, table.String(), "TestDocCodecs", "codec table")
@@ -160,7 +161,7 @@ func TestListMarkdown(t *testing.T) {
 		"hprose user-event":      codec.Changed, // wall clock decoded in time.Local: offset lost
 		"hprose user-profile":    codec.Changed, // the same
 	}
-	for _, r := range codecRows(all.Registry().All()) {
+	for _, r := range listing.CodecRows(all.Registry().All()) {
 		for _, s := range r.Seeds {
 			if want, ok := knownSeed[r.Info.ID+" "+s.Scenario]; ok {
 				if s.Status != want {
@@ -173,7 +174,7 @@ func TestListMarkdown(t *testing.T) {
 			}
 		}
 	}
-	rows := codecRows(lossyCodecs())
+	rows := listing.CodecRows(lossyCodecs())
 	if s := rows[0].Seeds[0]; s.Status != codec.Changed || !strings.Contains(s.Note, "fidelity") {
 		t.Errorf("lossy codec: %+v", s)
 	}

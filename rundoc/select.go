@@ -34,6 +34,45 @@ type Selection struct {
 	Baseline string
 }
 
+// ResolveCodecs resolves run's -codecs names (codec IDs and groups) into
+// the codec IDs of the selection, in order, without repeats, as
+// Registry.Resolve does, except that a codec serbench has and this build
+// lacks (Registry.Absent) stays in the selection, in its place: a build of
+// run -go may have it, and without -go Selection.Matrix fails with the
+// reason. The error is the registry's for an unknown name.
+func ResolveCodecs(reg *codec.Registry, names []string) ([]string, error) {
+	var present []string
+	for _, n := range names {
+		if _, absent := reg.Absent(n); !absent {
+			present = append(present, n)
+		}
+	}
+	if len(present) > 0 {
+		if _, err := reg.Resolve(present); err != nil {
+			return nil, err
+		}
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		add := []string{n}
+		if _, absent := reg.Absent(n); !absent {
+			cs, _ := reg.Resolve([]string{n}) // checked above
+			add = add[:0]
+			for _, c := range cs {
+				add = append(add, c.Info().ID)
+			}
+		}
+		for _, id := range add {
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids, nil
+}
+
 // ScenarioError is a Selection.Scenarios name that is no scenario or group.
 type ScenarioError struct{ Err error }
 

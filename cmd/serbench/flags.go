@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/evolve"
+	"github.com/serbench/serbench/rundoc"
 )
 
 // The flags several subcommands share are checked where they are parsed, so
@@ -131,39 +132,9 @@ func resolveCodecs(names []string) ([]string, error) {
 	return codecIDs(cs), err
 }
 
-// resolveRunCodecs is run's -codecs resolution: as resolveCodecs, but a
-// codec serbench has and this build lacks (codec.Registry.Absent) stays in
-// the selection, in its place, since a build of run -go may have it;
-// without -go, selecting the matrix then fails with the reason.
+// resolveRunCodecs is run's -codecs resolution (rundoc.ResolveCodecs).
 func resolveRunCodecs(names []string) ([]string, error) {
-	reg := all.Registry()
-	var present []string
-	for _, n := range names {
-		if _, absent := reg.Absent(n); !absent {
-			present = append(present, n)
-		}
-	}
-	if len(present) > 0 {
-		if _, err := reg.Resolve(present); err != nil {
-			return nil, err
-		}
-	}
-	var ids []string
-	seen := map[string]bool{}
-	for _, n := range names {
-		add := []string{n}
-		if _, absent := reg.Absent(n); !absent {
-			cs, _ := reg.Resolve([]string{n}) // checked above
-			add = codecIDs(cs)
-		}
-		for _, id := range add {
-			if !seen[id] {
-				seen[id] = true
-				ids = append(ids, id)
-			}
-		}
-	}
-	return ids, nil
+	return rundoc.ResolveCodecs(all.Registry(), names)
 }
 
 // selectCodecIDs is the -codecs check of load, which takes codec IDs only.

@@ -33,13 +33,6 @@ type runCommand struct {
 	builder func(ctx context.Context) (toolchain.Builder, error)
 }
 
-// Quick-mode settings: one sample budget small enough for the whole default
-// matrix to finish in about 30 seconds on 2 cores.
-const (
-	quickBenchtime = 5 * time.Millisecond
-	quickCount     = 3
-)
-
 func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -47,7 +40,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveRunCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl: one message per line), or a folder of them, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
-		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
+		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", rundoc.QuickBenchtime, rundoc.QuickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
 		target        = percentFlag(fs, "target", rundoc.DefaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
@@ -80,37 +73,11 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	opts := bench.Options{Benchtime: *benchtime, Count: *count, Baseline: bench.DefaultBaseline, ProfileTime: *profiletime}
-	if !set["count"] && !*quick {
-		opts.Target, opts.MaxTime, opts.Count = *target, *maxTime, 0
-		if !set["benchtime"] && opts.Target > 0 {
-			opts.Benchtime = 0 // bench.DefaultAdaptiveBenchtime
-		}
-	}
-	if *quick {
-		if !set["benchtime"] {
-			opts.Benchtime = quickBenchtime
-		}
-		if !set["count"] {
-			opts.Count = quickCount
-		}
-	}
-	if *count < 1 {
-		return usagef("invalid -count %d (range is [1, %d])", *count, bench.MaxCount)
-	}
-	if set["count"] && set["target"] && *target > 0 {
-		return usagef("-count %d and -target %v: choose one (-count is a fixed number of samples)", *count, fs.Lookup("target").Value)
-	}
-	if *benchtime <= 0 {
-		return usagef("invalid -benchtime %v (must be positive)", *benchtime)
-	}
-	lh, err := bench.ParseLiveHeap(*liveHeap)
+	sampling := rundoc.Sampling{Benchtime: *benchtime, MaxTime: *maxTime, ProfileTime: *profiletime, Count: *count, Target: *target, LiveHeap: *liveHeap,
+		Quick: *quick, CountSet: set["count"], BenchtimeSet: set["benchtime"], TargetSet: set["target"]}
+	opts, err := sampling.Options()
 	if err != nil {
-		return usagef("-live-heap: %w", err)
-	}
-	opts.LiveHeap = lh
-	if opts, err = opts.Effective(); err != nil {
-		return usageError{err} // every field comes from a flag
+		return usageError{err}
 	}
 	if *processes < 1 || *processes > bench.MaxProcesses {
 		return usagef("invalid -processes %d (range is [1, %d])", *processes, bench.MaxProcesses)
@@ -119,12 +86,8 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
 	}
 	if goFlag.text != "" || modFlag.text != "" {
-		rounds := opts.Count
-		if !set["count"] && !*quick {
-			rounds = toolchain.DefaultRounds
-		}
 		cfg := toolchain.Config{Codecs: codecsFlag.ids, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
-		return c.toolchains(ctx, stdout, stderr, goFlag, modFlag, set, cfg, rounds, *format, *out)
+		return c.toolchains(ctx, stdout, stderr, goFlag, modFlag, set, cfg, sampling.Rounds(opts), *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {

@@ -89,15 +89,15 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if _, err := o.Resolved(); err != nil {
 		return abUsageError(err, bt.s)
 	}
-	w, commit, err := openOutput(stdout, *out)
+	dst, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 	var bmfW io.Writer
 	bmfCommit := func(bool) error { return nil }
 	if *bmfOut != "" {
-		if bmfW, bmfCommit, err = openOutput(io.Discard, *bmfOut); err != nil {
+		if bmfW, bmfCommit, err = openFile(io.Discard, *bmfOut); err != nil {
 			return fmt.Errorf("-bmf: %w", err)
 		}
 		defer bmfCommit(false)
@@ -113,9 +113,9 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
 	}
 	if *format == "comment" {
-		err = ab.WriteComment(w, res, maxRegression)
+		err = ab.WriteComment(dst.w, res, maxRegression)
 	} else {
-		err = ab.Write(w, *format, res)
+		err = ab.Write(dst.w, *format, res)
 	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
@@ -125,7 +125,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 			return fmt.Errorf("write %s: %w", *bmfOut, err)
 		}
 	}
-	if err := errors.Join(commit(true), bmfCommit(true)); err != nil {
+	if err := errors.Join(dst.commit(true), bmfCommit(true)); err != nil {
 		return err
 	}
 	if maxRegression < 0 {

@@ -104,15 +104,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		}
 		cs = append(cs, c)
 	}
-	w, commit, err := openOutput(stdout, *out)
-	if err != nil {
-		return err
-	}
-	defer commit(false)
-	if err := report.WriteComparison(w, *format, cs...); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	if err := commit(true); err != nil {
+	if err := writeOutput(stdout, *out, func(w io.Writer) error { return report.WriteComparison(w, *format, cs...) }); err != nil {
 		return err
 	}
 	if maxRegression < 0 {

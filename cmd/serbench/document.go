@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 	"time"
 
@@ -26,13 +25,10 @@ func envFunc(fs *flag.FlagSet) func(started time.Time, used []codec.Codec) env.E
 // stdout when path is "". An existing file is replaced only when write
 // succeeds (openOutput).
 func writeOutput(stdout io.Writer, path string, write func(io.Writer) error) error {
-	w, commit, err := openOutput(stdout, path)
+	dst, err := openOutput(stdout, path)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
-	if err := write(w); err != nil {
-		return fmt.Errorf("write %s: %w", outName(path), err)
-	}
-	return commit(true)
+	defer dst.discard()
+	return dst.write(write)
 }

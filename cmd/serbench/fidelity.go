@@ -60,11 +60,11 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	w, commit, err := openOutput(stdout, *out)
+	dst, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 
 	progress := newProgress(stderr, time.Now(), "cells")
 	doc, err := probe.NewDocument(ctx, codecs, probes, probe.Options{Timeout: *timeout, Progress: progress.update}, envFunc(fs))
@@ -72,8 +72,5 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
-	if err := probe.Write(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	return commit(true)
+	return dst.write(func(w io.Writer) error { return probe.Write(w, *format, doc) })
 }

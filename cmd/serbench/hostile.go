@@ -70,20 +70,17 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	opts.Progress = func(id string, i, n int) {
 		fmt.Fprintf(stderr, "serbench: hostile: %s (%d/%d), %v elapsed\n", id, i, n, time.Since(started).Round(time.Second))
 	}
-	w, commit, err := openOutput(stdout, *out)
+	dst, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 	doc, err := hostile.Run(ctx, opts)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "serbench: hostile: done in %v\n", time.Since(started).Round(time.Second))
-	if err := hostile.Write(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	return commit(true)
+	return dst.write(func(w io.Writer) error { return hostile.Write(w, *format, doc) })
 }
 
 // hostileChild serves hostile.ChildRole: the child of `serbench hostile`

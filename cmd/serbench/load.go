@@ -82,11 +82,11 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	// Fail on an unwritable -o now, not after the run; an existing file is
 	// replaced only when the run succeeds.
-	w, commit, err := openOutput(stdout, *outFile)
+	dst, err := openOutput(stdout, *outFile)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 	stopProgress := func() {}
 	if s.HTTP == nil {
 		stopProgress = newProgress(stderr, time.Now(), "seconds").every(time.Second, int(s.PushLength().Seconds()))
@@ -96,10 +96,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil {
 		return err
 	}
-	if err := load.Write(w, *format, rep); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*outFile), err)
-	}
-	return commit(true)
+	return dst.write(func(w io.Writer) error { return load.Write(w, *format, rep) })
 }
 
 // loadOptions finishes s from the flags that need more than a value:

@@ -36,11 +36,11 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	}
 	// Fail on an unwritable -o before reading; an existing file is replaced
 	// only when the merge succeeds.
-	w, commit, err := openOutput(stdout, *outFile)
+	dst, err := openOutput(stdout, *outFile)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 	var reps []load.Report
 	for _, name := range fs.Args() {
 		f, err := regfile.Open(name, true)
@@ -61,8 +61,5 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	for _, x := range m.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", x)
 	}
-	if err := load.WriteMerge(w, *format, m); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*outFile), err)
-	}
-	return commit(true)
+	return dst.write(func(w io.Writer) error { return load.WriteMerge(w, *format, m) })
 }

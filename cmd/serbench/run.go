@@ -125,11 +125,11 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		return err
 	}
 	// Open the output before the long part, so an unwritable -o fails fast.
-	w, commit, err := openOutput(stdout, *out)
+	dst, err := openOutput(stdout, *out)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 
 	progress := newProgress(stderr, time.Now(), "measurements")
 	opts.Progress = progress.update
@@ -139,7 +139,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	if err != nil {
 		return err
 	}
-	return writeRun(ctx, w, commit, stderr, doc, *format, *out, *archiveDir)
+	return writeRun(ctx, dst, stderr, doc, *format, *archiveDir)
 }
 
 // archiveFolder checks -archive before a run: a path that exists must be a
@@ -154,18 +154,15 @@ func archiveFolder(dir string) error {
 }
 
 // writeRun prints doc's warnings on stderr (unless the table on a terminal
-// shows them), writes doc in format to w, commits the output and adds doc
-// to the archive in dir when one is given.
-func writeRun(ctx context.Context, w io.Writer, commit func(bool) error, stderr io.Writer, doc *report.Document, format, out, dir string) error {
+// shows them), writes doc in format to dst and adds doc to the archive in
+// dir when one is given.
+func writeRun(ctx context.Context, dst *output, stderr io.Writer, doc *report.Document, format, dir string) error {
 	for _, warn := range doc.Warnings {
-		if out != "" || format != "table" {
+		if dst.path != "" || format != "table" {
 			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
 		}
 	}
-	if err := report.Write(w, format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(out), err)
-	}
-	if err := commit(true); err != nil {
+	if err := dst.write(func(w io.Writer) error { return report.Write(w, format, doc) }); err != nil {
 		return err
 	}
 	if dir == "" {

@@ -121,11 +121,11 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 	if err != nil {
 		return err
 	}
-	w, commit, err := openOutput(stdout, out)
+	dst, err := openOutput(stdout, out)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 	started := time.Now()
 	progress := newProgress(stderr, started, "rounds")
 	runs, err := toolchain.Measure(ctx, toolchain.Options{Specs: specs, Builder: builder, Config: cfg, Rounds: rounds, Progress: progress.update})
@@ -150,10 +150,7 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 		return err
 	}
 	doc := toolchain.NewDocument(env.Collect(started, nil), cfg.Baseline, 0, runs)
-	if err := toolchain.Write(w, format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(out), err)
-	}
-	return commit(true)
+	return dst.write(func(w io.Writer) error { return toolchain.Write(w, format, doc) })
 }
 
 // runWorker is the child role of run -go (toolchain.ChildRole): it serves

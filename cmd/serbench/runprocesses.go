@@ -43,11 +43,11 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 	if err := archiveFolder(archiveDir); err != nil {
 		return err
 	}
-	w, commit, err := openOutput(stdout, out)
+	dst, err := openOutput(stdout, out)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer dst.discard()
 	var common []string
 	fs.Visit(func(f *flag.Flag) {
 		if !slices.Contains(processesDropped, f.Name) {
@@ -65,7 +65,7 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 	if err != nil {
 		return err
 	}
-	return writeRun(ctx, w, commit, stderr, doc, format, out, archiveDir)
+	return writeRun(ctx, dst, stderr, doc, format, archiveDir)
 }
 
 // runProcessChild serves processRole: one process of run -processes, the

@@ -59,15 +59,7 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	for _, w := range doc.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
-	w, commit, err := openOutput(stdout, *out)
-	if err != nil {
-		return err
-	}
-	defer commit(false)
-	if err := report.Write(w, *format, doc); err != nil {
-		return fmt.Errorf("write %s: %w", outName(*out), err)
-	}
-	return commit(true)
+	return writeOutput(stdout, *out, func(w io.Writer) error { return report.Write(w, *format, doc) })
 }
 
 // readResultsFile reads path, up to report.MaxReadBytes (more is
@@ -99,13 +91,5 @@ func showTransport(stdout io.Writer, path string, data []byte, format, out strin
 	if err != nil {
 		return err
 	}
-	w, commit, err := openOutput(stdout, out)
-	if err != nil {
-		return err
-	}
-	defer commit(false)
-	if err := load.Write(w, format, rep); err != nil {
-		return fmt.Errorf("write %s: %w", outName(out), err)
-	}
-	return commit(true)
+	return writeOutput(stdout, out, func(w io.Writer) error { return load.Write(w, format, rep) })
 }

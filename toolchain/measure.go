@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
@@ -46,6 +47,20 @@ type Run struct {
 	// Err is why the build did not run (failed build, failed worker);
 	// its text is one line naming the toolchain.
 	Err error
+}
+
+// MeasureDocument measures opts (Measure) and returns the complete
+// document: NewDocument of the runs, with the environment of this process
+// (env.Collect from the start) and Config.Baseline. The runs come back
+// too, also with an error, so a caller can tell each build's failure and
+// warnings.
+func MeasureDocument(ctx context.Context, opts Options) (*Document, []Run, error) {
+	started := time.Now()
+	runs, err := Measure(ctx, opts)
+	if err != nil {
+		return nil, runs, err
+	}
+	return NewDocument(env.Collect(started, nil), opts.Config.Baseline, 0, runs), runs, nil
 }
 
 // ErrNothingRan is returned by Measure when no build ran.

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec/all"
-	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/toolchain"
@@ -126,9 +125,8 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 		return err
 	}
 	defer dst.discard()
-	started := time.Now()
-	progress := newProgress(stderr, started, "rounds")
-	runs, err := toolchain.Measure(ctx, toolchain.Options{Specs: specs, Builder: builder, Config: cfg, Rounds: rounds, Progress: progress.update})
+	progress := newProgress(stderr, time.Now(), "rounds")
+	doc, runs, err := toolchain.MeasureDocument(ctx, toolchain.Options{Specs: specs, Builder: builder, Config: cfg, Rounds: rounds, Progress: progress.update})
 	progress.finish()
 	for _, r := range runs {
 		if r.Err != nil {
@@ -149,7 +147,6 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 		}
 		return err
 	}
-	doc := toolchain.NewDocument(env.Collect(started, nil), cfg.Baseline, 0, runs)
 	return dst.write(func(w io.Writer) error { return toolchain.Write(w, format, doc) })
 }
 

@@ -3,6 +3,8 @@ package codec
 import (
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -50,4 +52,38 @@ func Modules(cs []Codec) map[string]string {
 		}
 	}
 	return m
+}
+
+// A Library is one module that codecs come from, with the version linked
+// into this binary (ModuleVersion; "" when unknown) and the IDs of its
+// codecs, in order.
+type Library struct {
+	Module, Version string
+	Codecs          []string
+}
+
+// Libraries returns the library modules of cs sorted by path, leaving out
+// the standard library and the modules in skip (serbench's own).
+func Libraries(cs []Codec, skip ...string) []Library {
+	byModule := map[string]*Library{}
+	var libs []*Library
+	for _, c := range cs {
+		i := c.Info()
+		if i.Module == "std" || slices.Contains(skip, i.Module) {
+			continue
+		}
+		l := byModule[i.Module]
+		if l == nil {
+			l = &Library{Module: i.Module, Version: ModuleVersion(i.Module)}
+			byModule[i.Module] = l
+			libs = append(libs, l)
+		}
+		l.Codecs = append(l.Codecs, i.ID)
+	}
+	slices.SortFunc(libs, func(a, b *Library) int { return strings.Compare(a.Module, b.Module) })
+	out := make([]Library, len(libs))
+	for i, l := range libs {
+		out[i] = *l
+	}
+	return out
 }

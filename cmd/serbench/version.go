@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"sort"
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
@@ -38,26 +37,13 @@ func cmdVersion(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "serbench\t%s\n", v)
 	fmt.Fprintf(tw, "go\t%s %s/%s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	libs := map[string][]string{}
-	for _, c := range all.Registry().All() {
-		i := c.Info()
-		if i.Module == "std" || i.Module == modulePath {
-			continue
-		}
-		libs[i.Module] = append(libs[i.Module], i.ID)
-	}
-	mods := make([]string, 0, len(libs))
-	for m := range libs {
-		mods = append(mods, m)
-	}
-	sort.Strings(mods)
 	fmt.Fprintln(tw, "library\tversion\tcodecs")
-	for _, m := range mods {
-		v := codec.ModuleVersion(m)
+	for _, l := range codec.Libraries(all.Registry().All(), modulePath) {
+		v := l.Version
 		if v == "" {
 			v = "unknown"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%v\n", m, v, libs[m])
+		fmt.Fprintf(tw, "%s\t%s\t%v\n", l.Module, v, l.Codecs)
 	}
 	return tw.Flush()
 }

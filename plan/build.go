@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 )
@@ -196,4 +197,23 @@ func carriers(cs []codec.Codec) []codec.Codec {
 		}
 	}
 	return out
+}
+
+// DefaultScenarios returns the scenario IDs a plan is made for when none
+// are named: every scenario of the corpus at path (corpus/<name>,
+// corpus.Files), or ws-message without a corpus (path ""). The error is
+// corpus.Files's.
+func DefaultScenarios(path string) ([]string, error) {
+	if path == "" {
+		return []string{"ws-message"}, nil
+	}
+	ss, err := corpus.Files(path, corpus.Options{})
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(ss))
+	for i, s := range ss {
+		ids[i] = s.ID
+	}
+	return ids, nil
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
-	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
@@ -65,11 +64,11 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return usageError{err}
 	}
 	if *scenariosFlag == "" {
-		ids, err := planDefaultScenarios(*corpusFlag)
+		ids, err := plan.DefaultScenarios(*corpusFlag)
 		if err != nil {
-			return err
+			return fmt.Errorf("-corpus: %w", err)
 		}
-		*scenariosFlag = ids
+		*scenariosFlag = strings.Join(ids, ",")
 	}
 	finish := func() {}
 	if *from != "" {
@@ -115,22 +114,4 @@ func (v *transportValue) Set(s string) (err error) {
 		v.s = s
 	}
 	return err
-}
-
-// planDefaultScenarios is plan's -scenarios when the flag is not given:
-// every scenario of the corpus at path (corpus/<name>, comma-separated),
-// or ws-message without a corpus.
-func planDefaultScenarios(path string) (string, error) {
-	if path == "" {
-		return "ws-message", nil
-	}
-	ss, err := corpus.Files(path, corpus.Options{})
-	if err != nil {
-		return "", fmt.Errorf("-corpus: %w", err)
-	}
-	ids := make([]string, len(ss))
-	for i, s := range ss {
-		ids[i] = s.ID
-	}
-	return strings.Join(ids, ","), nil
 }

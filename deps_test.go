@@ -103,3 +103,20 @@ func TestEnvDeps(t *testing.T) {
 		t.Errorf("env links %q, want only itself beside the standard library", got)
 	}
 }
+
+// Package report renders documents; the producers of some of them
+// (probe, toolchain, plan) import report, never the other way, not even
+// through another package.
+func TestReportDoesNotLinkProducers(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "./report").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, d := range strings.Fields(string(out)) {
+		for _, p := range []string{"probe", "toolchain", "plan"} {
+			if d == "github.com/serbench/serbench/"+p {
+				t.Errorf("report links %s", d)
+			}
+		}
+	}
+}

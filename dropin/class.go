@@ -1,3 +1,8 @@
+// Package dropin holds the drop-in verdict of a codec: whether it can
+// replace the reference codec of its format without its users noticing
+// (Class, Verdict). Package dropin/measure measures it; this package imports
+// nothing of serbench, so that the documents that carry a verdict (package
+// report) do not link the probes.
 package dropin
 
 // Class is how far a codec can replace the reference codec of its format

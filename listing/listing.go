@@ -18,7 +18,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/derive"
-	"github.com/serbench/serbench/dropin"
+	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scaffold"
@@ -60,7 +60,7 @@ func New(ctx context.Context, o Options) (*report.Listing, []string, error) {
 		infos = append(infos, report.CodecInfo{Info: c.Info()})
 	}
 	if o.Measure {
-		classes, err := dropin.Classes(ctx, cs, o.Registry.Lookup, dropin.Options{Isolate: probe.Isolator{}.Cell})
+		classes, err := measure.Classes(ctx, cs, o.Registry.Lookup, measure.Options{Isolate: probe.Isolator{}.Cell})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -19,7 +19,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
-	"github.com/serbench/serbench/dropin"
+	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/probe"
@@ -84,7 +84,7 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 	doc := report.NewRunDocument(e, o.Codecs, o.Scenarios, m, warnings, o.Bench)
 	doc.Env.Settings = o.Settings
 	iso := probe.Isolator{}
-	classes, err := dropin.Classes(ctx, o.Codecs, o.Registry.Lookup, dropin.Options{Isolate: iso.Cell})
+	classes, err := measure.Classes(ctx, o.Codecs, o.Registry.Lookup, measure.Options{Isolate: iso.Cell})
 	if err != nil {
 		return nil, err
 	}

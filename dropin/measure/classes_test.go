@@ -1,4 +1,4 @@
-package dropin_test
+package measure_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec/all"
-	"github.com/serbench/serbench/dropin"
+	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/probe"
@@ -53,7 +53,7 @@ func TestClasses(t *testing.T) {
 	time.Local = time.FixedZone("Local", 0)
 	t.Cleanup(func() { time.Local = oldLocal })
 	iso := probe.Isolator{}
-	classes, err := dropin.Classes(context.Background(), all.Registry().All(), all.Registry().Lookup, dropin.Options{Isolate: iso.Cell})
+	classes, err := measure.Classes(context.Background(), all.Registry().All(), all.Registry().Lookup, measure.Options{Isolate: iso.Cell})
 	if err != nil {
 		t.Fatal(err)
 	}

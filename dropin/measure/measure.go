@@ -1,4 +1,4 @@
-// Package dropin measures whether a codec can replace the reference codec
+// Package measure measures whether a codec can replace the reference codec
 // of its format without its users noticing: the same marshal bytes on the
 // seed scenarios and the same decode behaviour on the fidelity probes
 // (package probe), both codecs run on each. Same bytes alone is not
@@ -6,10 +6,11 @@
 // or accepts a nesting depth encoding/json refuses, changes what a
 // program does.
 //
-// The verdict is a Verdict of class Yes, SameBytes (same bytes, some probe
-// differs) or No (some seed's bytes differ), with the seeds and probes
-// that differ. Documents carry it beside a codec's codec.Info, never in it.
-package dropin
+// The verdict is a dropin.Verdict of class Yes, SameBytes (same bytes, some
+// probe differs) or No (some seed's bytes differ), with the seeds and
+// probes that differ. Documents carry it beside a codec's codec.Info, never
+// in it.
+package measure
 
 import (
 	"bytes"
@@ -20,6 +21,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/scenario"
@@ -82,7 +84,7 @@ type Options struct {
 // both could not take it (then the probe is not compared). A probe run in
 // a child process (Options.Isolate) returns no value: there the status
 // and the first difference are compared.
-func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*Verdict, error) {
+func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*dropin.Verdict, error) {
 	if opts.Scenarios == nil {
 		opts.Scenarios = scenario.Seeds()
 	}
@@ -95,7 +97,7 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*Verdict, e
 	if opts.Timeout <= 0 {
 		opts.Timeout = probe.DefaultTimeout
 	}
-	d := &Verdict{Of: ref.Info().ID}
+	d := &dropin.Verdict{Of: ref.Info().ID}
 	for _, s := range opts.Scenarios {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -139,7 +141,7 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*Verdict, e
 		}
 		d.Compared++
 		if !same {
-			o := ProbeOutcome{Probe: p.ID, Ref: Outcome(r), Got: Outcome(g)}
+			o := dropin.ProbeOutcome{Probe: p.ID, Ref: Outcome(r), Got: Outcome(g)}
 			var m *fidelity.Mismatch
 			if errors.As(valueDiff, &m) {
 				path := m.Path
@@ -153,11 +155,11 @@ func Measure(ctx context.Context, ref, c codec.Codec, opts Options) (*Verdict, e
 	}
 	switch {
 	case len(d.Bytes) > 0:
-		d.Class = No
+		d.Class = dropin.No
 	case len(d.Probes) > 0:
-		d.Class = SameBytes
+		d.Class = dropin.SameBytes
 	default:
-		d.Class = Yes
+		d.Class = dropin.Yes
 	}
 	return d, nil
 }
@@ -306,8 +308,8 @@ func isolated(ctx context.Context, c codec.Codec, p probe.Probe, isolate func(co
 // (codec.Registry.Lookup); a reference lookup does not find is skipped.
 // It returns the classes by codec ID. A reference's cells of isolated
 // probes are run once and reused.
-func Classes(ctx context.Context, cs []codec.Codec, lookup func(id string) (codec.Codec, bool), opts Options) (map[string]*Verdict, error) {
-	out := map[string]*Verdict{}
+func Classes(ctx context.Context, cs []codec.Codec, lookup func(id string) (codec.Codec, bool), opts Options) (map[string]*dropin.Verdict, error) {
+	out := map[string]*dropin.Verdict{}
 	if iso := opts.Isolate; iso != nil {
 		cache := map[[2]string]probe.Cell{}
 		opts.Isolate = func(ctx context.Context, c codec.Codec, p probe.Probe) probe.Cell {

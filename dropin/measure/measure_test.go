@@ -1,4 +1,4 @@
-package dropin_test
+package measure_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/dropin"
+	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/scenario"
 )
@@ -62,7 +63,7 @@ func TestMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := dropin.Options{Probes: probes, Scenarios: scenario.Seeds()[:2], Repeats: 2}
+	opts := measure.Options{Probes: probes, Scenarios: scenario.Seeds()[:2], Repeats: 2}
 	refuseNegZero := func(data []byte) error {
 		if bytes.Contains(data, []byte("-0")) {
 			return errors.New("no -0 here")
@@ -83,7 +84,7 @@ func TestMeasure(t *testing.T) {
 		{"other bytes", fake{id: "spaced", marshal: func(b []byte) []byte { return append(b, ' ') }}, dropin.No, 2, nil, []string{"deep-nesting"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := dropin.Measure(context.Background(), stdjson.New(), tc.c, opts)
+			d, err := measure.Measure(context.Background(), stdjson.New(), tc.c, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,7 +111,7 @@ func TestMeasureSameStatusOtherValue(t *testing.T) {
 	other := codecFunc{fake: bump, rewrite: func(b []byte) []byte {
 		return bytes.Replace(b, []byte("9007199254740993"), []byte("9007199254740995"), 1)
 	}}
-	d, err := dropin.Measure(context.Background(), stdjson.New(), other, dropin.Options{Probes: probes, Scenarios: []scenario.Scenario{}})
+	d, err := measure.Measure(context.Background(), stdjson.New(), other, measure.Options{Probes: probes, Scenarios: []scenario.Scenario{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,7 @@ func (r rewriting) Unmarshal(data []byte) (any, error) { return r.Binding.Unmars
 func TestMeasureCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := dropin.Measure(ctx, stdjson.New(), fake{id: "x"}, dropin.Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := measure.Measure(ctx, stdjson.New(), fake{id: "x"}, measure.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("err %v, want context.Canceled", err)
 	}
 }
@@ -155,7 +156,7 @@ func TestErrorStep(t *testing.T) {
 		"crashed: fatal error: stack":      "crashed",
 		"no answer within 10s (left over)": "no answer within 10s (left over)",
 	} {
-		if got := dropin.ErrorStep(probe.Cell{Status: probe.Error, Error: in}); got != want {
+		if got := measure.ErrorStep(probe.Cell{Status: probe.Error, Error: in}); got != want {
 			t.Errorf("ErrorStep(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -170,7 +171,7 @@ func TestMeasureHangingCodec(t *testing.T) {
 	}
 	block := make(chan struct{}) // never closed: the goroutine stays blocked
 	hang := fake{id: "hang", unmarshal: func([]byte) error { <-block; return nil }}
-	d, err := dropin.Measure(context.Background(), stdjson.New(), hang, dropin.Options{Probes: probes, Scenarios: []scenario.Scenario{}, Timeout: 50 * time.Millisecond})
+	d, err := measure.Measure(context.Background(), stdjson.New(), hang, measure.Options{Probes: probes, Scenarios: []scenario.Scenario{}, Timeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

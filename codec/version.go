@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/serbench/serbench/env"
 )
 
 var (
@@ -87,3 +90,9 @@ func Libraries(cs []Codec, skip ...string) []Library {
 	}
 	return out
 }
+
+// Env is the environment a document records for a run of the codecs cs:
+// this machine and process (env.Collect at started) with the modules cs
+// link (Modules). The document producers (load, plan, hostile,
+// conformance, evolve) default their options' Env to it.
+func Env(started time.Time, cs []Codec) env.Env { return env.Collect(started, Modules(cs)) }

@@ -46,7 +46,7 @@ func NewReport(ctx context.Context, codecs []codec.Codec, o ReportOptions) (*Rep
 		}
 	}
 	if o.Env == nil {
-		o.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
+		o.Env = codec.Env
 	}
 	return &Report{Schema: Schema, Env: o.Env(started, used), Rows: rows}, nil
 }

@@ -62,7 +62,7 @@ func NewReport(o Options) (Report, error) {
 		}
 	}
 	if o.Env == nil {
-		o.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
+		o.Env = codec.Env
 	}
 	return Report{Schema: SchemaID, Env: o.Env(started, used), Changes: changes, Codecs: rows, Cells: cells}, nil
 }

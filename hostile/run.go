@@ -75,7 +75,7 @@ func Run(ctx context.Context, opts RunOptions) (*Document, error) {
 		}
 	}
 	if opts.Env == nil {
-		opts.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
+		opts.Env = codec.Env
 	}
 	doc := &Document{Env: opts.Env(time.Now(), opts.Codecs), Seed: opts.Gen.Seed, Limits: limits, Rlimit: limits.Rlimit()}
 	guard := Guard{Limits: limits}

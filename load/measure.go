@@ -148,7 +148,7 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 	}
 	cs, _ := reg.Select(ids) // checked, the registry set, by Validate
 	if s.Env == nil {
-		s.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
+		s.Env = codec.Env
 	}
 	rep.Env = s.Env(started.UTC(), cs)
 	if len(mods) > 0 && rep.Env.Modules == nil {

@@ -160,7 +160,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	}
 	doc.Warnings = warnings
 	if o.Env == nil {
-		o.Env = func(t time.Time, cs []codec.Codec) env.Env { return env.Collect(t, codec.Modules(cs)) }
+		o.Env = codec.Env
 	}
 	doc.Env = o.Env(started.UTC(), measured)
 	if answered == 0 {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/internal/childproc"
-	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 )
 
@@ -86,11 +85,5 @@ func Processes(ctx context.Context, o ProcessOptions) (*report.Document, error) 
 		return nil, err
 	}
 	doc.Env.Settings = o.Settings
-	doc.Analyze()
-	calc, err := plan.NewCalculator(doc)
-	if err != nil {
-		return nil, err
-	}
-	doc.Calculator = calc
-	return doc, nil
+	return finish(doc)
 }

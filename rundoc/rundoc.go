@@ -101,13 +101,7 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 	if o.GOGC != "" {
 		doc.Env.GOGC = o.GOGC
 	}
-	doc.Analyze()
-	calc, err := plan.NewCalculator(doc)
-	if err != nil {
-		return nil, err
-	}
-	doc.Calculator = calc
-	return doc, nil
+	return finish(doc)
 }
 
 // NoiseWarnings turns the noise of m into warnings when it exceeds what
@@ -175,4 +169,17 @@ func WithBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []code
 		return cs
 	}
 	return append([]codec.Codec{b}, cs...)
+}
+
+// finish analyses doc (report.Document.Analyze) and adds its HTML page's
+// capacity calculator (plan.NewCalculator): the last step of New and
+// Processes.
+func finish(doc *report.Document) (*report.Document, error) {
+	doc.Analyze()
+	calc, err := plan.NewCalculator(doc)
+	if err != nil {
+		return nil, err
+	}
+	doc.Calculator = calc
+	return doc, nil
 }

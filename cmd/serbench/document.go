@@ -15,7 +15,7 @@ import (
 // options' Env.
 func envFunc(fs *flag.FlagSet) func(started time.Time, used []codec.Codec) env.Env {
 	return func(started time.Time, used []codec.Codec) env.Env {
-		env := env.Collect(started, codec.Modules(used))
+		env := codec.Env(started, used)
 		env.Settings = settings(fs)
 		return env
 	}

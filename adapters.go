@@ -2,9 +2,11 @@ package serbench
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/mailru/easyjson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/protobuf/pbcodec"
@@ -114,32 +116,29 @@ func Proto[T, M any, P interface {
 
 // ProtoDerived returns the codec "protobuf" for your type T through M,
 // the message type protoc-gen-go generated from the schema serbench
-// derives from T (`serbench init -type T -codegen protobuf` writes the
-// .proto and its //go:generate line; `serbench schema -type T` prints it):
+// derives from T, with the conversion functions serbench generated beside
+// it (`serbench init -type T -codegen protobuf` writes serbenchpb/t.proto,
+// its //go:generate line and serbench_protobuf_test.go with
+// serbenchPBToT and serbenchPBFromT; `serbench schema -type T` prints the
+// schema):
 //
-//	serbench.Options{Extra: []codec.Codec{serbench.ProtoDerived[Order, *serbenchpb.Order]()}}
+//	serbench.Options{Extra: []codec.Codec{serbench.ProtoDerived(serbenchPBToOrder, serbenchPBFromOrder)}}
 //
 // Benchmark times proto.Marshal and proto.Unmarshal on M (the generated
-// code's own fast path), and the conversion between *T and M, done by
-// reflection over the derived mapping (package derive), as op=convert: no
-// conversion code is written by hand or generated. Bind refuses any type
-// but *T, and a T whose derived schema no longer matches M (run go
-// generate again) (codec.ErrUnsupported).
-func ProtoDerived[T any, M proto.Message]() codec.Codec {
-	var m M
-	info := derivedInfo("protobuf", protoModule, m, (*T)(nil), "proto.Marshal/proto.Unmarshal with default options")
-	return typed[T]{derive.NewGeneratedProtoCodec(info, m, nil, nil)}
-}
-
-// derivedInfo is the Info of a codec on message type m generated from the
-// schema derived from t (a *T), calling what calls.
-func derivedInfo(id, module string, m proto.Message, t any, calls string) codec.Info {
-	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
-		API:    codec.APITyped,
-		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
-		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
-		Options: fmt.Sprintf("%T generated from the schema derived from %T; %s; conversion by reflection over the derived mapping",
-			m, t, calls)}
+// code's own fast path), and to followed by from as op=convert, as for
+// Proto with conversion functions written by hand. from fills a zero T and
+// fails for a message T cannot hold (a list longer than a Go array). Bind
+// refuses any type but *T, and a T whose derived schema no longer matches
+// M field by field (run serbench init and go generate again)
+// (codec.ErrUnsupported). The codec lists the derived schema's lossy
+// mappings in Check's findings.
+func ProtoDerived[T, M any, P interface {
+	*M
+	proto.Message
+}](to func(*T) P, from func(P, *T) error) codec.Codec {
+	return newProtoDerived[T, M]("protobuf", protoModule, "proto.Marshal/proto.Unmarshal with default options", to, from,
+		func(m *M) ([]byte, error) { return proto.Marshal(P(m)) },
+		func(data []byte, m *M) error { return proto.Unmarshal(data, P(m)) })
 }
 
 // VTProtoMethods are the methods protoc-gen-go-vtproto generates onto
@@ -153,18 +152,76 @@ type VTProtoMethods interface {
 // VTProtoDerived returns the codec "vtprotobuf" for your type T through
 // M, as ProtoDerived, but timing the MarshalVT and UnmarshalVT methods
 // protoc-gen-go-vtproto generated onto M (`serbench init -type T -codegen
-// protobuf,vtprotobuf`):
+// protobuf,vtprotobuf`), with the same conversion functions:
 //
-//	serbench.Options{Extra: []codec.Codec{serbench.VTProtoDerived[Order, *serbenchpb.Order]()}}
-//
-// Bind refuses any type but *T, and a T whose derived schema no longer
-// matches M (codec.ErrUnsupported).
-func VTProtoDerived[T any, M VTProtoMethods]() codec.Codec {
-	var m M
-	info := derivedInfo("vtprotobuf", vtprotoModule, m, (*T)(nil), "MarshalVT/UnmarshalVT (features marshal+unmarshal+size)")
-	return typed[T]{derive.NewGeneratedProtoCodec(info, m,
-		func(x proto.Message) ([]byte, error) { return x.(M).MarshalVT() },
-		func(data []byte, x proto.Message) error { return x.(M).UnmarshalVT(data) })}
+//	serbench.Options{Extra: []codec.Codec{serbench.VTProtoDerived(serbenchPBToOrder, serbenchPBFromOrder)}}
+func VTProtoDerived[T, M any, P interface {
+	*M
+	VTProtoMethods
+}](to func(*T) P, from func(P, *T) error) codec.Codec {
+	return newProtoDerived[T, M]("vtprotobuf", vtprotoModule, "MarshalVT/UnmarshalVT (features marshal+unmarshal+size)", to, from,
+		func(m *M) ([]byte, error) { return P(m).MarshalVT() },
+		func(data []byte, m *M) error { return P(m).UnmarshalVT(data) })
+}
+
+func newProtoDerived[T, M any, P interface {
+	*M
+	proto.Message
+}](id, module, calls string, to func(*T) P, from func(P, *T) error, marshal func(*M) ([]byte, error), unmarshal func([]byte, *M) error) codec.Codec {
+	conv := codec.NewConvInto(func(s *T) *M { return (*M)(to(s)) }, func(m *M, s *T) error { return from(P(m), s) })
+	info := codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+		API:    codec.APITyped,
+		Format: "Protocol Buffers", Kind: codec.Codegen, Binary: true,
+		Time: "ns, google.protobuf.Timestamp: instant kept, UTC forced (offset and zone name lost)",
+		Options: fmt.Sprintf("%T generated from the schema derived from %T; %s; conversion by generated code",
+			P(nil), (*T)(nil), calls)}
+	return protoDerived[T]{Codec: typed[T]{pbcodec.New(info, []codec.Conv{conv}, marshal, unmarshal)},
+		derivedLosses: derivedLosses[T]{derive.Proto}, desc: P(new(M)).ProtoReflect().Descriptor()}
+}
+
+// protoDerived is a generated protobuf codec on T that checks at Bind that
+// the message was generated from T's derived schema as it is now.
+type protoDerived[T any] struct {
+	codec.Codec
+	derivedLosses[T]
+	desc protoreflect.MessageDescriptor
+}
+
+var _ lossExplainer = protoDerived[int]{}
+
+// Bind implements codec.Codec.
+func (c protoDerived[T]) Bind(sample any) (codec.Binding, error) {
+	id := c.Info().ID
+	if _, ok := sample.(*T); !ok {
+		return nil, codec.Unsupported(id, "generated for %T, not %T", (*T)(nil), sample)
+	}
+	if err := derive.CheckGenerated(reflect.TypeFor[T](), c.desc); err != nil {
+		return nil, codec.Unsupported(id, "%v: run serbench init -type %s again (after moving serbench_test.go and the generated files away) and go generate", err, reflect.TypeFor[T]().Name())
+	}
+	return c.Codec.Bind(sample)
+}
+
+// derivedLosses explains, for a codec generated from the schema derive
+// writes in format f for T, what that schema loses.
+type derivedLosses[T any] struct{ f derive.Format }
+
+// Losses implements lossExplainer: the lossy mappings of the schema
+// derived from T; nil when it cannot be derived.
+func (d derivedLosses[T]) Losses(sample any) []derive.Loss {
+	s, err := derive.Derive(reflect.TypeFor[T](), d.f)
+	if err != nil {
+		return nil
+	}
+	return s.Losses
+}
+
+// LossAt implements lossExplainer.
+func (d derivedLosses[T]) LossAt(sample any, path string) (derive.Loss, bool) {
+	s, err := derive.Derive(reflect.TypeFor[T](), d.f)
+	if err != nil {
+		return derive.Loss{}, false
+	}
+	return s.LossAt(path)
 }
 
 // typed is a codec that binds only *T, with an error that says so.

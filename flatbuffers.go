@@ -3,7 +3,6 @@ package serbench
 import (
 	"bytes"
 	"fmt"
-	"reflect"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
@@ -31,10 +30,11 @@ const flatbuffersModule = "github.com/google/flatbuffers"
 // buffer causes (the Go runtime 2.0.8 has no verifier) into an error.
 // Bind refuses any type but *T (codec.ErrUnsupported).
 func FlatBuffersDerived[T any](marshal func(*flatbuffers.Builder, *T) []byte, unmarshal func([]byte, *T) error) codec.Codec {
-	return fbsDerived[T]{marshal: marshal, unmarshal: unmarshal}
+	return fbsDerived[T]{derivedLosses: derivedLosses[T]{derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal}
 }
 
 type fbsDerived[T any] struct {
+	derivedLosses[T]
 	marshal   func(*flatbuffers.Builder, *T) []byte
 	unmarshal func([]byte, *T) error
 }
@@ -43,26 +43,6 @@ var (
 	_ codec.Codec   = fbsDerived[int]{}
 	_ lossExplainer = fbsDerived[int]{}
 )
-
-// Losses implements lossExplainer: the lossy mappings of the FlatBuffers
-// schema derived from T, which the generated code follows; nil when it
-// cannot be derived.
-func (c fbsDerived[T]) Losses(sample any) []derive.Loss {
-	s, err := derive.DeriveFlatBuffers(reflect.TypeFor[T]())
-	if err != nil {
-		return nil
-	}
-	return s.Losses
-}
-
-// LossAt implements lossExplainer.
-func (c fbsDerived[T]) LossAt(sample any, path string) (derive.Loss, bool) {
-	s, err := derive.DeriveFlatBuffers(reflect.TypeFor[T]())
-	if err != nil {
-		return derive.Loss{}, false
-	}
-	return s.LossAt(path)
-}
 
 // Info implements codec.Codec.
 func (c fbsDerived[T]) Info() codec.Info {

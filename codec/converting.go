@@ -20,6 +20,23 @@ type Conv struct {
 // from. Both may assume a non-nil argument; the Conv reports a nil or
 // mistyped one as an error.
 func NewConv[S, G any](to func(*S) *G, from func(*G) *S) Conv {
+	return newConv(to, func(g *G) (*S, error) { return from(g), nil })
+}
+
+// NewConvInto is NewConv for a from that fills a new zero *S and can fail
+// (a generated value the source type cannot hold): its error is
+// FromNative's.
+func NewConvInto[S, G any](to func(*S) *G, from func(*G, *S) error) Conv {
+	return newConv(to, func(g *G) (*S, error) {
+		s := new(S)
+		if err := from(g, s); err != nil {
+			return nil, err
+		}
+		return s, nil
+	})
+}
+
+func newConv[S, G any](to func(*S) *G, from func(*G) (*S, error)) Conv {
 	return Conv{
 		src:  reflect.TypeFor[*S](),
 		newG: func() any { return new(G) },
@@ -35,7 +52,7 @@ func NewConv[S, G any](to func(*S) *G, from func(*G) *S) Conv {
 			if !ok || g == nil {
 				return nil, fmt.Errorf("codec: FromNative wants a non-nil %T, got %T", (*G)(nil), v)
 			}
-			return from(g), nil
+			return from(g)
 		},
 	}
 }

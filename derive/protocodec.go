@@ -68,51 +68,20 @@ func deriveSample(id string, sample any) (reflect.Type, *ProtoSchema, error) {
 	return t.Elem(), ps, nil
 }
 
-// NewGeneratedProtoCodec returns a codec with info on M, the message type
-// protoc-gen-go generated from the schema DeriveProto writes for a Go
-// type T (serbench init -codegen protobuf): proto.Marshal and
-// proto.Unmarshal on M, with the conversion between *T and M done by
-// reflection over the derived mapping, as NewProtoCodec's, and timed as
-// convert. msg is any value of M. Bind accepts only *T whose derived root
-// message has M's name, and refuses (codec.ErrUnsupported) a T whose
-// derived schema no longer matches M's descriptor field by field (number,
-// name, kind, cardinality, presence): the generated code is stale.
-//
-// marshal and unmarshal replace proto.Marshal and proto.Unmarshal when not
-// nil (the methods protoc-gen-go-vtproto generates, say); unmarshal
-// decodes into a new message of M.
-func NewGeneratedProtoCodec(info codec.Info, msg proto.Message, marshal func(proto.Message) ([]byte, error), unmarshal func([]byte, proto.Message) error) codec.Codec {
-	if marshal == nil {
-		marshal = proto.Marshal
-	}
-	if unmarshal == nil {
-		unmarshal = proto.Unmarshal
-	}
-	return generatedCodec{info: info, desc: msg.ProtoReflect().Descriptor(), new: func() proto.Message {
-		return msg.ProtoReflect().New().Interface()
-	}, marshal: marshal, unmarshal: unmarshal}
-}
-
-type generatedCodec struct {
-	info      codec.Info
-	desc      protoreflect.MessageDescriptor
-	new       func() proto.Message
-	marshal   func(proto.Message) ([]byte, error)
-	unmarshal func([]byte, proto.Message) error
-}
-
-func (c generatedCodec) Info() codec.Info { return c.info }
-
-func (c generatedCodec) Bind(sample any) (codec.Binding, error) {
-	t, ps, err := deriveSample(c.info.ID, sample)
+// CheckGenerated returns nil when desc, a root message protoc-gen-go
+// generated, has the fields of the schema DeriveProto derives from struct
+// type t now (number, name, kind, cardinality, presence, message by
+// message); otherwise an error naming the first difference, which means
+// the generated code is stale, or DeriveProto's error.
+func CheckGenerated(t reflect.Type, desc protoreflect.MessageDescriptor) error {
+	ps, err := DeriveProto(t)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := sameFields(ps.Message, c.desc, map[protoreflect.FullName]bool{}); err != nil {
-		return nil, codec.Unsupported(c.info.ID, "%s was not generated from the schema derived from %s now (%v): derive it again and run go generate", c.desc.FullName(), t, err)
+	if err := sameFields(ps.Message, desc, map[protoreflect.FullName]bool{}); err != nil {
+		return fmt.Errorf("%s was not generated from the schema derived from %s now (%w)", desc.FullName(), t, err)
 	}
-	root := newMsgConv(ps.root, c.desc.ParentFile(), map[*msg]*msgConv{})
-	return &protoBinding{id: c.info.ID, goT: t, root: root, newMsg: c.new, marshal: c.marshal, unmarshal: c.unmarshal}, nil
+	return nil
 }
 
 // sameFields reports the first difference between the derived message d

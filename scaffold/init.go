@@ -36,10 +36,14 @@ import (
 // InitFile is the file Init writes into the package.
 const InitFile = "serbench_test.go"
 
-// FlatBuffersFile is the file Init writes into the package for -codegen
-// flatbuffers: the conversion between the user's type and the code flatc
-// generates, derived from the type by package derive.
-const FlatBuffersFile = "serbench_flatbuffers_test.go"
+// The files Init writes into the package for -codegen flatbuffers and
+// -codegen protobuf: the conversion between the user's type and the code
+// flatc or protoc-gen-go generates, derived from the type by package
+// derive (FlatBuffersGo, ProtoGo).
+const (
+	FlatBuffersFile = "serbench_flatbuffers_test.go"
+	ProtobufFile    = "serbench_protobuf_test.go"
+)
 
 // generator is a code generator Init can wire up for the user's type: a
 // go.mod tool directive, a //go:generate line and the adapter.
@@ -57,6 +61,9 @@ type generator struct {
 	// goes too (package dir).
 	schema derive.Format
 	dir    string
+	// conv is the conversion code Init writes beside a schema's generated
+	// code; zero for none.
+	conv convCode
 	// binary is the program the generate line runs besides the go tool,
 	// with how to install it; "" for none. binaryVersion, when set, is
 	// what `binary --version` must print.
@@ -90,18 +97,25 @@ var generators = map[string]generator{
 		adapter:  "serbench.EasyJSON[%s]()"},
 	"protobuf": {module: "google.golang.org/protobuf", tool: "google.golang.org/protobuf/cmd/protoc-gen-go", version: "v1.36.12",
 		generate: `sh -c "protoc --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --go_out=. --go_opt=paths=source_relative --go_opt=M%[3]s=%[4]s %[3]s"`,
-		adapter:  "serbench.ProtoDerived[%[1]s, *" + protoDir + ".%[1]s]()",
+		adapter:  "serbench.ProtoDerived(serbenchPBTo%[1]s, serbenchPBFrom%[1]s)",
 		schema:   derive.Proto, dir: protoDir, binary: "protoc",
+		conv:    convCode{ProtobufFile, "ProtoGo", "the message types protoc-gen-go generates"},
 		install: protocInstall},
 	"vtprotobuf": {module: "github.com/planetscale/vtprotobuf", tool: "github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", version: "v0.6.0",
 		generate: `sh -c "protoc --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size --go-vtproto_opt=M%[3]s=%[4]s %[3]s"`,
-		adapter:  "serbench.VTProtoDerived[%[1]s, *" + protoDir + ".%[1]s]()",
+		adapter:  "serbench.VTProtoDerived(serbenchPBTo%[1]s, serbenchPBFrom%[1]s)",
 		schema:   derive.Proto, dir: protoDir, binary: "protoc", install: protocInstall, needs: "protobuf"},
 	"flatbuffers": {module: "github.com/google/flatbuffers", version: "v2.0.8+incompatible",
 		generate: `sh -c "flatc --version | grep -qx '` + flatcVersion + `' || { echo 'serbench: %[3]s is compiled with ` + flatcVersion + ` (` + flatcInstall + `)' >&2; exit 1; }; flatc --go --go-namespace ` + fbsDir + ` -o . %[3]s && gofmt -w ` + fbsDir + `"`,
 		adapter:  "serbench.FlatBuffersDerived(serbenchFBMarshal%[1]s, serbenchFBUnmarshal%[1]s)",
-		schema:   derive.FlatBuffers, dir: fbsDir, binary: "flatc", binaryVersion: flatcVersion, install: flatcInstall},
+		schema:   derive.FlatBuffers, dir: fbsDir, binary: "flatc", binaryVersion: flatcVersion, install: flatcInstall,
+		conv: convCode{FlatBuffersFile, "FlatBuffersGo", "the FlatBuffers builder and accessors flatc generates"}},
 }
+
+// convCode is conversion code derive generates: the file Init writes it
+// to, derive's function (FlatBuffersGo or ProtoGo), and what it converts
+// the user's type to.
+type convCode struct{ file, fn, what string }
 
 const (
 	protocInstall = "apt-get install protobuf-compiler, brew install protobuf, or a release from https://github.com/protocolbuffers/protobuf/releases"
@@ -309,19 +323,19 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 		p.schemas[gen.dir] = rel
 		out = append(out, derivedFile{path: path, text: text,
 			what: fmt.Sprintf("the %s schema derived from %s, lossy mappings as comments", gen.schema, p.typeName)})
-		if gen.schema != derive.FlatBuffers {
+		if gen.conv.file == "" {
 			continue
 		}
-		conv := filepath.Join(dir, FlatBuffersFile)
+		conv := filepath.Join(dir, gen.conv.file)
 		if _, err := os.Stat(conv); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", conv)
 		}
-		text, err = flatBuffersGoInPackage(ctx, dir, p.typeName, p.modPath+"/"+fbsDir)
+		text, err = convInPackage(ctx, dir, p.typeName, gen.conv.fn, p.modPath+"/"+gen.dir)
 		if err != nil {
 			return nil, fmt.Errorf("init: %w", err)
 		}
 		out = append(out, derivedFile{path: conv, text: text,
-			what: fmt.Sprintf("the conversion between %s and the FlatBuffers builder and accessors flatc generates into %s/", p.typeName, fbsDir)})
+			what: fmt.Sprintf("the conversion between %s and %s into %s/", p.typeName, gen.conv.what, gen.dir)})
 	}
 	return out, nil
 }
@@ -573,9 +587,6 @@ func initSource(p *typePkg, gens []string) ([]byte, error) {
 	}{Gens: gens, Codegen: strings.Join(gens, ",")}
 	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments, data.Pkg.Imports = p.name, p.typeName, p.fields, p.comments, p.imports
 	data.Pkg.Composite = p.composite
-	if _, ok := p.schemas[protoDir]; ok {
-		data.Pkg.Local = append(data.Pkg.Local, p.modPath+"/"+protoDir)
-	}
 	base := strings.TrimSuffix(p.file, ".go")
 	for _, g := range gens {
 		gen := generators[g]

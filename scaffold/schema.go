@@ -70,9 +70,9 @@ const hintsBody = `	var hs serbenchDerive.Hints
 		text = "no schema-tightening hints: no field of the sample looks like an enum, a time or a narrower number\n"
 	}`
 
-// flatBuffersGoBody writes the FlatBuffers conversion code of a type
-// (type name, package name, import path of flatc's code, out, err file).
-const flatBuffersGoBody = `	text, err := serbenchDerive.FlatBuffersGo(serbenchReflect.TypeFor[%s](), %q, %q)
+// convBody writes the conversion code of a type (derive's function, type
+// name, package name, import path of the generated code, out, err file).
+const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](), %q, %q)
 	out := %q
 	if err != nil {
 		out, text = %q, err.Error()
@@ -90,12 +90,12 @@ func Schema(ctx context.Context, dir, name string, f derive.Format) (string, err
 	})
 }
 
-// flatBuffersGoInPackage returns the FlatBuffers conversion code of type
-// name of the package in dir (derive.FlatBuffersGo, run by runInPackage),
-// for flatc's code imported from fbImport.
-func flatBuffersGoInPackage(ctx context.Context, dir, name, fbImport string) (string, error) {
-	return runInPackage(ctx, dir, name, "cannot be converted to FlatBuffers by generated code:\n", func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(flatBuffersGoBody, name, pkg, fbImport, outFile, errFile))
+// convInPackage returns the conversion code of type name of the package
+// in dir made by derive's function fn (FlatBuffersGo or ProtoGo, run by
+// runInPackage), for the generated code imported from genImport.
+func convInPackage(ctx context.Context, dir, name, fn, genImport string) (string, error) {
+	return runInPackage(ctx, dir, name, "cannot be converted by generated code ("+fn+"):\n", func(pkg, outFile, errFile string) string {
+		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(convBody, fn, name, pkg, genImport, outFile, errFile))
 	})
 }
 

@@ -26,7 +26,7 @@
 #      -get` in each and `go generate ./...` (protoc and flatc 2.0.8 needed:
 #      scripts/install-codegen-tools.sh);
 #   3. turns each package's derived codecs (init's Options.Extra line and
-#      the FlatBuffers conversion it generated) into non-test code, so one
+#      the FlatBuffers and protobuf conversions it generated) into non-test code, so one
 #      test binary holds both sides;
 #   4. runs that binary COUNT times with -test.count 1, each pass timing
 #      every cell of both sides, alternating hand=/derived= order between
@@ -100,11 +100,11 @@ go generate ./...
 for s in $seeds; do
 	typ="$(echo "$s" | cut -d: -f2)"
 	pkg="$(echo "$s" | cut -d: -f3)"
-	pbimport=""
-	if [ -d "$pkg/serbenchpb" ]; then pbimport="\"seedcopy/$pkg/serbenchpb\""; fi
-	if [ -e "$pkg/serbench_flatbuffers_test.go" ]; then
-		mv "$pkg/serbench_flatbuffers_test.go" "$pkg/serbench_flatbuffers.go"
-	fi
+	for conv in flatbuffers protobuf; do
+		if [ -e "$pkg/serbench_${conv}_test.go" ]; then
+			mv "$pkg/serbench_${conv}_test.go" "$pkg/serbench_${conv}.go"
+		fi
+	done
 	extra="$(sed -n 's/^	Extra: *\(.*\),$/\1/p' "$pkg/serbench_test.go")"
 	if [ -z "$extra" ]; then
 		echo "derived-vs-handwritten.sh: no Extra line in $pkg/serbench_test.go (did init's output change?)" >&2
@@ -116,7 +116,6 @@ package $pkg
 import (
 	"github.com/serbench/serbench"
 	"github.com/serbench/serbench/codec"
-	$pbimport
 )
 
 var _ = serbench.Benchmark

@@ -1,0 +1,359 @@
+package derive
+
+import (
+	"fmt"
+	"path"
+	"reflect"
+	"strings"
+)
+
+// ProtoGo returns a Go source file of package pkg, the package that
+// declares struct type t, that converts between t and the message types
+// protoc-gen-go generates from t's DeriveProto schema into the package
+// imported as pbImport, field by field with no reflection:
+//
+//	func serbenchPBToT(v *T) *serbenchpb.T            // a new message of v's fields
+//	func serbenchPBFromT(m *serbenchpb.T, v *T) error // m's fields into v, a zero value
+//
+// plus one pair per message. The conversion keeps what the schema keeps
+// and does what NewProtoCodec's conversion by reflection does: a nil or
+// empty slice or map, a zero time.Time and a nil pointer are left unset;
+// a nil element of a list or map becomes an empty message or a zero
+// scalar; From sets a slice or map only when the message holds elements,
+// allocates a nil embedded pointer only when a field under it is set, and
+// fails for a list longer than a Go array. []byte and slices whose Go
+// type is the message's ([]string, []int64, ...) are shared, not copied,
+// both ways. Go field names follow protoc-gen-go's (CamelCase of the
+// schema's field names, a "_" added to a name that clashes with a
+// generated method). Errors: those of DeriveProto, and an *Error for an
+// anonymous struct type (the generated functions need its name).
+func ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
+	if _, err := DeriveProto(t); err != nil {
+		return "", err
+	}
+	m, err := newMapper(t, Proto)
+	if err != nil {
+		return "", err
+	}
+	pb := path.Base(pbImport)
+	g := &protoGo{goFile: newGoFile(m, map[string]string{"fmt": "fmt", pbImport: pb}), pb: pb}
+	for _, x := range m.b.msgs {
+		g.message(x)
+	}
+	if err := m.err(); err != nil {
+		return "", err
+	}
+	var out strings.Builder
+	out.WriteString("\nvar _ = fmt.Errorf\n")
+	out.WriteString(g.body.String())
+	if g.usesTime {
+		g.use("time")
+		g.fixed["google.golang.org/protobuf/types/known/timestamppb"] = "timestamppb"
+		out.WriteString(`
+func serbenchPBTime(t time.Time) *timestamppb.Timestamp {
+	return &timestamppb.Timestamp{Seconds: t.Unix(), Nanos: int32(t.Nanosecond())}
+}
+
+func serbenchPBFromTime(ts *timestamppb.Timestamp) time.Time {
+	return time.Unix(ts.GetSeconds(), int64(ts.GetNanos())).UTC()
+}
+`)
+	}
+	return g.source(pkg, "Protocol Buffers", out.String())
+}
+
+// protoGo writes the To and From functions of each message.
+type protoGo struct {
+	*goFile
+	pb       string // the package name of protoc-gen-go's code
+	body     strings.Builder
+	usesTime bool
+}
+
+// reservedGoNames are the method names protoc-gen-go gives every message;
+// a field whose Go name is one of them gets a "_" appended (protogen's
+// conflict resolution).
+var reservedGoNames = []string{"Reset", "String", "ProtoMessage", "Marshal", "Unmarshal", "ExtensionRangeArray", "ExtensionMap", "Descriptor"}
+
+// goCamel is protoc-gen-go's Go name of a proto identifier: words start
+// at '_', at an upper-case letter and at a digit run, each word's first
+// letter is upper-cased, a '_' before a lower-case letter is dropped and a
+// leading '_' becomes 'X' ("created_at" is CreatedAt, "_x" is XX, "a1b"
+// is A1B).
+func goCamel(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' && i == 0:
+			b.WriteByte('X')
+		case c == '_' && i+1 < len(s) && isLower(s[i+1]):
+		case c >= '0' && c <= '9':
+			b.WriteByte(c)
+		default:
+			if isLower(c) {
+				c -= 'a' - 'A'
+			}
+			b.WriteByte(c)
+			for i+1 < len(s) && isLower(s[i+1]) {
+				i++
+				b.WriteByte(s[i])
+			}
+		}
+	}
+	return b.String()
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// pbField is a field of a message as the generated code sees it.
+type pbField struct {
+	*field
+	goName string // the message's Go field name
+	expr   string // the field in *v: "v.Base.ID"
+}
+
+// goNames returns the Go names protoc-gen-go gives the fields of x, in
+// order: CamelCase, then "_" appended while the name or its getter clashes
+// with a method or an earlier field; a proto3 optional field's synthetic
+// oneof ("_name") takes its name too.
+func (g *protoGo) goNames(x *msg) []string {
+	used := map[string]bool{}
+	for _, n := range reservedGoNames {
+		used[n] = true
+	}
+	unique := func(name string, getter bool) string {
+		for used[name] || (getter && used["Get"+name]) {
+			name += "_"
+		}
+		used[name] = true
+		used["Get"+name] = getter
+		return name
+	}
+	seen := map[string]string{}
+	names := make([]string, len(x.fields))
+	for i, f := range x.fields {
+		name, _ := g.name(f, seen)
+		names[i] = unique(goCamel(name), true)
+		if f.typ.kind == kPtr && f.typ.elem.kind != kStruct && f.typ.elem.kind != kTime {
+			unique(goCamel("_"+name), false)
+		}
+	}
+	return names
+}
+
+// message writes serbenchPBToX and serbenchPBFromX for message x.
+func (g *protoGo) message(x *msg) {
+	if !g.named(x, "Protocol Buffers") {
+		return
+	}
+	gt, mt := g.goType(x.goT), g.pb+"."+goCamel(x.name)
+	var to, from strings.Builder
+	for i, name := range g.goNames(x) {
+		f := x.fields[i]
+		expr, guards, allocs := g.fieldPath(x, f)
+		pf := pbField{field: f, goName: name, expr: expr}
+		code := g.to(pf)
+		if len(guards) > 0 {
+			code = fmt.Sprintf("if %s {\n%s}\n", strings.Join(guards, " && "), code)
+		}
+		to.WriteString(code)
+		code = g.from(pf)
+		if allocs != "" {
+			code = fmt.Sprintf("if %s {\n%s%s}\n", g.present(f.typ, "m."+name), allocs, code)
+		}
+		from.WriteString(code)
+	}
+	fmt.Fprintf(&g.body, "\n// serbenchPBTo%[1]s returns a new message of v's fields.\nfunc serbenchPBTo%[1]s(v *%[2]s) *%[3]s {\nm := new(%[3]s)\n%[4]sreturn m\n}\n",
+		x.name, gt, mt, to.String())
+	fmt.Fprintf(&g.body, "\n// serbenchPBFrom%[1]s sets v, a zero value, from m's fields.\nfunc serbenchPBFrom%[1]s(m *%[3]s, v *%[2]s) error {\n%[4]sreturn nil\n}\n",
+		x.name, gt, mt, from.String())
+}
+
+// present is the condition under which message field mf (of Go type t)
+// is set, as proto.Message's Has says.
+func (g *protoGo) present(t *typ, mf string) string {
+	switch t.kind {
+	case kBool:
+		return mf
+	case kString:
+		return mf + ` != ""`
+	case kBytes, kSlice, kArray, kMap:
+		return "len(" + mf + ") > 0"
+	case kInt, kUint, kDuration:
+		return mf + " != 0"
+	case kFloat:
+		g.use("math")
+		return fmt.Sprintf("(%s != 0 || math.Signbit(float64(%s)))", mf, mf)
+	}
+	return mf + " != nil" // a message, a time or an optional scalar
+}
+
+// pbScalar is the Go type of protoc-gen-go's field for scalar t.
+func pbScalar(t *typ) string {
+	switch t.kind {
+	case kBool:
+		return "bool"
+	case kString:
+		return "string"
+	case kBytes:
+		return "[]byte"
+	case kInt, kUint:
+		bits := 32
+		if t.bits == 64 {
+			bits = 64
+		}
+		return fmt.Sprintf("%s%d", map[tkind]string{kInt: "int", kUint: "uint"}[t.kind], bits)
+	case kFloat:
+		return fmt.Sprintf("float%d", t.bits)
+	case kDuration:
+		return "int64"
+	}
+	return ""
+}
+
+// pbType is the Go type of protoc-gen-go's list element or map value for
+// t (a pointer is its element).
+func (g *protoGo) pbType(t *typ) string {
+	if t.kind == kPtr {
+		t = t.elem
+	}
+	switch t.kind {
+	case kTime:
+		g.usesTime = true
+		return "*timestamppb.Timestamp"
+	case kStruct:
+		return "*" + g.pb + "." + goCamel(t.msg.name)
+	}
+	return pbScalar(t)
+}
+
+// toValue is the message's value of Go value expr of type t, a scalar, a
+// time or a struct (expr addressable).
+func (g *protoGo) toValue(t *typ, expr string) string {
+	switch t.kind {
+	case kTime:
+		g.usesTime = true
+		return "serbenchPBTime(" + expr + ")"
+	case kStruct:
+		return fmt.Sprintf("serbenchPBTo%s(&%s)", t.msg.name, expr)
+	case kBytes:
+		if t.fix > 0 {
+			return expr + "[:]"
+		}
+	}
+	return pbScalar(t) + "(" + expr + ")"
+}
+
+// toElem is the code that sets dst, a list element or map value, from Go
+// value src of type t; a nil pointer gives an empty message or a zero.
+func (g *protoGo) toElem(t *typ, src, dst string) string {
+	if t.kind != kPtr {
+		return fmt.Sprintf("%s = %s\n", dst, g.toValue(t, src))
+	}
+	e := t.elem
+	switch e.kind {
+	case kStruct, kTime:
+		return fmt.Sprintf("if %[1]s != nil {\n%[2]s = %[3]s\n} else {\n%[2]s = new(%[4]s)\n}\n",
+			src, dst, g.toValue(e, "(*"+src+")"), strings.TrimPrefix(g.pbType(e), "*"))
+	}
+	return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", src, dst, g.toValue(e, "(*"+src+")"))
+}
+
+// sameType reports whether Go slice type t is the message's list type, so
+// that it can be shared: an unnamed slice of an unnamed scalar type that
+// protoc-gen-go uses as it is.
+func sameType(t *typ) bool {
+	e := t.elem
+	return t.kind == kSlice && t.goT.Name() == "" && e.kind != kPtr && e.goT.Name() == pbScalar(e) && e.kind != kBytes
+}
+
+// to is the code that sets m's field from f.
+func (g *protoGo) to(f pbField) string {
+	t, mf, expr := f.typ, "m."+f.goName, f.expr
+	switch t.kind {
+	case kSlice, kArray:
+		if sameType(t) {
+			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", expr, mf, expr)
+		}
+		s := g.local("s")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make([]%[3]s, len(%[1]s))\nfor i := range %[1]s {\n%[4]s}\n%[5]s = %[2]s\n}\n",
+			expr, s, g.pbType(t.elem), g.toElem(t.elem, expr+"[i]", s+"[i]"), mf)
+	case kMap:
+		mp := g.local("mp")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(map[%[3]s]%[4]s, len(%[1]s))\nfor k, x := range %[1]s {\n%[5]s}\n%[6]s = %[2]s\n}\n",
+			expr, mp, pbScalar(t.key), g.pbType(t.elem), g.toElem(t.elem, "x", fmt.Sprintf("%s[%s(k)]", mp, pbScalar(t.key))), mf)
+	case kPtr:
+		e := t.elem
+		if e.kind == kStruct {
+			return fmt.Sprintf("if %s != nil {\n%s = serbenchPBTo%s(%s)\n}\n", expr, mf, e.msg.name, expr)
+		}
+		if e.kind == kTime {
+			return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", expr, mf, g.toValue(e, "(*"+expr+")"))
+		}
+		return fmt.Sprintf("if %s != nil {\nx := %s\n%s = &x\n}\n", expr, g.toValue(e, "(*"+expr+")"), mf)
+	case kTime:
+		return fmt.Sprintf("if !%s.IsZero() {\n%s = %s\n}\n", expr, mf, g.toValue(t, expr))
+	}
+	return fmt.Sprintf("%s = %s\n", mf, g.toValue(t, expr))
+}
+
+// fromElem is the code that sets dst, of Go type t, from the message's
+// value src (a list element, a map value or a singular field's value);
+// path names the field in errors.
+func (g *protoGo) fromElem(t *typ, src, dst, path string) string {
+	switch t.kind {
+	case kPtr:
+		x := g.local("x")
+		e := t.elem
+		if e.kind == kStruct {
+			return fmt.Sprintf("%[1]s := new(%[2]s)\nif %[3]s != nil {\nif err := serbenchPBFrom%[4]s(%[3]s, %[1]s); err != nil {\nreturn err\n}\n}\n%[5]s = %[1]s\n",
+				x, g.goType(e.goT), src, e.msg.name, dst)
+		}
+		return fmt.Sprintf("var %s %s\n%s%s = &%s\n", x, g.goType(e.goT), g.fromElem(e, src, x, path), dst, x)
+	case kStruct:
+		return fmt.Sprintf("if %s != nil {\nif err := serbenchPBFrom%s(%s, &%s); err != nil {\nreturn err\n}\n}\n", src, t.msg.name, src, dst)
+	case kTime:
+		g.usesTime = true
+		return fmt.Sprintf("if %s != nil {\n%s = serbenchPBFromTime(%s)\n}\n", src, dst, src)
+	case kBytes:
+		if t.fix > 0 {
+			return fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d bytes, more than the array's %[2]d\", len(%[1]s))\n}\ncopy(%[4]s[:], %[1]s)\n",
+				src, t.fix, path, dst)
+		}
+		return fmt.Sprintf("if len(%s) > 0 {\n%s = %s(%s)\n}\n", src, dst, g.goType(t.goT), src)
+	}
+	return fmt.Sprintf("%s = %s(%s)\n", dst, g.goType(t.goT), src)
+}
+
+// from is the code that sets f in *v from m's field.
+func (g *protoGo) from(f pbField) string {
+	t, mf, expr := f.typ, "m."+f.goName, f.expr
+	switch t.kind {
+	case kSlice, kArray:
+		if sameType(t) {
+			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", mf, expr, mf)
+		}
+		alloc := fmt.Sprintf("%s = make(%s, len(%s))\n", expr, g.goType(t.goT), mf)
+		if t.kind == kArray {
+			alloc = fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d elements, more than the array's %[2]d\", len(%[1]s))\n}\n", mf, t.fix, f.path)
+		}
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]sfor i, x := range %[1]s {\n%[3]s}\n}\n", mf, alloc, g.fromElem(t.elem, "x", expr+"[i]", f.path+"[]"))
+	case kMap:
+		mp, y := g.local("mp"), g.local("y")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(%[3]s, len(%[1]s))\nfor k, x := range %[1]s {\nvar %[4]s %[5]s\n%[6]s%[2]s[%[7]s(k)] = %[4]s\n}\n%[8]s = %[2]s\n}\n",
+			mf, mp, g.goType(t.goT), y, g.goType(t.elem.goT), g.fromElem(t.elem, "x", y, f.path+"{}"), g.goType(t.key.goT), expr)
+	case kPtr:
+		e := t.elem
+		switch e.kind {
+		case kStruct:
+			x := g.local("x")
+			return fmt.Sprintf("if %[1]s != nil {\n%[2]s := new(%[3]s)\nif err := serbenchPBFrom%[4]s(%[1]s, %[2]s); err != nil {\nreturn err\n}\n%[5]s = %[2]s\n}\n",
+				mf, x, g.goType(e.goT), e.msg.name, expr)
+		case kTime:
+			return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, mf, expr, f.path))
+		}
+		return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, "(*"+mf+")", expr, f.path))
+	}
+	return g.fromElem(t, mf, expr, f.path)
+}

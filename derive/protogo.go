@@ -21,9 +21,9 @@ import (
 // a nil element of a list or map becomes an empty message or a zero
 // scalar; From sets a slice or map only when the message holds elements,
 // allocates a nil embedded pointer only when a field under it is set, and
-// fails for a list longer than a Go array. []byte and slices whose Go
-// type is the message's ([]string, []int64, ...) are shared, not copied,
-// both ways. Go field names follow protoc-gen-go's (CamelCase of the
+// fails for a list longer than a Go array. []byte, and slices and maps
+// whose Go type is the message's ([]string, map[string]string, ...), are
+// shared, not copied, both ways. Go field names follow protoc-gen-go's (CamelCase of the
 // schema's field names, a "_" added to a name that clashes with a
 // generated method). Errors: those of DeriveProto, and an *Error for an
 // anonymous struct type (the generated functions need its name).
@@ -260,12 +260,18 @@ func (g *protoGo) toElem(t *typ, src, dst string) string {
 	return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", src, dst, g.toValue(e, "(*"+src+")"))
 }
 
-// sameType reports whether Go slice type t is the message's list type, so
-// that it can be shared: an unnamed slice of an unnamed scalar type that
-// protoc-gen-go uses as it is.
+// sameType reports whether Go slice or map type t is the message's list
+// or map type, so that it can be shared: an unnamed slice or map of
+// unnamed scalar types that protoc-gen-go uses as they are.
 func sameType(t *typ) bool {
-	e := t.elem
-	return t.kind == kSlice && t.goT.Name() == "" && e.kind != kPtr && e.goT.Name() == pbScalar(e) && e.kind != kBytes
+	same := func(e *typ) bool { return e.kind != kPtr && e.kind != kBytes && e.goT.Name() == pbScalar(e) }
+	switch t.kind {
+	case kSlice:
+		return t.goT.Name() == "" && same(t.elem)
+	case kMap:
+		return t.goT.Name() == "" && same(t.key) && same(t.elem)
+	}
+	return false
 }
 
 // to is the code that sets m's field from f.
@@ -280,6 +286,9 @@ func (g *protoGo) to(f pbField) string {
 		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make([]%[3]s, len(%[1]s))\nfor i := range %[1]s {\n%[4]s}\n%[5]s = %[2]s\n}\n",
 			expr, s, g.pbType(t.elem), g.toElem(t.elem, expr+"[i]", s+"[i]"), mf)
 	case kMap:
+		if sameType(t) {
+			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", expr, mf, expr)
+		}
 		mp := g.local("mp")
 		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(map[%[3]s]%[4]s, len(%[1]s))\nfor k, x := range %[1]s {\n%[5]s}\n%[6]s = %[2]s\n}\n",
 			expr, mp, pbScalar(t.key), g.pbType(t.elem), g.toElem(t.elem, "x", fmt.Sprintf("%s[%s(k)]", mp, pbScalar(t.key))), mf)
@@ -340,6 +349,9 @@ func (g *protoGo) from(f pbField) string {
 		}
 		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]sfor i, x := range %[1]s {\n%[3]s}\n}\n", mf, alloc, g.fromElem(t.elem, "x", expr+"[i]", f.path+"[]"))
 	case kMap:
+		if sameType(t) {
+			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", mf, expr, mf)
+		}
 		mp, y := g.local("mp"), g.local("y")
 		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(%[3]s, len(%[1]s))\nfor k, x := range %[1]s {\nvar %[4]s %[5]s\n%[6]s%[2]s[%[7]s(k)] = %[4]s\n}\n%[8]s = %[2]s\n}\n",
 			mf, mp, g.goType(t.goT), y, g.goType(t.elem.goT), g.fromElem(t.elem, "x", y, f.path+"{}"), g.goType(t.key.goT), expr)

@@ -232,3 +232,48 @@ func TestHyperpbCodec(t *testing.T) {
 		t.Error("Marshal of a Go value, not a parsed message: no error")
 	}
 }
+
+// Lists and maps inside lists and maps go through wrapper messages and
+// come back whole through protobuf/derived and hyperpb/derived; the
+// schema names each wrapper after the field that holds it.
+func TestProtoWrappers(t *testing.T) {
+	v := &Nested{
+		Matrix: [][]float64{{1, 2}, {3}},
+		Groups: map[string][]Line{"a": {{SKU: "x", Quantity: 2, Price: 1.5}}, "b": {{SKU: "y"}}},
+		Attrs:  map[string]map[string]string{"tags": {"k": "v", "": "empty key"}, "more": {"a": "b"}},
+		Rows:   []map[string]int32{{"one": 1}, {"two": 2, "three": 3}},
+		Cube:   [2][][]int{{{1, 2}, {3}}, {{4}}},
+		Deep:   map[string]map[string][]*Line{"d": {"e": {{SKU: "z", Quantity: -1}}}},
+	}
+	ps, err := derive.DeriveProto(reflect.TypeFor[Nested]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"repeated NestedMatrixItem matrix = 1;", "map<string, NestedGroupsValue> groups = 2;",
+		"message NestedAttrsValue {\n  map<string, string> value = 1;", "message NestedDeepValueValue {\n  repeated Line value = 1;",
+		"message NestedCubeItem {\n  repeated NestedCubeItemItem value = 1;"} {
+		if !strings.Contains(ps.Text, want) {
+			t.Errorf("the schema lacks %q:\n%s", want, ps.Text)
+		}
+	}
+	codecs := []codec.Codec{derive.NewProtoCodec()}
+	if runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64" {
+		codecs = append(codecs, derive.NewHyperpbCodec())
+	}
+	for _, c := range codecs {
+		out, _, err := roundTrip(t, c, v)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Info().ID, err)
+		}
+		wantDiff(t, v, out, "")
+	}
+	// An empty inner map comes back nil: the loss is named at its path.
+	out, _, err := roundTrip(t, derive.NewProtoCodec(), &Nested{Attrs: map[string]map[string]string{"k": {}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDiff(t, &Nested{Attrs: map[string]map[string]string{"k": {}}}, out, `.Attrs["k"]`)
+	if l, ok := ps.LossAt(`.Attrs["k"]`); !ok || l.Path != ".Attrs{}" {
+		t.Errorf("LossAt(.Attrs[\"k\"]) = %v, %v; want the loss at .Attrs{}", l, ok)
+	}
+}

@@ -146,6 +146,10 @@ type mapper struct {
 	b      *builder
 	losses []Loss
 	errs   []FieldError
+	// wrappers are the proto wrapper messages still to write; wrapName
+	// names the one of each wrapped list or map type.
+	wrappers []wrapper
+	wrapName map[*typ]string
 }
 
 func newMapper(t reflect.Type, f Format) (*mapper, error) {

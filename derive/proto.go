@@ -38,14 +38,24 @@ const (
 // struct type, in the package named after t's Go package. time.Time is
 // google.protobuf.Timestamp, time.Duration int64 nanoseconds, a pointer
 // to a scalar a proto3 optional field, a slice or array a repeated field,
-// a map a map field (keys: integers, bool or string). Errors: t is not a
-// struct; *Error for fields protobuf cannot take (lists of lists, maps of
-// lists or maps, map keys of other types, and those of FieldError).
+// a map a map field (keys: integers, bool or string); a list or map that
+// is an element of a list or a value of a map goes into a wrapper message
+// of one field, value = 1, named after the field that holds it
+// (OrderMatrixItem for a list's element, OrderGroupsValue for a map's
+// value), as a hand-written schema would. Errors: t is not a struct;
+// *Error for fields protobuf cannot take (map keys of other types, and
+// those of FieldError).
 func DeriveProto(t reflect.Type) (*ProtoSchema, error) {
 	m, err := newMapper(t, Proto)
 	if err != nil {
 		return nil, err
 	}
+	return m.proto()
+}
+
+// proto derives the proto schema of m's type (DeriveProto), naming the
+// wrapper messages in m.wrapName.
+func (m *mapper) proto() (*ProtoSchema, error) {
 	pkg := m.namespace()
 	fdp := &descriptorpb.FileDescriptorProto{
 		Name:    proto.String(m.root.name + ".proto"),
@@ -54,95 +64,49 @@ func DeriveProto(t reflect.Type) (*ProtoSchema, error) {
 	}
 	var body strings.Builder
 	usesTime := false
+	// write adds message dp to the file and its text, one line per field.
+	write := func(dp *descriptorpb.DescriptorProto, comment string, lines []string) {
+		fdp.MessageType = append(fdp.MessageType, dp)
+		fmt.Fprintf(&body, "\n// %s\nmessage %s {\n%s}\n", comment, dp.GetName(), strings.Join(lines, ""))
+		for _, fd := range dp.Field {
+			usesTime = usesTime || fd.GetTypeName() == "."+timestampName
+		}
+	}
 	for _, x := range m.b.msgs {
 		dp := &descriptorpb.DescriptorProto{Name: proto.String(x.name)}
-		fmt.Fprintf(&body, "\n// %s is the Go type %s.\nmessage %s {\n", x.name, x.goT, x.name)
+		var lines []string
 		seen := map[string]string{}
 		for i, f := range x.fields {
 			name, ok := m.name(f, seen)
 			if !ok {
 				continue
 			}
-			fd := &descriptorpb.FieldDescriptorProto{
-				Name:     proto.String(name),
-				Number:   proto.Int32(int32(i + 1)),
-				JsonName: proto.String(f.name),
-				Label:    descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL.Enum(),
-			}
 			var notes []string
-			decl := ""
-			t := f.typ
 			if f.viaPtr {
-				notes = append(notes, "lossy: "+m.lose(f.path, t, "field of a flattened embedded pointer", lostEmbeddedNil))
+				notes = append(notes, "lossy: "+m.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
 			}
-			switch t.kind {
-			case kSlice, kArray:
-				e, ok := m.protoElem(f.path+"[]", t.elem, pkg, &notes)
-				if !ok {
-					continue
-				}
-				fd.Label = descriptorpb.FieldDescriptorProto_LABEL_REPEATED.Enum()
-				fd.Type, fd.TypeName = e.typ, e.typeName
-				decl = "repeated " + e.text
-				if t.kind == kSlice {
-					notes = append(notes, "lossy: "+m.lose(f.path, t, decl, lostNilEmpty))
-				} else {
-					notes = append(notes, "lossy: "+m.lose(f.path, t, decl, lostArrayLen))
-				}
-			case kMap:
-				k, ok := m.protoKey(f.path+"{key}", t.key, &notes)
-				v, ok2 := m.protoElem(f.path+"{}", t.elem, pkg, &notes)
-				if !ok || !ok2 {
-					continue
-				}
-				entry := camel(name) + "Entry"
-				dp.NestedType = append(dp.NestedType, &descriptorpb.DescriptorProto{
-					Name: proto.String(entry),
-					Field: []*descriptorpb.FieldDescriptorProto{
-						{Name: proto.String("key"), Number: proto.Int32(1), Label: descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL.Enum(), Type: k.typ, JsonName: proto.String("key")},
-						{Name: proto.String("value"), Number: proto.Int32(2), Label: descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL.Enum(), Type: v.typ, TypeName: v.typeName, JsonName: proto.String("value")},
-					},
-					Options: &descriptorpb.MessageOptions{MapEntry: proto.Bool(true)},
-				})
-				fd.Label = descriptorpb.FieldDescriptorProto_LABEL_REPEATED.Enum()
-				fd.Type = descriptorpb.FieldDescriptorProto_TYPE_MESSAGE.Enum()
-				fd.TypeName = proto.String("." + pkg + "." + x.name + "." + entry)
-				decl = fmt.Sprintf("map<%s, %s>", k.text, v.text)
-				notes = append(notes, "lossy: "+m.lose(f.path, t, decl, lostNilEmpty))
-			case kPtr:
-				e, ok := m.protoScalar(f.path, t.elem, pkg, &notes)
-				if !ok {
-					continue
-				}
-				fd.Type, fd.TypeName = e.typ, e.typeName
-				decl = e.text
-				if e.typ.Number() != descriptorpb.FieldDescriptorProto_TYPE_MESSAGE.Number() {
-					fd.Proto3Optional = proto.Bool(true)
-					fd.OneofIndex = proto.Int32(int32(len(dp.OneofDecl)))
-					dp.OneofDecl = append(dp.OneofDecl, &descriptorpb.OneofDescriptorProto{Name: proto.String("_" + name)})
-					decl = "optional " + e.text
-				}
-			default:
-				e, ok := m.protoScalar(f.path, t, pkg, &notes)
-				if !ok {
-					continue
-				}
-				fd.Type, fd.TypeName = e.typ, e.typeName
-				decl = e.text
+			fd, line, ok := m.protoField(dp, x.name, name, x.name+camel(name), int32(i+1), f.path, f.typ, pkg, notes)
+			if !ok {
+				continue
 			}
-			usesTime = usesTime || (fd.TypeName != nil && *fd.TypeName == "."+timestampName)
-			dp.Field = append(dp.Field, fd)
-			line := fmt.Sprintf("  %s %s = %d;", decl, name, i+1)
 			if f.tagged && f.name != name {
-				line = fmt.Sprintf("  %s %s = %d [json_name = %q];", decl, name, i+1, f.name)
+				fd.JsonName = proto.String(f.name)
+				line = strings.Replace(line, ";", fmt.Sprintf(" [json_name = %q];", f.name), 1)
+			} else {
+				fd.JsonName = proto.String(f.name)
 			}
-			if len(notes) > 0 {
-				line += " // " + strings.Join(notes, "; ")
-			}
-			body.WriteString(line + "\n")
+			lines = append(lines, line)
 		}
-		body.WriteString("}\n")
-		fdp.MessageType = append(fdp.MessageType, dp)
+		write(dp, fmt.Sprintf("%s is the Go type %s.", x.name, x.goT), lines)
+		for len(m.wrappers) > 0 {
+			w := m.wrappers[0]
+			m.wrappers = m.wrappers[1:]
+			wp := &descriptorpb.DescriptorProto{Name: proto.String(w.name)}
+			_, line, ok := m.protoField(wp, w.name, "value", w.name, 1, w.path, w.typ, pkg, nil)
+			if ok {
+				write(wp, fmt.Sprintf("%s holds one %s: protobuf has no list or map of lists or maps.", w.name, w.typ.goT), []string{line})
+			}
+		}
 	}
 	if err := m.err(); err != nil {
 		return nil, err
@@ -169,6 +133,82 @@ func DeriveProto(t reflect.Type) (*ProtoSchema, error) {
 		Message: fd.Messages().ByName(protoreflect.Name(m.root.name)),
 		root:    m.root,
 	}, nil
+}
+
+// protoField maps the field name (number n) of Go type t at path, in
+// message dp named parent, and returns its descriptor (added to dp) and
+// its line of schema text; false after recording why it cannot. notes are
+// the field's comments so far; a wrapper message its elements need is
+// named hint+"Item" (a list's) or hint+"Value" (a map's).
+func (m *mapper) protoField(dp *descriptorpb.DescriptorProto, parent, name, hint string, n int32, path string, t *typ, pkg string, notes []string) (*descriptorpb.FieldDescriptorProto, string, bool) {
+	fd := &descriptorpb.FieldDescriptorProto{
+		Name:     proto.String(name),
+		Number:   proto.Int32(n),
+		JsonName: proto.String(name),
+		Label:    descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL.Enum(),
+	}
+	var decl string
+	switch t.kind {
+	case kSlice, kArray:
+		e, ok := m.protoElem(path+"[]", t.elem, pkg, hint+"Item", &notes)
+		if !ok {
+			return nil, "", false
+		}
+		fd.Label = descriptorpb.FieldDescriptorProto_LABEL_REPEATED.Enum()
+		fd.Type, fd.TypeName = e.typ, e.typeName
+		decl = "repeated " + e.text
+		if t.kind == kSlice {
+			notes = append(notes, "lossy: "+m.lose(path, t, decl, lostNilEmpty))
+		} else {
+			notes = append(notes, "lossy: "+m.lose(path, t, decl, lostArrayLen))
+		}
+	case kMap:
+		k, ok := m.protoKey(path+"{key}", t.key, &notes)
+		v, ok2 := m.protoElem(path+"{}", t.elem, pkg, hint+"Value", &notes)
+		if !ok || !ok2 {
+			return nil, "", false
+		}
+		entry := camel(name) + "Entry"
+		dp.NestedType = append(dp.NestedType, &descriptorpb.DescriptorProto{
+			Name: proto.String(entry),
+			Field: []*descriptorpb.FieldDescriptorProto{
+				{Name: proto.String("key"), Number: proto.Int32(1), Label: descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL.Enum(), Type: k.typ, JsonName: proto.String("key")},
+				{Name: proto.String("value"), Number: proto.Int32(2), Label: descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL.Enum(), Type: v.typ, TypeName: v.typeName, JsonName: proto.String("value")},
+			},
+			Options: &descriptorpb.MessageOptions{MapEntry: proto.Bool(true)},
+		})
+		fd.Label = descriptorpb.FieldDescriptorProto_LABEL_REPEATED.Enum()
+		fd.Type = descriptorpb.FieldDescriptorProto_TYPE_MESSAGE.Enum()
+		fd.TypeName = proto.String("." + pkg + "." + parent + "." + entry)
+		decl = fmt.Sprintf("map<%s, %s>", k.text, v.text)
+		notes = append(notes, "lossy: "+m.lose(path, t, decl, lostNilEmpty))
+	case kPtr:
+		e, ok := m.protoScalar(path, t.elem, pkg, &notes)
+		if !ok {
+			return nil, "", false
+		}
+		fd.Type, fd.TypeName = e.typ, e.typeName
+		decl = e.text
+		if e.typ.Number() != descriptorpb.FieldDescriptorProto_TYPE_MESSAGE.Number() {
+			fd.Proto3Optional = proto.Bool(true)
+			fd.OneofIndex = proto.Int32(int32(len(dp.OneofDecl)))
+			dp.OneofDecl = append(dp.OneofDecl, &descriptorpb.OneofDescriptorProto{Name: proto.String("_" + name)})
+			decl = "optional " + e.text
+		}
+	default:
+		e, ok := m.protoScalar(path, t, pkg, &notes)
+		if !ok {
+			return nil, "", false
+		}
+		fd.Type, fd.TypeName = e.typ, e.typeName
+		decl = e.text
+	}
+	dp.Field = append(dp.Field, fd)
+	line := fmt.Sprintf("  %s %s = %d;", decl, name, n)
+	if len(notes) > 0 {
+		line += " // " + strings.Join(notes, "; ")
+	}
+	return fd, line + "\n", true
 }
 
 // protoType is a field's type in both forms.
@@ -232,12 +272,22 @@ func (m *mapper) protoScalar(path string, t *typ, pkg string, notes *[]string) (
 	return protoType{}, false
 }
 
-// protoElem maps the element of a repeated field or the value of a map.
-func (m *mapper) protoElem(path string, t *typ, pkg string, notes *[]string) (protoType, bool) {
+// protoElem maps the element of a repeated field or the value of a map;
+// a list or map there goes into a wrapper message named after hint.
+func (m *mapper) protoElem(path string, t *typ, pkg, hint string, notes *[]string) (protoType, bool) {
 	switch t.kind {
 	case kSlice, kArray, kMap:
-		m.fail(path, t, "a list or map inside a list or map needs a wrapper message, which derive does not write")
-		return protoType{}, false
+		name := hint
+		for i := 2; m.b.names[name]; i++ {
+			name = fmt.Sprintf("%s%d", hint, i)
+		}
+		m.b.names[name] = true
+		m.wrappers = append(m.wrappers, wrapper{name: name, path: path, typ: t})
+		if m.wrapName == nil {
+			m.wrapName = map[*typ]string{}
+		}
+		m.wrapName[t] = name
+		return protoType{typ: descriptorpb.FieldDescriptorProto_TYPE_MESSAGE.Enum(), typeName: proto.String("." + pkg + "." + name), text: name}, true
 	case kPtr:
 		p, ok := m.protoScalar(path, t.elem, pkg, notes)
 		if ok {
@@ -246,6 +296,13 @@ func (m *mapper) protoElem(path string, t *typ, pkg string, notes *[]string) (pr
 		return p, ok
 	}
 	return m.protoScalar(path, t, pkg, notes)
+}
+
+// wrapper is a message DeriveProto writes to hold a list or map that is
+// an element of a list or a value of a map.
+type wrapper struct {
+	name, path string
+	typ        *typ
 }
 
 // protoKey maps a map's key type.

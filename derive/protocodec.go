@@ -226,41 +226,47 @@ func (b *protoBinding) Unmarshal(data []byte) (_ any, err error) {
 
 // toPB sets m's fields from struct v.
 func (c *msgConv) toPB(v reflect.Value, m protoreflect.Message) {
-	for _, fc := range c.fields {
+	for i := range c.fields {
+		fc := &c.fields[i]
 		fv, err := v.FieldByIndexErr(fc.f.index)
 		if err != nil {
 			continue // a nil embedded pointer: its fields are absent
 		}
-		t, fd := fc.f.typ, fc.fd
-		switch t.kind {
-		case kSlice, kArray:
-			if fv.Len() == 0 {
-				continue
-			}
-			l := m.Mutable(fd).List()
-			for i := range fv.Len() {
-				l.Append(fc.value(t.elem, fv.Index(i), l.NewElement))
-			}
-		case kMap:
-			if fv.Len() == 0 {
-				continue
-			}
-			mp := m.Mutable(fd).Map()
-			it := fv.MapRange()
-			for it.Next() {
-				mp.Set(scalarPB(t.key, it.Key()).MapKey(), fc.value(t.elem, it.Value(), mp.NewValue))
-			}
-		case kPtr:
-			if !fv.IsNil() {
-				m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
-			}
-		case kTime:
-			if !fv.Interface().(time.Time).IsZero() {
-				m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
-			}
-		default:
+		fc.set(m, fc.fd, fc.f.typ, fv)
+	}
+}
+
+// set sets field fd of m from Go value fv of type t: nothing for an empty
+// slice or map, a nil pointer or a zero time.
+func (fc *fieldConv) set(m protoreflect.Message, fd protoreflect.FieldDescriptor, t *typ, fv reflect.Value) {
+	switch t.kind {
+	case kSlice, kArray:
+		if fv.Len() == 0 {
+			return
+		}
+		l := m.Mutable(fd).List()
+		for i := range fv.Len() {
+			l.Append(fc.value(t.elem, fv.Index(i), l.NewElement))
+		}
+	case kMap:
+		if fv.Len() == 0 {
+			return
+		}
+		mp := m.Mutable(fd).Map()
+		it := fv.MapRange()
+		for it.Next() {
+			mp.Set(scalarPB(t.key, it.Key()).MapKey(), fc.value(t.elem, it.Value(), mp.NewValue))
+		}
+	case kPtr:
+		if !fv.IsNil() {
 			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
 		}
+	case kTime:
+		if !fv.Interface().(time.Time).IsZero() {
+			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
+		}
+	default:
+		m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
 	}
 }
 
@@ -280,6 +286,11 @@ func (fc *fieldConv) value(t *typ, v reflect.Value, newMsg func() protoreflect.V
 	case kStruct:
 		pv := newMsg()
 		fc.sub.toPB(v, pv.Message())
+		return pv
+	case kSlice, kArray, kMap: // a list or map in a list or map: its wrapper message
+		pv := newMsg()
+		w := pv.Message()
+		fc.set(w, w.Descriptor().Fields().ByNumber(1), t, v)
 		return pv
 	case kTime:
 		pv := newMsg()
@@ -327,53 +338,57 @@ func scalarPB(t *typ, v reflect.Value) protoreflect.Value {
 
 // fromPB sets struct v's fields from m.
 func (c *msgConv) fromPB(m protoreflect.Message, v reflect.Value) error {
-	for _, fc := range c.fields {
-		fd, t := fc.fd, fc.f.typ
-		if !m.Has(fd) {
+	for i := range c.fields {
+		fc := &c.fields[i]
+		if !m.Has(fc.fd) {
 			continue
 		}
-		fv := fieldAlloc(v, fc.f.index)
-		pv := m.Get(fd)
-		switch t.kind {
-		case kSlice, kArray:
-			l := pv.List()
-			n := l.Len()
-			if t.kind == kArray {
-				if n > t.fix {
-					return fmt.Errorf("%s: %d elements for a %s", fc.f.path, n, t.goT)
-				}
-			} else {
-				fv.Set(reflect.MakeSlice(t.goT, n, n))
+		if err := fc.get(m.Get(fc.fd), fc.f.typ, fieldAlloc(v, fc.f.index)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// get sets fv, of type t, from pv, the value of a field that is set.
+func (fc *fieldConv) get(pv protoreflect.Value, t *typ, fv reflect.Value) error {
+	switch t.kind {
+	case kSlice, kArray:
+		l := pv.List()
+		n := l.Len()
+		if t.kind == kArray {
+			if n > t.fix {
+				return fmt.Errorf("%s: %d elements for a %s", fc.f.path, n, t.goT)
 			}
-			for i := range n {
-				if err := fc.goValue(t.elem, l.Get(i), fv.Index(i)); err != nil {
-					return err
-				}
-			}
-		case kMap:
-			mp := pv.Map()
-			out := reflect.MakeMapWithSize(t.goT, mp.Len())
-			var err error
-			mp.Range(func(k protoreflect.MapKey, x protoreflect.Value) bool {
-				kv, ev := reflect.New(t.key.goT).Elem(), reflect.New(t.elem.goT).Elem()
-				if err = fc.goValue(t.key, k.Value(), kv); err != nil {
-					return false
-				}
-				if err = fc.goValue(t.elem, x, ev); err != nil {
-					return false
-				}
-				out.SetMapIndex(kv, ev)
-				return true
-			})
-			if err != nil {
-				return err
-			}
-			fv.Set(out)
-		default:
-			if err := fc.goValue(t, pv, fv); err != nil {
+		} else {
+			fv.Set(reflect.MakeSlice(t.goT, n, n))
+		}
+		for i := range n {
+			if err := fc.goValue(t.elem, l.Get(i), fv.Index(i)); err != nil {
 				return err
 			}
 		}
+	case kMap:
+		mp := pv.Map()
+		out := reflect.MakeMapWithSize(t.goT, mp.Len())
+		var err error
+		mp.Range(func(k protoreflect.MapKey, x protoreflect.Value) bool {
+			kv, ev := reflect.New(t.key.goT).Elem(), reflect.New(t.elem.goT).Elem()
+			if err = fc.goValue(t.key, k.Value(), kv); err != nil {
+				return false
+			}
+			if err = fc.goValue(t.elem, x, ev); err != nil {
+				return false
+			}
+			out.SetMapIndex(kv, ev)
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		fv.Set(out)
+	default:
+		return fc.goValue(t, pv, fv)
 	}
 	return nil
 }
@@ -389,6 +404,11 @@ func (fc *fieldConv) goValue(t *typ, pv protoreflect.Value, dst reflect.Value) e
 		dst.Set(p)
 	case kStruct:
 		return fc.sub.fromPB(pv.Message(), dst)
+	case kSlice, kArray, kMap: // a list or map in a list or map: its wrapper message
+		w := pv.Message()
+		if fd := w.Descriptor().Fields().ByNumber(1); w.Has(fd) {
+			return fc.get(w.Get(fd), t, dst)
+		}
 	case kTime:
 		ts := pv.Message()
 		sec := ts.Get(ts.Descriptor().Fields().ByNumber(1)).Int()

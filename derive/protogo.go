@@ -28,11 +28,11 @@ import (
 // generated method). Errors: those of DeriveProto, and an *Error for an
 // anonymous struct type (the generated functions need its name).
 func ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
-	if _, err := DeriveProto(t); err != nil {
-		return "", err
-	}
 	m, err := newMapper(t, Proto)
 	if err != nil {
+		return "", err
+	}
+	if _, err := m.proto(); err != nil {
 		return "", err
 	}
 	pb := path.Base(pbImport)
@@ -106,13 +106,6 @@ func goCamel(s string) string {
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 
-// pbField is a field of a message as the generated code sees it.
-type pbField struct {
-	*field
-	goName string // the message's Go field name
-	expr   string // the field in *v: "v.Base.ID"
-}
-
 // goNames returns the Go names protoc-gen-go gives the fields of x, in
 // order: CamelCase, then "_" appended while the name or its getter clashes
 // with a method or an earlier field; a proto3 optional field's synthetic
@@ -152,13 +145,12 @@ func (g *protoGo) message(x *msg) {
 	for i, name := range g.goNames(x) {
 		f := x.fields[i]
 		expr, guards, allocs := g.fieldPath(x, f)
-		pf := pbField{field: f, goName: name, expr: expr}
-		code := g.to(pf)
+		code := g.toField(f.typ, expr, "m."+name)
 		if len(guards) > 0 {
 			code = fmt.Sprintf("if %s {\n%s}\n", strings.Join(guards, " && "), code)
 		}
 		to.WriteString(code)
-		code = g.from(pf)
+		code = g.fromField(f.typ, "m."+name, expr, f.path)
 		if allocs != "" {
 			code = fmt.Sprintf("if %s {\n%s%s}\n", g.present(f.typ, "m."+name), allocs, code)
 		}
@@ -224,6 +216,8 @@ func (g *protoGo) pbType(t *typ) string {
 		return "*timestamppb.Timestamp"
 	case kStruct:
 		return "*" + g.pb + "." + goCamel(t.msg.name)
+	case kSlice, kArray, kMap:
+		return "*" + g.pb + "." + goCamel(g.wrapName[t])
 	}
 	return pbScalar(t)
 }
@@ -248,6 +242,11 @@ func (g *protoGo) toValue(t *typ, expr string) string {
 // toElem is the code that sets dst, a list element or map value, from Go
 // value src of type t; a nil pointer gives an empty message or a zero.
 func (g *protoGo) toElem(t *typ, src, dst string) string {
+	switch t.kind {
+	case kSlice, kArray, kMap: // a list or map in a list or map: its wrapper message
+		w := g.local("w")
+		return fmt.Sprintf("%s := new(%s)\n%s%s = %s\n", w, strings.TrimPrefix(g.pbType(t), "*"), g.toField(t, src, w+".Value"), dst, w)
+	}
 	if t.kind != kPtr {
 		return fmt.Sprintf("%s = %s\n", dst, g.toValue(t, src))
 	}
@@ -264,7 +263,7 @@ func (g *protoGo) toElem(t *typ, src, dst string) string {
 // or map type, so that it can be shared: an unnamed slice or map of
 // unnamed scalar types that protoc-gen-go uses as they are.
 func sameType(t *typ) bool {
-	same := func(e *typ) bool { return e.kind != kPtr && e.kind != kBytes && e.goT.Name() == pbScalar(e) }
+	same := func(e *typ) bool { p := pbScalar(e); return p != "" && e.kind != kBytes && e.goT.Name() == p }
 	switch t.kind {
 	case kSlice:
 		return t.goT.Name() == "" && same(t.elem)
@@ -274,24 +273,24 @@ func sameType(t *typ) bool {
 	return false
 }
 
-// to is the code that sets m's field from f.
-func (g *protoGo) to(f pbField) string {
-	t, mf, expr := f.typ, "m."+f.goName, f.expr
+// toField is the code that sets message field mf from Go value expr of
+// type t.
+func (g *protoGo) toField(t *typ, expr, mf string) string {
 	switch t.kind {
 	case kSlice, kArray:
 		if sameType(t) {
 			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", expr, mf, expr)
 		}
-		s := g.local("s")
-		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make([]%[3]s, len(%[1]s))\nfor i := range %[1]s {\n%[4]s}\n%[5]s = %[2]s\n}\n",
-			expr, s, g.pbType(t.elem), g.toElem(t.elem, expr+"[i]", s+"[i]"), mf)
+		s, i := g.local("s"), g.local("i")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make([]%[3]s, len(%[1]s))\nfor %[6]s := range %[1]s {\n%[4]s}\n%[5]s = %[2]s\n}\n",
+			expr, s, g.pbType(t.elem), g.toElem(t.elem, expr+"["+i+"]", s+"["+i+"]"), mf, i)
 	case kMap:
 		if sameType(t) {
 			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", expr, mf, expr)
 		}
-		mp := g.local("mp")
-		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(map[%[3]s]%[4]s, len(%[1]s))\nfor k, x := range %[1]s {\n%[5]s}\n%[6]s = %[2]s\n}\n",
-			expr, mp, pbScalar(t.key), g.pbType(t.elem), g.toElem(t.elem, "x", fmt.Sprintf("%s[%s(k)]", mp, pbScalar(t.key))), mf)
+		mp, k, x := g.local("mp"), g.local("k"), g.local("x")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(map[%[3]s]%[4]s, len(%[1]s))\nfor %[7]s, %[8]s := range %[1]s {\n%[5]s}\n%[6]s = %[2]s\n}\n",
+			expr, mp, pbScalar(t.key), g.pbType(t.elem), g.toElem(t.elem, x, fmt.Sprintf("%s[%s(%s)]", mp, pbScalar(t.key), k)), mf, k, x)
 	case kPtr:
 		e := t.elem
 		if e.kind == kStruct {
@@ -300,7 +299,8 @@ func (g *protoGo) to(f pbField) string {
 		if e.kind == kTime {
 			return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", expr, mf, g.toValue(e, "(*"+expr+")"))
 		}
-		return fmt.Sprintf("if %s != nil {\nx := %s\n%s = &x\n}\n", expr, g.toValue(e, "(*"+expr+")"), mf)
+		x := g.local("x")
+		return fmt.Sprintf("if %s != nil {\n%s := %s\n%s = &%s\n}\n", expr, x, g.toValue(e, "(*"+expr+")"), mf, x)
 	case kTime:
 		return fmt.Sprintf("if !%s.IsZero() {\n%s = %s\n}\n", expr, mf, g.toValue(t, expr))
 	}
@@ -322,6 +322,8 @@ func (g *protoGo) fromElem(t *typ, src, dst, path string) string {
 		return fmt.Sprintf("var %s %s\n%s%s = &%s\n", x, g.goType(e.goT), g.fromElem(e, src, x, path), dst, x)
 	case kStruct:
 		return fmt.Sprintf("if %s != nil {\nif err := serbenchPBFrom%s(%s, &%s); err != nil {\nreturn err\n}\n}\n", src, t.msg.name, src, dst)
+	case kSlice, kArray, kMap: // a list or map in a list or map: its wrapper message
+		return fmt.Sprintf("if %s != nil {\n%s}\n", src, g.fromField(t, src+".Value", dst, path))
 	case kTime:
 		g.usesTime = true
 		return fmt.Sprintf("if %s != nil {\n%s = serbenchPBFromTime(%s)\n}\n", src, dst, src)
@@ -335,9 +337,9 @@ func (g *protoGo) fromElem(t *typ, src, dst, path string) string {
 	return fmt.Sprintf("%s = %s(%s)\n", dst, g.goType(t.goT), src)
 }
 
-// from is the code that sets f in *v from m's field.
-func (g *protoGo) from(f pbField) string {
-	t, mf, expr := f.typ, "m."+f.goName, f.expr
+// fromField is the code that sets Go value expr of type t from message
+// field mf; path names the field in errors.
+func (g *protoGo) fromField(t *typ, mf, expr, path string) string {
 	switch t.kind {
 	case kSlice, kArray:
 		if sameType(t) {
@@ -345,16 +347,17 @@ func (g *protoGo) from(f pbField) string {
 		}
 		alloc := fmt.Sprintf("%s = make(%s, len(%s))\n", expr, g.goType(t.goT), mf)
 		if t.kind == kArray {
-			alloc = fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d elements, more than the array's %[2]d\", len(%[1]s))\n}\n", mf, t.fix, f.path)
+			alloc = fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d elements, more than the array's %[2]d\", len(%[1]s))\n}\n", mf, t.fix, path)
 		}
-		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]sfor i, x := range %[1]s {\n%[3]s}\n}\n", mf, alloc, g.fromElem(t.elem, "x", expr+"[i]", f.path+"[]"))
+		i, x := g.local("i"), g.local("x")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]sfor %[4]s, %[5]s := range %[1]s {\n%[3]s}\n}\n", mf, alloc, g.fromElem(t.elem, x, expr+"["+i+"]", path+"[]"), i, x)
 	case kMap:
 		if sameType(t) {
 			return fmt.Sprintf("if len(%s) > 0 {\n%s = %s\n}\n", mf, expr, mf)
 		}
-		mp, y := g.local("mp"), g.local("y")
-		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(%[3]s, len(%[1]s))\nfor k, x := range %[1]s {\nvar %[4]s %[5]s\n%[6]s%[2]s[%[7]s(k)] = %[4]s\n}\n%[8]s = %[2]s\n}\n",
-			mf, mp, g.goType(t.goT), y, g.goType(t.elem.goT), g.fromElem(t.elem, "x", y, f.path+"{}"), g.goType(t.key.goT), expr)
+		mp, y, k, x := g.local("mp"), g.local("y"), g.local("k"), g.local("x")
+		return fmt.Sprintf("if len(%[1]s) > 0 {\n%[2]s := make(%[3]s, len(%[1]s))\nfor %[9]s, %[10]s := range %[1]s {\nvar %[4]s %[5]s\n%[6]s%[2]s[%[7]s(%[9]s)] = %[4]s\n}\n%[8]s = %[2]s\n}\n",
+			mf, mp, g.goType(t.goT), y, g.goType(t.elem.goT), g.fromElem(t.elem, x, y, path+"{}"), g.goType(t.key.goT), expr, k, x)
 	case kPtr:
 		e := t.elem
 		switch e.kind {
@@ -363,9 +366,9 @@ func (g *protoGo) from(f pbField) string {
 			return fmt.Sprintf("if %[1]s != nil {\n%[2]s := new(%[3]s)\nif err := serbenchPBFrom%[4]s(%[1]s, %[2]s); err != nil {\nreturn err\n}\n%[5]s = %[2]s\n}\n",
 				mf, x, g.goType(e.goT), e.msg.name, expr)
 		case kTime:
-			return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, mf, expr, f.path))
+			return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, mf, expr, path))
 		}
-		return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, "(*"+mf+")", expr, f.path))
+		return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, "(*"+mf+")", expr, path))
 	}
-	return g.fromElem(t, mf, expr, f.path)
+	return g.fromElem(t, mf, expr, path)
 }

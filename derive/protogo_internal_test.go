@@ -43,7 +43,11 @@ type clashes struct {
 // plugin sees it, with no protoc run) and compares every message's and
 // field's name.
 func TestGoNamesMatchProtogen(t *testing.T) {
-	for _, typ := range []reflect.Type{reflect.TypeFor[clashes](), reflect.TypeFor[hintRound]()} {
+	type nested struct {
+		Matrix [][]float64
+		Deep   map[string]map[string][]clashInner
+	}
+	for _, typ := range []reflect.Type{reflect.TypeFor[clashes](), reflect.TypeFor[hintRound](), reflect.TypeFor[nested]()} {
 		ps, err := DeriveProto(typ)
 		if err != nil {
 			t.Fatal(err)
@@ -67,6 +71,20 @@ func TestGoNamesMatchProtogen(t *testing.T) {
 		m, err := newMapper(typ, Proto)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if _, err := m.proto(); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range m.wrapName {
+			pm := byName[w]
+			if pm == nil {
+				t.Errorf("%s: protogen has no wrapper message %s", typ, w)
+			} else if goCamel(w) != pm.GoIdent.GoName || len(pm.Fields) != 1 || pm.Fields[0].GoName != "Value" {
+				t.Errorf("%s: wrapper %s: Go name %s, protogen %s with %d fields", typ, w, goCamel(w), pm.GoIdent.GoName, len(pm.Fields))
+			}
+		}
+		if typ.Name() == "nested" && len(m.wrapName) != 3 {
+			t.Errorf("nested: %d wrappers, want 3: %v", len(m.wrapName), m.wrapName)
 		}
 		g := &protoGo{goFile: newGoFile(m, nil)}
 		for _, x := range m.b.msgs {

@@ -43,7 +43,8 @@ func TestInitFlatBuffersNoFlatc(t *testing.T) {
 }
 
 // fbsShipmentSource is a type with nested structs, time.Time, a map, a slice
-// of structs, pointers, uint64 and an embedded struct, and richShipment a
+// of structs, pointers, uint64, an embedded struct and a map of slices
+// (a wrapper message in protobuf), and richShipment a
 // test that round-trips a value setting every field through the
 // flatbuffers row alone, requiring it to keep everything.
 const fbsShipmentSource = `package ship
@@ -75,6 +76,7 @@ type Shipment struct {
 	Photo      []byte
 	Checksum   [4]byte
 	Stops      []*Address
+	Groups     map[string][]Line
 }
 `
 
@@ -102,6 +104,7 @@ func TestRichShipment(t *testing.T) {
 		Photo:      []byte{},
 		Checksum:   [4]byte{1, 2, 3, 4},
 		Stops:      []*Address{{City: "A"}, {City: "B"}},
+		Groups:     map[string][]Line{"a": {{"x", 1, 2}}, "b": {{"y", 0, 0}, {"z", 5, 1}}},
 	}
 	serbench.Check(t, v, serbench.Options{Codecs: []string{}, Require: []string{"flatbuffers"},
 		Extra: []codec.Codec{serbench.FlatBuffersDerived(serbenchFBMarshalShipment, serbenchFBUnmarshalShipment)}})

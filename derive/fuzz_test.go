@@ -9,7 +9,8 @@ import (
 )
 
 // FuzzDecode feeds arbitrary bytes to the derived codecs' decoders on
-// Shipment (every mapped kind) and Tree (recursion): Unmarshal, then for
+// Shipment (every mapped kind), Tree (recursion) and Nested (protobuf's
+// wrapper messages; Avro refuses its array): Unmarshal, then for
 // protobuf/derived the conversion back to Go, must return a value or an
 // error, never panic (the bindings recover, so a panic shows as an error
 // saying "panicked"); a value must survive a second round trip.
@@ -47,7 +48,10 @@ func FuzzDecode(f *testing.F) {
 	}
 	var bs []bound
 	for _, c := range []codec.Codec{derive.NewProtoCodec(), derive.NewAvroCodec()} {
-		for _, v := range []any{shipment(), &Tree{Name: "r", Children: []*Tree{{Name: "c"}}}} {
+		for _, v := range []any{shipment(), &Tree{Name: "r", Children: []*Tree{{Name: "c"}}}, &Nested{Attrs: map[string]map[string]string{"a": {"b": "c"}}, Cube: [2][][]int{{{1}}}}} {
+			if _, nested := v.(*Nested); nested && c.Info().ID == derive.AvroID {
+				continue // its Go array fails hamba/avro's marshal (NewAvroCodec's doc)
+			}
 			b, err := c.Bind(v)
 			if err != nil {
 				f.Fatal(err)

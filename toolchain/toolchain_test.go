@@ -22,10 +22,7 @@ import (
 // TestMain makes the test binary its own worker: the fake builder below
 // "builds" every toolchain by linking to it.
 func TestMain(m *testing.M) {
-	if status, ok := childproc.Main(map[string]childproc.Role{toolchain.ChildRole: worker}, os.Stderr); ok {
-		os.Exit(status)
-	}
-	os.Exit(m.Run())
+	os.Exit(childproc.RunTests(m, map[string]childproc.Role{toolchain.ChildRole: worker}))
 }
 
 // worker measures encoding/json on ws-message; a Config naming the codec

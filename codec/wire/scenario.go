@@ -29,14 +29,6 @@ func appendSSEEvent(dst []byte, v *scenario.SSEEvent, kc *keyCache) []byte {
 	return appendStringMap(dst, v.Meta, kc)
 }
 
-// UnmarshalSSEEvent decodes a message into v.
-func (m DecMode) UnmarshalSSEEvent(data []byte, v *scenario.SSEEvent) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.SSEEvent{}
-	return d.sseEvent(v)
-}
-
 // sseEvent decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) sseEvent(v *scenario.SSEEvent) error {
 	d.Version()
@@ -84,14 +76,6 @@ func appendUserEvent(dst []byte, v *scenario.UserEvent, kc *keyCache) []byte {
 		dst = AppendBool(dst, b)
 	}
 	return dst
-}
-
-// UnmarshalUserEvent decodes a message into v.
-func (m DecMode) UnmarshalUserEvent(data []byte, v *scenario.UserEvent) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.UserEvent{}
-	return d.userEvent(v)
 }
 
 // userEvent decodes a message into v, reusing v's slices and maps.
@@ -158,14 +142,6 @@ func AppendWSMessage(dst []byte, v *scenario.WSMessage) []byte {
 	return AppendVarint(dst, v.Timestamp)
 }
 
-// UnmarshalWSMessage decodes a message into v.
-func (m DecMode) UnmarshalWSMessage(data []byte, v *scenario.WSMessage) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.WSMessage{}
-	return d.wsMessage(v)
-}
-
 // wsMessage decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) wsMessage(v *scenario.WSMessage) error {
 	d.Version()
@@ -191,14 +167,6 @@ func AppendAnnotation(dst []byte, v *scenario.Annotation) []byte {
 	}
 	dst = AppendString(dst, v.Annotator)
 	return AppendVarint(dst, v.Timestamp)
-}
-
-// UnmarshalAnnotation decodes a message into v.
-func (m DecMode) UnmarshalAnnotation(data []byte, v *scenario.Annotation) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.Annotation{}
-	return d.annotation(v)
 }
 
 // annotation decodes a message into v, reusing v's slices and maps.
@@ -254,14 +222,6 @@ func appendUserProfile(dst []byte, v *scenario.UserProfile, kc *keyCache) []byte
 	dst = AppendBool(dst, v.IsActive)
 	dst = AppendTime(dst, v.CreatedAt)
 	return appendStringMap(dst, v.Metadata, kc)
-}
-
-// UnmarshalUserProfile decodes a message into v.
-func (m DecMode) UnmarshalUserProfile(data []byte, v *scenario.UserProfile) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.UserProfile{}
-	return d.userProfile(v)
 }
 
 // userProfile decodes a message into v, reusing v's slices and maps.

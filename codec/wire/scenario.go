@@ -97,20 +97,17 @@ func (d *Decoder) userEvent(v *scenario.UserEvent) error {
 	v.Tags = d.stringsInto(v.Tags)
 	if n, isNil := d.Header(minEventItem); isNil {
 		v.Items = nil
-	} else if d.Enter() {
-		if d.Enter() {
-			v.Items = resize(v.Items, n)
-			for i := range v.Items {
-				it := &v.Items[i]
-				it.SKU = d.String()
-				it.Name = d.String()
-				it.Quantity = d.Int32()
-				it.Price = d.Float64()
-				it.Currency = d.String()
-			}
-			d.Leave()
+	} else if d.enterN(2) {
+		v.Items = resize(v.Items, n)
+		for i := range v.Items {
+			it := &v.Items[i]
+			it.SKU = d.String()
+			it.Name = d.String()
+			it.Quantity = d.Int32()
+			it.Price = d.Float64()
+			it.Currency = d.String()
 		}
-		d.Leave()
+		d.leaveN(2)
 	}
 	v.Attributes = d.stringMapMapInto(v.Attributes)
 	if n, isNil := d.Header(8); isNil {
@@ -175,24 +172,18 @@ func (d *Decoder) annotation(v *scenario.Annotation) error {
 	v.ID = d.String()
 	if n, isNil := d.Header(minLabel); isNil {
 		v.Labels = nil
-	} else if d.Enter() {
-		if d.Enter() { // each Label
-			if d.Enter() { // its Box
-				v.Labels = resize(v.Labels, n)
-				for i := range v.Labels {
-					l := &v.Labels[i]
-					l.Name = d.String()
-					l.Confidence = d.Float32()
-					l.Box.X = d.Float32()
-					l.Box.Y = d.Float32()
-					l.Box.W = d.Float32()
-					l.Box.H = d.Float32()
-				}
-				d.Leave()
-			}
-			d.Leave()
+	} else if d.enterN(3) { // the list, each Label, its Box
+		v.Labels = resize(v.Labels, n)
+		for i := range v.Labels {
+			l := &v.Labels[i]
+			l.Name = d.String()
+			l.Confidence = d.Float32()
+			l.Box.X = d.Float32()
+			l.Box.Y = d.Float32()
+			l.Box.W = d.Float32()
+			l.Box.H = d.Float32()
 		}
-		d.Leave()
+		d.leaveN(3)
 	}
 	v.Annotator = d.String()
 	v.Timestamp = d.Varint()
@@ -232,20 +223,17 @@ func (d *Decoder) userProfile(v *scenario.UserProfile) error {
 	v.Email = d.String()
 	if n, isNil := d.Header(minAddress); isNil {
 		v.Addresses = nil
-	} else if d.Enter() {
-		if d.Enter() {
-			v.Addresses = resize(v.Addresses, n)
-			for i := range v.Addresses {
-				a := &v.Addresses[i]
-				a.Street = d.String()
-				a.City = d.String()
-				a.State = d.String()
-				a.ZipCode = d.String()
-				a.IsBilling = d.Bool()
-			}
-			d.Leave()
+	} else if d.enterN(2) {
+		v.Addresses = resize(v.Addresses, n)
+		for i := range v.Addresses {
+			a := &v.Addresses[i]
+			a.Street = d.String()
+			a.City = d.String()
+			a.State = d.String()
+			a.ZipCode = d.String()
+			a.IsBilling = d.Bool()
 		}
-		d.Leave()
+		d.leaveN(2)
 	}
 	v.IsActive = d.Bool()
 	v.CreatedAt = d.Time()

@@ -167,44 +167,39 @@ func (z *zstder) Decompress(dst, src []byte) ([]byte, error) {
 
 var snappyAlgorithm = compressor.Algorithm{
 	Info: compressor.Info{ID: "snappy", Module: klauspost, Level: "none (one level)", Format: "Snappy block"},
-	New:  func() (compressor.Compressor, error) { return snappier{}, nil },
-}
-
-type snappier struct{}
-
-func (snappier) Compress(dst, src []byte) ([]byte, error) {
-	return snappy.Encode(dst[:cap(dst)], src), nil
-}
-
-func (snappier) Decompress(dst, src []byte) ([]byte, error) {
-	if err := checkLen(snappy.DecodedLen(src)); err != nil {
-		return nil, fmt.Errorf("compressor: snappy: %w", err)
-	}
-	out, err := snappy.Decode(dst[:cap(dst)], src)
-	if err != nil {
-		return nil, fmt.Errorf("compressor: snappy: %w", err)
-	}
-	return out, nil
+	New: func() (compressor.Compressor, error) {
+		return blockCodec{name: "snappy", encode: snappy.Encode, decodedLen: snappy.DecodedLen, decode: snappy.Decode}, nil
+	},
 }
 
 var s2Algorithm = compressor.Algorithm{
 	Info: compressor.Info{ID: "s2", Module: klauspost, Level: "default (s2.Encode)", Format: "S2 block"},
-	New:  func() (compressor.Compressor, error) { return s2er{}, nil },
+	New: func() (compressor.Compressor, error) {
+		return blockCodec{name: "s2", encode: s2.Encode, decodedLen: s2.DecodedLen, decode: s2.Decode}, nil
+	},
 }
 
-type s2er struct{}
-
-func (s2er) Compress(dst, src []byte) ([]byte, error) {
-	return s2.Encode(dst[:cap(dst)], src), nil
+// blockCodec is a block format with snappy's functions (Encode, DecodedLen,
+// Decode), which klauspost's snappy and s2 packages both have. Decompress
+// checks the decoded length the block states (checkLen) before decoding.
+type blockCodec struct {
+	name       string
+	encode     func(dst, src []byte) []byte
+	decodedLen func(src []byte) (int, error)
+	decode     func(dst, src []byte) ([]byte, error)
 }
 
-func (s2er) Decompress(dst, src []byte) ([]byte, error) {
-	if err := checkLen(s2.DecodedLen(src)); err != nil {
-		return nil, fmt.Errorf("compressor: s2: %w", err)
+func (b blockCodec) Compress(dst, src []byte) ([]byte, error) {
+	return b.encode(dst[:cap(dst)], src), nil
+}
+
+func (b blockCodec) Decompress(dst, src []byte) ([]byte, error) {
+	if err := checkLen(b.decodedLen(src)); err != nil {
+		return nil, fmt.Errorf("compressor: %s: %w", b.name, err)
 	}
-	out, err := s2.Decode(dst[:cap(dst)], src)
+	out, err := b.decode(dst[:cap(dst)], src)
 	if err != nil {
-		return nil, fmt.Errorf("compressor: s2: %w", err)
+		return nil, fmt.Errorf("compressor: %s: %w", b.name, err)
 	}
 	return out, nil
 }

@@ -77,6 +77,30 @@ func readAll(a *appender, dst []byte, r io.Reader) ([]byte, error) {
 	return out, nil
 }
 
+// streamWriter is a compressing stream writer that Reset points at another
+// destination: gzip's and lz4's Writer.
+type streamWriter interface {
+	io.WriteCloser
+	Reset(io.Writer)
+}
+
+// writeAll compresses src with w as one whole stream (Write, then Close),
+// appending it to dst[:0] through a.
+func writeAll(a *appender, dst []byte, w streamWriter, src []byte) ([]byte, error) {
+	a.b = dst[:0]
+	w.Reset(a)
+	_, err := w.Write(src)
+	if err == nil {
+		err = w.Close()
+	}
+	out := a.b
+	a.b = nil
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // checkLen rejects a block whose header announces more than
 // compressor.MaxDecompressedBytes.
 func checkLen(n int, err error) error {
@@ -108,16 +132,10 @@ type gzipper struct {
 }
 
 func (g *gzipper) Compress(dst, src []byte) ([]byte, error) {
-	g.a.b = dst[:0]
-	g.w.Reset(&g.a)
-	if _, err := g.w.Write(src); err != nil {
+	out, err := writeAll(&g.a, dst, g.w, src)
+	if err != nil {
 		return nil, fmt.Errorf("compressor: gzip: %w", err)
 	}
-	if err := g.w.Close(); err != nil {
-		return nil, fmt.Errorf("compressor: gzip: %w", err)
-	}
-	out := g.a.b
-	g.a.b = nil
 	return out, nil
 }
 
@@ -223,16 +241,10 @@ type lz4er struct {
 }
 
 func (l *lz4er) Compress(dst, src []byte) ([]byte, error) {
-	l.a.b = dst[:0]
-	l.w.Reset(&l.a)
-	if _, err := l.w.Write(src); err != nil {
+	out, err := writeAll(&l.a, dst, l.w, src)
+	if err != nil {
 		return nil, fmt.Errorf("compressor: lz4: %w", err)
 	}
-	if err := l.w.Close(); err != nil {
-		return nil, fmt.Errorf("compressor: lz4: %w", err)
-	}
-	out := l.a.b
-	l.a.b = nil
 	return out, nil
 }
 

@@ -1,8 +1,8 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -82,21 +82,13 @@ func Files(path string, opts Options) ([]scenario.Scenario, error) {
 
 // loadFile reads and decodes one user document, or JSON Lines file.
 func loadFile(path string, opts Options) (scenario.Scenario, error) {
-	limit := opts.MaxFileBytes
-	f, err := regfile.Open(path, true)
+	data, err := regfile.ReadFile(path, opts.MaxFileBytes, true)
+	var tl *regfile.TooLargeError
+	if errors.As(err, &tl) {
+		return scenario.Scenario{}, &LimitError{File: path, Size: tl.Size, AtLeast: tl.AtLeast, Limit: tl.Limit}
+	}
 	if err != nil {
 		return scenario.Scenario{}, fmt.Errorf("corpus: %w", err)
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
-		return scenario.Scenario{}, &LimitError{File: path, Size: fi.Size(), Limit: limit}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return scenario.Scenario{}, fmt.Errorf("corpus: %s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return scenario.Scenario{}, &LimitError{File: path, Size: int64(len(data)), AtLeast: true, Limit: limit}
 	}
 	if isLinesName(path) {
 		msgs, losses, err := decodeLines(path, data, opts)

@@ -411,13 +411,7 @@ func (n FHIRName) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads an array of human names or a string.
 func (n *FHIRName) UnmarshalJSON(data []byte) error {
 	*n = FHIRName{}
-	switch firstByte(data) {
-	case '[':
-		return decodeUnion(data, &n.Human, "name")
-	case '"':
-		return decodeUnion(data, &n.Text, "name")
-	}
-	return fmt.Errorf("corpus: FHIR name: want an array or a string, got %.20q", data)
+	return decodeUnion(data, "name", unionBranch{'[', &n.Human}, unionBranch{'"', &n.Text})
 }
 
 // FHIRTypes is a resource's "type": one concept in Claim and
@@ -439,13 +433,7 @@ func (t FHIRTypes) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads an object or an array of concepts.
 func (t *FHIRTypes) UnmarshalJSON(data []byte) error {
 	*t = FHIRTypes{}
-	switch firstByte(data) {
-	case '{':
-		return decodeUnion(data, &t.One, "type")
-	case '[':
-		return decodeUnion(data, &t.Many, "type")
-	}
-	return fmt.Errorf("corpus: FHIR type: want an object or an array, got %.20q", data)
+	return decodeUnion(data, "type", unionBranch{'{', &t.One}, unionBranch{'[', &t.Many})
 }
 
 // FHIRTotal is a resource's "total": one amount in Claim (Money), a list of
@@ -467,13 +455,7 @@ func (t FHIRTotal) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads an object or an array.
 func (t *FHIRTotal) UnmarshalJSON(data []byte) error {
 	*t = FHIRTotal{}
-	switch firstByte(data) {
-	case '{':
-		return decodeUnion(data, &t.Money, "total")
-	case '[':
-		return decodeUnion(data, &t.ByCategory, "total")
-	}
-	return fmt.Errorf("corpus: FHIR total: want an object or an array, got %.20q", data)
+	return decodeUnion(data, "total", unionBranch{'{', &t.Money}, unionBranch{'[', &t.ByCategory})
 }
 
 // firstByte returns the first non-space byte of data, or 0.
@@ -485,9 +467,38 @@ func firstByte(data []byte) byte {
 	return data[0]
 }
 
-// decodeUnion decodes one branch of a union field strictly, as the rest of
-// the document is decoded.
-func decodeUnion(data []byte, v any, field string) error {
+// unionBranch is one JSON shape of a union field: the byte that starts it
+// ('[', '{' or '"') and the field it decodes into.
+type unionBranch struct {
+	start byte
+	v     any
+}
+
+// kind names the branch's JSON shape in words.
+func (b unionBranch) kind() string {
+	switch b.start {
+	case '[':
+		return "an array"
+	case '{':
+		return "an object"
+	}
+	return "a string"
+}
+
+// decodeUnion decodes data, the value of the union field named field, into
+// the branch (a or b) its first non-space byte starts, strictly, as the
+// rest of the document is decoded. Data that starts neither is an error
+// naming both shapes.
+func decodeUnion(data []byte, field string, a, b unionBranch) error {
+	var v any
+	switch firstByte(data) {
+	case a.start:
+		v = a.v
+	case b.start:
+		v = b.v
+	default:
+		return fmt.Errorf("corpus: FHIR %s: want %s or %s, got %.20q", field, a.kind(), b.kind(), data)
+	}
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {

@@ -3,6 +3,7 @@ package hostile
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -88,18 +89,10 @@ const (
 // Effective returns l with defaults filled in, or an error naming a limit
 // out of range.
 func (l Limits) Effective() (Limits, error) {
-	if l.Time == 0 {
-		l.Time = DefaultTime
-	}
-	if l.Memory == 0 {
-		l.Memory = DefaultMemory
-	}
-	if l.Stack == 0 {
-		l.Stack = DefaultStack
-	}
-	if l.MaxKills == 0 {
-		l.MaxKills = DefaultMaxKills
-	}
+	l.Time = cmp.Or(l.Time, DefaultTime)
+	l.Memory = cmp.Or(l.Memory, DefaultMemory)
+	l.Stack = cmp.Or(l.Stack, DefaultStack)
+	l.MaxKills = cmp.Or(l.MaxKills, DefaultMaxKills)
 	switch {
 	case l.Time < 0:
 		return l, fmt.Errorf("hostile: invalid time limit %v (must be positive)", l.Time)

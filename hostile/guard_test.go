@@ -18,10 +18,7 @@ import (
 // again in hostile.ChildRole, serving the fake decoders below.
 func TestMain(m *testing.M) {
 	serve := func(string) error { return hostile.ServeChild(fakeDecoder) }
-	if status, ok := childproc.Main(map[string]childproc.Role{hostile.ChildRole: serve}, os.Stderr); ok {
-		os.Exit(status)
-	}
-	os.Exit(m.Run())
+	os.Exit(childproc.RunTests(m, map[string]childproc.Role{hostile.ChildRole: serve}))
 }
 
 var sink [][]byte

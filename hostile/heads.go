@@ -18,12 +18,16 @@ var errParse = errors.New("hostile: encoding does not parse")
 // encodings that serbench's own codecs produced.
 const maxWalkDepth = 64
 
-// msgpackHeads returns every array, map, str, bin and ext head of the
-// MessagePack items in b, or nil if b is not a sequence of whole items.
-func msgpackHeads(b []byte) []head {
+// heads returns the heads that item records of the items in b, one item
+// after another, or nil if b is not a sequence of whole items. item walks
+// the item at b[p:], appending the heads it meets to hs, and returns the
+// offset after it: msgpackItem (every array, map, str, bin and ext head of
+// MessagePack) or cborItem (every definite-length byte string, text string,
+// array and map head of CBOR).
+func heads(b []byte, item func(b []byte, p, depth int, hs *[]head) (int, error)) []head {
 	var hs []head
 	for p := 0; p < len(b); {
-		end, err := msgpackItem(b, p, 0, &hs)
+		end, err := item(b, p, 0, &hs)
 		if err != nil {
 			return nil
 		}
@@ -134,21 +138,6 @@ func msgpackHead32(kind string) []byte {
 }
 
 var cborMajorName = map[byte]string{2: "bytes", 3: "text", 4: "array", 5: "map"}
-
-// cborHeads returns every definite-length byte string, text string, array
-// and map head of the CBOR items in b, or nil if b is not a sequence of
-// whole items.
-func cborHeads(b []byte) []head {
-	var hs []head
-	for p := 0; p < len(b); {
-		end, err := cborItem(b, p, 0, &hs)
-		if err != nil {
-			return nil
-		}
-		p = end
-	}
-	return hs
-}
 
 // cborItem walks the item at b[p:] (RFC 8949 §3) and returns the offset
 // after it.

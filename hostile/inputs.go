@@ -166,11 +166,11 @@ func Heads(format string, valid []byte) []Input {
 	}
 	switch format {
 	case FormatMessagePack:
-		for _, h := range msgpackHeads(valid) {
+		for _, h := range heads(valid, msgpackItem) {
 			add("msgpack-"+h.kind+"32", "2^32-1", h.off, h.len, msgpackHead32(h.kind))
 		}
 	case FormatCBOR:
-		for _, h := range cborHeads(valid) {
+		for _, h := range heads(valid, cborItem) {
 			for _, c := range []struct {
 				name  string
 				claim uint64

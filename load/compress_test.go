@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -16,7 +17,7 @@ import (
 func TestCompress(t *testing.T) {
 	var opts server.Options
 	opts.SSE.Gzip, opts.WS.Compress = true, true
-	base := startServerWith(t, opts)
+	base := servertest.Start(t, opts).URL
 	for _, tc := range []struct {
 		transport, want string
 		compress        bool

@@ -304,9 +304,7 @@ func HTTPPhase(ctx context.Context, o HTTPOptions, id string, rate float64) (HTT
 // fillHTTP sets the figures of res from its histogram, the server's stats
 // before and after the phase, and the client's byte counts.
 func fillHTTP(res *HTTPResult, h *hdrhistogram.Histogram, before, after httpapi.Stats, first, last time.Time, bytesIn, bytesOut uint64) {
-	ms := func(us int64) float64 { return float64(us) / 1e3 }
-	res.P50Ms, res.P90Ms, res.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
-	res.P999Ms, res.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+	res.P50Ms, res.P90Ms, res.P99Ms, res.P999Ms, res.MaxMs = latencyMs(h)
 	if res.OK > 0 {
 		res.BytesPerResponse = float64(bytesIn) / float64(res.OK)
 		res.BytesPerRequest = float64(bytesOut) / float64(res.OK)

@@ -11,13 +11,15 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/transport/server"
 )
 
 // A brief attack at a low rate on each framework: every request answered,
 // figures filled in, the histogram decodes to the same count.
 func TestRunHTTP(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	for _, fw := range []string{"gin", "echo", "nethttp"} {
 		for _, method := range []string{"GET", "POST"} {
 			t.Run(fw+"/"+method, func(t *testing.T) {

@@ -9,6 +9,15 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
+// latencyMs returns h's p50, p90, p99, p99.9 and maximum, h holding
+// microseconds, in milliseconds.
+func latencyMs(h *hdrhistogram.Histogram) (p50, p90, p99, p999, maxMs float64) {
+	return ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99)), ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+}
+
+// ms converts microseconds to milliseconds.
+func ms(us int64) float64 { return float64(us) / 1e3 }
+
 // encodeHistogram returns h in HdrHistogram's compressed base64 form
 // (V2CompressedEncodingCookieBase), or "" if encoding fails.
 func encodeHistogram(h *hdrhistogram.Histogram) string {

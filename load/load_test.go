@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,38 +16,12 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/codectest"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 )
-
-func startServer(t *testing.T) string { return startServerWith(t, server.Options{}) }
-
-func startServerWith(t *testing.T, opts server.Options) string {
-	t.Helper()
-	if opts.Resolver.Codecs == nil {
-		opts.Resolver.Codecs = all.Registry()
-	}
-	srv, err := server.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return "http://" + ln.Addr().String()
-}
 
 // Every codec of codec/all runs user-event at once over each transport:
 // every message arrives once, in order, and decodes. The codecs that cannot
@@ -57,7 +30,7 @@ func startServerWith(t *testing.T, opts server.Options) string {
 // fail exactly as listed; any other codec that does not round-trip fails
 // the test.
 func TestEveryCodecNoLoss(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	known := codectest.SeedFailures()
 	var ids []string
 	for _, id := range all.Registry().IDs() {
@@ -124,7 +97,7 @@ func TestReusingCodecChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := startServerWith(t, server.Options{Resolver: transport.Resolver{Codecs: reg}})
+	base := servertest.Start(t, server.Options{Resolver: transport.Resolver{Codecs: reg}}).URL
 	for _, tr := range load.Transports {
 		rs, err := load.Run(context.Background(), load.Options{
 			Transport: tr, URL: base, Conns: 2, Rate: 50, Duration: 200 * time.Millisecond,
@@ -143,7 +116,7 @@ func TestReusingCodecChecked(t *testing.T) {
 
 // Without -mix, codecs run one after the other, each with every connection.
 func TestSequentialPhases(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	rs, err := load.Run(context.Background(), load.Options{
 		URL: base, Conns: 5, Rate: 50, Duration: 200 * time.Millisecond, Registry: all.Registry(),
 		Codecs: []string{"encoding/json", "msgpack"}, Grace: 20 * time.Second,
@@ -256,7 +229,7 @@ func TestReportGolden(t *testing.T) {
 // preamble, over both transports: every message decodes, and the bytes per
 // message (the preamble included) are fewer than per-message gob's.
 func TestGobStreamPreamble(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	for _, tr := range load.Transports {
 		t.Run(tr, func(t *testing.T) {
 			rs, err := load.Run(context.Background(), load.Options{

@@ -94,51 +94,30 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 	}
 	out.Clock, out.Warnings = checkClocks(out.Sources, o.MaxSkew)
 
-	var tKeys []string
-	tMerged := map[string]*Result{}
-	tHist := map[string]*hdrhistogram.Histogram{}
-	var hKeys []string
-	hMerged := map[string]*HTTPResult{}
-	hHist := map[string]*hdrhistogram.Histogram{}
+	var tr byKey[Result]
+	var hr byKey[HTTPResult]
 	hServed := map[string]uint64{} // the most server requests one run saw
 	for i, rep := range reps {
 		for _, r := range rep.Transport {
 			k := r.Transport + "|" + r.Codec + "|" + r.Scenario
-			h, err := decodeFor(names[i], k, r.Histogram)
+			m, err := tr.add(names[i], k, r.Histogram, Result{Transport: r.Transport, Codec: r.Codec, Scenario: r.Scenario, CPUScope: r.CPUScope, PeakRSSScope: r.PeakRSSScope})
 			if err != nil {
 				return out, err
-			}
-			m := tMerged[k]
-			if m == nil {
-				tKeys = append(tKeys, k)
-				tMerged[k], tHist[k] = &Result{Transport: r.Transport, Codec: r.Codec, Scenario: r.Scenario, CPUScope: r.CPUScope, PeakRSSScope: r.PeakRSSScope}, h
-				m = tMerged[k]
-			} else {
-				tHist[k].Merge(h)
 			}
 			mergeResult(m, r)
 		}
 		for _, r := range rep.HTTP {
 			k := r.Framework + "|" + r.Codec + "|" + r.Scenario + "|" + r.Method
-			h, err := decodeFor(names[i], k, r.Histogram)
+			m, err := hr.add(names[i], k, r.Histogram, HTTPResult{Framework: r.Framework, Codec: r.Codec, Scenario: r.Scenario, Method: r.Method, CPUScope: r.CPUScope})
 			if err != nil {
 				return out, err
-			}
-			m := hMerged[k]
-			if m == nil {
-				hKeys = append(hKeys, k)
-				hMerged[k], hHist[k] = &HTTPResult{Framework: r.Framework, Codec: r.Codec, Scenario: r.Scenario, Method: r.Method, CPUScope: r.CPUScope}, h
-				m = hMerged[k]
-			} else {
-				hHist[k].Merge(h)
 			}
 			mergeHTTP(m, r)
 			hServed[k] = max(hServed[k], r.ServerRequests)
 		}
 	}
-	ms := func(us int64) float64 { return float64(us) / 1e3 }
-	for _, k := range tKeys {
-		m, h := tMerged[k], tHist[k]
+	for _, k := range tr.keys {
+		m, h := tr.rows[k], tr.hist[k]
 		if m.Received > 0 {
 			n := float64(m.Received)
 			m.WireBytesPerMsg, m.PayloadBytesPerMsg = m.WireBytesPerMsg/n, m.PayloadBytesPerMsg/n
@@ -147,13 +126,12 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 		if m.Conns > 0 {
 			m.Rate /= float64(m.Conns)
 		}
-		m.P50Ms, m.P90Ms, m.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
-		m.P999Ms, m.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+		m.P50Ms, m.P90Ms, m.P99Ms, m.P999Ms, m.MaxMs = latencyMs(h)
 		m.Histogram = encodeHistogram(h)
 		out.Transport = append(out.Transport, *m)
 	}
-	for _, k := range hKeys {
-		m, h := hMerged[k], hHist[k]
+	for _, k := range hr.keys {
+		m, h := hr.rows[k], hr.hist[k]
 		if m.OK > 0 {
 			n := float64(m.OK)
 			m.BytesPerResponse, m.BytesPerRequest = m.BytesPerResponse/n, m.BytesPerRequest/n
@@ -162,12 +140,40 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 			m.ServerCPUUsPerReq, m.ServerHeapBytesPerReq, m.ServerAllocsPerReq = m.ServerCPUUsPerReq/n, m.ServerHeapBytesPerReq/n, m.ServerAllocsPerReq/n
 		}
 		m.ServerRequests = hServed[k]
-		m.P50Ms, m.P90Ms, m.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
-		m.P999Ms, m.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+		m.P50Ms, m.P90Ms, m.P99Ms, m.P999Ms, m.MaxMs = latencyMs(h)
 		m.Histogram = encodeHistogram(h)
 		out.HTTP = append(out.HTTP, *m)
 	}
 	return out, nil
+}
+
+// byKey gathers the results of one kind (R is Result or HTTPResult) from
+// several reports: one merged result per key, in the order the keys are
+// first seen, with the merge of their latency histograms.
+type byKey[R any] struct {
+	keys []string
+	rows map[string]*R
+	hist map[string]*hdrhistogram.Histogram
+}
+
+// add decodes the histogram of the result with key k in report name
+// (decodeFor's errors) and merges it into k's, and returns k's merged
+// result: fresh when k is new.
+func (b *byKey[R]) add(name, k, histogram string, fresh R) (*R, error) {
+	h, err := decodeFor(name, k, histogram)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := b.rows[k]; ok {
+		b.hist[k].Merge(h)
+		return m, nil
+	}
+	if b.rows == nil {
+		b.rows, b.hist = map[string]*R{}, map[string]*hdrhistogram.Histogram{}
+	}
+	b.keys = append(b.keys, k)
+	b.rows[k], b.hist[k] = &fresh, h
+	return &fresh, nil
 }
 
 func decodeFor(name, key, s string) (*hdrhistogram.Histogram, error) {

@@ -292,9 +292,7 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 			}
 		}
 		h := g.histogram()
-		ms := func(us int64) float64 { return float64(us) / 1e3 }
-		r.P50Ms, r.P90Ms, r.P99Ms = ms(h.ValueAtQuantile(50)), ms(h.ValueAtQuantile(90)), ms(h.ValueAtQuantile(99))
-		r.P999Ms, r.MaxMs = ms(h.ValueAtQuantile(99.9)), ms(h.Max())
+		r.P50Ms, r.P90Ms, r.P99Ms, r.P999Ms, r.MaxMs = latencyMs(h)
 		r.Histogram = encodeHistogram(h)
 		if t.received > 0 {
 			n := float64(t.received)

@@ -279,7 +279,6 @@ func (g *switchGroup) result() *SwitchResult {
 	defer g.mu.Unlock()
 	r := &SwitchResult{From: g.from.Info().ID, To: g.to.Info().ID, AtS: g.sw.At.Seconds(), RampS: g.sw.Ramp.Seconds(),
 		Granularity: "message", WrongCodec: g.wrongCodec}
-	ms := func(us int64) float64 { return float64(us) / 1e3 }
 	for i, ph := range g.phases {
 		ph.Phase = SwitchPhases[i]
 		h := g.hists[i]

@@ -10,7 +10,9 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/transport/server"
 )
 
 // A switch moves every stream from one codec to another without a
@@ -18,7 +20,7 @@ import (
 // with the codec its tag names; before the ramp every message is the old
 // codec's, after it every one is the new codec's, and during it both.
 func TestSwitchNoLossNoMisdecode(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	for _, tc := range []struct{ tr, from, to string }{
 		{"sse", "encoding/json", "msgpack"}, // text to binary: base64 starts mid-stream
 		{"ws", "encoding/json", "protobuf"}, // text frames to binary frames, codegen codec
@@ -68,7 +70,7 @@ func TestSwitchNoLossNoMisdecode(t *testing.T) {
 }
 
 func TestSwitchOptionErrors(t *testing.T) {
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	ok := load.Options{URL: base, Registry: all.Registry(), Codecs: []string{"encoding/json"}, Duration: time.Second}
 	for _, tc := range []struct {
 		name string

@@ -24,10 +24,7 @@ import (
 // Isolator starts this test binary in probe.ChildRole.
 func TestMain(m *testing.M) {
 	serve := func(spec string) error { return probe.Child(os.Stdout, spec, all.Registry().Lookup) }
-	if status, ok := childproc.Main(map[string]childproc.Role{probe.ChildRole: serve}, os.Stderr); ok {
-		os.Exit(status)
-	}
-	os.Exit(m.Run())
+	os.Exit(childproc.RunTests(m, map[string]childproc.Role{probe.ChildRole: serve}))
 }
 
 func TestCatalog(t *testing.T) {

@@ -22,10 +22,7 @@ import (
 // TestMain makes the test binary its own worker: the fake builder below
 // "builds" every toolchain by linking to it.
 func TestMain(m *testing.M) {
-	if status, ok := childproc.Main(map[string]childproc.Role{toolchain.ChildRole: worker}, os.Stderr); ok {
-		os.Exit(status)
-	}
-	os.Exit(m.Run())
+	os.Exit(childproc.RunTests(m, map[string]childproc.Role{toolchain.ChildRole: worker}))
 }
 
 // worker measures encoding/json on ws-message; a Config naming the codec
@@ -60,6 +57,30 @@ var fakeBuilder = toolchain.BuilderFunc(func(ctx context.Context, s toolchain.Sp
 	return os.Symlink(exe, out)
 })
 
+// checkParsed checks what parse (named fn) makes of in: an error containing
+// wantErr when that is not "", else items whose names (name) joined by
+// spaces are want.
+func checkParsed[T any](t *testing.T, fn, in, want, wantErr string, parse func(string) ([]T, error), name func(T) string) {
+	t.Helper()
+	items, err := parse(in)
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Fatalf("%s(%q) = %v, %v; want error containing %q", fn, in, items, err, wantErr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, it := range items {
+		names = append(names, name(it))
+	}
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("%s(%q) = %s, want %s", fn, in, got, want)
+	}
+}
+
 func TestParse(t *testing.T) {
 	for _, tc := range []struct {
 		in, want, err string
@@ -74,23 +95,7 @@ func TestParse(t *testing.T) {
 		{in: "go1.1,go1.2,go1.3,go1.4,go1.5,go1.6,go1.7,go1.8,go1.9", err: "9 builds"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
-			specs, err := toolchain.Parse(tc.in)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("Parse(%q) = %v, %v; want error containing %q", tc.in, specs, err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			var names []string
-			for _, s := range specs {
-				names = append(names, s.String())
-			}
-			if got := strings.Join(names, " "); got != tc.want {
-				t.Errorf("Parse(%q) = %s, want %s", tc.in, got, tc.want)
-			}
+			checkParsed(t, "Parse", tc.in, tc.want, tc.err, toolchain.Parse, toolchain.Spec.String)
 		})
 	}
 	specs, _ := toolchain.Parse("go1.27.4+nojsonv2+foo")
@@ -166,23 +171,7 @@ func TestParseModule(t *testing.T) {
 		{in: "a.com/b@v1.0.1,v1.0.2,v1.0.3,v1.0.4,v1.0.5,v1.0.6,v1.0.7,v1.0.8,v1.0.9", err: "9 versions"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
-			mods, err := toolchain.ParseModule(tc.in)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("ParseModule(%q) = %v, %v; want error containing %q", tc.in, mods, err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			var names []string
-			for _, m := range mods {
-				names = append(names, m.Short())
-			}
-			if got := strings.Join(names, " "); got != tc.want {
-				t.Errorf("ParseModule(%q) = %s, want %s", tc.in, got, tc.want)
-			}
+			checkParsed(t, "ParseModule", tc.in, tc.want, tc.err, toolchain.ParseModule, toolchain.Module.Short)
 		})
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,25 +48,15 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 		if err := os.WriteFile(copied, committed, 0o644); err != nil {
 			return err
 		}
-		cmd := exec.CommandContext(ctx, strings.TrimSpace(string(bin)), "--in", "../../schema/benc/serbench.benc", "--lang", "go", "--out", "bencgen", "--file", "...")
-		cmd.Dir = dir
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %w\n%s", cmd, err, msg)
+		if err := gencheck.Exec(ctx, dir, strings.TrimSpace(string(bin)), "--in", "../../schema/benc/serbench.benc", "--lang", "go", "--out", "bencgen", "--file", "..."); err != nil {
+			return err
 		}
 		if rewritten, err := os.ReadFile(copied); err != nil {
 			return err
 		} else if !bytes.Equal(rewritten, committed) {
 			return fmt.Errorf("bencgen rewrote the meta line of schema/benc/serbench.benc: run go generate ./codec/benc and commit the schema")
 		}
-		src, err := os.ReadFile(filepath.Join(dir, "bencgen", out))
-		if err != nil {
-			return err
-		}
-		formatted, err := format.Source(src)
-		if err != nil {
-			return fmt.Errorf("gofmt %s: %w", out, err)
-		}
-		return os.WriteFile(filepath.Join(outDir, out), formatted, 0o644)
+		return gencheck.Gofmt(filepath.Join(dir, "bencgen", out), outDir, out)
 	})
 	gencheck.Verify(t, job, "")
 }

@@ -26,16 +26,9 @@ const capnpVersion = "Cap'n Proto version 0.9.2"
 func TestGeneratedCodeIsCurrent(t *testing.T) {
 	const out = "serbench.capnp.go"
 	job := gencheck.NewJob("capnp", "codec/capnp/capnpb", []string{out}, func(ctx context.Context, root, outDir string) error {
-		bin, err := exec.LookPath("capnp")
+		bin, err := gencheck.Tool(ctx, "capnp", capnpVersion)
 		if err != nil {
-			return gencheck.MissingTool("capnp is not installed, so package capnpb cannot be checked against the schema (scripts/install-codegen-tools.sh installs it)")
-		}
-		v, err := exec.CommandContext(ctx, bin, "--version").Output()
-		if err != nil {
-			return fmt.Errorf("capnp --version: %w", err)
-		}
-		if got := strings.TrimSpace(string(v)); got != capnpVersion {
-			return gencheck.MissingTool("capnp reports %q, package capnpb was compiled by %q", got, capnpVersion)
+			return err
 		}
 		std, err := goOutput(ctx, root, "list", "-m", "-f", "{{.Dir}}", module)
 		if err != nil {
@@ -46,10 +39,8 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 			return err
 		}
 		tmp := t.TempDir()
-		cmd := exec.CommandContext(ctx, bin, "compile", "-I", filepath.Join(std, "std"), "-o"+plugin+":"+tmp, "serbench.capnp")
-		cmd.Dir = filepath.Join(root, "schema", "capnp")
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %w\n%s", cmd, err, msg)
+		if err := gencheck.Exec(ctx, filepath.Join(root, "schema", "capnp"), bin, "compile", "-I", filepath.Join(std, "std"), "-o"+plugin+":"+tmp, "serbench.capnp"); err != nil {
+			return err
 		}
 		b, err := os.ReadFile(filepath.Join(tmp, out))
 		if err != nil {

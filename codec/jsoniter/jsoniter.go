@@ -15,20 +15,27 @@ const module = "github.com/json-iterator/go"
 // status is the upkeep fact both variants state (codec.Info.Status).
 const status = "archived upstream: its owners archived the GitHub repository github.com/json-iterator/go (read-only) in December 2025; last release v1.1.12 of 2021-09"
 
+// info is what both variants state, with the variant's ID and Options.
+func info(id, options string) codec.Info {
+	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
+		Archived:    true,         // archived upstream (status)
+		Status:      status,
+
+		API:    codec.APITyped,
+		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
+		Format: "JSON", Kind: codec.Reflect, Options: options,
+		Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only"}
+}
+
 // New returns jsoniter's ConfigCompatibleWithStandardLibrary, the
 // configuration that behaves as encoding/json does (docs/reference.md, "Codecs").
 func New() codec.Codec {
 	api := jsoniter.ConfigCompatibleWithStandardLibrary
+	meta := info(ID, "ConfigCompatibleWithStandardLibrary")
+	meta.Default = true
 	return codec.Funcs{
-		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
-			Archived:    true,         // archived upstream (status)
-			Status:      status,
-
-			API:    codec.APITyped,
-			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
-			Format: "JSON", Kind: codec.Reflect, Options: "ConfigCompatibleWithStandardLibrary",
-			Time: "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only", Default: true},
+		Meta:      meta,
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
 		Code: &codec.GoCode{Imports: []string{"jsoniter github.com/json-iterator/go"},
@@ -47,16 +54,7 @@ const FastestID = "jsoniter/fastest"
 func NewFastest() codec.Codec {
 	api := jsoniter.ConfigFastest
 	return codec.Funcs{
-		Meta: codec.Info{ID: FastestID, Module: module, Version: codec.ModuleVersion(module),
-			LastRelease: "2021-09-11", // v1.1.12, the linked and newest version: go list -m -f {{.Time}} github.com/json-iterator/go
-			Archived:    true,         // archived upstream (status)
-			Status:      status,
-
-			API:    codec.APITyped,
-			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
-			Format: "JSON", Kind: codec.Reflect,
-			Options: "ConfigFastest (EscapeHTML off, MarshalFloatWith6Digits, ObjectFieldMustBeSimpleString; map keys unsorted)",
-			Time:    "ns, RFC 3339 text: offset kept, zone name lost; years 0-9999 only"},
+		Meta:      info(FastestID, "ConfigFastest (EscapeHTML off, MarshalFloatWith6Digits, ObjectFieldMustBeSimpleString; map keys unsorted)"),
 		Marshal:   api.Marshal,
 		Unmarshal: api.Unmarshal,
 	}

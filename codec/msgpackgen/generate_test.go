@@ -2,9 +2,7 @@ package msgpackgen
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -20,18 +18,12 @@ import (
 func TestGeneratedCodeIsCurrent(t *testing.T) {
 	const out = "resolver.msgpackgen.go"
 	job := gencheck.NewJob("msgpackgen", "codec/msgpackgen", []string{out}, func(ctx context.Context, root, outDir string) error {
-		gobin, err := exec.LookPath("go")
-		if err != nil {
-			return gencheck.MissingTool("the go command runs msgpackgen: %v", err)
-		}
 		dir := filepath.Join(t.TempDir(), "msgpackgen")
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			return err
 		}
-		cmd := exec.CommandContext(ctx, gobin, "tool", "msgpackgen", "-input-file", filepath.Join(root, "scenario", "seeds.go"), "-output-dir", dir, "-strict")
-		cmd.Dir = root
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %w\n%s", cmd, err, msg)
+		if err := gencheck.Go(ctx, root, "tool", "msgpackgen", "-input-file", filepath.Join(root, "scenario", "seeds.go"), "-output-dir", dir, "-strict"); err != nil {
+			return err
 		}
 		b, err := os.ReadFile(filepath.Join(dir, out))
 		if err != nil {

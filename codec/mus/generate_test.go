@@ -2,8 +2,6 @@ package mus
 
 import (
 	"context"
-	"fmt"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -17,16 +15,7 @@ import (
 func TestGeneratedCodeIsCurrent(t *testing.T) {
 	const out = "mus-format.gen.go"
 	job := gencheck.NewJob("mus", "codec/mus", []string{out}, func(ctx context.Context, root, outDir string) error {
-		gobin, err := exec.LookPath("go")
-		if err != nil {
-			return gencheck.MissingTool("the go command runs musgen-go: %v", err)
-		}
-		cmd := exec.CommandContext(ctx, gobin, "run", "./internal/musgen", filepath.Join(outDir, out))
-		cmd.Dir = filepath.Join(root, "codec", "mus")
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %w\n%s", cmd, err, msg)
-		}
-		return nil
+		return gencheck.Go(ctx, filepath.Join(root, "codec", "mus"), "run", "./internal/musgen", filepath.Join(outDir, out))
 	})
 	gencheck.Verify(t, job, "")
 }

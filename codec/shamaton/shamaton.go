@@ -30,19 +30,24 @@ var utcOnce sync.Once
 // UTC keeps the result independent of the machine's TZ.
 func decodeUTC() { utcOnce.Do(msgpack.SetDecodedTimeAsUTC) }
 
+// info is what both modes state, with the mode's ID and Options.
+func info(id, options string) codec.Info {
+	return codec.Info{ID: id, Module: module, Version: codec.ModuleVersion(module),
+		LastRelease: "2026-02-06", // v3.1.0, the linked and newest version: go list -m -f {{.Time}} github.com/shamaton/msgpack/v3
+
+		API:    codec.APITyped,
+		Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
+		Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,
+		Options: options}
+}
+
 // New returns shamaton/msgpack in map mode (MarshalAsMap, UnmarshalAsMap):
 // structs are maps keyed by Go field name (the library reads `msgpack`
 // tags, not `json` ones).
 func New() codec.Codec {
 	decodeUTC()
 	return codec.Funcs{
-		Meta: codec.Info{ID: ID, Module: module, Version: codec.ModuleVersion(module),
-			LastRelease: "2026-02-06", // v3.1.0, the linked and newest version: go list -m -f {{.Time}} github.com/shamaton/msgpack/v3
-
-			API:    codec.APITyped,
-			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
-			Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,
-			Options: "MarshalAsMap/UnmarshalAsMap (structs as maps keyed by Go field name); SetDecodedTimeAsUTC (default decodes times in time.Local)"},
+		Meta:      info(ID, "MarshalAsMap/UnmarshalAsMap (structs as maps keyed by Go field name); SetDecodedTimeAsUTC (default decodes times in time.Local)"),
 		Marshal:   msgpack.MarshalAsMap,
 		Unmarshal: msgpack.UnmarshalAsMap,
 	}
@@ -54,13 +59,7 @@ func New() codec.Codec {
 func NewArray() codec.Codec {
 	decodeUTC()
 	return codec.Funcs{
-		Meta: codec.Info{ID: IDArray, Module: module, Version: codec.ModuleVersion(module),
-			LastRelease: "2026-02-06", // v3.1.0, the linked and newest version: go list -m -f {{.Time}} github.com/shamaton/msgpack/v3
-
-			API:    codec.APITyped,
-			Unsafe: true, // its module imports package unsafe (codec/all's TestUnsafe checks)
-			Format: "MessagePack", Kind: codec.Reflect, Binary: true, Time: timeText,
-			Options: "MarshalAsArray/UnmarshalAsArray (structs as arrays in field order: no field names on the wire, both ends need the same struct); SetDecodedTimeAsUTC"},
+		Meta:      info(IDArray, "MarshalAsArray/UnmarshalAsArray (structs as arrays in field order: no field names on the wire, both ends need the same struct); SetDecodedTimeAsUTC"),
 		Marshal:   msgpack.MarshalAsArray,
 		Unmarshal: msgpack.UnmarshalAsArray,
 	}

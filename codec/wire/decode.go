@@ -206,6 +206,35 @@ func (d *Decoder) failDepth() {
 // Leave undoes one Enter.
 func (d *Decoder) Leave() { d.depth-- }
 
+// enterN is Enter n times, for a collection whose elements nest n-1 levels
+// deeper (a list of structs: 2; of structs holding a struct: 3). When one
+// Enter fails it undoes the others and returns false; the caller then reads
+// no element. Pair a true with leaveN(n).
+func (d *Decoder) enterN(n int) bool {
+	if d.depth+n <= d.mode.maxDepth {
+		d.depth += n
+		return true
+	}
+	return d.enterSlow(n)
+}
+
+// enterSlow is enterN past MaxDepth: Enter one level at a time, so that the
+// error names the depth of the first level too deep, as nested Enters do.
+//
+//go:noinline
+func (d *Decoder) enterSlow(n int) bool {
+	for i := range n {
+		if !d.Enter() {
+			d.depth -= i
+			return false
+		}
+	}
+	return true
+}
+
+// leaveN undoes enterN(n).
+func (d *Decoder) leaveN(n int) { d.depth -= n }
+
 // Uvarint reads a uvarint.
 func (d *Decoder) Uvarint() uint64 {
 	if off := d.off; off < len(d.data) && d.data[off] < 0x80 {

@@ -137,18 +137,15 @@ func (m DecMode) ViewUserEvent(data []byte, v *UserEventView) error {
 	}
 	v.tags = d.stringsView()
 	l, ok := d.list(minEventItem)
-	if ok && d.Enter() {
-		if d.Enter() {
-			for range l.n {
-				d.skipString()
-				d.skipString()
-				d.Int32()
-				d.Float64()
-				d.skipString()
-			}
-			d.Leave()
+	if ok && d.enterN(2) {
+		for range l.n {
+			d.skipString()
+			d.skipString()
+			d.Int32()
+			d.Float64()
+			d.skipString()
 		}
-		d.Leave()
+		d.leaveN(2)
 	}
 	v.items = EventItemsView{l}
 	v.attributes = d.stringMapMapView()
@@ -273,22 +270,16 @@ func (m DecMode) ViewAnnotation(data []byte, v *AnnotationView) error {
 	d.Version()
 	v.id = d.String()
 	l, ok := d.list(minLabel)
-	if ok && d.Enter() {
-		if d.Enter() {
-			if d.Enter() {
-				for range l.n {
-					d.skipString()
-					d.Float32()
-					d.Float32()
-					d.Float32()
-					d.Float32()
-					d.Float32()
-				}
-				d.Leave()
-			}
-			d.Leave()
+	if ok && d.enterN(3) { // the list, each Label, its Box
+		for range l.n {
+			d.skipString()
+			d.Float32()
+			d.Float32()
+			d.Float32()
+			d.Float32()
+			d.Float32()
 		}
-		d.Leave()
+		d.leaveN(3)
 	}
 	v.labels = LabelsView{l}
 	v.annotator = d.String()
@@ -355,18 +346,15 @@ func (m DecMode) ViewUserProfile(data []byte, v *UserProfileView) error {
 	v.name = d.String()
 	v.email = d.String()
 	l, ok := d.list(minAddress)
-	if ok && d.Enter() {
-		if d.Enter() {
-			for range l.n {
-				d.skipString()
-				d.skipString()
-				d.skipString()
-				d.skipString()
-				d.Bool()
-			}
-			d.Leave()
+	if ok && d.enterN(2) {
+		for range l.n {
+			d.skipString()
+			d.skipString()
+			d.skipString()
+			d.skipString()
+			d.Bool()
 		}
-		d.Leave()
+		d.leaveN(2)
 	}
 	v.addresses = AddressesView{l}
 	v.isActive = d.Bool()

@@ -29,14 +29,6 @@ func appendSSEEvent(dst []byte, v *scenario.SSEEvent, kc *keyCache) []byte {
 	return appendStringMap(dst, v.Meta, kc)
 }
 
-// UnmarshalSSEEvent decodes a message into v.
-func (m DecMode) UnmarshalSSEEvent(data []byte, v *scenario.SSEEvent) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.SSEEvent{}
-	return d.sseEvent(v)
-}
-
 // sseEvent decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) sseEvent(v *scenario.SSEEvent) error {
 	d.Version()
@@ -86,14 +78,6 @@ func appendUserEvent(dst []byte, v *scenario.UserEvent, kc *keyCache) []byte {
 	return dst
 }
 
-// UnmarshalUserEvent decodes a message into v.
-func (m DecMode) UnmarshalUserEvent(data []byte, v *scenario.UserEvent) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.UserEvent{}
-	return d.userEvent(v)
-}
-
 // userEvent decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) userEvent(v *scenario.UserEvent) error {
 	d.Version()
@@ -113,20 +97,17 @@ func (d *Decoder) userEvent(v *scenario.UserEvent) error {
 	v.Tags = d.stringsInto(v.Tags)
 	if n, isNil := d.Header(minEventItem); isNil {
 		v.Items = nil
-	} else if d.Enter() {
-		if d.Enter() {
-			v.Items = resize(v.Items, n)
-			for i := range v.Items {
-				it := &v.Items[i]
-				it.SKU = d.String()
-				it.Name = d.String()
-				it.Quantity = d.Int32()
-				it.Price = d.Float64()
-				it.Currency = d.String()
-			}
-			d.Leave()
+	} else if d.enterN(2) {
+		v.Items = resize(v.Items, n)
+		for i := range v.Items {
+			it := &v.Items[i]
+			it.SKU = d.String()
+			it.Name = d.String()
+			it.Quantity = d.Int32()
+			it.Price = d.Float64()
+			it.Currency = d.String()
 		}
-		d.Leave()
+		d.leaveN(2)
 	}
 	v.Attributes = d.stringMapMapInto(v.Attributes)
 	if n, isNil := d.Header(8); isNil {
@@ -158,14 +139,6 @@ func AppendWSMessage(dst []byte, v *scenario.WSMessage) []byte {
 	return AppendVarint(dst, v.Timestamp)
 }
 
-// UnmarshalWSMessage decodes a message into v.
-func (m DecMode) UnmarshalWSMessage(data []byte, v *scenario.WSMessage) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.WSMessage{}
-	return d.wsMessage(v)
-}
-
 // wsMessage decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) wsMessage(v *scenario.WSMessage) error {
 	d.Version()
@@ -193,38 +166,24 @@ func AppendAnnotation(dst []byte, v *scenario.Annotation) []byte {
 	return AppendVarint(dst, v.Timestamp)
 }
 
-// UnmarshalAnnotation decodes a message into v.
-func (m DecMode) UnmarshalAnnotation(data []byte, v *scenario.Annotation) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.Annotation{}
-	return d.annotation(v)
-}
-
 // annotation decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) annotation(v *scenario.Annotation) error {
 	d.Version()
 	v.ID = d.String()
 	if n, isNil := d.Header(minLabel); isNil {
 		v.Labels = nil
-	} else if d.Enter() {
-		if d.Enter() { // each Label
-			if d.Enter() { // its Box
-				v.Labels = resize(v.Labels, n)
-				for i := range v.Labels {
-					l := &v.Labels[i]
-					l.Name = d.String()
-					l.Confidence = d.Float32()
-					l.Box.X = d.Float32()
-					l.Box.Y = d.Float32()
-					l.Box.W = d.Float32()
-					l.Box.H = d.Float32()
-				}
-				d.Leave()
-			}
-			d.Leave()
+	} else if d.enterN(3) { // the list, each Label, its Box
+		v.Labels = resize(v.Labels, n)
+		for i := range v.Labels {
+			l := &v.Labels[i]
+			l.Name = d.String()
+			l.Confidence = d.Float32()
+			l.Box.X = d.Float32()
+			l.Box.Y = d.Float32()
+			l.Box.W = d.Float32()
+			l.Box.H = d.Float32()
 		}
-		d.Leave()
+		d.leaveN(3)
 	}
 	v.Annotator = d.String()
 	v.Timestamp = d.Varint()
@@ -256,14 +215,6 @@ func appendUserProfile(dst []byte, v *scenario.UserProfile, kc *keyCache) []byte
 	return appendStringMap(dst, v.Metadata, kc)
 }
 
-// UnmarshalUserProfile decodes a message into v.
-func (m DecMode) UnmarshalUserProfile(data []byte, v *scenario.UserProfile) error {
-	var d Decoder
-	d.init(data, m)
-	*v = scenario.UserProfile{}
-	return d.userProfile(v)
-}
-
 // userProfile decodes a message into v, reusing v's slices and maps.
 func (d *Decoder) userProfile(v *scenario.UserProfile) error {
 	d.Version()
@@ -272,20 +223,17 @@ func (d *Decoder) userProfile(v *scenario.UserProfile) error {
 	v.Email = d.String()
 	if n, isNil := d.Header(minAddress); isNil {
 		v.Addresses = nil
-	} else if d.Enter() {
-		if d.Enter() {
-			v.Addresses = resize(v.Addresses, n)
-			for i := range v.Addresses {
-				a := &v.Addresses[i]
-				a.Street = d.String()
-				a.City = d.String()
-				a.State = d.String()
-				a.ZipCode = d.String()
-				a.IsBilling = d.Bool()
-			}
-			d.Leave()
+	} else if d.enterN(2) {
+		v.Addresses = resize(v.Addresses, n)
+		for i := range v.Addresses {
+			a := &v.Addresses[i]
+			a.Street = d.String()
+			a.City = d.String()
+			a.State = d.String()
+			a.ZipCode = d.String()
+			a.IsBilling = d.Bool()
 		}
-		d.Leave()
+		d.leaveN(2)
 	}
 	v.IsActive = d.Bool()
 	v.CreatedAt = d.Time()

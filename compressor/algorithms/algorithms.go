@@ -77,6 +77,30 @@ func readAll(a *appender, dst []byte, r io.Reader) ([]byte, error) {
 	return out, nil
 }
 
+// streamWriter is a compressing stream writer that Reset points at another
+// destination: gzip's and lz4's Writer.
+type streamWriter interface {
+	io.WriteCloser
+	Reset(io.Writer)
+}
+
+// writeAll compresses src with w as one whole stream (Write, then Close),
+// appending it to dst[:0] through a.
+func writeAll(a *appender, dst []byte, w streamWriter, src []byte) ([]byte, error) {
+	a.b = dst[:0]
+	w.Reset(a)
+	_, err := w.Write(src)
+	if err == nil {
+		err = w.Close()
+	}
+	out := a.b
+	a.b = nil
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // checkLen rejects a block whose header announces more than
 // compressor.MaxDecompressedBytes.
 func checkLen(n int, err error) error {
@@ -108,16 +132,10 @@ type gzipper struct {
 }
 
 func (g *gzipper) Compress(dst, src []byte) ([]byte, error) {
-	g.a.b = dst[:0]
-	g.w.Reset(&g.a)
-	if _, err := g.w.Write(src); err != nil {
+	out, err := writeAll(&g.a, dst, g.w, src)
+	if err != nil {
 		return nil, fmt.Errorf("compressor: gzip: %w", err)
 	}
-	if err := g.w.Close(); err != nil {
-		return nil, fmt.Errorf("compressor: gzip: %w", err)
-	}
-	out := g.a.b
-	g.a.b = nil
 	return out, nil
 }
 
@@ -167,44 +185,39 @@ func (z *zstder) Decompress(dst, src []byte) ([]byte, error) {
 
 var snappyAlgorithm = compressor.Algorithm{
 	Info: compressor.Info{ID: "snappy", Module: klauspost, Level: "none (one level)", Format: "Snappy block"},
-	New:  func() (compressor.Compressor, error) { return snappier{}, nil },
-}
-
-type snappier struct{}
-
-func (snappier) Compress(dst, src []byte) ([]byte, error) {
-	return snappy.Encode(dst[:cap(dst)], src), nil
-}
-
-func (snappier) Decompress(dst, src []byte) ([]byte, error) {
-	if err := checkLen(snappy.DecodedLen(src)); err != nil {
-		return nil, fmt.Errorf("compressor: snappy: %w", err)
-	}
-	out, err := snappy.Decode(dst[:cap(dst)], src)
-	if err != nil {
-		return nil, fmt.Errorf("compressor: snappy: %w", err)
-	}
-	return out, nil
+	New: func() (compressor.Compressor, error) {
+		return blockCodec{name: "snappy", encode: snappy.Encode, decodedLen: snappy.DecodedLen, decode: snappy.Decode}, nil
+	},
 }
 
 var s2Algorithm = compressor.Algorithm{
 	Info: compressor.Info{ID: "s2", Module: klauspost, Level: "default (s2.Encode)", Format: "S2 block"},
-	New:  func() (compressor.Compressor, error) { return s2er{}, nil },
+	New: func() (compressor.Compressor, error) {
+		return blockCodec{name: "s2", encode: s2.Encode, decodedLen: s2.DecodedLen, decode: s2.Decode}, nil
+	},
 }
 
-type s2er struct{}
-
-func (s2er) Compress(dst, src []byte) ([]byte, error) {
-	return s2.Encode(dst[:cap(dst)], src), nil
+// blockCodec is a block format with snappy's functions (Encode, DecodedLen,
+// Decode), which klauspost's snappy and s2 packages both have. Decompress
+// checks the decoded length the block states (checkLen) before decoding.
+type blockCodec struct {
+	name       string
+	encode     func(dst, src []byte) []byte
+	decodedLen func(src []byte) (int, error)
+	decode     func(dst, src []byte) ([]byte, error)
 }
 
-func (s2er) Decompress(dst, src []byte) ([]byte, error) {
-	if err := checkLen(s2.DecodedLen(src)); err != nil {
-		return nil, fmt.Errorf("compressor: s2: %w", err)
+func (b blockCodec) Compress(dst, src []byte) ([]byte, error) {
+	return b.encode(dst[:cap(dst)], src), nil
+}
+
+func (b blockCodec) Decompress(dst, src []byte) ([]byte, error) {
+	if err := checkLen(b.decodedLen(src)); err != nil {
+		return nil, fmt.Errorf("compressor: %s: %w", b.name, err)
 	}
-	out, err := s2.Decode(dst[:cap(dst)], src)
+	out, err := b.decode(dst[:cap(dst)], src)
 	if err != nil {
-		return nil, fmt.Errorf("compressor: s2: %w", err)
+		return nil, fmt.Errorf("compressor: %s: %w", b.name, err)
 	}
 	return out, nil
 }
@@ -228,16 +241,10 @@ type lz4er struct {
 }
 
 func (l *lz4er) Compress(dst, src []byte) ([]byte, error) {
-	l.a.b = dst[:0]
-	l.w.Reset(&l.a)
-	if _, err := l.w.Write(src); err != nil {
+	out, err := writeAll(&l.a, dst, l.w, src)
+	if err != nil {
 		return nil, fmt.Errorf("compressor: lz4: %w", err)
 	}
-	if err := l.w.Close(); err != nil {
-		return nil, fmt.Errorf("compressor: lz4: %w", err)
-	}
-	out := l.a.b
-	l.a.b = nil
 	return out, nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,7 +18,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 	"github.com/serbench/serbench/transport/ws"
@@ -82,33 +81,11 @@ func runK6(t *testing.T, k6, base string, env map[string]string) (summary, strin
 	return s, string(logs), runErr
 }
 
-func startServer(t *testing.T) string {
-	t.Helper()
-	srv, err := server.New(server.Options{Resolver: transport.Resolver{Codecs: all.Registry()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-	})
-	return "http://" + ln.Addr().String()
-}
-
 // The script receives every message of a text (JSON) and a binary
 // (msgpack) stream in order, and its thresholds pass.
 func TestScript(t *testing.T) {
 	k6 := k6Path(t)
-	base := startServer(t)
+	base := servertest.Start(t, server.Options{}).URL
 	const vus, count = 2, 10
 	for _, codec := range []string{"encoding/json", "msgpack"} {
 		t.Run(strings.ReplaceAll(codec, "/", "_"), func(t *testing.T) {

@@ -63,6 +63,18 @@ func Main(roles map[string]Role, stderr io.Writer) (status int, child bool) {
 	return 0, true
 }
 
+// RunTests is the body of the TestMain of a test binary whose tests start
+// children (a test binary is its own tests' child): it runs the process as
+// the child of roles when Env is set (Main, its errors to os.Stderr) and
+// otherwise the tests (m.Run, m the *testing.M), and returns the status
+// the binary exits with: os.Exit(childproc.RunTests(m, roles)).
+func RunTests(m interface{ Run() int }, roles map[string]Role) int {
+	if status, ok := Main(roles, os.Stderr); ok {
+		return status
+	}
+	return m.Run()
+}
+
 // Command returns the command that starts exe ("" means os.Executable())
 // as a child in role with arg, its environment this process's plus
 // ParentEnv and Env. ctx kills the child when done (exec.CommandContext).

@@ -96,7 +96,9 @@ func (d ConvertData) Render() ([]byte, error) {
 }
 
 // convertJob returns the Job that writes dir/ConvertFile from d.
-func convertJob(name, dir string, d ConvertData) Job { return renderJob(name, dir, d.Render) }
+func convertJob(name, dir string, d ConvertData) Job {
+	return renderJob(name, dir, ConvertFile, d.Render)
+}
 
 //go:embed convertvalue.go.tmpl
 var convertValueText string
@@ -137,13 +139,54 @@ func (d ValueConvertData) Render() ([]byte, error) {
 	return src, nil
 }
 
-// renderJob returns the Job that writes dir/ConvertFile with render.
-func renderJob(name, dir string, render func() ([]byte, error)) Job {
-	return Job{Name: name, Dir: dir, Outputs: []string{ConvertFile}, run: func(_ context.Context, _, outDir string) error {
+// renderJob returns the Job that writes dir/file with render.
+func renderJob(name, dir, file string, render func() ([]byte, error)) Job {
+	return Job{Name: name, Dir: dir, Outputs: []string{file}, run: func(_ context.Context, _, outDir string) error {
 		src, err := render()
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(outDir, ConvertFile), src, 0o644)
+		return os.WriteFile(filepath.Join(outDir, file), src, 0o644)
 	}}
+}
+
+//go:embed wirebind.go.tmpl
+var wireBindText string
+
+var wireBindTmpl = template.Must(template.New("wirebind.go.tmpl").Parse(wireBindText))
+
+// WireBindFile is the file of package codec/wire that WireBindings render.
+const WireBindFile = "binding_gen.go"
+
+// WireBinding fills wirebind.go.tmpl for one seed type of package
+// codec/wire: its Binding type and its DecMode.Unmarshal method.
+type WireBinding struct {
+	// Type is the scenario type ("SSEEvent").
+	Type string
+	// Binding names the Binding type ("sseBinding").
+	Binding string
+	// Append is the encoder ("appendSSEEvent"); Cache says it takes a
+	// *keyCache (the types with maps) after the value.
+	Append string
+	Cache  bool
+	// Decode is the Decoder method that reads the message ("sseEvent").
+	Decode string
+	// Scratch is the constant sizing Marshal's stack buffer ("smallScratch").
+	Scratch string
+}
+
+// WireBindings are codec/wire's seed types, in the order of the file.
+type WireBindings []WireBinding
+
+// Render returns the gofmt-formatted source of WireBindFile.
+func (bs WireBindings) Render() ([]byte, error) {
+	var buf bytes.Buffer
+	if err := wireBindTmpl.Execute(&buf, bs); err != nil {
+		return nil, fmt.Errorf("render wirebind.go.tmpl: %w", err)
+	}
+	src, err := format.Source(buf.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("gofmt wirebind.go.tmpl: %w", err)
+	}
+	return src, nil
 }

@@ -82,6 +82,8 @@ func (j Job) Run(ctx context.Context, root, outDir string) error {
 //     same convert.go.tmpl (Go initialisms, i64 and double, an offset time);
 //   - bebop-convert, benc-convert: the converters of packages codec/bebop
 //     and codec/benc, from convertvalue.go.tmpl;
+//   - wire-bindings: the Bindings and DecMode.Unmarshal methods of the
+//     seed types in package codec/wire, from wirebind.go.tmpl;
 //   - evolve-v1, evolve-v2: protoc-gen-go writes packages evolve/pbv1 and
 //     evolve/pbv2 from schema/proto/evolve/order_v1.proto and order_v2.proto
 //     (the two versions of `serbench evolve`'s order type).
@@ -133,15 +135,22 @@ var Jobs = []Job{
 			"    as nil, an empty one decodes as empty. Nothing else is lost.",
 		},
 	}),
-	renderJob("bebop-convert", "codec/bebop", ValueConvertData{
+	renderJob("bebop-convert", "codec/bebop", ConvertFile, ValueConvertData{
 		Package: "bebop", Alias: "bebopgen", TypesImport: module + "/codec/bebop/bebopgen",
 		Generator: "bebopc-go", Suffix: "Bebop", FlagsField: "FlagList",
 		NilNote: []string{"  - Bebop has no null array or map: a nil one is written as empty and", "    decodes as an empty, non-nil one."},
 	}.Render),
-	renderJob("benc-convert", "codec/benc", ValueConvertData{
+	renderJob("benc-convert", "codec/benc", ConvertFile, ValueConvertData{
 		Package: "benc", Alias: "bencgen", TypesImport: module + "/codec/benc/bencgen",
 		Generator: "bencgen", Suffix: "Benc", FlagsField: "Flags",
 		NilNote: []string{"  - Benc has no null slice or map: a nil one is written with length 0,", "    like an empty one."},
+	}.Render),
+	renderJob("wire-bindings", "codec/wire", WireBindFile, WireBindings{
+		{Type: "SSEEvent", Binding: "sseBinding", Append: "appendSSEEvent", Cache: true, Decode: "sseEvent", Scratch: "smallScratch"},
+		{Type: "UserEvent", Binding: "userEventBinding", Append: "appendUserEvent", Cache: true, Decode: "userEvent", Scratch: "largeScratch"},
+		{Type: "WSMessage", Binding: "wsBinding", Append: "AppendWSMessage", Decode: "wsMessage", Scratch: "smallScratch"},
+		{Type: "Annotation", Binding: "annotationBinding", Append: "AppendAnnotation", Decode: "annotation", Scratch: "smallScratch"},
+		{Type: "UserProfile", Binding: "profileBinding", Append: "appendUserProfile", Cache: true, Decode: "userProfile", Scratch: "smallScratch"},
 	}.Render),
 	protocFileJob("evolve-v1", "evolve/pbv1", SchemaDir+"/evolve", "order_v1.proto", []string{"order_v1.pb.go"},
 		Plugin{Tool: "protoc-gen-go", Opts: "paths=source_relative,Morder_v1.proto=" + module + "/evolve/pbv1"},

@@ -2,6 +2,7 @@ package gencheck_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,5 +74,21 @@ func TestCompare(t *testing.T) {
 				t.Fatalf("Compare = %v, want an error containing %q", err, tt.wantErr)
 			}
 		})
+	}
+}
+
+// A generator that is not installed is a missing tool (Verify skips); a
+// command that fails is an error naming it, with what it printed.
+func TestToolAndExec(t *testing.T) {
+	ctx := context.Background()
+	if _, err := gencheck.Tool(ctx, "serbench-no-such-generator", "v1"); !errors.Is(err, gencheck.ErrMissingTool) {
+		t.Errorf("Tool of a missing generator: %v, want ErrMissingTool", err)
+	}
+	err := gencheck.Go(ctx, "", "no-such-subcommand")
+	if err == nil || errors.Is(err, gencheck.ErrMissingTool) || !strings.Contains(err.Error(), "no-such-subcommand") {
+		t.Errorf("Go no-such-subcommand: %v, want an error naming the command", err)
+	}
+	if err := gencheck.Go(ctx, "", "version"); err != nil {
+		t.Errorf("go version: %v", err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/internal/browsertest"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
@@ -77,7 +78,7 @@ func runPage(tb testing.TB, browser, base string, q url.Values) pageResults {
 // in order, and decodes to the scenario value.
 func TestBrowserDecodes(t *testing.T) {
 	browser := browsertest.Find(t)
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	rv := transport.Resolver{Codecs: all.Registry(), Scenarios: scenario.Seeds()}
 	const count = 20
 	// Scenarios whose every field a browser decodes exactly with each
@@ -253,7 +254,7 @@ func TestNormalize(t *testing.T) {
 //	go test ./transport/server -run '^$' -bench BrowserDecode -benchtime 1x
 func BenchmarkBrowserDecode(b *testing.B) {
 	browser := browsertest.Find(b)
-	base, _, _ := start(b, server.Options{})
+	base := servertest.Start(b, server.Options{}).URL
 	rv := transport.Resolver{Codecs: all.Registry(), Scenarios: scenario.Seeds()}
 	for _, sid := range []string{"sse-event", "ws-message", "user-event", "user-profile", "annotation"} {
 		ss, err := scenario.Select(rv.Scenarios, []string{sid})

@@ -10,6 +10,7 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/transport/server"
 	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
@@ -20,8 +21,8 @@ import (
 func TestCompression(t *testing.T) {
 	var on server.Options
 	on.SSE.Gzip, on.WS.Compress = true, true
-	baseOn, _, _ := start(t, on)
-	baseOff, _, _ := start(t, server.Options{})
+	baseOn := servertest.Start(t, on).URL
+	baseOff := servertest.Start(t, server.Options{}).URL
 	const q = "?scenario=sse-event&codec=encoding/json&rate=500&count=5"
 	for _, tc := range []struct {
 		name, base string

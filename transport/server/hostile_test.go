@@ -32,6 +32,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
@@ -155,7 +156,8 @@ func watchHeap(t *testing.T) {
 // hostileStart starts a server with o, a victim stream and the heap watch.
 func hostileStart(t *testing.T, o server.Options) (base string, srv *server.Server, v *victim, stop func() error) {
 	t.Helper()
-	base, srv, stop = start(t, o)
+	ts := servertest.Start(t, o)
+	base, srv, stop = ts.URL, ts.Server, ts.Stop
 	watchHeap(t)
 	return base, srv, startVictim(t, base), stop
 }
@@ -530,7 +532,7 @@ func bufioReader(c net.Conn) *bufio.Reader { return bufio.NewReader(c) }
 func TestHostileConnectionCap(t *testing.T) {
 	o := hostileOptions()
 	o.MaxConns = 1
-	base, _, _ := start(t, o)
+	base := servertest.Start(t, o).URL
 	held, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {
 		t.Fatal(err)

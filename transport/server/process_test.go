@@ -17,10 +17,7 @@ import (
 // binary again.
 func TestMain(m *testing.M) {
 	roles := map[string]childproc.Role{server.ChildRole: func(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }}
-	if status, ok := childproc.Main(roles, os.Stderr); ok {
-		os.Exit(status)
-	}
-	os.Exit(m.Run())
+	os.Exit(childproc.RunTests(m, roles))
 }
 
 // The child process serves the API; stop ends it and it no longer answers.

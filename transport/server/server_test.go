@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"net"
@@ -15,46 +14,15 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/transport"
 	"github.com/serbench/serbench/transport/server"
 	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
 )
 
-// start serves a Server on a loopback port until the test ends.
-func start(t testing.TB, o server.Options) (base string, srv *server.Server, stop func() error) {
-	t.Helper()
-	if o.Resolver.Codecs == nil {
-		o.Resolver.Codecs = all.Registry()
-	}
-	srv, err := server.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	var stopped bool
-	var serr error
-	stop = func() error {
-		if !stopped {
-			stopped = true
-			cancel()
-			serr = <-done
-		}
-		return serr
-	}
-	t.Cleanup(func() { _ = stop() })
-	return "http://" + ln.Addr().String(), srv, stop
-}
-
 func TestBadQuery(t *testing.T) {
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	for _, path := range []string{"/sse", "/ws"} {
 		for _, tc := range []struct{ q, bad string }{
 			{"scenario=sse-event&codec=nope&rate=1", "nope"},
@@ -116,7 +84,7 @@ func seqList(from, to int) []string {
 }
 
 func TestSSEHeadersAndEvents(t *testing.T) {
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	ids, resp := readSSE(t, base+"/sse?scenario=sse-event&codec=msgpack&rate=200&count=3&stream=h", "", -1)
 	for k, want := range map[string]string{"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"} {
 		if got := resp.Header.Get(k); got != want {
@@ -131,7 +99,7 @@ func TestSSEHeadersAndEvents(t *testing.T) {
 // A client that reconnects with Last-Event-ID gets the rest of the stream
 // with no gap and no duplicate.
 func TestSSEResume(t *testing.T) {
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	u := base + "/sse?scenario=annotation&codec=encoding/json&rate=100&count=30&stream=resume"
 	first, _ := readSSE(t, u, "", 5)
 	rest, _ := readSSE(t, u, first[len(first)-1], -1)
@@ -161,7 +129,7 @@ func TestWSOrigin(t *testing.T) {
 		{"any", []string{"*"}, func(string) string { return "http://other.example" }, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			base, _, _ := start(t, server.Options{WS: ws.Options{AllowOrigins: tc.allow}})
+			base := servertest.Start(t, server.Options{WS: ws.Options{AllowOrigins: tc.allow}}).URL
 			h := http.Header{}
 			if o := tc.origin(base); o != "" {
 				h.Set("Origin", o)
@@ -186,7 +154,7 @@ func TestWSOrigin(t *testing.T) {
 }
 
 func TestWSSubprotocolAndEnd(t *testing.T) {
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	d := websocket.Dialer{Subprotocols: []string{"other", ws.Subprotocol("msgpack")}}
 	c, _, err := d.Dial(wsURL(base, "scenario=ws-message&rate=200&count=5&stream=sp"), nil)
 	if err != nil {
@@ -215,7 +183,7 @@ func TestWSSubprotocolAndEnd(t *testing.T) {
 // After every client has left, the process is back to its goroutines
 // before the clients came (streams have no goroutines of their own).
 func TestGoroutinesReturnToBaseline(t *testing.T) {
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	tr := &http.Transport{}
 	hc := &http.Client{Transport: tr}
 	// Warm up (the accept loop starts asynchronously), then take the
@@ -275,7 +243,8 @@ func TestGoroutinesReturnToBaseline(t *testing.T) {
 
 // Cancelling Serve's context ends open streams and Serve returns nil.
 func TestGracefulShutdown(t *testing.T) {
-	base, _, stop := start(t, server.Options{})
+	ts := servertest.Start(t, server.Options{})
+	base := ts.URL
 	resp, err := http.Get(base + "/sse?scenario=sse-event&codec=encoding/json&rate=50")
 	if err != nil {
 		t.Fatal(err)
@@ -299,7 +268,7 @@ func TestGracefulShutdown(t *testing.T) {
 			}
 		}
 	}()
-	if err := stop(); err != nil {
+	if err := ts.Stop(); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
 	for {
@@ -313,7 +282,7 @@ func TestGracefulShutdown(t *testing.T) {
 }
 
 func TestIndexPage(t *testing.T) {
-	base, _, _ := start(t, server.Options{})
+	base := servertest.Start(t, server.Options{}).URL
 	resp, err := http.Get(base + "/")
 	if err != nil {
 		t.Fatal(err)
@@ -373,10 +342,11 @@ func steadyGoroutines() int {
 // same stream: they get every message in order while the stalled one is cut
 // off (queue overflow or write timeout).
 func TestStalledClientDoesNotBlockOthers(t *testing.T) {
-	base, srv, _ := start(t, server.Options{
+	ts := servertest.Start(t, server.Options{
 		Hub: transport.Options{QueueLen: 256, ReplayLen: 8192},
 		SSE: sse.Options{WriteTimeout: 300 * time.Millisecond},
 	})
+	base, srv := ts.URL, ts.Server
 	const count = 4000
 	q := fmt.Sprintf("/sse?scenario=user-event&codec=encoding/json&rate=2000&count=%d&stream=stall", count)
 	stalled, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
@@ -457,7 +427,7 @@ func TestStalledClientDoesNotBlockOthers(t *testing.T) {
 // not as the end of its stream, an overflow (1013) or a shutdown (1001).
 func TestWSPingPong(t *testing.T) {
 	const pongWait = 500 * time.Millisecond
-	base, _, _ := start(t, server.Options{WS: ws.Options{PingInterval: 20 * time.Millisecond, PongWait: pongWait}})
+	base := servertest.Start(t, server.Options{WS: ws.Options{PingInterval: 20 * time.Millisecond, PongWait: pongWait}}).URL
 
 	// 30 messages at 40/s take 750 ms, longer than PongWait.
 	live, _, err := websocket.DefaultDialer.Dial(wsURL(base, "scenario=ws-message&codec=encoding/json&rate=40&count=30&stream=pp1"), nil)

@@ -1,6 +1,7 @@
 package sse
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -48,18 +49,10 @@ const (
 // Effective returns o with defaults filled in, or an error naming the
 // first field out of range.
 func (o Options) Effective() (Options, error) {
-	if o.FlushEvery == 0 {
-		o.FlushEvery = DefaultFlushEvery
-	}
-	if o.FlushInterval == 0 {
-		o.FlushInterval = DefaultFlushInterval
-	}
-	if o.Retry == 0 {
-		o.Retry = DefaultRetry
-	}
-	if o.WriteTimeout == 0 {
-		o.WriteTimeout = DefaultWriteTimeout
-	}
+	o.FlushEvery = cmp.Or(o.FlushEvery, DefaultFlushEvery)
+	o.FlushInterval = cmp.Or(o.FlushInterval, DefaultFlushInterval)
+	o.Retry = cmp.Or(o.Retry, DefaultRetry)
+	o.WriteTimeout = cmp.Or(o.WriteTimeout, DefaultWriteTimeout)
 	switch {
 	case o.FlushEvery < 1 || o.FlushEvery > 65536:
 		return o, fmt.Errorf("sse: invalid FlushEvery %d (range is [1, 65536])", o.FlushEvery)

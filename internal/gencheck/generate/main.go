@@ -4,7 +4,7 @@
 //
 // Usage: generate JOB   (JOB is one of gencheck.Jobs: protobuf,
 // protobuf-opaque, protobuf-convert, gogoproto, gogoproto-convert, thrift-convert, bebop-convert,
-// benc-convert, evolve-v1, evolve-v2)
+// benc-convert, wire-bindings, evolve-v1, evolve-v2)
 package main
 
 import (

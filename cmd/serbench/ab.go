@@ -20,8 +20,10 @@ func init() {
 }
 
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("ab", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("ab", stderr,
+		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]",
+		"Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,",
+		"runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 	var o ab.Options
 	bt := &benchtimeValue{s: ab.DefaultBenchtime.String(), d: ab.DefaultBenchtime}
 	fs.StringVar(&o.Base, "base", "", "the `revision` to compare against (required): a branch, tag, commit or anything git rev-parse takes")
@@ -40,12 +42,6 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		tolerance = fs.String("tolerance", "", "with -measure instructions, the change of instructions/op taken for run-to-run variation (default 1%): a change counts when every round is beyond it")
 		features  = fs.Bool("cpu-features", false, "print the CPU features this process sees (golang.org/x/sys/cpu) and exit: what -measure instructions runs under valgrind")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]")
-		fmt.Fprintln(stderr, "Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,")
-		fmt.Fprintln(stderr, "runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlagsArgs(fs, args, 0, 1, "at most one package, PKG"); help || err != nil {
 		return err
 	}

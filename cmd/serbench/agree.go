@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -19,17 +18,13 @@ func init() {
 // condition, and prints how far each cell's speed-up over encoding/json
 // differs between the two (export.WriteAgreement, export.WriteAgreementByCodec).
 func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("agree", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("agree", stderr,
+		"usage: serbench agree [flags] SERBENCH EXPORT [SERBENCH EXPORT ...]",
+		"Each pair: a serbench run (-format json or benchfmt) and the go test -bench output of the serbench export module, taken under the same -live-heap.")
 	tolerance := percentFlag(fs, "tolerance", export.DefaultAgreeTolerance, "a cell agrees when serbench's speed-up is within this of the plain loop's")
 	format := formatFlag(fs, "table", []string{"table", "markdown"}, "")
 	all := fs.Bool("all", false, "list every cell, not only those beyond the tolerance")
 	bycodec := fs.Bool("by-codec", false, "print one row per codec, the conditions side by side (cells within the tolerance, median absolute and worst Δ of each), and nothing else")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench agree [flags] SERBENCH EXPORT [SERBENCH EXPORT ...]")
-		fmt.Fprintln(stderr, "Each pair: a serbench run (-format json or benchfmt) and the go test -bench output of the serbench export module, taken under the same -live-heap.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, -2, "pairs of files: SERBENCH EXPORT"); help || err != nil {
 		return err
 	}

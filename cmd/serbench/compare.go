@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -15,8 +14,12 @@ func init() {
 }
 
 func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("compare", stderr,
+		"usage: serbench compare [flags] OLD NEW [NEW...]",
+		"Each file is written by serbench run -format json or -format benchfmt (or go test -bench output of",
+		"benchmarks written with github.com/serbench/serbench); every NEW is compared with OLD. A side may be",
+		"several runs of one build, comma-separated (old1.json,old2.json,old3.json): each cell is then tested",
+		"between runs, so that a codec whose speed moves from process to process is not flagged for it.")
 	var (
 		format = formatFlag(fs, "table", report.CompareFormats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
@@ -25,14 +28,6 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		by     = fs.String("by", report.BySpeedup, "what a cell's time is compared by: speedup (its speed-up over the run's encoding/json, which cancels a change of the machine's speed between runs; encoding/json's own cells by ns/op normalised by the calibration loop) or ns (raw ns/op, as benchstat)")
 		envOK  = fs.Bool("allow-env-diff", false, "compare runs whose CPU, CPU count, OS, architecture, Go version, encoding/json engine, GOEXPERIMENT or baseline differ (-max-regression refuses them, exit 2)")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench compare [flags] OLD NEW [NEW...]")
-		fmt.Fprintln(stderr, "Each file is written by serbench run -format json or -format benchfmt (or go test -bench output of")
-		fmt.Fprintln(stderr, "benchmarks written with github.com/serbench/serbench); every NEW is compared with OLD. A side may be")
-		fmt.Fprintln(stderr, "several runs of one build, comma-separated (old1.json,old2.json,old3.json): each cell is then tested")
-		fmt.Fprintln(stderr, "between runs, so that a codec whose speed moves from process to process is not flagged for it.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
 	}

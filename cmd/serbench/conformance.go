@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"strings"
 
@@ -16,8 +14,9 @@ func init() {
 }
 
 func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("conformance", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("conformance", stderr,
+		"usage: serbench conformance [flags]",
+		"Runs the conformance suites built into serbench against the codecs they apply to.")
 	var (
 		codecsFlag = codecsFlag(fs, "", "comma-separated codec IDs and groups (see serbench run -h; default: every codec a suite applies to)", resolveCodecs)
 		suitesFlag = fs.String("suites", "", "comma-separated suites (default: all): "+strings.Join(conformance.Suites, ", "))
@@ -25,11 +24,6 @@ func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string
 		out        = outputFlag(fs, "write the output to this file instead of standard output")
 		verbose    = fs.Bool("v", false, "list every miss and every reported outcome (json always has them)")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench conformance [flags]")
-		fmt.Fprintln(stderr, "Runs the conformance suites built into serbench against the codecs they apply to.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

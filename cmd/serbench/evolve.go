@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"strings"
 
@@ -16,18 +14,13 @@ func init() {
 }
 
 func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("evolve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("evolve", stderr, "usage: serbench evolve [flags]")
 	var (
 		codecsFlag  = codecsFlag(fs, "", "comma-separated codec IDs (default: every row of the matrix)", evolveCodecs)
 		changesFlag = fs.String("changes", "", "comma-separated change IDs (default: all): "+strings.Join(evolve.ChangeIDs(), ", "))
 		format      = formatFlag(fs, "table", evolve.Formats, "")
 		out         = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench evolve [flags]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os/exec"
@@ -21,8 +20,7 @@ func init() {
 }
 
 func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("export", stderr, "usage: serbench export -o DIR [flags]")
 	var (
 		out           = fs.String("o", "", "folder to write the module into (must not exist or be empty)")
 		codecsFlag    = codecsFlag(fs, "", codecsUsage+"; library codecs, exported as their own Go calls with no serbench code: "+strings.Join(export.Supported(), ",")+"; the others through their serbench adapter (-serbench)", resolveCodecs)
@@ -32,10 +30,6 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition the benchmarks keep by default, as serbench run -live-heap: a live heap size, or 0 for no ballast (the environment variable "+bench.LiveHeapVar+" overrides it at go test time)")
 		tidy          = fs.Bool("tidy", true, "run go mod tidy in the module afterwards, writing go.sum (needs the module cache or proxy)")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench export -o DIR [flags]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,8 +23,7 @@ func fidelityChild(spec string) error {
 }
 
 func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("fidelity", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("fidelity", stderr, "usage: serbench fidelity [flags]")
 	var (
 		codecsFlag = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		probesFlag = fs.String("probes", "", "comma-separated probe IDs (default: all; -probes list prints them)")
@@ -33,10 +31,6 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		out        = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the run succeeds)")
 		timeout    = fs.Duration("timeout", probe.DefaultTimeout, "time limit of one cell (a child process gets three times as long)")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench fidelity [flags]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

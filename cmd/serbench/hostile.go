@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -17,8 +16,7 @@ func init() {
 }
 
 func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("hostile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("hostile", stderr, "usage: serbench hostile [flags]")
 	opts := hostile.RunOptions{Env: envFunc(fs)}
 	gen, lim := &opts.Gen, &opts.Limits
 	var (
@@ -35,10 +33,6 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.DurationVar(&lim.Time, "time-limit", hostile.DefaultTime, "time one input may take before the child is killed")
 	fs.IntVar(&lim.MaxKills, "max-kills", hostile.DefaultMaxKills, "inputs of one (codec, scenario) that may kill a child before the rest are skipped")
 	fs.StringVar(&opts.Save, "save", "", "write the first input of each finding into this folder, as <codec>_<scenario>_<input>.bin")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench hostile [flags]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

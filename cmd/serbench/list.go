@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -16,8 +15,7 @@ func init() {
 }
 
 func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("list", stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl) or a folder of them, to list as corpus/<name> scenarios too")
 	format := formatFlag(fs, "table", []string{"table", "json", "markdown"}, "json: a serbench-list/v1 document; markdown: the codec table of docs/codecs.md, with library, version, kind, time, default set, round-trip check per seed scenario")
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -25,8 +24,10 @@ func init() {
 }
 
 func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("load", stderr,
+		"usage: serbench load [flags]",
+		"\nServer flags (-queue ... -ping) apply to the in-process server only.",
+		"With -transport http: -rate is requests/s in total (default 1000), -duration is per codec or -max step (default 10s),\n-conns the most connections open; the server runs in a child process unless -url is given.")
 	s := load.Session{Env: envFunc(fs), HTTP: &load.HTTPOptions{CPUScope: "server"}}
 	o, ho := &s.Options, s.HTTP
 	fs.StringVar(&o.Transport, "transport", load.DefaultTransport, "transport: "+strings.Join(load.Transports, ", ")+" or http (request/response APIs, see -framework)")
@@ -50,12 +51,6 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.StringVar(&ho.Method, "method", load.DefaultHTTPMethod, "http: POST (server decodes and re-encodes) or GET (server encodes)")
 	fs.BoolVar(&s.Max, "max", false, "http: find the highest rate whose p99 stays within -slo (doubling from -rate, then bisection; each step runs -duration)")
 	fs.DurationVar(&s.SLO, "slo", 15*time.Millisecond, "http: p99 latency objective of -max")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench load [flags]")
-		fmt.Fprintln(stderr, "\nServer flags (-queue ... -ping) apply to the in-process server only.")
-		fmt.Fprintln(stderr, "With -transport http: -rate is requests/s in total (default 1000), -duration is per codec or -max step (default 10s),\n-conns the most connections open; the server runs in a child process unless -url is given.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

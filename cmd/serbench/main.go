@@ -139,6 +139,23 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Run serbench <subcommand> -h for its flags.")
 }
 
+// newFlagSet returns the flag set of the subcommand name, which reports
+// on stderr; -h prints the usage lines, when given, then the flags (with
+// none, the flag package's own "Usage of NAME:" heading).
+func newFlagSet(name string, stderr io.Writer, usage ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if len(usage) > 0 {
+		fs.Usage = func() {
+			for _, l := range usage {
+				fmt.Fprintln(stderr, l)
+			}
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
 // parseFlags parses a subcommand's args with fs and checks its positional
 // arguments: exactly nargs of them, or at least -nargs when nargs is
 // negative, described by what in the error (nargs 0: none). help is true when -h was given and the usage has been printed;

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -18,16 +17,12 @@ func init() {
 // the merged HdrHistograms, counts summed, and a clock check of the runs'
 // start and end times (a warning on stderr when it fails).
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("merge", stderr,
+		"usage: serbench merge [flags] A.json B.json ...",
+		"Each file is the output of serbench load -format json.")
 	format := formatFlag(fs, "table", load.Formats, "")
 	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	maxSkew := fs.Duration("max-skew", load.DefaultMaxSkew, "warn when the runs' start (or end) times are further apart than this")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench merge [flags] A.json B.json ...")
-		fmt.Fprintln(stderr, "Each file is the output of serbench load -format json.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, -2, "two load reports or more"); help || err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -22,8 +21,7 @@ func init() {
 }
 
 func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("plan", stderr, "usage: serbench plan -rate MSG/S [flags]")
 	o := plan.Options{Inputs: plan.Inputs{Fanout: 1, Cores: float64(runtime.NumCPU())}, Registry: all.Registry(), Log: stderr, Env: envFunc(fs)}
 	in := &o.Inputs
 	fs.Float64Var(&in.Rate, "rate", 0, "messages per second published (required, > 0)")
@@ -51,10 +49,6 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		format        = formatFlag(fs, "table", plan.Formats, "json: a serbench-plan/v1 document; html: one page with a calculator")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the plan succeeds)")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench plan -rate MSG/S [flags]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -34,8 +34,7 @@ type runCommand struct {
 }
 
 func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("run", stderr, "usage: serbench run [flags]")
 	var (
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveRunCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
@@ -64,10 +63,6 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	)
 	fs.Var(goFlag, "go", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
 	fs.Var(modFlag, "mod", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench run [flags]")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -99,17 +99,13 @@ func (f *serverFlags) server() (*server.Server, error) {
 }
 
 func cmdServe(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", stderr,
+		"usage: serbench serve [flags]",
+		"\nEndpoints: GET / (demo page), /sse, /ws, /stats; query: scenario=ID&codec=ID&rate=R[&count=K&stream=NAME]",
+		"HTTP APIs: GET and POST /api/{gin|echo|http}/{scenario}[?codec=ID] (or Accept/Content-Type), GET /api/stats")
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address (loopback by default)")
 	var sf serverFlags
 	sf.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench serve [flags]")
-		fmt.Fprintln(stderr, "\nEndpoints: GET / (demo page), /sse, /ws, /stats; query: scenario=ID&codec=ID&rate=R[&count=K&stream=NAME]")
-		fmt.Fprintln(stderr, "HTTP APIs: GET and POST /api/{gin|echo|http}/{scenario}[?codec=ID] (or Accept/Content-Type), GET /api/stats")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -22,19 +21,15 @@ func init() {
 // JSON can be read as a table or an HTML report without running it again.
 // A file written by serbench load -format json is shown as its table.
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("show", stderr,
+		"usage: serbench show [flags] FILE",
+		"FILE is a file written by serbench run -format json or -format benchfmt, or the",
+		"output of go test -bench for benchmarks written with github.com/serbench/serbench",
+		"(or any benchmark whose sub-benchmark names carry codec=).")
 	var (
 		format = formatFlag(fs, "table", report.Formats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
 	)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench show [flags] FILE")
-		fmt.Fprintln(stderr, "FILE is a file written by serbench run -format json or -format benchfmt, or the")
-		fmt.Fprintln(stderr, "output of go test -bench for benchmarks written with github.com/serbench/serbench")
-		fmt.Fprintln(stderr, "(or any benchmark whose sub-benchmark names carry codec=).")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, 1, "one file"); help || err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -18,16 +17,12 @@ func init() {
 // cmdSite reads every ARCHIVE (a folder of archive add, or one run file)
 // and writes the explorer to -o.
 func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("site", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("site", stderr,
+		"usage: serbench site -o DIR ARCHIVE...",
+		"Each ARCHIVE is a results archive folder (serbench archive add) or one run file (run -format json).",
+		"DIR gets index.html, site.js and data.js: open index.html from disk or serve the folder as it is.",
+		"A file of an archive folder that is not a plausible run is skipped and named; the site is built from the rest.")
 	out := fs.String("o", "", "the folder to write the site to (required; replaced whole, only when it is a previous site or empty)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench site -o DIR ARCHIVE...")
-		fmt.Fprintln(stderr, "Each ARCHIVE is a results archive folder (serbench archive add) or one run file (run -format json).")
-		fmt.Fprintln(stderr, "DIR gets index.html, site.js and data.js: open index.html from disk or serve the folder as it is.")
-		fmt.Fprintln(stderr, "A file of an archive folder that is not a plausible run is skipped and named; the site is built from the rest.")
-		fs.PrintDefaults()
-	}
 	if help, err := parseFlags(fs, args, -1, "at least one ARCHIVE"); help || err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -24,8 +23,7 @@ func init() {
 // checkout), one for Go, and one per codec library module with the version
 // linked into this binary.
 func cmdVersion(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("version", stderr)
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/ab"
-	"github.com/serbench/serbench/report"
 )
 
 func init() {
@@ -35,11 +34,11 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
-		gate      = fs.String("max-regression", "", "fail (exit 1) when a benchmark's time got significantly worse by more than this (5% or 0.05), or its B/op or allocs/op rose in every round; one line each on standard error")
+		gate      = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got significantly worse by more than this (5% or 0.05), or its B/op or allocs/op rose in every round; one line each on standard error")
 		format    = formatFlag(fs, "table", append(ab.Formats.Names(), "comment"), "comment: a pull request comment, judged by -max-regression")
 		out       = outputFlag(fs, "write the comparison to this file instead of standard output")
 		bmfOut    = fs.String("bmf", "", "also write the head side in the Bencher Metric Format (JSON) to this `file`")
-		tolerance = fs.String("tolerance", "", "with -measure instructions, the change of instructions/op taken for run-to-run variation (default 1%): a change counts when every round is beyond it")
+		tolerance = thresholdFlag(fs, "tolerance", 0, "with -measure instructions, the change of instructions/op taken for run-to-run variation (default 1%): a change counts when every round is beyond it")
 		features  = fs.Bool("cpu-features", false, "print the CPU features this process sees (golang.org/x/sys/cpu) and exit: what -measure instructions runs under valgrind")
 	)
 	if help, err := parseFlagsArgs(fs, args, 0, 1, "at most one package, PKG"); help || err != nil {
@@ -53,19 +52,14 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return usagef("ab: -base is required: the revision to compare against (see serbench ab -h)")
 	}
 	o.Package, o.Benchtime, o.Iterations = fs.Arg(0), bt.d, bt.iterations
-	maxRegression, err := threshold("-max-regression", *gate, -1)
-	if err != nil {
-		return err
-	}
+	maxRegression := gate.v
 	if *format == "comment" && maxRegression < 0 {
 		return usagef("ab: -format comment needs -max-regression: the gate its verdict is about")
 	}
-	if *tolerance != "" && o.Measure != ab.MeasureInstructions {
+	if tolerance.text != "" && o.Measure != ab.MeasureInstructions {
 		return usagef("ab: -tolerance applies to -measure instructions only")
 	}
-	if o.Tolerance, err = threshold("-tolerance", *tolerance, 0); err != nil {
-		return err
-	}
+	o.Tolerance = tolerance.v
 	if o.Measure == ab.MeasureInstructions {
 		// Their defaults differ: leave what was not given to ab.
 		set := map[string]bool{}
@@ -154,19 +148,6 @@ func (b *benchtimeValue) Set(s string) (err error) {
 		b.s = s
 	}
 	return err
-}
-
-// threshold reads the value s of flag name with report.ParseThreshold;
-// "" is none.
-func threshold(name, s string, none float64) (float64, error) {
-	if s == "" {
-		return none, nil
-	}
-	v, err := report.ParseThreshold(s)
-	if err != nil {
-		return 0, usagef("ab: %s: %v", name, err)
-	}
-	return v, nil
 }
 
 // abUsageError words an *ab.OptionError by the flag that set the field.

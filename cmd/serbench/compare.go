@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -24,7 +25,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		format = formatFlag(fs, "table", report.CompareFormats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
 		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
-		gate   = fs.String("max-regression", "", "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): its time (by -by), B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
+		gate   = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): its time (by -by), B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
 		by     = fs.String("by", report.BySpeedup, "what a cell's time is compared by: speedup (its speed-up over the run's encoding/json, which cancels a change of the machine's speed between runs; encoding/json's own cells by ns/op normalised by the calibration loop) or ns (raw ns/op, as benchstat)")
 		envOK  = fs.Bool("allow-env-diff", false, "compare runs whose CPU, CPU count, OS, architecture, Go version, encoding/json engine, GOEXPERIMENT or baseline differ (-max-regression refuses them, exit 2)")
 	)
@@ -37,96 +38,40 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if *by != report.BySpeedup && *by != report.ByNs {
 		return usagef("compare: -by %q: want %s", *by, strings.Join(report.CompareBys, " or "))
 	}
-	maxRegression := -1.0
-	if *gate != "" {
-		v, err := report.ParseThreshold(*gate)
-		if err != nil {
-			return usagef("compare: -max-regression: %v", err)
-		}
-		maxRegression = v
+	maxRegression := gate.v
+	set, err := report.CompareFiles(ctx, fs.Args(), report.CompareFilesOptions{Alpha: *alpha, By: *by, StrictEnv: maxRegression >= 0 && !*envOK})
+	for _, w := range set.Warnings {
+		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}
-	// Each argument is one side: a file, or replicate runs of one build
-	// as a comma-separated list of files.
-	sides := make([][]*report.Document, fs.NArg())
-	for i, arg := range fs.Args() {
-		for _, path := range strings.Split(arg, ",") {
-			if path == "" {
-				return usagef("compare: %q: an empty file name in a list of replicate runs", arg)
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			doc, err := report.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			for _, w := range doc.Warnings {
-				fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
-			}
-			sides[i] = append(sides[i], doc)
-		}
+	for _, d := range set.EnvDiffs {
+		fmt.Fprintf(stderr, "serbench: warning: compare: %s; compared anyway\n", d)
 	}
-	envCheck := func(a, b string, d *report.EnvDiff) error {
-		if d == nil {
-			return nil
-		}
-		msg := fmt.Sprintf("compare: %s and %s differ in %s: runs from different machines or toolchains are not comparable", a, b, d)
-		if maxRegression >= 0 && !*envOK {
-			return usagef("%s; -allow-env-diff compares them anyway", msg)
-		}
-		fmt.Fprintf(stderr, "serbench: warning: %s; compared anyway\n", msg)
-		return nil
+	switch {
+	case errors.As(err, new(*report.EnvDiffError)):
+		return usagef("compare: %v; -allow-env-diff compares them anyway", err)
+	case errors.Is(err, report.ErrEmptyName):
+		return usagef("compare: %v", err)
+	case err != nil:
+		return err
 	}
-	for i, side := range sides {
-		names := strings.Split(fs.Arg(i), ",")
-		for j := 1; j < len(side); j++ {
-			if err := envCheck(names[0], names[j], report.DiffEnv(side[0], side[j])); err != nil {
-				return err
-			}
-		}
-	}
-	var cs []*report.Comparison
-	for i := 1; i < len(sides); i++ {
-		c, err := report.CompareRuns(sides[0], sides[i], report.CompareOptions{Alpha: *alpha, By: *by, OldName: fs.Arg(0), NewName: fs.Arg(i)})
-		if err != nil {
-			return err
-		}
-		if err := envCheck(fs.Arg(0), fs.Arg(i), c.EnvDiff); err != nil {
-			return err
-		}
-		if len(c.Rows) == 0 {
-			return fmt.Errorf("compare: %s and %s share no cell (codec, scenario, op): nothing to compare", fs.Arg(0), fs.Arg(i))
-		}
-		cs = append(cs, c)
-	}
+	cs := set.Comparisons
 	if err := writeOutput(stdout, *out, func(w io.Writer) error { return report.WriteComparison(w, *format, cs...) }); err != nil {
 		return err
 	}
 	if maxRegression < 0 {
 		return nil
 	}
-	return checkRegressions(stderr, cs, *gate, maxRegression)
-}
-
-// checkRegressions prints one line per regressed cell of cs (see
-// report.Regressions) and returns an error (exit status 1) when there is
-// any.
-func checkRegressions(stderr io.Writer, cs []*report.Comparison, gate string, max float64) error {
-	n := 0
-	for _, c := range cs {
-		regs, err := report.Regressions(c, max)
-		if err != nil {
+	lines, err := report.RegressionLines(cs, maxRegression)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if _, err := fmt.Fprintf(stderr, "regression: %s\n", l); err != nil {
 			return err
 		}
-		for _, r := range regs {
-			if _, err := fmt.Fprintf(stderr, "regression: %s: %s\n", c.NewName, r); err != nil {
-				return err
-			}
-		}
-		n += len(regs)
 	}
-	if n > 0 {
-		return fmt.Errorf("compare: %d cell metrics worse by more than %s (significant after %s at alpha %v)", n, gate, report.Correction, cs[0].Alpha)
+	if len(lines) > 0 {
+		return fmt.Errorf("compare: %d cell metrics worse by more than %s (significant after %s at alpha %v)", len(lines), gate.text, report.Correction, cs[0].Alpha)
 	}
 	return nil
 }

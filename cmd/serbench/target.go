@@ -60,3 +60,28 @@ func checkedFlag(fs *flag.FlagSet, name, usage string, check func(string) error)
 	fs.Var(v, name, usage)
 	return &v.value
 }
+
+// thresholdValue is a threshold flag (-max-regression, -tolerance): a
+// percentage or a fraction that report.ParseThreshold accepts, or none
+// when not given (then v is the flag's default, -1 for "no gate").
+type thresholdValue struct {
+	text string
+	v    float64
+}
+
+func (t *thresholdValue) String() string { return t.text }
+
+func (t *thresholdValue) Set(s string) (err error) {
+	if t.v, err = report.ParseThreshold(s); err == nil {
+		t.text = s
+	}
+	return err
+}
+
+// thresholdFlag defines a threshold flag on fs whose value is none when
+// not given.
+func thresholdFlag(fs *flag.FlagSet, name string, none float64, usage string) *thresholdValue {
+	t := &thresholdValue{v: none}
+	fs.Var(t, name, usage)
+	return t
+}

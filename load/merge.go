@@ -147,6 +147,20 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 	return out, nil
 }
 
+// MergeFiles reads the load reports at paths (ReadReportFile) and merges
+// them (Merge), each named by its path. The first file that cannot be
+// read is the error.
+func MergeFiles(paths []string, o MergeOptions) (MergeReport, error) {
+	reps := make([]Report, len(paths))
+	for i, path := range paths {
+		var err error
+		if reps[i], err = ReadReportFile(path); err != nil {
+			return MergeReport{Schema: MergeSchema, Transport: []Result{}}, err
+		}
+	}
+	return Merge(reps, paths, o)
+}
+
 // byKey gathers the results of one kind (R is Result or HTTPResult) from
 // several reports: one merged result per key, in the order the keys are
 // first seen, with the merge of their latency histograms.

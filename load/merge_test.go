@@ -1,6 +1,9 @@
 package load_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -142,6 +145,44 @@ func TestMergeErrors(t *testing.T) {
 		}
 		if _, err := load.Merge(tc.reps, names, tc.o); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("error %v, want one containing %q", err, tc.want)
+		}
+	}
+}
+
+// MergeFiles reads each file and merges them; a file that is missing or
+// holds no load report is named in the error.
+func TestMergeFiles(t *testing.T) {
+	dir := t.TempDir()
+	notLoad := filepath.Join(dir, "x.json")
+	if err := os.WriteFile(notLoad, []byte(`{"schema":"serbench/v1","results":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, enc := histOf(t, 1, 2, 3)
+	var data bytes.Buffer
+	if err := load.Write(&data, "json", load.Report{Schema: load.Schema, Transport: []load.Result{{Transport: "sse", Codec: "cbor", Scenario: "sse-event", Histogram: enc}}}); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "good.json")
+	if err := os.WriteFile(good, data.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := load.MergeFiles([]string{good, good}, load.MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Sources) != 2 || m.Sources[1].Name != good || len(m.Transport) == 0 {
+		t.Errorf("merged %d sources (%+v), %d results", len(m.Sources), m.Sources, len(m.Transport))
+	}
+	for _, tc := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{good, notLoad}, "x.json"},
+		{[]string{filepath.Join(dir, "missing.json"), good}, "missing.json"},
+		{[]string{good}, "two reports"},
+	} {
+		if _, err := load.MergeFiles(tc.paths, load.MergeOptions{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err = %v, want one naming %s", tc.paths, err, tc.want)
 		}
 	}
 }

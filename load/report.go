@@ -9,6 +9,7 @@ import (
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/internal/regfile"
 )
 
 // Schema names the JSON document `serbench load -format json` writes
@@ -42,6 +43,18 @@ func ReadReport(r io.Reader, name string) (Report, error) {
 		return rep, fmt.Errorf("load: %s: no transport or http results", name)
 	}
 	return rep, nil
+}
+
+// ReadReportFile reads the load report at path (ReadReport). A path that
+// is not a regular file (a FIFO, a device, a folder) is an error wrapping
+// regfile.ErrNotRegular, returned before reading.
+func ReadReportFile(path string) (Report, error) {
+	f, err := regfile.Open(path, true)
+	if err != nil {
+		return Report{}, err
+	}
+	defer f.Close()
+	return ReadReport(f, path)
 }
 
 // Report is the JSON document `serbench load -format json` writes.

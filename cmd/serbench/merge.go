@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/load"
 )
 
@@ -36,20 +35,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	defer dst.discard()
-	var reps []load.Report
-	for _, name := range fs.Args() {
-		f, err := regfile.Open(name, true)
-		if err != nil {
-			return fmt.Errorf("merge: %w", err)
-		}
-		rep, err := load.ReadReport(f, name)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("merge: %w", err)
-		}
-		reps = append(reps, rep)
-	}
-	m, err := load.Merge(reps, fs.Args(), load.MergeOptions{MaxSkew: *maxSkew})
+	m, err := load.MergeFiles(fs.Args(), load.MergeOptions{MaxSkew: *maxSkew})
 	if err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}

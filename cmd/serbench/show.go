@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
-	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
@@ -33,18 +31,14 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if help, err := parseFlags(fs, args, 1, "one file"); help || err != nil {
 		return err
 	}
-	path := fs.Arg(0)
-	data, err := readResultsFile(path)
-	if err != nil {
-		return err
-	}
-	if schema, err := document.SchemaOf(data); err == nil && schema == document.Load {
-		return showTransport(stdout, path, data, *format, *out)
-	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	doc, err := report.Read(bytes.NewReader(data), path)
+	path := fs.Arg(0)
+	doc, err := report.ReadFile(path)
+	if errors.Is(err, report.ErrTransportResults) {
+		return showTransport(stdout, path, *format, *out)
+	}
 	if err != nil {
 		return err
 	}
@@ -57,32 +51,13 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	return writeOutput(stdout, *out, func(w io.Writer) error { return report.Write(w, *format, doc) })
 }
 
-// readResultsFile reads path, up to report.MaxReadBytes (more is
-// report.ErrTooLarge); a path that is not a regular file (a FIFO, a
-// device) is refused before reading (regfile.ErrNotRegular).
-func readResultsFile(path string) ([]byte, error) {
-	f, err := regfile.Open(path, true)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, report.MaxReadBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > report.MaxReadBytes {
-		return nil, fmt.Errorf("%w (%d bytes): %s", report.ErrTooLarge, report.MaxReadBytes, path)
-	}
-	return data, nil
-}
-
-// showTransport prints data, a serbench load JSON document read from
-// path, as a table (or JSON).
-func showTransport(stdout io.Writer, path string, data []byte, format, out string) error {
+// showTransport prints the serbench load JSON document at path as a table
+// (or JSON).
+func showTransport(stdout io.Writer, path, format, out string) error {
 	if format != "table" && format != "json" {
 		return fmt.Errorf("show: %s holds serbench load results, which print as table or json (not %q)", path, format)
 	}
-	rep, err := load.ReadReport(bytes.NewReader(data), path)
+	rep, err := load.ReadReportFile(path)
 	if err != nil {
 		return err
 	}

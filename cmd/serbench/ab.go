@@ -24,12 +24,12 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		"Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,",
 		"runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 	var o ab.Options
-	bt := &benchtimeValue{s: ab.DefaultBenchtime.String(), d: ab.DefaultBenchtime}
 	fs.StringVar(&o.Base, "base", "", "the `revision` to compare against (required): a branch, tag, commit or anything git rev-parse takes")
 	fs.StringVar(&o.Head, "head", "", "the `revision` compared with -base (default: the working tree, uncommitted changes included)")
 	fs.StringVar(&o.Bench, "bench", ab.DefaultBench, "run the benchmarks matching this `regexp`, as go test -bench")
 	fs.IntVar(&o.Rounds, "rounds", ab.DefaultRounds, fmt.Sprintf("`rounds` to run: each runs both builds once, A B then B A (range [%d, %d]; a change of time needs 6 or more to be significant)", ab.MinRounds, ab.MaxRounds))
-	fs.Var(bt, "benchtime", "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)")
+	bt := parsedFlag(fs, "benchtime", benchtime{d: ab.DefaultBenchtime}, "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)", parseBenchtime)
+	bt.text = ab.DefaultBenchtime.String()
 	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
 	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
@@ -51,7 +51,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if o.Base == "" {
 		return usagef("ab: -base is required: the revision to compare against (see serbench ab -h)")
 	}
-	o.Package, o.Benchtime, o.Iterations = fs.Arg(0), bt.d, bt.iterations
+	o.Package, o.Benchtime, o.Iterations = fs.Arg(0), bt.v.d, bt.v.iterations
 	maxRegression := gate.v
 	if *format == "comment" && maxRegression < 0 {
 		return usagef("ab: -format comment needs -max-regression: the gate its verdict is about")
@@ -77,7 +77,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 	}
 	if _, err := o.Resolved(); err != nil {
-		return abUsageError(err, bt.s)
+		return abUsageError(err, bt.text)
 	}
 	dst, err := openOutput(stdout, *out)
 	if err != nil {
@@ -134,20 +134,15 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	return nil
 }
 
-// benchtimeValue is ab's -benchtime: a duration or Nx (ab.ParseBenchtime).
-type benchtimeValue struct {
-	s          string
+// benchtime is ab's -benchtime: a duration or Nx (ab.ParseBenchtime).
+type benchtime struct {
 	d          time.Duration
 	iterations int
 }
 
-func (b *benchtimeValue) String() string { return b.s }
-
-func (b *benchtimeValue) Set(s string) (err error) {
-	if b.d, b.iterations, err = ab.ParseBenchtime(s); err == nil {
-		b.s = s
-	}
-	return err
+func parseBenchtime(s string) (b benchtime, err error) {
+	b.d, b.iterations, err = ab.ParseBenchtime(s)
+	return b, err
 }
 
 // abUsageError words an *ab.OptionError by the flag that set the field.

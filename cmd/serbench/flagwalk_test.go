@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/serbench/serbench/plan"
+	"github.com/serbench/serbench/toolchain"
 )
 
 // actions are the subcommands whose first argument names an action, each
@@ -64,10 +67,16 @@ func badValues(v flag.Value) []string {
 		return []string{"no-such-codec"}
 	case *outputValue:
 		return []string{""}
-	case *goValue:
+	case *parsedValue[[]toolchain.Spec]:
 		return []string{"1.27"}
-	case *modValue:
+	case *parsedValue[[]toolchain.Module]:
 		return []string{"no-version"}
+	case *parsedValue[float64]: // thresholds
+		return []string{"many", "-5%"}
+	case *parsedValue[benchtime]:
+		return []string{"soon", "-7s"}
+	case *parsedValue[plan.Transport]:
+		return []string{"fast", "1,2"}
 	}
 	switch fmt.Sprintf("%T", v) {
 	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":

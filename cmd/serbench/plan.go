@@ -32,8 +32,8 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	egress := fs.Float64("egress", 0, "budget: egress in MB/s (0: none)")
 	fs.Float64Var(&in.CPUPrice, "cpu-price", 0, "price of one vCPU-hour")
 	fs.Float64Var(&in.EgressPrice, "egress-price", 0, "price of one GB (10^9 bytes) of egress")
-	transport := &transportValue{s: "measure"}
-	fs.Var(transport, "transport", "the transport's own cost: measure (a server on this machine, a few seconds) or NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES[,P99_MS] (binary payloads count as base64 with -via sse)")
+	transport := parsedFlag(fs, "transport", plan.Transport{}, "the transport's own cost: measure (a server on this machine, a few seconds) or NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES[,P99_MS] (binary payloads count as base64 with -via sse)", parseTransport)
+	transport.text = "measure"
 	via := &choiceValue{what: "-via", value: "sse", valid: []string{"sse", "ws"}}
 	fs.Var(via, "via", "transport measured and verified: sse or ws")
 	fs.DurationVar(&o.Benchtime, "benchtime", rundoc.QuickBenchtime, "measuring: target duration of one sample of one cell")
@@ -52,8 +52,8 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
-	in.BandwidthBps, in.EgressBudgetBps, in.Transport = *bandwidth*1e6, *egress*1e6, transport.t
-	o.MeasureTransport, o.Via, o.Compressors = transport.s == "measure", via.value, splitList(*compressFlag)
+	in.BandwidthBps, in.EgressBudgetBps, in.Transport = *bandwidth*1e6, *egress*1e6, transport.v
+	o.MeasureTransport, o.Via, o.Compressors = transport.text == "measure", via.value, splitList(*compressFlag)
 	if err := o.Validate(); err != nil {
 		return usageError{err}
 	}
@@ -91,21 +91,11 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	return writeOutput(stdout, *out, func(w io.Writer) error { return plan.Write(w, *format, doc) })
 }
 
-// transportValue is plan's -transport: measure, or the figures
+// parseTransport reads plan's -transport: measure, or the figures
 // plan.ParseTransport reads.
-type transportValue struct {
-	s string
-	t plan.Transport
-}
-
-func (v *transportValue) String() string { return v.s }
-
-func (v *transportValue) Set(s string) (err error) {
-	if s != "measure" {
-		v.t, err = plan.ParseTransport(s)
+func parseTransport(s string) (plan.Transport, error) {
+	if s == "measure" {
+		return plan.Transport{}, nil
 	}
-	if err == nil {
-		v.s = s
-	}
-	return err
+	return plan.ParseTransport(s)
 }

@@ -58,11 +58,9 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
 		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
 		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
-		goFlag        = &goValue{}
-		modFlag       = &modValue{}
 	)
-	fs.Var(goFlag, "go", "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved")
-	fs.Var(modFlag, "mod", "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved")
+	goFlag := parsedFlag(fs, "go", nil, "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved", toolchain.Parse)
+	modFlag := parsedFlag(fs, "mod", nil, "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved", parseMod)
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}

@@ -27,53 +27,27 @@ func checkoutBuilder(ctx context.Context) (toolchain.Builder, error) {
 	return toolchain.GoBuilder{Dir: dir, Package: "./cmd/serbench"}, nil
 }
 
-// goValue is run's -go flag: the toolchains to build serbench with
-// (toolchain.Parse checks them at parse time).
-type goValue struct {
-	text  string
-	specs []toolchain.Spec
-}
-
-func (v *goValue) String() string { return v.text }
-
-func (v *goValue) Set(s string) error {
-	specs, err := toolchain.Parse(s)
-	if err != nil {
-		return err
-	}
-	v.text, v.specs = s, specs
-	return nil
-}
-
-// modValue is run's -mod flag: MODULE@V1,V2 (toolchain.ParseModule), a
-// module other than serbench itself.
-type modValue struct {
-	text string
-	mods []toolchain.Module
-}
-
-func (v *modValue) String() string { return v.text }
-
-func (v *modValue) Set(s string) error {
+// parseMod reads run's -mod flag: MODULE@V1,V2 (toolchain.ParseModule),
+// a module other than serbench itself.
+func parseMod(s string) ([]toolchain.Module, error) {
 	mods, err := toolchain.ParseModule(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if p := mods[0].Path; p == export.SerbenchModule {
-		return fmt.Errorf("%s is serbench itself; -mod takes a module serbench links, such as a codec's library", p)
+		return nil, fmt.Errorf("%s is serbench itself; -mod takes a module serbench links, such as a codec's library", p)
 	}
-	v.text, v.mods = s, mods
-	return nil
+	return mods, nil
 }
 
 // buildSpecs returns the builds that -go and -mod select: every toolchain
 // of goV with every version of modV's module, which ./cmd/serbench must
 // link (a usage error otherwise).
-func buildSpecs(ctx context.Context, goV *goValue, modV *modValue) ([]toolchain.Spec, error) {
-	if modV.mods == nil {
-		return goV.specs, nil
+func buildSpecs(ctx context.Context, goV *parsedValue[[]toolchain.Spec], modV *parsedValue[[]toolchain.Module]) ([]toolchain.Spec, error) {
+	if modV.v == nil {
+		return goV.v, nil
 	}
-	specs, err := toolchain.Cross(goV.specs, modV.mods)
+	specs, err := toolchain.Cross(goV.v, modV.v)
 	if err != nil {
 		return nil, usagef("-go and -mod: %v", err)
 	}
@@ -85,8 +59,8 @@ func buildSpecs(ctx context.Context, goV *goValue, modV *modValue) ([]toolchain.
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := linked[modV.mods[0].Path]; !ok {
-		return nil, usagef("-mod: serbench does not link %s: ./cmd/serbench imports no package of it (serbench list names each codec's module)", modV.mods[0].Path)
+	if _, ok := linked[modV.v[0].Path]; !ok {
+		return nil, usagef("-mod: serbench does not link %s: ./cmd/serbench imports no package of it (serbench list names each codec's module)", modV.v[0].Path)
 	}
 	return specs, nil
 }
@@ -99,9 +73,9 @@ var goIncompatible = []string{"archive", "parallel", "cpuprofile", "memprofile",
 // flags select, measured by one serbench per build (each toolchain of
 // goV with each module version of modV), samples interleaved, and
 // reported as ratios between the builds.
-func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, goV *goValue, modV *modValue, set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
+func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, goV *parsedValue[[]toolchain.Spec], modV *parsedValue[[]toolchain.Module], set map[string]bool, cfg toolchain.Config, rounds int, format, out string) error {
 	name := "-go"
-	if goV.specs == nil {
+	if goV.v == nil {
 		name = "-mod"
 	}
 	for _, f := range goIncompatible {
@@ -140,7 +114,7 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 	}
 	if err != nil {
 		if errors.Is(err, toolchain.ErrNothingRan) {
-			if modV.mods == nil {
+			if modV.v == nil {
 				return fmt.Errorf("-go: no toolchain ran (reasons above)")
 			}
 			return fmt.Errorf("%s: no build ran (reasons above)", name)

@@ -37,51 +37,42 @@ func (p *percent) Set(s string) error {
 	return nil
 }
 
-// checkedValue is a string flag whose values check accepts: a value check
-// rejects fails the parse, a usage error naming the flag.
-type checkedValue struct {
-	value string
-	check func(string) error
+// parsedValue is a flag whose text parse, the library's own reader and
+// validator of it, turns into a T: a text parse rejects fails the flag's
+// parse, a usage error naming the flag. v holds the default until the flag
+// is given, text what was given ("" when it was not).
+type parsedValue[T any] struct {
+	text  string
+	v     T
+	parse func(string) (T, error)
 }
 
-func (v *checkedValue) String() string { return v.value }
+func (p *parsedValue[T]) String() string { return p.text }
 
-func (v *checkedValue) Set(s string) error {
-	if err := v.check(s); err != nil {
+func (p *parsedValue[T]) Set(s string) error {
+	v, err := p.parse(s)
+	if err != nil {
 		return err
 	}
-	v.value = s
+	p.text, p.v = s, v
 	return nil
+}
+
+// parsedFlag defines on fs a flag read by parse, def until given.
+func parsedFlag[T any](fs *flag.FlagSet, name string, def T, usage string, parse func(string) (T, error)) *parsedValue[T] {
+	p := &parsedValue[T]{v: def, parse: parse}
+	fs.Var(p, name, usage)
+	return p
 }
 
 // checkedFlag defines a string flag on fs whose values check accepts.
 func checkedFlag(fs *flag.FlagSet, name, usage string, check func(string) error) *string {
-	v := &checkedValue{check: check}
-	fs.Var(v, name, usage)
-	return &v.value
+	return &parsedFlag(fs, name, "", usage, func(s string) (string, error) { return s, check(s) }).v
 }
 
-// thresholdValue is a threshold flag (-max-regression, -tolerance): a
-// percentage or a fraction that report.ParseThreshold accepts, or none
-// when not given (then v is the flag's default, -1 for "no gate").
-type thresholdValue struct {
-	text string
-	v    float64
-}
-
-func (t *thresholdValue) String() string { return t.text }
-
-func (t *thresholdValue) Set(s string) (err error) {
-	if t.v, err = report.ParseThreshold(s); err == nil {
-		t.text = s
-	}
-	return err
-}
-
-// thresholdFlag defines a threshold flag on fs whose value is none when
-// not given.
-func thresholdFlag(fs *flag.FlagSet, name string, none float64, usage string) *thresholdValue {
-	t := &thresholdValue{v: none}
-	fs.Var(t, name, usage)
-	return t
+// thresholdFlag defines a threshold flag on fs (-max-regression,
+// -tolerance): a percentage or a fraction (report.ParseThreshold), none
+// until given.
+func thresholdFlag(fs *flag.FlagSet, name string, none float64, usage string) *parsedValue[float64] {
+	return parsedFlag(fs, name, none, usage, report.ParseThreshold)
 }

@@ -2,6 +2,7 @@ package rundoc
 
 import (
 	"context"
+	"errors"
 	"runtime/debug"
 	"slices"
 	"testing"
@@ -106,6 +107,38 @@ func TestControlsRestore(t *testing.T) {
 	debug.SetGCPercent(before)
 	if before == 321 {
 		t.Error("restore left the GC percent at 321")
+	}
+}
+
+// Selection.Sizes adds sweep points after the named scenarios, or in
+// place of every scenario when none is named.
+func TestSelectionSizes(t *testing.T) {
+	reg, err := codec.NewRegistry(stdjson.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := func(sel Selection) []string {
+		t.Helper()
+		sel.Registry, sel.Codecs = reg, []string{"encoding/json"}
+		_, ss, _, err := sel.Matrix()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range ss {
+			out = append(out, s.ID)
+		}
+		return out
+	}
+	if got, want := ids(Selection{Sizes: []int64{1 << 10}}), []string{"sweep/user-event@1KiB"}; !slices.Equal(got, want) {
+		t.Errorf("sizes alone: %v, want %v", got, want)
+	}
+	if got, want := ids(Selection{Scenarios: []string{"ws-message"}, Sizes: []int64{1 << 10, 4 << 10}}), []string{"ws-message", "sweep/user-event@1KiB", "sweep/user-event@4KiB"}; !slices.Equal(got, want) {
+		t.Errorf("with -scenarios: %v, want %v", got, want)
+	}
+	var se *ScenarioError
+	if _, _, _, err := (Selection{Registry: reg, Sizes: []int64{1}}).Matrix(); !errors.As(err, &se) {
+		t.Errorf("size out of range: err = %v, want a *ScenarioError", err)
 	}
 }
 

@@ -32,6 +32,12 @@ type Selection struct {
 	// Baseline is the codec every speed-up is measured against, put first
 	// when Codecs lacks it (WithBaseline).
 	Baseline string
+	// Sizes are the encoding/json sizes, in bytes, of size sweep points
+	// (scenario.Sweep; serbench run -sizes, read by scenario.ParseSizes) to
+	// measure: after the scenarios that Scenarios names, or instead of
+	// every scenario when it names none. A size out of range is a
+	// *ScenarioError.
+	Sizes []int64
 }
 
 // ResolveCodecs resolves run's -codecs names (codec IDs and groups) into
@@ -108,6 +114,16 @@ func (s Selection) Matrix() ([]codec.Codec, []scenario.Scenario, []string, error
 	}
 	if scenarios, err = scenario.Pick(scenarios, s.Scenarios); err != nil {
 		return nil, nil, nil, &ScenarioError{err}
+	}
+	if s.Sizes != nil {
+		sweep, err := scenario.Sweep(s.Sizes)
+		if err != nil {
+			return nil, nil, nil, &ScenarioError{err}
+		}
+		if len(s.Scenarios) == 0 {
+			scenarios = nil
+		}
+		scenarios = append(scenarios, sweep...)
 	}
 	return codecs, scenarios, append(warnings, CodecWarnings(codecs)...), nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/toolchain"
 )
@@ -75,6 +76,10 @@ func badValues(v flag.Value) []string {
 		return []string{"many", "-5%"}
 	case *parsedValue[benchtime]:
 		return []string{"soon", "-7s"}
+	case *parsedValue[[]int64]: // -sizes
+		return []string{"huge", "100B"}
+	case *parsedValue[[]compressor.Algorithm]:
+		return []string{"brotli", ","}
 	case *parsedValue[plan.Transport]:
 		return []string{"fast", "1,2"}
 	}

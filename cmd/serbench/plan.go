@@ -75,7 +75,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			return usagef("plan: -scenarios names no scenario")
 		}
 	} else {
-		cs, scenarios, warn, err := selectMatrix(codecsFlag.ids, *scenariosFlag, *corpusFlag, bench.DefaultBaseline)
+		cs, scenarios, warn, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: bench.DefaultBaseline})
 		if err != nil {
 			return err
 		}

@@ -53,10 +53,10 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
 		gogc          = checkedFlag(fs, "gogc", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)", func(s string) error { _, err := rundoc.ParseGOGC(s); return err })
 		pin           = checkedFlag(fs, "pin", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)", func(s string) error { _, err := rundoc.ParsePin(s); return err })
-		sizesFlag     = fs.String("sizes", "", "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given")
+		sizesFlag     = parsedFlag(fs, "sizes", nil, "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given", scenario.ParseSizes)
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
-		compressFlag  = fs.String("compress", "", "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","))
+		compressFlag  = parsedFlag(fs, "compress", nil, "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","), algorithms.Parse)
 		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
 	)
 	goFlag := parsedFlag(fs, "go", nil, "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved", toolchain.Parse)
@@ -103,14 +103,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	}
 	defer restore()
 
-	codecs, scenarios, warnings, err := selectMatrix(codecsFlag.ids, *scenariosFlag, *corpusFlag, opts.Baseline)
-	if err != nil {
-		return err
-	}
-	if scenarios, err = withSweep(scenarios, *sizesFlag, set["scenarios"]); err != nil {
-		return err
-	}
-	algs, err := selectCompressors(*compressFlag)
+	codecs, scenarios, warnings, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: opts.Baseline, Sizes: sizesFlag.v})
 	if err != nil {
 		return err
 	}
@@ -127,7 +120,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	progress := newProgress(stderr, time.Now(), "measurements")
 	opts.Progress = progress.update
 	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
-		Compressors: algs, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(modulePath)})
+		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(modulePath)})
 	progress.finish()
 	if err != nil {
 		return err
@@ -168,6 +161,15 @@ func writeRun(ctx context.Context, dst *output, stderr io.Writer, doc *report.Do
 	return err
 }
 
+// defaultSizes lists scenario.DefaultSweepSizes as -sizes takes them.
+func defaultSizes() string {
+	var s []string
+	for _, n := range scenario.DefaultSweepSizes {
+		s = append(s, scenario.SizeLabel(n))
+	}
+	return strings.Join(s, ",")
+}
+
 // codecsUsage is the -codecs flag's help text of run, fidelity and hostile.
 const codecsUsage = "comma-separated codec IDs and groups (default, all, json, msgpack, cbor, schema, binary; group:NAME when a codec has the same ID); default: the default set (see serbench list)"
 
@@ -183,12 +185,12 @@ func selectCodecs(ids []string) ([]codec.Codec, error) {
 }
 
 // selectMatrix returns the codecs (with the baseline added) and the
-// scenarios (built-in, plus -corpus's, with its warnings) that -codecs
-// resolved to and -scenarios names (rundoc.Selection): the default set
-// when ids is nil, every scenario when scenariosFlag is "". An unknown
-// scenario is a usage error, a corpus error names -corpus.
-func selectMatrix(ids []string, scenariosFlag, corpusFlag, baseline string) ([]codec.Codec, []scenario.Scenario, []string, error) {
-	cs, ss, warnings, err := rundoc.Selection{Registry: all.Registry(), Codecs: ids, Scenarios: splitList(scenariosFlag), Corpus: corpusFlag, Baseline: baseline}.Matrix()
+// scenarios (built-in, plus -corpus's, with its warnings) of sel, a
+// selection of codec/all (rundoc.Selection.Matrix). An unknown scenario
+// is a usage error, a corpus error names -corpus.
+func selectMatrix(sel rundoc.Selection) ([]codec.Codec, []scenario.Scenario, []string, error) {
+	sel.Registry = all.Registry()
+	cs, ss, warnings, err := sel.Matrix()
 	var ce *rundoc.CorpusError
 	switch {
 	case errors.As(err, new(*rundoc.ScenarioError)):

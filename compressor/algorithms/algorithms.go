@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/s2"
@@ -299,6 +300,26 @@ func Select(ids []string) ([]compressor.Algorithm, error) {
 		return nil, fmt.Errorf("compressor: %w", err)
 	}
 	return out, nil
+}
+
+// Parse returns the compressors of a comma-separated list of IDs
+// (serbench run -compress), in the order given (Select); spaces around an
+// ID and empty items are ignored, and "" is none. A list of empty items
+// only (",") is an error.
+func Parse(list string) ([]compressor.Algorithm, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var ids []string
+	for _, id := range strings.Split(list, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("compressor: no compressor in %q (valid: %s)", list, strings.Join(IDs(), ", "))
+	}
+	return Select(ids)
 }
 
 // Compressions returns algs as bench.Options.Compressors takes them, in

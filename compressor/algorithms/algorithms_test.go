@@ -91,6 +91,23 @@ func TestSelect(t *testing.T) {
 	}
 }
 
+// Parse reads -compress: IDs in order, "" for none, a list of nothing or
+// an unknown ID an error.
+func TestParse(t *testing.T) {
+	as, err := Parse(" s2, ,zstd")
+	if err != nil || len(as) != 2 || as[0].ID != "s2" || as[1].ID != "zstd" {
+		t.Errorf("Parse(\" s2, ,zstd\") = %v, %v", as, err)
+	}
+	if as, err := Parse(""); as != nil || err != nil {
+		t.Errorf("Parse(\"\") = %v, %v, want none", as, err)
+	}
+	for _, bad := range []string{",", "brotli", "s2,s2"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q): no error", bad)
+		}
+	}
+}
+
 func TestReadAllLimit(t *testing.T) {
 	a := appender{max: 1000}
 	if out, err := readAll(&a, nil, io.LimitReader(zeros{}, 1000)); err != nil || len(out) != 1000 {

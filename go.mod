@@ -18,6 +18,7 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
+	github.com/google/renameio/v2 v2.0.2
 	github.com/hprose/hprose-golang/v3 v3.0.10
 	github.com/ikkerens/ikeapack v1.5.1
 	github.com/json-iterator/go v1.1.12

@@ -84,13 +84,12 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	defer dst.discard()
-	var bmfW io.Writer
-	bmfCommit := func(bool) error { return nil }
+	var bmf *output
 	if *bmfOut != "" {
-		if bmfW, bmfCommit, err = openFile(io.Discard, *bmfOut); err != nil {
+		if bmf, err = openOutput(nil, *bmfOut); err != nil {
 			return fmt.Errorf("-bmf: %w", err)
 		}
-		defer bmfCommit(false)
+		defer bmf.discard()
 	}
 	p := newProgress(stderr, time.Now(), "benchmark runs")
 	o.Progress = p.update
@@ -110,12 +109,12 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("write %s: %w", outName(*out), err)
 	}
-	if bmfW != nil {
-		if err := ab.Write(bmfW, "bmf", res); err != nil {
-			return fmt.Errorf("write %s: %w", *bmfOut, err)
+	if bmf != nil {
+		if err := bmf.write(func(w io.Writer) error { return ab.Write(w, "bmf", res) }); err != nil {
+			return err
 		}
 	}
-	if err := errors.Join(dst.commit(true), bmfCommit(true)); err != nil {
+	if err := dst.commit(); err != nil {
 		return err
 	}
 	if maxRegression < 0 {

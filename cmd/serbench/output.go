@@ -5,29 +5,54 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/google/renameio/v2"
 )
 
 // output is where a document goes (-o): stdout, or a temporary file beside
-// path that write renames over it once the document is written.
+// path (github.com/google/renameio/v2) that commit renames over it once
+// the document is written, so an existing file is replaced only whole.
 type output struct {
-	w      io.Writer
-	path   string
-	commit func(ok bool) error
+	w    io.Writer
+	path string
+	file *renameio.PendingFile // nil for stdout
 }
 
-// openOutput returns where a document goes, created now so that an
-// unwritable -o fails before any long work (openFile).
+// openOutput returns where a document goes: stdout when path is "", else
+// a temporary file beside path, created now so that an unwritable -o
+// fails before any long work.
 func openOutput(stdout io.Writer, path string) (*output, error) {
-	w, commit, err := openFile(stdout, path)
-	if err != nil {
-		return nil, err
+	if path == "" {
+		return &output{w: stdout}, nil
 	}
-	return &output{w, path, commit}, nil
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("-o %s: is a directory", path)
+	}
+	f, err := renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)), renameio.WithStaticPermissions(0o644))
+	if err != nil {
+		return nil, fmt.Errorf("-o %s: cannot write there: %w", path, err)
+	}
+	return &output{w: f, path: path, file: f}, nil
 }
 
-// discard removes the temporary file unless write has renamed it,
+// discard removes the temporary file unless commit has renamed it,
 // leaving any existing file at the path untouched; callers defer it.
-func (o *output) discard() { o.commit(false) }
+func (o *output) discard() {
+	if o.file != nil {
+		o.file.Cleanup()
+	}
+}
+
+// commit renames the temporary file over the path.
+func (o *output) commit() error {
+	if o.file == nil {
+		return nil
+	}
+	if err := o.file.CloseAtomicallyReplace(); err != nil {
+		return fmt.Errorf("-o %s: %w", o.path, err)
+	}
+	return nil
+}
 
 // write writes the document with write and, when that succeeds, renames
 // the file into place; its error names the output.
@@ -35,50 +60,7 @@ func (o *output) write(write func(io.Writer) error) error {
 	if err := write(o.w); err != nil {
 		return fmt.Errorf("write %s: %w", outName(o.path), err)
 	}
-	return o.commit(true)
-}
-
-// openFile returns where a report goes. With no path it is stdout. With a
-// path it is a temporary file beside it, created now so that an unwritable
-// path fails before any long work; commit(true) renames it over path, and
-// commit(false) removes it, leaving any existing file at path untouched.
-func openFile(stdout io.Writer, path string) (w io.Writer, commit func(ok bool) error, err error) {
-	if path == "" {
-		return stdout, func(bool) error { return nil }, nil
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil, nil, fmt.Errorf("-o %s: is a directory", path)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, nil, fmt.Errorf("-o %s: cannot write there: %w", path, err)
-	}
-	done := false
-	commit = func(ok bool) error {
-		if done {
-			return nil
-		}
-		done = true
-		if !ok {
-			f.Close()
-			os.Remove(f.Name())
-			return nil
-		}
-		if err := f.Close(); err != nil {
-			os.Remove(f.Name())
-			return fmt.Errorf("-o %s: %w", path, err)
-		}
-		if err := os.Chmod(f.Name(), 0o644); err != nil {
-			os.Remove(f.Name())
-			return fmt.Errorf("-o %s: %w", path, err)
-		}
-		if err := os.Rename(f.Name(), path); err != nil {
-			os.Remove(f.Name())
-			return fmt.Errorf("-o %s: %w", path, err)
-		}
-		return nil
-	}
-	return f, commit, nil
+	return o.commit()
 }
 
 func outName(path string) string {

@@ -149,6 +149,24 @@ func ReadFile(path string) (*Run, error) {
 	return Parse(data, path)
 }
 
+// AddFiles reads the run files at paths (ReadFile) and adds them to dir
+// (Add): all of them or, when a file cannot be read or added, none. ctx
+// is checked before each file. It returns the paths written.
+func AddFiles(ctx context.Context, dir string, paths []string) ([]string, error) {
+	var runs []*Run
+	for _, path := range paths {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r, err := ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, r)
+	}
+	return Add(ctx, dir, runs)
+}
+
 // Add stores runs in dir (created if missing): all of them or, on any
 // error, none. A key held by dir already or twice among runs is an error
 // wrapping ErrDuplicate that names both files. Adds to one folder take

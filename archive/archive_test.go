@@ -74,6 +74,26 @@ func TestParseRejects(t *testing.T) {
 	}
 }
 
+// AddFiles reads each file and adds them all, or none when one cannot be
+// read.
+func TestAddFiles(t *testing.T) {
+	src, dir := t.TempDir(), filepath.Join(t.TempDir(), "results")
+	a, b := filepath.Join(src, "a.json"), filepath.Join(src, "b.json")
+	if err := errors.Join(os.WriteFile(a, runJSON(t, t0, "cpu"), 0o644), os.WriteFile(b, runJSON(t, t0.Add(time.Hour), "cpu"), 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := archive.AddFiles(context.Background(), dir, []string{a, filepath.Join(src, "missing.json")}); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("missing file: err = %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a failed add left %d files", len(entries))
+	}
+	written, err := archive.AddFiles(context.Background(), dir, []string{a, b})
+	if err != nil || len(written) != 2 {
+		t.Errorf("AddFiles = %v, %v, want two files", written, err)
+	}
+}
+
 func TestAddAllOrNone(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "results")
 	parse := func(started time.Time, name string) *archive.Run {

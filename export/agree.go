@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -56,6 +57,35 @@ func ConditionLabel(e env.Env, path string) string {
 	}
 	base := filepath.Base(path)
 	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// AgreeFiles reads pairs of files, each a serbench run (JSON or benchfmt,
+// report.ReadFile) followed by the go test -bench output of the exported
+// module taken under the same GC condition, and returns one
+// AgreeCondition per pair, labelled by ConditionLabel. An odd number of
+// files, a file that cannot be read and a pair with no cell with a
+// speed-up in common (AgreeCells) are errors.
+func AgreeFiles(paths []string) ([]AgreeCondition, error) {
+	if len(paths)%2 != 0 {
+		return nil, fmt.Errorf("export: want pairs of files SERBENCH EXPORT (got %d files)", len(paths))
+	}
+	var conds []AgreeCondition
+	for i := 0; i < len(paths); i += 2 {
+		sb, err := report.ReadFile(paths[i])
+		if err != nil {
+			return nil, err
+		}
+		ex, err := report.ReadFile(paths[i+1])
+		if err != nil {
+			return nil, err
+		}
+		c := AgreeCondition{Label: ConditionLabel(sb.Env, paths[i]), Cells: AgreeCells(sb.Results, ex.Results)}
+		if len(c.Cells) == 0 {
+			return nil, fmt.Errorf("agree: %s and %s have no cell with a speed-up in common", paths[i], paths[i+1])
+		}
+		conds = append(conds, c)
+	}
+	return conds, nil
 }
 
 // AgreeCells pairs the cells with a speed-up (the baseline's own excluded)

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/serbench/serbench/export"
-	"github.com/serbench/serbench/report"
 )
 
 func init() {
@@ -31,21 +29,9 @@ func cmdAgree(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if fs.NArg()%2 != 0 {
 		return usagef("agree: want pairs of files SERBENCH EXPORT (got %d arguments)", fs.NArg())
 	}
-	var conds []export.AgreeCondition
-	for i := 0; i < fs.NArg(); i += 2 {
-		sb, err := report.ReadFile(fs.Arg(i))
-		if err != nil {
-			return err
-		}
-		ex, err := report.ReadFile(fs.Arg(i + 1))
-		if err != nil {
-			return err
-		}
-		c := export.AgreeCondition{Label: export.ConditionLabel(sb.Env, fs.Arg(i)), Cells: export.AgreeCells(sb.Results, ex.Results)}
-		if len(c.Cells) == 0 {
-			return fmt.Errorf("agree: %s and %s have no cell with a speed-up in common", fs.Arg(i), fs.Arg(i+1))
-		}
-		conds = append(conds, c)
+	conds, err := export.AgreeFiles(fs.Args())
+	if err != nil {
+		return err
 	}
 	if *bycodec {
 		return export.WriteAgreementByCodec(stdout, conds, *tolerance, *format == "markdown")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -15,16 +14,23 @@ func init() {
 	register("archive", "add saved runs to a results archive (one file per run, keyed by its env), or list one", cmdArchive)
 }
 
+// archiveUsage is the help of serbench archive and of its actions.
+var archiveUsage = []string{
+	"usage: serbench archive add [-to DIR] FILE... [-to DIR]",
+	"       serbench archive list DIR",
+	"add stores each FILE (written by serbench run -format json) in DIR as <key>.json, the key built",
+	"from its env: start time, Go version and encoding/json engine, GOOS-GOARCH, CPU, serbench version.",
+	"All files are added or none; a key DIR already holds is an error. list prints DIR's runs by key,",
+	"then names each file it skipped (not a regular file, too large, not a plausible run) and exits 1 if any.",
+}
+
 // cmdArchive is `serbench archive add FILE... -to DIR` and
 // `serbench archive list DIR`.
 func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	usage := func() {
-		fmt.Fprintln(stderr, "usage: serbench archive add [-to DIR] FILE... [-to DIR]")
-		fmt.Fprintln(stderr, "       serbench archive list DIR")
-		fmt.Fprintln(stderr, "add stores each FILE (written by serbench run -format json) in DIR as <key>.json, the key built")
-		fmt.Fprintln(stderr, "from its env: start time, Go version and encoding/json engine, GOOS-GOARCH, CPU, serbench version.")
-		fmt.Fprintln(stderr, "All files are added or none; a key DIR already holds is an error. list prints DIR's runs by key,")
-		fmt.Fprintln(stderr, "then names each file it skipped (not a regular file, too large, not a plausible run) and exits 1 if any.")
+		for _, l := range archiveUsage {
+			fmt.Fprintln(stderr, l)
+		}
 	}
 	if len(args) == 0 {
 		usage()
@@ -32,9 +38,9 @@ func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	switch args[0] {
 	case "add":
-		return archiveAdd(ctx, stdout, stderr, args[1:], usage)
+		return archiveAdd(ctx, stdout, stderr, args[1:])
 	case "list":
-		return archiveList(ctx, stdout, stderr, args[1:], usage)
+		return archiveList(ctx, stdout, stderr, args[1:])
 	case "-h", "-help", "--help", "help":
 		usage()
 		return nil
@@ -44,44 +50,29 @@ func cmdArchive(ctx context.Context, stdout, stderr io.Writer, args []string) er
 
 // archiveAdd parses `add` arguments: -to DIR may come first or last, as
 // in `serbench archive add run.json -to results`.
-func archiveAdd(ctx context.Context, stdout, stderr io.Writer, args []string, usage func()) error {
+func archiveAdd(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if n := len(args); n >= 2 && (args[n-2] == "-to" || args[n-2] == "--to") {
 		args = append([]string{args[n-2], args[n-1]}, args[:n-2]...)
 	} else if n >= 1 && (strings.HasPrefix(args[n-1], "-to=") || strings.HasPrefix(args[n-1], "--to=")) {
 		args = append([]string{args[n-1]}, args[:n-1]...)
 	}
-	fs := flag.NewFlagSet("archive add", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("archive add", stderr, archiveUsage...)
 	to := fs.String("to", "", "the archive folder (required; created if missing)")
-	fs.Usage = func() { usage(); fs.PrintDefaults() }
 	if help, err := parseFlags(fs, args, -1, "at least one FILE"); help || err != nil {
 		return err
 	}
 	if *to == "" {
 		return usagef("archive add: -to DIR is required")
 	}
-	var runs []*archive.Run
-	for _, path := range fs.Args() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		r, err := archive.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, r)
-	}
-	written, err := archive.Add(ctx, *to, runs)
+	written, err := archive.AddFiles(ctx, *to, fs.Args())
 	for _, p := range written {
 		fmt.Fprintf(stdout, "added %s\n", p)
 	}
 	return err
 }
 
-func archiveList(ctx context.Context, stdout, stderr io.Writer, args []string, usage func()) error {
-	fs := flag.NewFlagSet("archive list", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { usage(); fs.PrintDefaults() }
+func archiveList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet("archive list", stderr, archiveUsage...)
 	if help, err := parseFlags(fs, args, 1, "one DIR"); help || err != nil {
 		return err
 	}

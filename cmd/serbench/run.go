@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/scenario"
@@ -120,7 +121,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	progress := newProgress(stderr, time.Now(), "measurements")
 	opts.Progress = progress.update
 	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
-		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(modulePath)})
+		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(export.SerbenchModule)})
 	progress.finish()
 	if err != nil {
 		return err

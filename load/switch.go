@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -34,6 +35,25 @@ type SwitchOptions struct {
 	// phase after the switch is as long as the ramp; At+Ramp must not
 	// exceed Duration.
 	Ramp time.Duration
+}
+
+// ParseMix reads the -mix flag's value: comma-separated weights, one per
+// codec ("50,50"; Options.Mix), empty items ignored. A weight that is not
+// a number is an error naming it; Options.Validate checks the rest (a
+// weight per codec, each > 0).
+func ParseMix(s string) ([]float64, error) {
+	var mix []float64
+	for _, m := range strings.Split(s, ",") {
+		if m = strings.TrimSpace(m); m == "" {
+			continue
+		}
+		w, err := strconv.ParseFloat(m, 64)
+		if err != nil {
+			return nil, fmt.Errorf("load: invalid mix weight %q", m)
+		}
+		mix = append(mix, w)
+	}
+	return mix, nil
 }
 
 // ParseSwitch parses the -switch flag's value "CODEC@AT" (e.g.

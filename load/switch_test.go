@@ -3,6 +3,7 @@ package load_test
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -106,5 +107,17 @@ func TestSwitchOptionErrors(t *testing.T) {
 		if _, err := load.ParseSwitch(bad, 0); err == nil {
 			t.Errorf("ParseSwitch(%q) gave no error", bad)
 		}
+	}
+}
+
+// ParseMix reads weights in order, skipping empty items; a word is an
+// error naming it.
+func TestParseMix(t *testing.T) {
+	mix, err := load.ParseMix("50, 25,,25")
+	if err != nil || !slices.Equal(mix, []float64{50, 25, 25}) {
+		t.Errorf("ParseMix = %v, %v, want [50 25 25]", mix, err)
+	}
+	if _, err := load.ParseMix("1,lots"); err == nil || !strings.Contains(err.Error(), `"lots"`) {
+		t.Errorf("a word: err = %v", err)
 	}
 }

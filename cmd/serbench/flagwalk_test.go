@@ -76,6 +76,8 @@ func badValues(v flag.Value) []string {
 		return []string{"many", "-5%"}
 	case *parsedValue[benchtime]:
 		return []string{"soon", "-7s"}
+	case *parsedValue[[]float64]: // load's -mix (its count is checked against -codecs)
+		return []string{"lots"}
 	case *parsedValue[[]int64]: // -sizes
 		return []string{"huge", "100B"}
 	case *parsedValue[[]compressor.Algorithm]:

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -35,7 +34,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.Float64Var(&o.Rate, "rate", load.DefaultRate, "messages per second per connection")
 	fs.DurationVar(&o.Duration, "duration", load.DefaultDuration, "how long each connection's stream runs")
 	codecs := codecsFlag(fs, load.DefaultCodec, "comma-separated codec IDs", selectCodecIDs)
-	mix := fs.String("mix", "", "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)")
+	mix := parsedFlag(fs, "mix", nil, "comma-separated weights, one per codec: run the codecs at once (e.g. 50,50)", load.ParseMix)
 	scenarios := fs.String("scenarios", "", "comma-separated scenario IDs, run one after another (default "+load.DefaultSSEScenario+" for sse, "+load.DefaultWSScenario+" for ws)")
 	fs.StringVar(scenarios, "scenario", "", "the older name of -scenarios")
 	format := formatFlag(fs, "table", load.Formats, "")
@@ -59,8 +58,8 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	o.Compress, o.Codecs, o.Registry, s.Scenarios = sf.compress, codecs.ids, all.Registry(), splitList(*scenarios)
-	if err := loadOptions(&s, set, *mix, *switchTo, *switchRamp); err != nil {
+	o.Compress, o.Codecs, o.Registry, o.Mix, s.Scenarios = sf.compress, codecs.ids, all.Registry(), mix.v, splitList(*scenarios)
+	if err := loadOptions(&s, set, *switchTo, *switchRamp); err != nil {
 		return err
 	}
 	if s.HTTP == nil && o.URL == "" {
@@ -95,9 +94,9 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 }
 
 // loadOptions finishes s from the flags that need more than a value:
-// -transport http (s.HTTP, nil otherwise), -mix and -switch. set holds the
+// -transport http (s.HTTP, nil otherwise) and -switch. set holds the
 // flags given.
-func loadOptions(s *load.Session, set map[string]bool, mix, switchTo string, switchRamp time.Duration) error {
+func loadOptions(s *load.Session, set map[string]bool, switchTo string, switchRamp time.Duration) error {
 	o := &s.Options
 	if o.Transport != "http" {
 		s.HTTP = nil
@@ -117,13 +116,6 @@ func loadOptions(s *load.Session, set map[string]bool, mix, switchTo string, swi
 		if len(s.Scenarios) == 0 {
 			s.Scenarios = []string{load.DefaultHTTPScenario}
 		}
-	}
-	for _, m := range splitList(mix) {
-		w, err := strconv.ParseFloat(m, 64)
-		if err != nil {
-			return usagef("load: invalid -mix weight %q", m)
-		}
-		o.Mix = append(o.Mix, w)
 	}
 	if switchTo != "" {
 		sw, err := load.ParseSwitch(switchTo, switchRamp)

@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,18 @@ import (
 
 	"golang.org/x/mod/modfile"
 )
+
+// Tidy runs go mod tidy in dir, the folder of a module Module.Write wrote,
+// which writes its go.sum (it needs the module cache or the module proxy);
+// the go command's output goes to output.
+func Tidy(ctx context.Context, dir string, output io.Writer) error {
+	cmd := exec.CommandContext(ctx, "go", "mod", "tidy")
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, output, output
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("export: go mod tidy in %s: %w (the module is written; run it there once the module proxy is reachable)", dir, err)
+	}
+	return nil
+}
 
 // BuildModules maps every module linked into this binary to its version:
 // the exported go.mod requires them all, so `go mod tidy` keeps the

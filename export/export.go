@@ -52,6 +52,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -112,9 +113,11 @@ type Module struct {
 	Serbench string
 	// Scenarios are the scenarios to benchmark.
 	Scenarios []scenario.Scenario
-	// Go is the go directive's version ("1.26.8").
+	// Go is the go directive's version ("1.26.8"); "" is this binary's
+	// (runtime.Version).
 	Go string
-	// Requires maps module paths to the versions go.mod requires.
+	// Requires maps module paths to the versions go.mod requires; nil is
+	// BuildModules().
 	Requires map[string]string
 	// BenchName returns the sub-benchmark name of a cell without the
 	// "Benchmark" prefix, as serbench's benchfmt output writes it.
@@ -141,6 +144,12 @@ type Skipped struct {
 func (m Module) Write(dir string) ([]Skipped, error) {
 	if len(m.Codecs) == 0 {
 		return nil, fmt.Errorf("export: no codecs")
+	}
+	if m.Go == "" {
+		m.Go = strings.TrimPrefix(runtime.Version(), "go")
+	}
+	if m.Requires == nil {
+		m.Requires = BuildModules()
 	}
 	libraries := exportable()
 	var libIDs []string

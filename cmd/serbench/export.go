@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os/exec"
-	"runtime"
 	"strings"
 
 	"github.com/serbench/serbench/bench"
@@ -53,8 +51,6 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	m := export.Module{
 		Scenarios: scenarios,
-		Go:        strings.TrimPrefix(runtime.Version(), "go"),
-		Requires:  export.BuildModules(),
 		BenchName: report.BenchName,
 		LiveHeap:  lh,
 	}
@@ -79,10 +75,8 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	if *tidy {
-		cmd := exec.CommandContext(ctx, "go", "mod", "tidy")
-		cmd.Dir, cmd.Stdout, cmd.Stderr = *out, stderr, stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("export: go mod tidy in %s: %w (the module is written; run it there once the module proxy is reachable)", *out, err)
+		if err := export.Tidy(ctx, *out, stderr); err != nil {
+			return err
 		}
 	}
 	fmt.Fprintf(stdout, "wrote %s: %d codecs × %d scenarios; run: cd %s && go test -run '^$' -bench . -count 10\n", *out, len(m.Codecs), len(scenarios)-len(left), *out)

@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -31,10 +32,11 @@ type Options struct {
 	// "sse", whose binary payloads travel as base64 (Transport.Base64 is
 	// set from it).
 	Via string
-	// Source, when set, names a saved run whose Results are the codec
-	// figures, and ScenarioIDs the scenarios planned for. Otherwise Codecs
-	// × Scenarios are measured (Benchtime, Count; in parallel, with
-	// Compressors) and the document's Source is "measured".
+	// Source, when set, names a saved run (serbench run -format json)
+	// whose results are the codec figures: Results when set, else the
+	// file's (report.ReadFile); ScenarioIDs are the scenarios planned for.
+	// Otherwise Codecs × Scenarios are measured (Benchtime, Count; in
+	// parallel, with Compressors) and the document's Source is "measured".
 	Results     []bench.Result
 	Source      string
 	ScenarioIDs []string
@@ -87,10 +89,11 @@ func (o Options) Validate() error {
 }
 
 // Build plans every scenario: the codec figures (measured, or read from
-// Results), the transport's cost (given or measured), one Plan per
-// scenario with its -verify checks, and the environment. A scenario that
-// cannot be answered is a warning; none answered is an error, as are bad
-// options and a failed measurement.
+// Results or the Source file), the transport's cost (given or measured),
+// one Plan per scenario with its -verify checks, and the environment. A
+// scenario that cannot be answered is a warning; none answered is an
+// error, as are bad options, a Source file that cannot be read and a
+// failed measurement.
 func Build(ctx context.Context, o Options) (Document, error) {
 	if err := o.Validate(); err != nil {
 		return Document{}, err
@@ -106,6 +109,13 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	warnings = append(warnings, o.Warnings...)
 	results, ids := o.Results, o.ScenarioIDs
 	var measured []codec.Codec
+	if o.Source != "" && results == nil {
+		saved, err := report.ReadFile(o.Source)
+		if err != nil {
+			return Document{}, err
+		}
+		results = saved.Results
+	}
 	if o.Source != "" {
 		doc.Source = o.Source
 	} else {

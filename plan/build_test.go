@@ -1,7 +1,10 @@
 package plan
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/report"
 )
 
 func TestOptionsValidate(t *testing.T) {
@@ -79,5 +83,22 @@ func TestBuildFromResults(t *testing.T) {
 	o.ScenarioIDs = []string{"t"}
 	if _, err := Build(context.Background(), o); err == nil || !strings.Contains(err.Error(), "nothing can be answered") {
 		t.Errorf("no scenario answered: %v", err)
+	}
+
+	// Without Results, the Source file's are read.
+	var saved bytes.Buffer
+	if err := report.JSON(&saved, &report.Document{Results: rs}); err != nil {
+		t.Fatal(err)
+	}
+	o.Source, o.Results, o.ScenarioIDs = filepath.Join(t.TempDir(), "run.json"), nil, []string{"s"}
+	if err := os.WriteFile(o.Source, saved.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if doc, err := Build(context.Background(), o); err != nil || len(doc.Plans) != 1 || doc.Source != o.Source {
+		t.Errorf("from the Source file: %d plans, source %q, %v", len(doc.Plans), doc.Source, err)
+	}
+	o.Source = filepath.Join(t.TempDir(), "missing.json")
+	if _, err := Build(context.Background(), o); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("a missing Source file: %v", err)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/plan"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
 )
 
@@ -54,9 +53,6 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	in.BandwidthBps, in.EgressBudgetBps, in.Transport = *bandwidth*1e6, *egress*1e6, transport.v
 	o.MeasureTransport, o.Via, o.Compressors = transport.text == "measure", via.value, splitList(*compressFlag)
-	if err := o.Validate(); err != nil {
-		return usageError{err}
-	}
 	if *scenariosFlag == "" {
 		ids, err := plan.DefaultScenarios(*corpusFlag)
 		if err != nil {
@@ -64,17 +60,14 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		*scenariosFlag = strings.Join(ids, ",")
 	}
-	finish := func() {}
 	if *from != "" {
-		saved, err := report.ReadFile(*from)
-		if err != nil {
-			return err
-		}
-		o.Results, o.Source, o.ScenarioIDs = saved.Results, *from, splitList(*scenariosFlag)
-		if len(o.ScenarioIDs) == 0 {
-			return usagef("plan: -scenarios names no scenario")
-		}
-	} else {
+		o.Source, o.ScenarioIDs = *from, splitList(*scenariosFlag)
+	}
+	if err := o.Validate(); err != nil {
+		return usageError{err}
+	}
+	finish := func() {}
+	if *from == "" {
 		cs, scenarios, warn, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: bench.DefaultBaseline})
 		if err != nil {
 			return err

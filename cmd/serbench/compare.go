@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/serbench/serbench/report"
 )
@@ -26,20 +25,18 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
 		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
 		gate   = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): its time (by -by), B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
-		by     = fs.String("by", report.BySpeedup, "what a cell's time is compared by: speedup (its speed-up over the run's encoding/json, which cancels a change of the machine's speed between runs; encoding/json's own cells by ns/op normalised by the calibration loop) or ns (raw ns/op, as benchstat)")
+		by     = &choiceValue{what: "-by", value: report.BySpeedup, valid: report.CompareBys}
 		envOK  = fs.Bool("allow-env-diff", false, "compare runs whose CPU, CPU count, OS, architecture, Go version, encoding/json engine, GOEXPERIMENT or baseline differ (-max-regression refuses them, exit 2)")
 	)
+	fs.Var(by, "by", "what a cell's time is compared by: speedup (its speed-up over the run's encoding/json, which cancels a change of the machine's speed between runs; encoding/json's own cells by ns/op normalised by the calibration loop) or ns (raw ns/op, as benchstat)")
 	if help, err := parseFlags(fs, args, -2, "at least two files, OLD and NEW"); help || err != nil {
 		return err
 	}
 	if !(*alpha > 0 && *alpha < 1) {
 		return usagef("compare: invalid -alpha %v (range is (0, 1))", *alpha)
 	}
-	if *by != report.BySpeedup && *by != report.ByNs {
-		return usagef("compare: -by %q: want %s", *by, strings.Join(report.CompareBys, " or "))
-	}
 	maxRegression := gate.v
-	set, err := report.CompareFiles(ctx, fs.Args(), report.CompareFilesOptions{Alpha: *alpha, By: *by, StrictEnv: maxRegression >= 0 && !*envOK})
+	set, err := report.CompareFiles(ctx, fs.Args(), report.CompareFilesOptions{Alpha: *alpha, By: by.value, StrictEnv: maxRegression >= 0 && !*envOK})
 	for _, w := range set.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
 	}

@@ -149,6 +149,16 @@ func ReadFile(path string) (*Run, error) {
 	return Parse(data, path)
 }
 
+// CheckDir checks dir before runs are added to it (Add), so that a bad
+// folder fails before the runs are made: a path that exists must be a
+// folder (one that does not is created by Add).
+func CheckDir(dir string) error {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return fmt.Errorf("archive: %s: not a folder", dir)
+	}
+	return nil
+}
+
 // AddFiles reads the run files at paths (ReadFile) and adds them to dir
 // (Add): all of them or, when a file cannot be read or added, none. ctx
 // is checked before each file. It returns the paths written.

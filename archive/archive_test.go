@@ -74,6 +74,23 @@ func TestParseRejects(t *testing.T) {
 	}
 }
 
+// CheckDir refuses a file and takes a folder or a path not yet made.
+func TestCheckDir(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "run.json")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := archive.CheckDir(file); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Errorf("a file: err = %v", err)
+	}
+	for _, ok := range []string{dir, filepath.Join(dir, "new")} {
+		if err := archive.CheckDir(ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+}
+
 // AddFiles reads each file and adds them all, or none when one cannot be
 // read.
 func TestAddFiles(t *testing.T) {

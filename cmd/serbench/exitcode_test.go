@@ -20,6 +20,7 @@ func TestBadFlagValuesExit2(t *testing.T) {
 		{"run", "-sizes", "huge"},
 		{"run", "-compress", ","},
 		{"run", "-processes", "0"},
+		{"run", "-archive", "exitcode_test.go"}, // a file, not a folder
 		{"export", "-live-heap", "lots", "-o", "x"},
 		{"fidelity", "-timeout", "0s"},
 		{"hostile", "-flips", "-1"},

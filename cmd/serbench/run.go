@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -56,7 +55,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		pin           = checkedFlag(fs, "pin", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)", func(s string) error { _, err := rundoc.ParsePin(s); return err })
 		sizesFlag     = parsedFlag(fs, "sizes", nil, "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given", scenario.ParseSizes)
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
-		archiveDir    = fs.String("archive", "", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env")
+		archiveDir    = checkedFlag(fs, "archive", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env", archive.CheckDir)
 		compressFlag  = parsedFlag(fs, "compress", nil, "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","), algorithms.Parse)
 		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
 	)
@@ -108,9 +107,6 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	if err != nil {
 		return err
 	}
-	if err := archiveFolder(*archiveDir); err != nil {
-		return err
-	}
 	// Open the output before the long part, so an unwritable -o fails fast.
 	dst, err := openOutput(stdout, *out)
 	if err != nil {
@@ -127,17 +123,6 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		return err
 	}
 	return writeRun(ctx, dst, stderr, doc, *format, *archiveDir)
-}
-
-// archiveFolder checks -archive before a run: a path that exists must be a
-// folder.
-func archiveFolder(dir string) error {
-	if dir != "" {
-		if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-			return fmt.Errorf("-archive %s: not a folder", dir)
-		}
-	}
-	return nil
 }
 
 // writeRun prints doc's warnings on stderr (unless the table on a terminal

@@ -40,9 +40,6 @@ func runProcesses(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSe
 			return usagef("-processes does not combine with -%s", f)
 		}
 	}
-	if err := archiveFolder(archiveDir); err != nil {
-		return err
-	}
 	dst, err := openOutput(stdout, out)
 	if err != nil {
 		return err

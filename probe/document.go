@@ -57,6 +57,16 @@ func NewDocument(ctx context.Context, codecs []codec.Codec, probes []Probe, opts
 // Formats lists the names Write accepts.
 var Formats = formats.Names()
 
+// WriteCatalog writes one line per probe of ps (serbench fidelity -probes
+// list): its ID, group and doc, in columns.
+func WriteCatalog(w io.Writer, ps []Probe) error {
+	ew := document.NewErrWriter(w)
+	for _, p := range ps {
+		fmt.Fprintf(ew, "%-20s %-14s %s\n", p.ID, p.Group, p.Doc)
+	}
+	return ew.Err()
+}
+
 // Write renders doc in the named format. An unknown format is a
 // *document.UnknownFormatError that lists the valid ones.
 func Write(w io.Writer, format string, doc *Document) error {

@@ -1,6 +1,7 @@
 package probe_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -184,5 +185,23 @@ func TestSelect(t *testing.T) {
 	}
 	if _, err := probe.Select(probe.Catalog(), []string{"nope"}); err == nil || !strings.Contains(err.Error(), `unknown probe "nope" (valid: `) {
 		t.Errorf("unknown probe: %v", err)
+	}
+}
+
+// WriteCatalog writes one line per probe, its ID first.
+func TestWriteCatalog(t *testing.T) {
+	ps := probe.Catalog()
+	var buf bytes.Buffer
+	if err := probe.WriteCatalog(&buf, ps); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != len(ps) {
+		t.Fatalf("%d lines for %d probes", len(lines), len(ps))
+	}
+	for i, l := range lines {
+		if f := strings.Fields(l); len(f) < 2 || f[0] != ps[i].ID || f[1] != strings.Fields(ps[i].Group)[0] {
+			t.Errorf("line %d %q: want probe %s of group %s", i, l, ps[i].ID, ps[i].Group)
+		}
 	}
 }

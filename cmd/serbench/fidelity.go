@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -39,10 +38,7 @@ func cmdFidelity(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	probes := probe.Catalog()
 	if *probesFlag == "list" {
-		for _, p := range probes {
-			fmt.Fprintf(stdout, "%-20s %-14s %s\n", p.ID, p.Group, p.Doc)
-		}
-		return nil
+		return probe.WriteCatalog(stdout, probes)
 	}
 	var err error
 	if *probesFlag != "" {

@@ -14,34 +14,42 @@ import (
 // A side is one revision built and ready to run.
 type side struct {
 	rev  Revision
-	tree string // the top folder of the revision's tree: a worktree, or the checkout's own
-	dir  string // where the go command runs: Options.Dir's folder in the revision's tree
-	bin  string // the test binary
-	pkg  string // the package's folder, the binary's working directory
+	tree string   // the top folder of the revision's tree: a worktree, or the checkout's own
+	dir  string   // where the go command runs: Options.Dir's folder in the revision's tree
+	bins []string // the test binaries: one, or one per code layout (Options.Layouts)
+	pkg  string   // the package's folder, the binaries' working directory
 }
 
 // label names the side in errors: "base main (1a2b3c4d5e6f)".
 func (s *side) label(which string) string { return which + " " + s.rev.String() }
 
-// build builds the test binary of pkg in s.dir into s.bin
-// (`go test -c -o BIN PKG`) and finds the package's folder. A failed
-// build is an error with the go command's first error line; a package
-// without test files is ErrNoBenchmarks.
+// build builds the test binaries of pkg in s.dir into s.bins (`go test
+// -c -o BIN PKG`; with more than one, BIN K with -ldflags=-randlayout=K)
+// and finds the package's folder. A failed build is an error with the go
+// command's first error line; a package without test files is
+// ErrNoBenchmarks.
 func (s *side) build(ctx context.Context, pkg string) error {
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", s.bin, pkg)
-	cmd.Dir = s.dir
 	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	for k, bin := range s.bins {
+		args := []string{"test", "-c", "-o", bin}
+		if len(s.bins) > 1 {
+			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", k+1))
 		}
-		return fmt.Errorf("build failed: %s", s.relative(buildError(out.String(), err)))
+		cmd := exec.CommandContext(ctx, "go", append(args, pkg)...)
+		cmd.Dir = s.dir
+		out.Reset()
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("build failed: %s", s.relative(buildError(out.String(), err)))
+		}
+		if _, err := os.Stat(bin); errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%w: %s has no test files", ErrNoBenchmarks, pkg)
+		}
 	}
-	if _, err := os.Stat(s.bin); errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("%w: %s has no test files", ErrNoBenchmarks, pkg)
-	}
-	cmd = exec.CommandContext(ctx, "go", "list", "-f", "{{.Dir}}", pkg)
+	cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.Dir}}", pkg)
 	cmd.Dir = s.dir
 	out.Reset()
 	cmd.Stderr = &out
@@ -81,11 +89,11 @@ func buildError(output string, err error) string {
 	return err.Error()
 }
 
-// invoke runs s's test binary once with args in the package's folder and
-// returns its standard output. A binary that fails is an error with the
-// line that says why.
-func (s *side) invoke(ctx context.Context, args []string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, s.bin, args...)
+// invoke runs s's test binary (its first, or that of the layout of round
+// r) once with args in the package's folder and returns its standard
+// output. A binary that fails is an error with the line that says why.
+func (s *side) invoke(ctx context.Context, r int, args []string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, s.bins[r/2%len(s.bins)], args...)
 	cmd.Dir = s.pkg
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

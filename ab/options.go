@@ -24,6 +24,8 @@ const (
 	MinRounds = 2
 	// MaxRounds is the most rounds accepted.
 	MaxRounds = 1000
+	// MaxLayouts is the most code layouts Options.Layouts accepts.
+	MaxLayouts = 16
 	// DefaultBenchtime is how long each benchmark runs in one invocation of
 	// a test binary when neither Options.Benchtime nor Options.Iterations
 	// is set.
@@ -81,6 +83,19 @@ type Options struct {
 	// B in even rounds and B then A in odd ones. 0 means DefaultRounds;
 	// the range is [MinRounds, MaxRounds].
 	Rounds int
+	// Layouts, when 2 or more, builds each revision that many times with
+	// the linker's function order randomized (`go test -c
+	// -ldflags=-randlayout=K`, K from 1), and round r runs both sides'
+	// build K = r/2 mod Layouts + 1, so that each layout takes an A B and
+	// a B A round in turn. Where a function lands moves a benchmark's
+	// time by up to 15-30% with the code unchanged
+	// (docs/findings/noisy.md, docs/agreement.md); one build of each side
+	// compares two draws of it, several builds make layout a source of
+	// variation between rounds rather than a difference between the
+	// revisions. 0 or 1 builds once, as go test does; the range is [0,
+	// MaxLayouts], at most half of Rounds, time only (instructions do not
+	// depend on where code lands).
+	Layouts int
 	// Benchtime is how long each benchmark runs in each invocation
 	// (-test.benchtime). 0 means DefaultBenchtime; it must not be
 	// negative, and it is ignored when Iterations is set.
@@ -158,6 +173,10 @@ func (o Options) Resolved() (Options, error) {
 		return bad("Package", o.Package, "one package, not a pattern")
 	case o.Rounds != 0 && (o.Rounds < MinRounds || o.Rounds > MaxRounds):
 		return bad("Rounds", o.Rounds, fmt.Sprintf("range is [%d, %d], 0 for the default %d", MinRounds, MaxRounds, DefaultRounds))
+	case o.Layouts < 0 || o.Layouts > MaxLayouts:
+		return bad("Layouts", o.Layouts, fmt.Sprintf("range is [0, %d]; 0 or 1 builds each revision once", MaxLayouts))
+	case o.Layouts > 1 && o.Measure == MeasureInstructions:
+		return bad("Layouts", o.Layouts, "time only: -measure instructions counts what does not depend on code layout")
 	case o.Benchtime < 0:
 		return bad("Benchtime", o.Benchtime, fmt.Sprintf("must be positive, 0 for the default %v", DefaultBenchtime))
 	case o.Iterations < 0:
@@ -190,6 +209,9 @@ func (o Options) Resolved() (Options, error) {
 	}
 	if o.Rounds == 0 {
 		o.Rounds = DefaultRounds
+	}
+	if o.Layouts > 1 && 2*o.Layouts > o.Rounds {
+		return bad("Layouts", o.Layouts, fmt.Sprintf("at most half of the %d rounds: each layout takes an A B and a B A round", o.Rounds))
 	}
 	if o.Benchtime == 0 {
 		o.Benchtime = DefaultBenchtime

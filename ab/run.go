@@ -88,7 +88,10 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 	sides := [2]*side{{rev: base}, {rev: head}}
 	names := [2]string{"base", "head"}
 	for i, s := range sides {
-		s.bin = filepath.Join(tmp, names[i]+".test")
+		s.bins = []string{filepath.Join(tmp, names[i]+".test")}
+		for k := 2; k <= opts.Layouts; k++ {
+			s.bins = append(s.bins, filepath.Join(tmp, fmt.Sprintf("%s-layout%d.test", names[i], k)))
+		}
 		if s.rev.WorkingTree {
 			s.tree, s.dir = co.top, dir
 			continue
@@ -152,7 +155,7 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 			order = []int{1, 0} // B A
 		}
 		for _, i := range order {
-			out, err := sides[i].invoke(ctx, args)
+			out, err := sides[i].invoke(ctx, r, args)
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil, interrupted(ctx)
@@ -194,7 +197,7 @@ func countAll(ctx context.Context, opts Options, cg *callgrind, sides [2]*side, 
 	var order [2][]string
 	for i, s := range sides {
 		bt := opts.benchtime()
-		out, err := s.invoke(ctx, []string{"-test.run", "^$", "-test.bench", opts.Bench, "-test.count", "1", "-test.benchtime", bt})
+		out, err := s.invoke(ctx, 0, []string{"-test.run", "^$", "-test.bench", opts.Bench, "-test.count", "1", "-test.benchtime", bt})
 		if err != nil {
 			return nil, fmt.Errorf("ab: %s, finding the benchmarks: %w", s.label(names[i]), err)
 		}
@@ -257,7 +260,7 @@ func countOne(ctx context.Context, cg *callgrind, s *side, name string, n int) (
 	for k, iters := range [2]int{n, 2 * n} {
 		args := []string{"-test.run", "^$", "-test.bench", benchRegexp(name), "-test.benchmem",
 			"-test.count", "1", "-test.benchtime", fmt.Sprintf("%dx", iters)}
-		c, o, err := cg.count(ctx, s.bin, s.pkg, args)
+		c, o, err := cg.count(ctx, s.bins[0], s.pkg, args)
 		if err != nil {
 			return sample{}, err
 		}

@@ -37,8 +37,12 @@ func header(res *Result) string {
 		return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of instructions counted by %s, each benchmark run for N and 2N iterations",
 			res.Base, res.Head, res.Rounds, tool)
 	}
-	return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of -benchtime %s",
-		res.Base, res.Head, res.Rounds, res.Options.benchtime())
+	layouts := ""
+	if n := res.Options.Layouts; n > 1 {
+		layouts = fmt.Sprintf(", over %d code layouts of each revision (-ldflags=-randlayout=1..%d, two rounds each in turn)", n, n)
+	}
+	return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of -benchtime %s%s",
+		res.Base, res.Head, res.Rounds, res.Options.benchtime(), layouts)
 }
 
 // counterLines say, with MeasureInstructions, what the counts reflect: the

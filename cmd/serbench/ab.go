@@ -20,7 +20,7 @@ func init() {
 
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("ab", stderr,
-		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]",
+		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-layouts N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]",
 		"Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,",
 		"runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 	var o ab.Options
@@ -28,6 +28,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&o.Head, "head", "", "the `revision` compared with -base (default: the working tree, uncommitted changes included)")
 	fs.StringVar(&o.Bench, "bench", ab.DefaultBench, "run the benchmarks matching this `regexp`, as go test -bench")
 	fs.IntVar(&o.Rounds, "rounds", ab.DefaultRounds, fmt.Sprintf("`rounds` to run: each runs both builds once, A B then B A (range [%d, %d]; a change of time needs 6 or more to be significant)", ab.MinRounds, ab.MaxRounds))
+	fs.IntVar(&o.Layouts, "layouts", 0, fmt.Sprintf("build each revision this many `times` with the linker's function order randomized (-ldflags=-randlayout=1..N) and rotate them over the rounds, two rounds each, so that where code lands is not read as a change (range [0, %d], at most half of -rounds; time only)", ab.MaxLayouts))
 	bt := parsedFlag(fs, "benchtime", benchtime{d: ab.DefaultBenchtime}, "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)", parseBenchtime)
 	bt.text = ab.DefaultBenchtime.String()
 	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")

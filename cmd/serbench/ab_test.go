@@ -109,6 +109,20 @@ func TestAB(t *testing.T) {
 		}
 	})
 
+	// Two code layouts of each revision: each is built and runs two of
+	// the four rounds, and the header says so.
+	t.Run("layouts", func(t *testing.T) {
+		out, stderr, err := serbench(t, append(quick, "-base", "base", "-head", "same", "-layouts", "2")...)
+		if err != nil {
+			t.Fatalf("exit %d: %v\n%s", exitCode(err), err, stderr)
+		}
+		for _, want := range []string{"4 rounds", "over 2 code layouts of each revision (-ldflags=-randlayout=1..2, two rounds each in turn)", "\nSum"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("output lacks %q:\n%s", want, out)
+			}
+		}
+	})
+
 	t.Run("allocation", func(t *testing.T) {
 		out, stderr, err := serbench(t, append(quick, "-base", "same")...)
 		if err == nil || exitCode(err) != 1 {
@@ -208,6 +222,9 @@ func TestAB(t *testing.T) {
 		{"bad rounds", []string{"ab", "-C", dir, "-base", "base", "-rounds", "1"}, []string{"-rounds 1", "range is [2, 1000]"}, 2},
 		{"bad benchtime", []string{"ab", "-C", dir, "-base", "base", "-benchtime", "fast"}, []string{`invalid benchtime "fast"`}, 2},
 		{"comment without a gate", []string{"ab", "-C", dir, "-base", "base", "-format", "comment"}, []string{"-format comment needs -max-regression"}, 2},
+		{"bad layouts", []string{"ab", "-C", dir, "-base", "base", "-layouts", "-1"}, []string{"-layouts -1", "range is [0, 16]"}, 2},
+		{"layouts beyond the rounds", []string{"ab", "-C", dir, "-base", "base", "-rounds", "4", "-layouts", "3"}, []string{"-layouts 3", "at most half of the 4 rounds"}, 2},
+		{"layouts of instructions", []string{"ab", "-C", dir, "-base", "base", "-measure", "instructions", "-layouts", "2"}, []string{"-layouts 2", "time only"}, 2},
 		{"bad measure", []string{"ab", "-C", dir, "-base", "base", "-measure", "cycles"}, []string{"-measure cycles", "time or instructions"}, 2},
 		{"tolerance of time", []string{"ab", "-C", dir, "-base", "base", "-tolerance", "2%"}, []string{"-tolerance applies to -measure instructions only"}, 2},
 		{"two packages", []string{"ab", "-C", dir, "-base", "base", ".", "./x"}, []string{"at most one package"}, 2},

@@ -89,11 +89,9 @@ func (m *mapper) proto() (*ProtoSchema, error) {
 			if !ok {
 				continue
 			}
+			fd.JsonName = proto.String(f.name)
 			if f.tagged && f.name != name {
-				fd.JsonName = proto.String(f.name)
 				line = strings.Replace(line, ";", fmt.Sprintf(" [json_name = %q];", f.name), 1)
-			} else {
-				fd.JsonName = proto.String(f.name)
 			}
 			lines = append(lines, line)
 		}

@@ -195,7 +195,10 @@ func pbScalar(t *typ) string {
 		if t.bits == 64 {
 			bits = 64
 		}
-		return fmt.Sprintf("%s%d", map[tkind]string{kInt: "int", kUint: "uint"}[t.kind], bits)
+		if t.kind == kUint {
+			return fmt.Sprintf("uint%d", bits)
+		}
+		return fmt.Sprintf("int%d", bits)
 	case kFloat:
 		return fmt.Sprintf("float%d", t.bits)
 	case kDuration:

@@ -10,33 +10,36 @@
 #               (default: default, the default set: library codecs as their
 #               own calls, the others through their serbench adapter)
 #   SCENARIOS   scenarios (default: the five seeds)
-#   LIVE_HEAPS  GC conditions, space-separated -live-heap sizes (default "0 64MiB")
-#   COUNT       samples per cell on each side and layout (default 10)
-#   BENCHTIME   go test -benchtime of the plain loops (default 1s, as go test)
-#   INTERLEAVE  0 (default): the plain loops take COUNT samples of each cell
-#               back to back (go test -count); 1: COUNT passes of one sample
-#               of every cell, so that a drift of the machine falls on all
-#               cells alike, as in serbench's rounds. Each pass is a new
+#   LIVE_HEAPS  GC conditions, space-separated -live-heap sizes (default
+#               64MiB, serbench run's default; "0 64MiB" for both)
+#   COUNT       samples per cell on each side and layout (default 5)
+#   BENCHTIME   go test -benchtime of the plain loops (default 100ms)
+#   INTERLEAVE  1 (default): COUNT passes of one sample of every cell, so
+#               that a drift of the machine falls on all cells alike, as in
+#               serbench's rounds; 0: the plain loops take COUNT samples of
+#               each cell back to back (go test -count). Each pass is a new
 #               process, whose first benchmark would pay for first touching
 #               the heap's pages (docs/findings/noisy.md), so a pass runs
 #               every cell twice in a row (-test.count 2) and keeps the
 #               second sample, as serbench warms each cell before sampling
-#   LAYOUTS     0 (default): the linker's own code layout; N: build both
-#               sides N times with -ldflags=-randlayout=1..N and pool the
-#               samples, so that no one function alignment decides a cell
+#   LAYOUTS     4 (default): build both sides N times with
+#               -ldflags=-randlayout=1..N and pool the samples, so that no
+#               one function order decides a cell (docs/agreement.md, "Code
+#               layout"); 0: the linker's own layout, one build a side
 #
-# With the defaults it takes about 80 minutes (the plain loops' 1s per sample
-# dominate). OUTDIR keeps the raw files: serbench-<live heap>.txt and
+# With the defaults it takes about 20 minutes on a 2-core machine; the
+# pre-2026-11-26 defaults (LIVE_HEAPS="0 64MiB" COUNT=10 BENCHTIME=1s
+# INTERLEAVE=0 LAYOUTS=0) about 80. OUTDIR keeps the raw files: serbench-<live heap>.txt and
 # export-<live heap>.txt (benchfmt, for benchstat too) and agreement.md.
 set -eu
 out="${1:-agree-out}"
 codecs="${CODECS:-default}"
 scenarios="${SCENARIOS:-sse-event,user-event,ws-message,annotation,user-profile}"
-heaps="${LIVE_HEAPS:-0 64MiB}"
-count="${COUNT:-10}"
-benchtime="${BENCHTIME:-1s}"
-layouts="${LAYOUTS:-0}"
-interleave="${INTERLEAVE:-0}"
+heaps="${LIVE_HEAPS:-64MiB}"
+count="${COUNT:-5}"
+benchtime="${BENCHTIME:-100ms}"
+layouts="${LAYOUTS:-4}"
+interleave="${INTERLEAVE:-1}"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 mkdir -p "$out"

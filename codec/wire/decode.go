@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"time"
 )
 
@@ -244,19 +245,64 @@ func (d *Decoder) Uvarint() uint64 {
 	return d.uvarintSlow()
 }
 
+// uvarintSlow reads a varint of two or more bytes. It reads the next eight
+// bytes as one little-endian word (fewer near the end of the input, the
+// missing ones standing in as continuation bytes; inputs shorter than eight
+// bytes go byte by byte) and gathers the seven-bit
+// groups with shifts and masks (uvarintWord). A varint that does not end
+// within the word (nine and ten bytes, or cut short by the end of the input)
+// is read a byte at a time (uvarintBytes). Both give the same values and the
+// same errors.
 func (d *Decoder) uvarintSlow() uint64 {
+	off := d.off
+	var w uint64
+	switch {
+	case off+8 <= len(d.data):
+		w = binary.LittleEndian.Uint64(d.data[off:])
+	case off < len(d.data) && len(d.data) >= 8:
+		// The input's last eight bytes, shifted so that the varint's first
+		// byte is the lowest.
+		k := uint(len(d.data)-off) & 7 // 1 to 7 bytes remain
+		w = binary.LittleEndian.Uint64(d.data[len(d.data)-8:])>>((64-8*k)&63) | 0x8080808080808080<<(8*k&63)
+	default:
+		return d.uvarintBytes()
+	}
+	// stop has the high bit of each byte that could end the varint.
+	stop := ^w & 0x8080808080808080
+	if stop == 0 {
+		return d.uvarintBytes()
+	}
+	n := bits.TrailingZeros64(stop)>>3 + 1 // bytes in the varint, 1 to 8
+	if n > 1 && w>>(8*(n-1))&0xff == 0 {
+		d.fail(off, ErrVarint, fmt.Sprintf("overlong varint (%d bytes, last byte 0x00)", n))
+		return 0
+	}
+	d.off = off + n
+	return uvarintWord(w & (stop ^ (stop - 1)))
+}
+
+// uvarintWord gathers the seven-bit groups of a varint of at most eight
+// bytes, read as a little-endian word whose bytes past the varint's last
+// are zero.
+func uvarintWord(w uint64) uint64 {
+	w &= 0x7f7f7f7f7f7f7f7f
+	w = w&0x007f007f007f007f | (w&0x7f007f007f007f00)>>1
+	w = w&0x00003fff00003fff | (w&0x3fff00003fff0000)>>2
+	return w&0x000000000fffffff | (w&0x0fffffff00000000)>>4
+}
+
+// uvarintBytes reads a varint a byte at a time.
+func (d *Decoder) uvarintBytes() uint64 {
 	start := d.off
+	var rest []byte
+	if start < len(d.data) {
+		rest = d.data[start:]
+	}
+	if len(rest) > 10 {
+		rest = rest[:10]
+	}
 	var x uint64
-	var s uint
-	for i := 0; ; i++ {
-		if d.off >= len(d.data) {
-			if d.err == nil {
-				d.fail(start, ErrTruncated, fmt.Sprintf("varint runs past the end of the input (%d bytes remain)", len(d.data)-start))
-			}
-			return 0
-		}
-		b := d.data[d.off]
-		d.off++
+	for i, b := range rest {
 		if i == 9 && b > 1 {
 			d.fail(start, ErrVarint, "varint overflows 64 bits")
 			return 0
@@ -266,11 +312,15 @@ func (d *Decoder) uvarintSlow() uint64 {
 				d.fail(start, ErrVarint, fmt.Sprintf("overlong varint (%d bytes, last byte 0x00)", i+1))
 				return 0
 			}
-			return x | uint64(b)<<s
+			d.off = start + i + 1
+			return x | uint64(b)<<(7*uint(i))
 		}
-		x |= uint64(b&0x7f) << s
-		s += 7
+		x |= uint64(b&0x7f) << (7 * uint(i))
 	}
+	if d.err == nil {
+		d.fail(start, ErrTruncated, fmt.Sprintf("varint runs past the end of the input (%d bytes remain)", len(d.data)-start))
+	}
+	return 0
 }
 
 // Varint reads a zig-zag varint.

@@ -120,9 +120,19 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The schema codecs give back the sample with the Skip fields zero.
+	omitted, err := p.derive.Omit(sample)
+	if err != nil {
+		return nil, fmt.Errorf("serbench: %w", err)
+	}
+	skipCompare := func(_, got any) error { return p.compare(omitted, got) }
 	out := make(Fidelity, len(p.codecs))
 	for i, c := range p.codecs {
-		out[i] = probe(c, sample, p.compare)
+		compare := p.compare
+		if p.skipping[c.Info().ID] {
+			compare = skipCompare
+		}
+		out[i] = probe(c, sample, compare)
 		out[i].Required = p.required[out[i].Codec]
 		if out[i].Status == Lossy && unexportedPath(out[i].Err) {
 			out[i].Err = fmt.Errorf("%w (an unexported field: codecs that use reflection never see it)", out[i].Err)
@@ -227,7 +237,7 @@ func Check(t testing.TB, v any, opts ...Options) {
 		t.Logf("what the schemas derived from %T can lose, whether or not this value shows it:\n%s", v, l)
 	}
 	if sample, err := sampleOf(v); err == nil {
-		if h := hintsText(sample, 0); h != "" {
+		if h := hintsText(sample, 0, derive.Options{Skip: o.Skip}); h != "" {
 			t.Logf("%s", h)
 		}
 	}

@@ -27,12 +27,25 @@ import (
 // interface field, say, or uint64 in hamba/avro) is n/a with the reason,
 // one line per field. `serbench schema` prints the schemas they use.
 func DerivedCodecs() []codec.Codec {
-	return []codec.Codec{derive.NewProtoCodec(), derive.NewHyperpbCodec(), derive.NewAvroCodec()}
+	return derivedCodecs(derive.Options{})
 }
 
-// derivedCodec returns the derived codec with ID id, nil for another ID.
-func derivedCodec(id string) codec.Codec {
-	for _, c := range DerivedCodecs() {
+// derivedCodecs are DerivedCodecs deriving with o.
+func derivedCodecs(o derive.Options) []codec.Codec {
+	return []codec.Codec{o.ProtoCodec(), o.HyperpbCodec(), o.AvroCodec()}
+}
+
+// skipper is a codec generated from a derived schema (ProtoDerived,
+// VTProtoDerived, FlatBuffersDerived): it honours Options.Skip, which
+// the schema it was generated from left out.
+type skipper interface {
+	withDerive(derive.Options) codec.Codec
+}
+
+// derivedCodec returns the derived codec with ID id deriving with o, nil
+// for another ID.
+func derivedCodec(id string, o derive.Options) codec.Codec {
+	for _, c := range derivedCodecs(o) {
 		if c.Info().ID == id {
 			return c
 		}

@@ -30,7 +30,12 @@ var avroName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // other than strings, names that are not Avro names, and those of
 // FieldError).
 func DeriveAvro(t reflect.Type) (*Schema, error) {
-	m, err := newMapper(t, Avro)
+	return Options{}.DeriveAvro(t)
+}
+
+// DeriveAvro is the package's DeriveAvro with o.
+func (o Options) DeriveAvro(t reflect.Type) (*Schema, error) {
+	m, err := newMapper(t, Avro, o)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +74,7 @@ func (a *avroWriter) record(x *msg) any {
 	a.defined[x] = true
 	r := obj{{"type", "record"}, {"name", x.name}}
 	if x == a.root {
-		r = append(r, kv{"namespace", a.ns}, kv{"doc", strings.TrimSpace(strings.ReplaceAll(header(x.goT, ""), "\n", " "))})
+		r = append(r, kv{"namespace", a.ns}, kv{"doc", strings.TrimSpace(strings.ReplaceAll(a.header(""), "\n", " "))})
 	} else {
 		r = append(r, kv{"doc", "the Go type " + x.goT.String()})
 	}

@@ -35,7 +35,7 @@ var avroAPI = avro.Config{TagKey: "json", MaxSliceAllocSize: MaxAvroElements}.Fr
 // [N]byte) fails at the first marshal with the library's own error.
 func NewAvroCodec() codec.Codec { return avroCodec{} }
 
-type avroCodec struct{}
+type avroCodec struct{ opts Options }
 
 var _ codec.Codec = avroCodec{}
 
@@ -50,12 +50,12 @@ func (avroCodec) Info() codec.Info {
 
 // Bind implements codec.Codec: it derives and parses the schema of
 // sample's type.
-func (avroCodec) Bind(sample any) (codec.Binding, error) {
+func (c avroCodec) Bind(sample any) (codec.Binding, error) {
 	t := reflect.TypeOf(sample)
 	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
 		return nil, codec.Unsupported(AvroID, "schemas are derived from structs, not %T", sample)
 	}
-	s, err := DeriveAvro(t.Elem())
+	s, err := c.opts.DeriveAvro(t.Elem())
 	if err != nil {
 		return nil, codec.Unsupported(AvroID, "%v", err)
 	}
@@ -87,12 +87,12 @@ func (b *avroBinding) Unmarshal(data []byte) (_ any, err error) {
 
 // LossAt returns the loss of the schema derived from sample's type that
 // explains a difference at path (Schema.LossAt).
-func (avroCodec) LossAt(sample any, path string) (Loss, bool) {
-	return lossAt(Avro, sample, path)
+func (c avroCodec) LossAt(sample any, path string) (Loss, bool) {
+	return c.opts.lossAt(Avro, sample, path)
 }
 
 // Losses returns the lossy mappings of the schema derived from sample's
 // type (Schema.Losses); nil when none can be derived.
-func (avroCodec) Losses(sample any) []Loss {
-	return losses(Avro, sample)
+func (c avroCodec) Losses(sample any) []Loss {
+	return c.opts.losses(Avro, sample)
 }

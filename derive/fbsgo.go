@@ -24,11 +24,17 @@ import (
 // generated functions need its name) or a field whose accessor name would
 // be one of the generated type's own methods (Init, Table).
 func FlatBuffersGo(t reflect.Type, pkg, fbImport string) (string, error) {
-	s, err := DeriveFlatBuffers(t)
+	return Options{}.FlatBuffersGo(t, pkg, fbImport)
+}
+
+// FlatBuffersGo is the package's FlatBuffersGo with o: the fields o.Skip
+// leaves out are not converted.
+func (o Options) FlatBuffersGo(t reflect.Type, pkg, fbImport string) (string, error) {
+	s, err := o.DeriveFlatBuffers(t)
 	if err != nil {
 		return "", err
 	}
-	m, err := newMapper(t, FlatBuffers)
+	m, err := newMapper(t, FlatBuffers, o)
 	if err != nil {
 		return "", err
 	}

@@ -113,11 +113,17 @@ type Hints []Hint
 // non-nil pointer to a struct, a type DeriveProto cannot map, nesting
 // deeper than MaxHintDepth.
 func FindHints(sample any) (Hints, error) {
+	return Options{}.FindHints(sample)
+}
+
+// FindHints is the package's FindHints with o: the fields o.Skip leaves
+// out are not looked at.
+func (o Options) FindHints(sample any) (Hints, error) {
 	rv := reflect.ValueOf(sample)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return nil, fmt.Errorf("derive: hints are found in a non-nil pointer to a struct, not %T", sample)
 	}
-	ps, err := DeriveProto(rv.Type().Elem())
+	ps, err := o.DeriveProto(rv.Type().Elem())
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +138,7 @@ func FindHints(sample any) (Hints, error) {
 	if err != nil {
 		return nil, fmt.Errorf("derive: hints: the sample does not marshal: %w", err)
 	}
-	avroBefore, avroErr := avroSize(sample)
+	avroBefore, avroErr := o.avroSize(sample)
 	var out Hints
 	for _, k := range st.order {
 		fs := st.byField[k]
@@ -210,8 +216,8 @@ func avroVarint(x int64) int {
 }
 
 // avroSize is the length of sample marshalled by avro/derived.
-func avroSize(sample any) (int, error) {
-	b, err := NewAvroCodec().Bind(sample)
+func (o Options) avroSize(sample any) (int, error) {
+	b, err := o.AvroCodec().Bind(sample)
 	if err != nil {
 		return 0, err
 	}

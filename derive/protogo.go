@@ -28,7 +28,13 @@ import (
 // generated method). Errors: those of DeriveProto, and an *Error for an
 // anonymous struct type (the generated functions need its name).
 func ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
-	m, err := newMapper(t, Proto)
+	return Options{}.ProtoGo(t, pkg, pbImport)
+}
+
+// ProtoGo is the package's ProtoGo with o: the fields o.Skip leaves out
+// are not converted.
+func (o Options) ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
+	m, err := newMapper(t, Proto, o)
 	if err != nil {
 		return "", err
 	}

@@ -23,9 +23,9 @@ import (
 // otherwise when Options.Codecs names them by ID. Like every codec they
 // round-trip your value first: one whose mapping loses something your
 // value holds (a time zone, sub-microsecond time in Avro, nil versus
-// empty) is timed with lossy=true; one that cannot take your type (an
-// interface field, say, or uint64 in hamba/avro) is n/a with the reason,
-// one line per field. `serbench schema` prints the schemas they use.
+// empty) is timed with lossy=true; one that cannot take your value (an
+// interface field, say, unless Options.Skip leaves it out, or a uint64 of
+// 2^63 or more in Avro) is n/a with the reason, one line per field. `serbench schema` prints the schemas they use.
 func DerivedCodecs() []codec.Codec {
 	return derivedCodecs(derive.Options{})
 }

@@ -13,9 +13,32 @@ var (
 	durationType = reflect.TypeFor[time.Duration]()
 )
 
-// isTime reports whether t maps as a time.Time.
+// isTime reports whether t maps as a time.Time: time.Time itself, or a
+// time wrapper, a struct whose one field is an embedded time.Time
+// (`type Timestamp struct{ time.Time }`, with or without methods of its
+// own, as API clients and platforms declare them).
 func isTime(t reflect.Type) bool {
-	return t == timeType
+	return t == timeType || isTimeWrapper(t)
+}
+
+func isTimeWrapper(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Anonymous && t.Field(0).Type == timeType
+}
+
+// timeOf is the time.Time of v, a time.Time or a time wrapper.
+func timeOf(v reflect.Value) time.Time {
+	if v.Type() != timeType {
+		v = v.Field(0)
+	}
+	return v.Interface().(time.Time)
+}
+
+// setTime sets dst, a time.Time or a time wrapper, to tm.
+func setTime(dst reflect.Value, tm time.Time) {
+	if dst.Type() != timeType {
+		dst = dst.Field(0)
+	}
+	dst.Set(reflect.ValueOf(tm))
 }
 
 // tkind is what a Go type is to the mappers, whatever its name.
@@ -63,8 +86,11 @@ type field struct {
 	tagged bool   // name comes from a json tag
 	index  []int  // reflect.Value.FieldByIndex path from the message's struct
 	viaPtr bool   // index passes through an embedded pointer
-	path   string // ".Base.ID": where the field is, from the root type
-	typ    *typ
+	// embedded is true for an embedded field that is not flattened (a
+	// time, a time wrapper); hamba/avro flattens every embedded struct.
+	embedded bool
+	path     string // ".Base.ID": where the field is, from the root type
+	typ      *typ
 }
 
 // FieldError is one field that cannot be mapped, and why.
@@ -185,7 +211,7 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path
 			b.fail(fpath, sf.Type, "unexported: no codec that uses reflection can read it (%s)", leaveOut(fpath))
 			continue
 		}
-		f := &field{goName: sf.Name, name: sf.Name, index: index, viaPtr: viaPtr, path: fpath}
+		f := &field{goName: sf.Name, name: sf.Name, index: index, viaPtr: viaPtr, path: fpath, embedded: sf.Anonymous}
 		if name != "" {
 			f.name, f.tagged = name, true
 		}
@@ -208,10 +234,10 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path
 
 // typeOf maps Go type t at path; nil after recording why it cannot.
 func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
-	switch t {
-	case timeType:
+	switch {
+	case isTime(t):
 		return &typ{kind: kTime, goT: t}
-	case durationType:
+	case t == durationType:
 		return &typ{kind: kDuration, goT: t}
 	}
 	switch t.Kind() {
@@ -257,7 +283,7 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 	case reflect.Pointer:
 		switch t.Elem().Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Array:
-			if t.Elem() != timeType {
+			if !isTime(t.Elem()) {
 				b.fail(path, t, "a pointer to a %s: presence of a container has no equivalent in the formats (use the %s itself, or %s)", t.Elem().Kind(), t.Elem().Kind(), leaveOut(path))
 				return nil
 			}

@@ -267,7 +267,7 @@ func (fc *fieldConv) set(m protoreflect.Message, fd protoreflect.FieldDescriptor
 			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
 		}
 	case kTime:
-		if !fv.Interface().(time.Time).IsZero() {
+		if !timeOf(fv).IsZero() {
 			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
 		}
 	default:
@@ -299,7 +299,7 @@ func (fc *fieldConv) value(t *typ, v reflect.Value, newMsg func() protoreflect.V
 		return pv
 	case kTime:
 		pv := newMsg()
-		tm := v.Interface().(time.Time)
+		tm := timeOf(v)
 		ts := pv.Message()
 		ts.Set(ts.Descriptor().Fields().ByNumber(1), protoreflect.ValueOfInt64(tm.Unix()))
 		ts.Set(ts.Descriptor().Fields().ByNumber(2), protoreflect.ValueOfInt32(int32(tm.Nanosecond())))
@@ -418,7 +418,7 @@ func (fc *fieldConv) goValue(t *typ, pv protoreflect.Value, dst reflect.Value) e
 		ts := pv.Message()
 		sec := ts.Get(ts.Descriptor().Fields().ByNumber(1)).Int()
 		nsec := ts.Get(ts.Descriptor().Fields().ByNumber(2)).Int()
-		dst.Set(reflect.ValueOf(time.Unix(sec, nsec).UTC()))
+		setTime(dst, time.Unix(sec, nsec).UTC())
 	case kBool:
 		dst.SetBool(pv.Bool())
 	case kString:

@@ -62,3 +62,37 @@ func TestFidelitySkip(t *testing.T) {
 		t.Errorf("bad Skip path: %v", err)
 	}
 }
+
+// manyLists has the same loss on several fields, and two fields no schema
+// takes.
+type manyLists struct {
+	A, BB, CCC []string
+	F          func()
+	C          chan int
+}
+
+// The table Check logs gives a derived codec's refusal one line per field,
+// and the losses table one line per distinct loss.
+func TestFidelityTables(t *testing.T) {
+	v := &manyLists{A: []string{"a"}}
+	f, err := serbench.Options{Codecs: []string{"protobuf/derived"}}.Fidelity(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(f.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[1], "protobuf/derived  n/a") || !strings.HasSuffix(lines[1], "derive: proto: serbench_test.manyLists: .F (func()): a func is code, not data (leave it out with serbench.Options{Skip: []string{\"F\"}} and serbench init -skip F, or a json:\"-\" tag on a type of your own)") ||
+		!strings.HasPrefix(lines[2], strings.Repeat(" ", 32)+"derive: proto: serbench_test.manyLists: .C (chan int)") {
+		t.Errorf("table, want the reason's two fields on two lines:\n%s", f)
+	}
+	f, err = serbench.Options{Codecs: []string{"protobuf/derived"}, Skip: []string{"F", "C"}}.Fidelity(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `codec             field         Go type   schema type      lost
+protobuf/derived  .F            func()    (left out)       left out by Options.Skip: not in the schema, never encoded, decodes as the zero value
+protobuf/derived  .C            chan int  (left out)       left out by Options.Skip: not in the schema, never encoded, decodes as the zero value
+protobuf/derived  .A (+2 more)  []string  repeated string  nil and empty are not told apart (both decode as nil)`
+	if got := f.Losses(); got != want {
+		t.Errorf("Losses():\n%s\nwant\n%s", got, want)
+	}
+}

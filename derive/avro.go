@@ -130,7 +130,7 @@ func (a *avroWriter) record(x *msg) any {
 		}
 		var notes []string
 		if f.viaPtr {
-			notes = append(notes, "lossy: "+a.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+			notes = append(notes, "lossy: "+a.embeddedLoss(f))
 		}
 		ty, ok := a.avroType(f.path, f.typ, x.name+"_"+f.name, &notes)
 		if !ok {

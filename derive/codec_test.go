@@ -336,16 +336,72 @@ func TestTimeWrappers(t *testing.T) {
 			t.Errorf("%s: %d time losses, want one per time field (5): %v", f, n, s.Losses)
 		}
 	}
-	for _, c := range []codec.Codec{derive.NewProtoCodec(), derive.NewAvroCodec(), derive.NewHyperpbCodec()} {
+	exactDerived(t, derive.Options{}, stampedEvent(), stampedEvent())
+}
+
+// ObjectMeta is a platform's metadata, embedded with a JSON name.
+type ObjectMeta struct {
+	Name   string            `json:"name"`
+	Labels map[string]string `json:"labels"`
+	At     ObjectTime        `json:"at"`
+}
+
+// Ref is embedded through a pointer without a name: its fields are
+// flattened.
+type Ref struct {
+	Kind, APIVersion, UID string
+	Generation            int64
+}
+
+type ConfigMap struct {
+	ObjectMeta `json:"metadata"`
+	*Ref
+	Data map[string]string `json:"data"`
+}
+
+// An embedded struct with a JSON name is one field, nested as
+// encoding/json nests it; one without is flattened, and a flattened
+// embedded pointer is one loss, not one per field.
+func TestEmbeddedNamed(t *testing.T) {
+	typ := reflect.TypeFor[ConfigMap]()
+	for _, f := range derive.Formats {
+		s, err := derive.Derive(typ, f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		nested := map[derive.Format]string{derive.Proto: "  ObjectMeta metadata = 1;", derive.Avro: `{"name": "metadata", "type": {`, derive.FlatBuffers: "  metadata: ObjectMeta;"}[f]
+		if !strings.Contains(s.Text, nested) {
+			t.Errorf("%s: no nested %q:\n%s", f, nested, s.Text)
+		}
+		var embedded []string
+		for _, l := range s.Losses {
+			if strings.Contains(l.Lost, "embedded pointer") {
+				embedded = append(embedded, l.Path+" "+l.GoType)
+			}
+		}
+		if len(embedded) != 1 || embedded[0] != ".Ref *derive_test.Ref" {
+			t.Errorf("%s: embedded pointer losses %q, want one at .Ref", f, embedded)
+		}
+	}
+	v := &ConfigMap{ObjectMeta: ObjectMeta{Name: "cm", Labels: map[string]string{"app": "web"}, At: ObjectTime{time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC)}},
+		Ref: &Ref{Kind: "ConfigMap", UID: "u-1", Generation: 3}, Data: map[string]string{"k": "v"}}
+	exactDerived(t, derive.Options{}, v, v)
+}
+
+// exactDerived round-trips v through the derived codecs with o and wants
+// want back exactly (hyperpb/derived is skipped where it does not build).
+func exactDerived(t *testing.T, o derive.Options, v, want any) {
+	t.Helper()
+	for _, c := range []codec.Codec{o.ProtoCodec(), o.AvroCodec(), o.HyperpbCodec()} {
 		t.Run(c.Info().ID, func(t *testing.T) {
-			out, _, err := roundTrip(t, c, stampedEvent())
+			out, _, err := roundTrip(t, c, v)
 			if err != nil {
 				if strings.Contains(err.Error(), "amd64 and arm64 only") {
 					t.Skip(err)
 				}
 				t.Fatal(err)
 			}
-			wantDiff(t, stampedEvent(), out, "")
+			wantDiff(t, want, out, "")
 		})
 	}
 }

@@ -12,8 +12,11 @@
 //     1, 2, ... in declaration order.
 //   - Field names: the name of the `json` tag when there is one, else the
 //     Go name (snake_case in .proto and .fbs); `json:"-"` leaves a field
-//     out. Embedded structs are flattened into the struct that embeds them,
-//     as encoding/json and hamba/avro do.
+//     out (and so does Options.Skip). Embedded structs without a json name
+//     are flattened into the struct that embeds them, as encoding/json
+//     does; one with a json name (`json:"metadata"`) is one field, nested,
+//     as encoding/json nests it. A time wrapper (a struct whose one field
+//     is an embedded time.Time) is a time.
 //   - Each Go kind maps to the format's nearest type; pointers are presence
 //     (proto3 optional, an Avro union with null, a FlatBuffers optional
 //     scalar). See the table in docs/your-type.md.
@@ -155,6 +158,18 @@ func newMapper(t reflect.Type, f Format, o Options) (*mapper, error) {
 func (m *mapper) lose(path string, t *typ, formatType, lost string) string {
 	m.losses = append(m.losses, Loss{Path: path, GoType: t.goT.String(), Format: m.format, Type: formatType, Lost: lost})
 	return lost
+}
+
+// embeddedLoss records, once per embedded pointer, that f's embedded
+// pointer loses nil, and returns the loss's text for f's comment.
+func (m *mapper) embeddedLoss(f *field) string {
+	for _, l := range m.losses {
+		if l.Path == f.via && l.Lost == lostEmbeddedNil {
+			return lostEmbeddedNil
+		}
+	}
+	m.losses = append(m.losses, Loss{Path: f.via, GoType: f.viaT.String(), Format: m.format, Type: "flattened embedded pointer", Lost: lostEmbeddedNil})
+	return lostEmbeddedNil
 }
 
 func (m *mapper) fail(path string, t *typ, format string, args ...any) {

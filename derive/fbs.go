@@ -72,7 +72,7 @@ func (w *fbsWriter) table(body *strings.Builder, x *msg) {
 		}
 		var notes []string
 		if f.viaPtr {
-			notes = append(notes, "lossy: "+w.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+			notes = append(notes, "lossy: "+w.embeddedLoss(f))
 		}
 		ty, ok := w.fbsField(f.path, f.typ, x.name+"_"+camel(name), &notes)
 		if !ok {

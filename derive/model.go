@@ -86,6 +86,10 @@ type field struct {
 	tagged bool   // name comes from a json tag
 	index  []int  // reflect.Value.FieldByIndex path from the message's struct
 	viaPtr bool   // index passes through an embedded pointer
+	// via is the embedded pointer index passes through first: its path
+	// and Go type (viaPtr).
+	via  string
+	viaT reflect.Type
 	// embedded is true for an embedded field that is not flattened (a
 	// time, a time wrapper); hamba/avro flattens every embedded struct.
 	embedded bool
@@ -177,14 +181,14 @@ func (b *builder) message(t reflect.Type, path, hint string) *msg {
 	m := &msg{name: name, goT: t}
 	b.byType[t] = m // before the fields: a recursive type refers to itself
 	b.msgs = append(b.msgs, m)
-	b.fields(m, t, nil, false, path, map[reflect.Type]bool{t: true})
+	b.fields(m, t, nil, nil, path, map[reflect.Type]bool{t: true})
 	return m
 }
 
 // fields appends the fields of struct t (at index prefix within m's
 // struct) to m, flattening embedded structs as encoding/json and
 // hamba/avro do.
-func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path string, embedding map[reflect.Type]bool) {
+func (b *builder) fields(m *msg, t reflect.Type, prefix []int, via *field, path string, embedding map[reflect.Type]bool) {
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		name, _, omit := jsonName(sf)
@@ -203,7 +207,13 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path
 				continue
 			}
 			embedding[et] = true
-			b.fields(m, et, index, viaPtr || sf.Type.Kind() == reflect.Pointer, fpath, embedding)
+			if via == nil && sf.Type.Kind() == reflect.Pointer {
+				via = &field{path: fpath, viaT: sf.Type}
+				b.fields(m, et, index, via, fpath, embedding)
+				via = nil
+			} else {
+				b.fields(m, et, index, via, fpath, embedding)
+			}
 			delete(embedding, et)
 			continue
 		}
@@ -211,7 +221,10 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path
 			b.fail(fpath, sf.Type, "unexported: no codec that uses reflection can read it (%s)", leaveOut(fpath))
 			continue
 		}
-		f := &field{goName: sf.Name, name: sf.Name, index: index, viaPtr: viaPtr, path: fpath, embedded: sf.Anonymous}
+		f := &field{goName: sf.Name, name: sf.Name, index: index, path: fpath, embedded: sf.Anonymous}
+		if via != nil {
+			f.viaPtr, f.via, f.viaT = true, via.path, via.viaT
+		}
 		if name != "" {
 			f.name, f.tagged = name, true
 		}

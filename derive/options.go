@@ -209,11 +209,15 @@ func jsonName(sf reflect.StructField) (name string, tagged, omit bool) {
 }
 
 // flattened returns the struct type of sf when sf is an embedded struct
-// (or pointer to one), whose fields encoding/json
-// and the model flatten into the struct that embeds it; nil otherwise (a
-// time is a field).
+// (or pointer to one) without a json name, whose fields encoding/json and
+// the model flatten into the struct that embeds it; nil otherwise (an
+// embedded struct with a json name, `json:"metadata"`, is one field, as
+// encoding/json nests it; a time is a field).
 func flattened(sf reflect.StructField) reflect.Type {
 	if !sf.Anonymous {
+		return nil
+	}
+	if _, tagged, _ := jsonName(sf); tagged {
 		return nil
 	}
 	et := sf.Type

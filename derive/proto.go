@@ -88,7 +88,7 @@ func (m *mapper) proto() (*ProtoSchema, error) {
 			}
 			var notes []string
 			if f.viaPtr {
-				notes = append(notes, "lossy: "+m.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+				notes = append(notes, "lossy: "+m.embeddedLoss(f))
 			}
 			fd, line, ok := m.protoField(dp, x.name, name, x.name+camel(name), int32(i+1), f.path, f.typ, pkg, notes)
 			if !ok {

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/fidelity"
 )
@@ -135,16 +134,5 @@ func TestSkipCodecs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []codec.Codec{o.ProtoCodec(), o.AvroCodec(), o.HyperpbCodec()} {
-		t.Run(c.Info().ID, func(t *testing.T) {
-			got, _, err := roundTrip(t, c, p)
-			if err != nil {
-				if strings.Contains(err.Error(), "amd64 and arm64 only") {
-					t.Skip(err)
-				}
-				t.Fatal(err)
-			}
-			wantDiff(t, want, got, "")
-		})
-	}
+	exactDerived(t, o, p, want)
 }

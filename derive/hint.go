@@ -18,6 +18,8 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/serbench/serbench/codec"
 )
 
 // HintKind is the kind of a schema-tightening hint.
@@ -224,7 +226,13 @@ func (o Options) avroSize(sample any) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	data, err := b.Marshal(sample)
+	v := sample
+	if conv, ok := b.(codec.Converter); ok { // through the mirror type
+		if v, err = conv.ToNative(sample); err != nil {
+			return 0, err
+		}
+	}
+	data, err := b.Marshal(v)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", AvroID, err)
 	}

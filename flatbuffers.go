@@ -30,7 +30,7 @@ const flatbuffersModule = "github.com/google/flatbuffers"
 // buffer causes (the Go runtime 2.0.8 has no verifier) into an error.
 // Bind refuses any type but *T (codec.ErrUnsupported).
 func FlatBuffersDerived[T any](marshal func(*flatbuffers.Builder, *T) []byte, unmarshal func([]byte, *T) error) codec.Codec {
-	return fbsDerived[T]{derivedLosses: derivedLosses[T]{derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal}
+	return fbsDerived[T]{derivedLosses: derivedLosses[T]{f: derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal}
 }
 
 type fbsDerived[T any] struct {
@@ -42,7 +42,14 @@ type fbsDerived[T any] struct {
 var (
 	_ codec.Codec   = fbsDerived[int]{}
 	_ lossExplainer = fbsDerived[int]{}
+	_ skipper       = fbsDerived[int]{}
 )
+
+// withDerive implements skipper.
+func (c fbsDerived[T]) withDerive(o derive.Options) codec.Codec {
+	c.opts = o
+	return c
+}
 
 // Info implements codec.Codec.
 func (c fbsDerived[T]) Info() codec.Info {

@@ -28,7 +28,13 @@ import (
 // generated method). Errors: those of DeriveProto, and an *Error for an
 // anonymous struct type (the generated functions need its name).
 func ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
-	m, err := newMapper(t, Proto)
+	return Options{}.ProtoGo(t, pkg, pbImport)
+}
+
+// ProtoGo is the package's ProtoGo with o: the fields o.Skip leaves out
+// are not converted.
+func (o Options) ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
+	m, err := newMapper(t, Proto, o)
 	if err != nil {
 		return "", err
 	}
@@ -231,7 +237,7 @@ func (g *protoGo) toValue(t *typ, expr string) string {
 	switch t.kind {
 	case kTime:
 		g.usesTime = true
-		return "serbenchPBTime(" + expr + ")"
+		return "serbenchPBTime(" + g.timeOf(t, expr) + ")"
 	case kStruct:
 		return fmt.Sprintf("serbenchPBTo%s(&%s)", t.msg.name, expr)
 	case kBytes:
@@ -305,7 +311,7 @@ func (g *protoGo) toField(t *typ, expr, mf string) string {
 		x := g.local("x")
 		return fmt.Sprintf("if %s != nil {\n%s := %s\n%s = &%s\n}\n", expr, x, g.toValue(e, "(*"+expr+")"), mf, x)
 	case kTime:
-		return fmt.Sprintf("if !%s.IsZero() {\n%s = %s\n}\n", expr, mf, g.toValue(t, expr))
+		return fmt.Sprintf("if !%s.IsZero() {\n%s = %s\n}\n", g.timeOf(t, expr), mf, g.toValue(t, expr))
 	}
 	return fmt.Sprintf("%s = %s\n", mf, g.toValue(t, expr))
 }
@@ -329,7 +335,7 @@ func (g *protoGo) fromElem(t *typ, src, dst, path string) string {
 		return fmt.Sprintf("if %s != nil {\n%s}\n", src, g.fromField(t, src+".Value", dst, path))
 	case kTime:
 		g.usesTime = true
-		return fmt.Sprintf("if %s != nil {\n%s = serbenchPBFromTime(%s)\n}\n", src, dst, src)
+		return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", src, dst, g.timeAs(t, "serbenchPBFromTime("+src+")"))
 	case kBytes:
 		if t.fix > 0 {
 			return fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d bytes, more than the array's %[2]d\", len(%[1]s))\n}\ncopy(%[4]s[:], %[1]s)\n",

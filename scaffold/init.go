@@ -154,6 +154,23 @@ func ParseCodegen(s string) ([]string, error) {
 	return gens, nil
 }
 
+// ParseSkip splits a comma-separated -skip value into field paths
+// (derive.Options.Skip); whether each names a field is checked against
+// the type. Errors: an empty path between commas.
+func ParseSkip(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var paths []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			return nil, fmt.Errorf("an empty path in %q (want paths such as Account.Extensions,Meta.Labels)", s)
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
+
 // InitOptions say what Init writes.
 type InitOptions struct {
 	// Dir is the package's folder; "" is ".".
@@ -165,6 +182,11 @@ type InitOptions struct {
 	// Get runs the go get -tool commands that pin the generators in
 	// go.mod, instead of listing them as steps.
 	Get bool
+	// Skip are field paths the derived schemas and conversion code leave
+	// out (derive.Options.Skip), written into the starter file as
+	// serbench.Options.Skip so the comparison and the derived rows leave
+	// them out too.
+	Skip []string
 }
 
 // Written is one file Init wrote.
@@ -217,11 +239,11 @@ func Init(ctx context.Context, o InitOptions) (*InitResult, error) {
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
 	}
-	files, err := deriveFiles(ctx, dir, pkg, o.Codegen)
+	files, err := deriveFiles(ctx, dir, pkg, o.Codegen, o.Skip)
 	if err != nil {
 		return nil, err
 	}
-	src, err := initSource(pkg, o.Codegen)
+	src, err := initSource(pkg, o.Codegen, o.Skip)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +305,7 @@ type derivedFile struct {
 // conversion code), after checking that its program is installed and that
 // no file would be overwritten; it sets p.schemas and p.importPath.
 // Nothing is written.
-func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]derivedFile, error) {
+func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, skip []string) ([]derivedFile, error) {
 	var out []derivedFile
 	for _, g := range gens {
 		gen := generators[g]
@@ -304,7 +326,7 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 		if _, err := os.Stat(path); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
 		}
-		text, err := Schema(ctx, dir, p.typeName, gen.schema)
+		text, err := Schema(ctx, dir, p.typeName, gen.schema, skip)
 		if err != nil {
 			return nil, fmt.Errorf("init: %w", err)
 		}
@@ -330,7 +352,7 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 		if _, err := os.Stat(conv); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", conv)
 		}
-		text, err = convInPackage(ctx, dir, p.typeName, gen.conv.fn, p.modPath+"/"+gen.dir)
+		text, err = convInPackage(ctx, dir, p.typeName, gen.conv.fn, p.modPath+"/"+gen.dir, skip)
 		if err != nil {
 			return nil, fmt.Errorf("init: %w", err)
 		}
@@ -531,7 +553,7 @@ func hasRequire(dir, path string) bool {
 var initTemplate = template.Must(template.New("init").Parse(`package {{.Pkg.Name}}
 
 // Serialization benchmarks and round-trip checks of {{.Pkg.TypeName}}, written by
-// serbench init -type {{.Pkg.TypeName}}{{if .Gens}} -codegen {{.Codegen}}{{end}}. Edit freely.
+// serbench init -type {{.Pkg.TypeName}}{{if .Gens}} -codegen {{.Codegen}}{{end}}{{if .Skip}} -skip {{.SkipFlag}}{{end}}. Edit freely.
 //{{if .Gens}}
 //	go generate                                         the generated code{{end}}
 //	go test -run TestCodecs -v                          which codecs round-trip the sample
@@ -565,7 +587,10 @@ var serbenchOptions = serbench.Options{
 	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them;
 	// groups stand for the registry's codecs: the default set, or every codec with
 	// Registry: all.Registry(), from "github.com/serbench/serbench/codec/all"
-	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Adapters}}
+	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Skip}}
+	// Skip: fields the schema codecs leave out (the generated code too: change
+	// it with serbench init -skip, not here); the reflection codecs keep them.
+	Skip: {{.Skip}},{{end}}{{if .Adapters}}
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }
 
@@ -575,7 +600,7 @@ func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbe
 `))
 
 // initSource renders and formats the starter file.
-func initSource(p *typePkg, gens []string) ([]byte, error) {
+func initSource(p *typePkg, gens []string, skip []string) ([]byte, error) {
 	data := struct {
 		Pkg struct {
 			Name, TypeName                   string
@@ -583,8 +608,11 @@ func initSource(p *typePkg, gens []string) ([]byte, error) {
 			Composite                        bool
 		}
 		Gens, Generate, Adapters []string
-		Codegen                  string
+		Codegen, Skip, SkipFlag  string
 	}{Gens: gens, Codegen: strings.Join(gens, ",")}
+	if len(skip) > 0 {
+		data.Skip, data.SkipFlag = goStrings(skip), strings.Join(skip, ",")
+	}
 	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments, data.Pkg.Imports = p.name, p.typeName, p.fields, p.comments, p.imports
 	data.Pkg.Composite = p.composite
 	base := strings.TrimSuffix(p.file, ".go")

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,7 +46,7 @@ func TestSerbenchDeriveSchema(t *serbenchTesting.T) {
 `
 
 // deriveBody writes the schema of a type (name, format, out, err file).
-const deriveBody = `	s, err := serbenchDerive.Derive(serbenchReflect.TypeFor[%s](), serbenchDerive.Format(%q))
+const deriveBody = `	s, err := serbenchDerive.Options{Skip: %s}.Derive(serbenchReflect.TypeFor[%s](), serbenchDerive.Format(%q))
 	out, text := %q, ""
 	if err != nil {
 		out, text = %q, err.Error()
@@ -54,11 +55,11 @@ const deriveBody = `	s, err := serbenchDerive.Derive(serbenchReflect.TypeFor[%s]
 	}`
 
 // hintsBody writes the hints found in a sample (type name, sample file,
-// timing budget in ns, out, err file).
+// skip paths, timing budget in ns, out, err file).
 const hintsBody = `	var hs serbenchDerive.Hints
 	v, err := serbench.FromJSON[%s](%q)
 	if err == nil {
-		hs, err = serbenchDerive.FindHints(v)
+		hs, err = serbenchDerive.Options{Skip: %s}.FindHints(v)
 	}
 	if budget := serbenchTime.Duration(%d); err == nil && budget > 0 {
 		err = hs.TimeMarshal(budget)
@@ -70,9 +71,10 @@ const hintsBody = `	var hs serbenchDerive.Hints
 		text = "no schema-tightening hints: no field of the sample looks like an enum, a time or a narrower number\n"
 	}`
 
-// convBody writes the conversion code of a type (derive's function, type
-// name, package name, import path of the generated code, out, err file).
-const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](), %q, %q)
+// convBody writes the conversion code of a type (skip paths, derive's
+// function, type name, package name, import path of the generated code,
+// out, err file).
+const convBody = `	text, err := serbenchDerive.Options{Skip: %s}.%s(serbenchReflect.TypeFor[%s](), %q, %q)
 	out := %q
 	if err != nil {
 		out, text = %q, err.Error()
@@ -82,36 +84,50 @@ const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](),
 var compileError = regexp.MustCompile(`(?m)^\S+\.go:\d+(:\d+)?: .*$`)
 
 // Schema returns the schema package derive writes in format f for the
-// struct type name of the package in dir, derived inside that package's
-// test binary (runInPackage's errors).
-func Schema(ctx context.Context, dir, name string, f derive.Format) (string, error) {
+// struct type name of the package in dir, with the fields skip names
+// left out (derive.Options.Skip), derived inside that package's test
+// binary (runInPackage's errors).
+func Schema(ctx context.Context, dir, name string, f derive.Format, skip []string) (string, error) {
 	return runInPackage(ctx, dir, name, fmt.Sprintf("cannot be written as %s:\n", f), func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(deriveBody, name, string(f), outFile, errFile))
+		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(deriveBody, goStrings(skip), name, string(f), outFile, errFile))
 	})
 }
 
 // convInPackage returns the conversion code of type name of the package
 // in dir made by derive's function fn (FlatBuffersGo or ProtoGo, run by
-// runInPackage), for the generated code imported from genImport.
-func convInPackage(ctx context.Context, dir, name, fn, genImport string) (string, error) {
+// runInPackage) with the fields skip names left out, for the generated
+// code imported from genImport.
+func convInPackage(ctx context.Context, dir, name, fn, genImport string, skip []string) (string, error) {
 	return runInPackage(ctx, dir, name, "cannot be converted by generated code ("+fn+"):\n", func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(convBody, fn, name, pkg, genImport, outFile, errFile))
+		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(convBody, goStrings(skip), fn, name, pkg, genImport, outFile, errFile))
 	})
+}
+
+// goStrings is ss as a Go expression: nil, or a []string literal.
+func goStrings(ss []string) string {
+	if len(ss) == 0 {
+		return "nil"
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return "[]string{" + strings.Join(q, ", ") + "}"
 }
 
 // Hints returns the table of the schema-tightening hints found in the
 // JSON file sample, a value of type name of the package in dir
 // (derive.FindHints, run by runInPackage), with proto.Marshal timed for
-// budget per hint when budget > 0; a sentence saying so when there are
-// none.
-func Hints(ctx context.Context, dir, name, sample string, budget time.Duration) (string, error) {
+// budget per hint when budget > 0, the fields skip names left out; a
+// sentence saying so when there are none.
+func Hints(ctx context.Context, dir, name, sample string, skip []string, budget time.Duration) (string, error) {
 	abs, err := filepath.Abs(sample)
 	if err != nil {
 		return "", fmt.Errorf("schema: -sample: %w", err)
 	}
 	return runInPackage(ctx, dir, name, "-hints: ", func(pkg, outFile, errFile string) string {
 		return fmt.Sprintf(schemaTestTemplate, "\tserbench \"github.com/serbench/serbench\"\n", pkg, "\tserbenchTime \"time\"\n",
-			fmt.Sprintf(hintsBody, name, abs, int64(budget), outFile, errFile))
+			fmt.Sprintf(hintsBody, name, abs, goStrings(skip), int64(budget), outFile, errFile))
 	})
 }
 

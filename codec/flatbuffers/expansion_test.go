@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	fbcodec "github.com/serbench/serbench/codec/flatbuffers"
 	"github.com/serbench/serbench/codec/flatbuffers/fb"
+	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -72,5 +73,33 @@ func TestExpansionBound(t *testing.T) {
 				t.Errorf("fan-out 2 read as %d attributes, want 1 (one key)", len(got))
 			}
 		})
+	}
+}
+
+// TestHostileDAG checks serbench hostile's "dag/N" input on user-event: at
+// fan-out 3 it reads as the shape it claims (every vector of offsets three
+// references to its first element), at the default fan-out both codecs
+// refuse it with an *ExpansionError.
+func TestHostileDAG(t *testing.T) {
+	_, valid := fbcodec.Encode(t, fbcodec.NewLazy(), scenario.NewUserEvent())
+	small := hostile.Amplifications(hostile.FormatFlatBuffers, valid, 3)
+	if len(small) != 1 || small[0].Name != "dag/3" {
+		t.Fatalf("Amplifications = %v, want one dag/3", small)
+	}
+	r := fb.GetRootAsUserEvent(small[0].Data, 0)
+	var attr fb.StringMapEntry
+	if r.TagsLength() != 3 || r.ItemsLength() != 3 || r.AttributesLength() != 3 || !r.Attributes(&attr, 2) || attr.ValueLength() != 3 {
+		t.Fatalf("dag/3 reads as %d tags, %d items, %d attributes (last with %d values); want 3 of each",
+			r.TagsLength(), r.ItemsLength(), r.AttributesLength(), attr.ValueLength())
+	}
+	if string(r.Tags(2)) != string(r.Tags(0)) {
+		t.Errorf("tag 2 = %q, want tag 0's %q", r.Tags(2), r.Tags(0))
+	}
+	big := hostile.Amplifications(hostile.FormatFlatBuffers, valid, hostile.DefaultFanout)
+	for _, c := range codecs {
+		b, _ := fbcodec.Encode(t, c, scenario.NewUserEvent())
+		if _, err := b.Unmarshal(big[0].Data); !errors.Is(err, fbcodec.ErrExpansion) {
+			t.Errorf("%s: Unmarshal(%s, %d bytes) = %v, want ErrExpansion", c.Info().ID, big[0].Name, len(big[0].Data), err)
+		}
 	}
 }

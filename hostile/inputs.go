@@ -45,12 +45,18 @@ type GenOptions struct {
 	// Depth is the nesting depth of the nested-array inputs. Default
 	// DefaultDepth (1,000,000).
 	Depth int
+	// Fanout is how many times the amplification inputs refer to one
+	// object (see Amplifications). 0 means DefaultFanout; negative, none.
+	Fanout int
 }
 
 // Defaults of GenOptions.
 const (
 	DefaultFlips = 256
 	DefaultDepth = 1_000_000
+	// DefaultFanout is 20,000: a vector of 20,000 offsets to a table whose
+	// vector holds 20,000 offsets to one entry reads as 4x10^8 entries.
+	DefaultFanout = 20_000
 )
 
 func (o GenOptions) effective() GenOptions {
@@ -59,6 +65,9 @@ func (o GenOptions) effective() GenOptions {
 	}
 	if o.Depth <= 0 {
 		o.Depth = DefaultDepth
+	}
+	if o.Fanout == 0 {
+		o.Fanout = DefaultFanout
 	}
 	return o
 }
@@ -74,7 +83,10 @@ func (o GenOptions) effective() GenOptions {
 //     elements, with the rest of the message unchanged (see Heads);
 //   - "nest/N" and "nest-field/N" for JSON, CBOR and MessagePack: N nested
 //     one-element arrays, at the top level and as the value of an unknown
-//     field "zz" of a one-entry map (what a decoder skips rather than binds).
+//     field "zz" of a one-entry map (what a decoder skips rather than binds);
+//   - "dag/N" and "far/double" for FlatBuffers and Cap'n Proto: one object
+//     referred to N times (shared offsets, a DAG), a far pointer (see
+//     Amplifications), unless Fanout is negative.
 //
 // It never returns two inputs with the same name.
 func Generate(format string, valid []byte, opts GenOptions) []Input {
@@ -86,6 +98,9 @@ func Generate(format string, valid []byte, opts GenOptions) []Input {
 	}
 	in = append(in, Heads(format, valid)...)
 	in = append(in, Nesting(format, opts.Depth)...)
+	if opts.Fanout > 0 {
+		in = append(in, Amplifications(format, valid, opts.Fanout)...)
+	}
 	return in
 }
 

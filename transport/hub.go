@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -73,6 +75,25 @@ type Options struct {
 	// refuses a subscription that would exceed it with ErrOverBudget.
 	// Default 100000; range [1, 1e9].
 	MaxTotalRate float64
+
+	// The shares of one client (Request.Client, the remote address): no
+	// client may hold more than these, so that one cannot take the whole
+	// of a cap above from the others. A request without a Client is
+	// counted under "". A subscription to a stream whose start is still
+	// ahead (start=) counts against the subscriber caps at once and
+	// against the rate caps only from its start.
+	//
+	// MaxClientStreams caps the live streams a client created (a stream
+	// counts against its creator until it is retired, Linger after its
+	// last subscriber left). Default DefaultMaxClientStreams; range
+	// [1, 1<<24].
+	MaxClientStreams int
+	// MaxClientSubscribers caps a client's open subscriptions. Default
+	// DefaultMaxClientSubscribers; range [1, 1<<24].
+	MaxClientSubscribers int
+	// MaxClientRate caps the rates of a client's started subscriptions
+	// summed, in messages/s. Default DefaultMaxClientRate; range [1, 1e9].
+	MaxClientRate float64
 }
 
 // Defaults of Options.
@@ -89,6 +110,14 @@ const (
 	DefaultMaxTotalRate = 100000.0
 	// MaxMaxTotalRate is the largest Options.MaxTotalRate.
 	MaxMaxTotalRate = 1e9
+	// DefaultMaxClientStreams is Options.MaxClientStreams' default: a
+	// twentieth of the default stream cap.
+	DefaultMaxClientStreams = 1000
+	// DefaultMaxClientSubscribers is Options.MaxClientSubscribers' default.
+	DefaultMaxClientSubscribers = 1000
+	// DefaultMaxClientRate is Options.MaxClientRate's default, in
+	// messages/s: a quarter of the default budget, two streams at MaxRate.
+	DefaultMaxClientRate = 25000.0
 )
 
 // Effective returns o with defaults filled in, or an error naming the
@@ -112,19 +141,41 @@ func (o Options) Effective() (Options, error) {
 	if o.MaxTotalRate == 0 {
 		o.MaxTotalRate = DefaultMaxTotalRate
 	}
+	if o.MaxClientStreams == 0 {
+		o.MaxClientStreams = DefaultMaxClientStreams
+	}
+	if o.MaxClientSubscribers == 0 {
+		o.MaxClientSubscribers = DefaultMaxClientSubscribers
+	}
+	if o.MaxClientRate == 0 {
+		o.MaxClientRate = DefaultMaxClientRate
+	}
+	for _, f := range []struct {
+		name      string
+		v, lo, hi int
+	}{
+		{"QueueLen", o.QueueLen, 1, 1 << 20},
+		{"ReplayLen", o.ReplayLen, 0, 1 << 20},
+		{"MaxStreams", o.MaxStreams, 1, 1 << 24},
+		{"MaxSubscribers", o.MaxSubscribers, 1, 1 << 24},
+		{"MaxClientStreams", o.MaxClientStreams, 1, 1 << 24},
+		{"MaxClientSubscribers", o.MaxClientSubscribers, 1, 1 << 24},
+	} {
+		if f.v < f.lo || f.v > f.hi {
+			return o, fmt.Errorf("transport: invalid %s %d (range is [%d, %d])", f.name, f.v, f.lo, f.hi)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"MaxTotalRate", o.MaxTotalRate}, {"MaxClientRate", o.MaxClientRate}} {
+		if math.IsNaN(f.v) || f.v < 1 || f.v > MaxMaxTotalRate {
+			return o, fmt.Errorf("transport: invalid %s %g (range is [1, %g] messages/s)", f.name, f.v, MaxMaxTotalRate)
+		}
+	}
 	switch {
-	case o.QueueLen < 1 || o.QueueLen > 1<<20:
-		return o, fmt.Errorf("transport: invalid QueueLen %d (range is [1, %d])", o.QueueLen, 1<<20)
-	case o.ReplayLen < 0 || o.ReplayLen > 1<<20:
-		return o, fmt.Errorf("transport: invalid ReplayLen %d (range is [0, %d])", o.ReplayLen, 1<<20)
 	case o.Linger < time.Millisecond || o.Linger > time.Hour:
 		return o, fmt.Errorf("transport: invalid Linger %v (range is [1ms, 1h])", o.Linger)
-	case o.MaxStreams < 1 || o.MaxStreams > 1<<24:
-		return o, fmt.Errorf("transport: invalid MaxStreams %d (range is [1, %d])", o.MaxStreams, 1<<24)
-	case o.MaxSubscribers < 1 || o.MaxSubscribers > 1<<24:
-		return o, fmt.Errorf("transport: invalid MaxSubscribers %d (range is [1, %d])", o.MaxSubscribers, 1<<24)
-	case math.IsNaN(o.MaxTotalRate) || o.MaxTotalRate < 1 || o.MaxTotalRate > MaxMaxTotalRate:
-		return o, fmt.Errorf("transport: invalid MaxTotalRate %g (range is [1, %g] messages/s)", o.MaxTotalRate, MaxMaxTotalRate)
 	case o.Overflow != Disconnect && o.Overflow != Drop:
 		return o, fmt.Errorf("transport: invalid Overflow %v", o.Overflow)
 	}
@@ -185,6 +236,7 @@ type Hub struct {
 	closed   bool
 	subs     int   // open subscriptions
 	rateUsed int64 // their rates summed, in millimessages/s
+	clients  map[string]*clientUse
 
 	wake chan struct{}
 	quit chan struct{}
@@ -202,6 +254,7 @@ func NewHub(opts Options) (*Hub, error) {
 	h := &Hub{
 		opts:    o,
 		streams: make(map[string]*stream),
+		clients: make(map[string]*clientUse),
 		wake:    make(chan struct{}, 1),
 		quit:    make(chan struct{}),
 		done:    make(chan struct{}),
@@ -262,13 +315,18 @@ type Subscription struct {
 	err    error
 	closed bool  // guarded by s.mu
 	cost   int64 // the rate it holds of the budget, in millimessages/s
-	freed  bool  // guarded by h.mu: cost returned
+	// deferred is the rate it will hold once its stream starts (start=
+	// ahead), guarded by h.mu; 0 once charged.
+	deferred int64
+	freed    bool // guarded by h.mu: cost returned
 }
 
 // Done is closed when the hub ends the subscription (overflow, shutdown).
 func (sub *Subscription) Done() <-chan struct{} { return sub.done }
 
-// Err is why Done was closed: ErrOverflow or ErrClosed; nil before.
+// Err is why Done was closed: ErrOverflow, ErrClosed, or an error wrapping
+// ErrOverBudget when the budget had no room for it at its stream's start;
+// nil before.
 func (sub *Subscription) Err() error {
 	select {
 	case <-sub.done:
@@ -304,15 +362,24 @@ func (sub *Subscription) Close() {
 		sub.freed = true
 		h.subs--
 		h.rateUsed -= sub.cost
+		c := h.clients[sub.Request.Client]
+		c.subs--
+		c.rate -= sub.cost
+		h.forget(sub.Request.Client)
 	}
 	h.mu.Unlock()
 }
 
 // Subscribe joins the stream req names, creating it if needed. It fails with
 // a *ParamError when req.Rate is outside [MinRate, MaxRate], ErrClosed after
-// Close, ErrTooManyStreams at the stream cap, ErrTooManySubscribers at the
-// subscriber cap and ErrOverBudget when req.Rate would take the rates of
-// the open subscriptions above Options.MaxTotalRate. The caller must Close
+// Close, ErrTooManyStreams at the stream cap or req.Client's share of it,
+// ErrTooManySubscribers at the subscriber cap or req.Client's share, and
+// ErrOverBudget when req.Rate would take the rates of the open
+// subscriptions above Options.MaxTotalRate or req.Client's above
+// Options.MaxClientRate; each error names the cap, the serve flag that
+// sets it and the use that reached it. A subscription to a stream whose
+// start is ahead holds no rate until the start: then, if the budget has
+// no room for it, it ends with ErrOverBudget (Err). The caller must Close
 // the subscription.
 //
 // A new stream's codec is bound (Bind, Preamble, ToNative) without holding
@@ -324,6 +391,10 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		return nil, err
 	}
 	cost := int64(math.Ceil(req.Rate * 1000))
+	charged := cost
+	if req.Start.After(time.Now()) {
+		charged = 0 // from the start on (chargeDeferred)
+	}
 	key := req.Key()
 	var fresh *stream
 	for {
@@ -332,14 +403,10 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 			h.mu.Unlock()
 			return nil, ErrClosed
 		}
-		if err := h.admit(cost); err != nil {
+		s := h.streams[key]
+		if err := h.admit(req.Client, charged, s == nil); err != nil {
 			h.mu.Unlock()
 			return nil, err
-		}
-		s := h.streams[key]
-		if s == nil && len(h.streams) >= h.opts.MaxStreams {
-			h.mu.Unlock()
-			return nil, fmt.Errorf("%w (%d)", ErrTooManyStreams, h.opts.MaxStreams)
 		}
 		if s == nil && fresh != nil {
 			s = fresh
@@ -348,9 +415,15 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 		if s != nil {
 			// Under h.mu, so that the scheduler cannot retire s first.
 			sub := h.join(s, req)
-			sub.cost = cost
+			sub.cost, sub.deferred = charged, cost-charged
+			if sub.deferred > 0 {
+				s.deferred.Store(true)
+			}
+			c := h.client(req.Client)
+			c.subs++
+			c.rate += charged
 			h.subs++
-			h.rateUsed += cost
+			h.rateUsed += charged
 			h.mu.Unlock()
 			return sub, nil
 		}
@@ -362,18 +435,122 @@ func (h *Hub) Subscribe(req Request) (*Subscription, error) {
 	}
 }
 
-// admit checks that one more subscription of cost millimessages/s fits
-// the caps. The caller holds h.mu.
-func (h *Hub) admit(cost int64) error {
-	if h.subs >= h.opts.MaxSubscribers {
-		return fmt.Errorf("%w (%d open; the cap is MaxSubscribers, serve -max-subscribers)", ErrTooManySubscribers, h.subs)
+// Admits reports whether Subscribe would take req now, with the error it
+// would give, without subscribing or creating a stream (what a HEAD
+// request answers).
+func (h *Hub) Admits(req Request) error {
+	if err := CheckRate(req.Rate); err != nil {
+		return err
 	}
-	limit := int64(h.opts.MaxTotalRate * 1000)
-	if h.rateUsed+cost > limit {
+	cost := int64(math.Ceil(req.Rate * 1000))
+	if req.Start.After(time.Now()) {
+		cost = 0
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return ErrClosed
+	}
+	return h.admit(req.Client, cost, h.streams[req.Key()] == nil)
+}
+
+// ClientAddr returns the client of an HTTP request for Request.Client:
+// the IP address of remoteAddr (http.Request.RemoteAddr, host:port), or
+// remoteAddr itself when it has no port.
+func ClientAddr(remoteAddr string) string {
+	if host, _, err := net.SplitHostPort(remoteAddr); err == nil {
+		return host
+	}
+	return remoteAddr
+}
+
+// clientUse is what one client holds of the hub's caps.
+type clientUse struct {
+	streams, subs int
+	rate          int64 // millimessages/s
+}
+
+// client returns the use of client id, creating it. The caller holds h.mu.
+func (h *Hub) client(id string) *clientUse {
+	c := h.clients[id]
+	if c == nil {
+		c = &clientUse{}
+		h.clients[id] = c
+	}
+	return c
+}
+
+// forget drops client id once it holds nothing. The caller holds h.mu.
+func (h *Hub) forget(id string) {
+	if c := h.clients[id]; c != nil && *c == (clientUse{}) {
+		delete(h.clients, id)
+	}
+}
+
+// admit checks that one more subscription of client id, at cost
+// millimessages/s and creating a stream when creating, fits the caps and
+// the client's shares. The caller holds h.mu.
+func (h *Hub) admit(id string, cost int64, creating bool) error {
+	o := h.opts
+	c := h.clients[id]
+	if c == nil {
+		c = &clientUse{}
+	}
+	switch {
+	case h.subs >= o.MaxSubscribers:
+		return fmt.Errorf("%w (%d open; the cap is MaxSubscribers, serve -max-subscribers)", ErrTooManySubscribers, h.subs)
+	case c.subs >= o.MaxClientSubscribers:
+		return fmt.Errorf("%w: client %s has %d open (the cap per client is MaxClientSubscribers, serve -max-client-subscribers)", ErrTooManySubscribers, id, c.subs)
+	case creating && len(h.streams) >= o.MaxStreams:
+		return fmt.Errorf("%w (%d live, %d of them created by client %s; the cap is MaxStreams, serve -max-streams)", ErrTooManyStreams, len(h.streams), c.streams, id)
+	case creating && c.streams >= o.MaxClientStreams:
+		return fmt.Errorf("%w: client %s created %d live streams (the cap per client is MaxClientStreams, serve -max-client-streams; a stream counts until Linger after its last subscriber left)", ErrTooManyStreams, id, c.streams)
+	}
+	return h.overRate(id, c, cost)
+}
+
+// overRate checks that cost millimessages/s more fit the budget and
+// client id's share of it (use c). The caller holds h.mu.
+func (h *Hub) overRate(id string, c *clientUse, cost int64) error {
+	if h.rateUsed+cost > int64(h.opts.MaxTotalRate*1000) {
 		return fmt.Errorf("%w: rate %g messages/s asked, %g of %g messages/s in use by %d subscribers (the budget is MaxTotalRate, serve -max-total-rate)",
 			ErrOverBudget, float64(cost)/1000, float64(h.rateUsed)/1000, h.opts.MaxTotalRate, h.subs)
 	}
+	if c.rate+cost > int64(h.opts.MaxClientRate*1000) {
+		return fmt.Errorf("%w: rate %g messages/s asked, client %s holds %g of its %g messages/s (the share per client is MaxClientRate, serve -max-client-rate)",
+			ErrOverBudget, float64(cost)/1000, id, float64(c.rate)/1000, h.opts.MaxClientRate)
+	}
 	return nil
+}
+
+// chargeDeferred charges the subscriptions of s that joined before its
+// start their rates, now that it starts; one that the budget or its
+// client's share has no room for ends with ErrOverBudget.
+func (h *Hub) chargeDeferred(s *stream, now time.Time) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deferred.Store(false)
+	for sub := range s.subs {
+		if sub.deferred == 0 || sub.freed {
+			continue
+		}
+		id := sub.Request.Client
+		c := h.client(id)
+		if err := h.overRate(id, c, sub.deferred); err != nil {
+			sub.closed = true
+			delete(s.subs, sub)
+			sub.kill(fmt.Errorf("transport: at the stream's start: %w", err))
+			continue
+		}
+		h.rateUsed += sub.deferred
+		c.rate += sub.deferred
+		sub.cost, sub.deferred = sub.deferred, 0
+	}
+	if len(s.subs) == 0 {
+		s.idleSince = now
+	}
 }
 
 // newStream binds req's codec (and its Switch's) to the scenario and
@@ -425,6 +602,7 @@ func (h *Hub) newStream(key string, req Request) (*stream, error) {
 // add registers s and hands it to the scheduler. The caller holds h.mu.
 func (h *Hub) add(s *stream) {
 	s.stats.add(func(c *CodecStats) { c.Streams++ })
+	h.client(s.req.Client).streams++
 	h.streams[s.key] = s
 	h.pending = append(h.pending, s)
 	select {
@@ -503,6 +681,9 @@ type stream struct {
 	idleSince time.Time
 	removed   bool
 	paused    bool // no subscriber: not encoding until one joins
+	// deferred is set while a subscription waits for the stream's start
+	// to be charged its rate (chargeDeferred).
+	deferred atomic.Bool
 
 	stats *codecStats
 
@@ -637,6 +818,9 @@ func (h *Hub) step(s *stream, now time.Time) bool {
 		return true
 	}
 
+	if s.deferred.Load() {
+		h.chargeDeferred(s, now)
+	}
 	m := &Message{Seq: s.next, Intended: s.intended(s.next)}
 	binding, value, reuses := s.encoderFor(m)
 	payload, err := binding.Marshal(value)
@@ -716,6 +900,8 @@ func (h *Hub) retire(s *stream) bool {
 	s.removed = true
 	if h.streams[s.key] == s {
 		delete(h.streams, s.key)
+		h.client(s.req.Client).streams--
+		h.forget(s.req.Client)
 	}
 	return true
 }

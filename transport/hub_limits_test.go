@@ -124,7 +124,7 @@ func TestBudget(t *testing.T) {
 // streams closed after 0.2 s kept encoding for about 5.5 s). Counts only:
 // a running stream is the clock, so a slow machine cannot fail the test.
 func TestStreamStopsWhenClientsLeave(t *testing.T) {
-	h := newHub(t, transport.Options{})
+	h := newHub(t, transport.Options{MaxClientRate: transport.DefaultMaxTotalRate}) // one client
 	clock, err := h.Subscribe(request(t, "scenario=sse-event&codec=encoding/json&rate=500&stream=clock"))
 	if err != nil {
 		t.Fatal(err)

@@ -137,11 +137,21 @@ type Request struct {
 	// Switch, when Switch.To is set, moves the stream to another codec
 	// while it runs.
 	Switch Switch
+	// Client identifies the client for its shares of the hub's caps
+	// (Options.MaxClientStreams, ...): servers set the remote IP address
+	// (not settable from a query string).
+	Client string
 }
 
-// Key identifies the stream a Request joins.
+// Key identifies the stream a Request joins. Start is part of it, so that
+// a client naming a start= gets a stream of its own rather than setting
+// the start of a stream others share.
 func (r Request) Key() string {
-	return fmt.Sprintf("%s|%s|%g|%d|%s|%s", r.Scenario.ID, r.Codec.Info().ID, r.Rate, r.Count, r.Name, r.Run) + r.Switch.key()
+	k := fmt.Sprintf("%s|%s|%g|%d|%s|%s", r.Scenario.ID, r.Codec.Info().ID, r.Rate, r.Count, r.Name, r.Run) + r.Switch.key()
+	if !r.Start.IsZero() {
+		k += fmt.Sprintf("|start=%d", r.Start.UnixNano())
+	}
+	return k
 }
 
 // Resolver finds codecs and scenarios by ID.

@@ -30,6 +30,7 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	fs.Uint64Var(&gen.Seed, "seed", 1, "seed of the random bit flips")
 	fs.IntVar(&gen.Flips, "flips", hostile.DefaultFlips, "bit-flip inputs per (codec, scenario)")
 	fs.IntVar(&gen.Depth, "depth", hostile.DefaultDepth, "nesting depth of the nested-array inputs (JSON, CBOR, MessagePack)")
+	fs.IntVar(&gen.Fanout, "fanout", hostile.DefaultFanout, "references to one object in the amplification inputs (FlatBuffers, Cap'n Proto shared offsets; 0: none)")
 	fs.DurationVar(&lim.Time, "time-limit", hostile.DefaultTime, "time one input may take before the child is killed")
 	fs.IntVar(&lim.MaxKills, "max-kills", hostile.DefaultMaxKills, "inputs of one (codec, scenario) that may kill a child before the rest are skipped")
 	fs.StringVar(&opts.Save, "save", "", "write the first input of each finding into this folder, as <codec>_<scenario>_<input>.bin")
@@ -46,8 +47,14 @@ func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("invalid -time-limit %v (must be positive)", lim.Time)
 	case lim.MaxKills < 1:
 		return usagef("invalid -max-kills %d (must be at least 1)", lim.MaxKills)
-	case gen.Flips == 0:
+	case gen.Fanout < 0:
+		return usagef("invalid -fanout %d (must be at least 0)", gen.Fanout)
+	}
+	if gen.Flips == 0 {
 		gen.Flips = -1 // none
+	}
+	if gen.Fanout == 0 {
+		gen.Fanout = -1 // none
 	}
 	lim.Memory, lim.Stack = *memLimit<<20, *stackLimit<<20
 	var err error

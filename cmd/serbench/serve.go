@@ -43,8 +43,12 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.allowOrigins, "allow-origin", "", "comma-separated origins (scheme://host[:port]) browsers may call any endpoint from besides the same origin and loopback origins (* for any)")
 	fs.StringVar(&f.allowHost, "allow-host", "", "comma-separated host names the Host header may name besides localhost, *.localhost and IP addresses (* for any)")
 	fs.Float64Var(&o.Hub.MaxTotalRate, "max-total-rate", transport.DefaultMaxTotalRate, "budget of messages/s delivered over all open streams (each stream's rate once per subscriber); new streams beyond it get 503")
-	fs.IntVar(&o.Hub.MaxSubscribers, "max-subscribers", transport.DefaultMaxSubscribers, "most SSE and WebSocket subscriptions open at once")
-	fs.IntVar(&o.MaxConns, "max-conns", server.DefaultMaxConns, "most connections open at once; more wait to be accepted")
+	fs.IntVar(&o.Hub.MaxSubscribers, "max-subscribers", server.FitDescriptors(transport.DefaultMaxSubscribers), "most SSE and WebSocket subscriptions open at once (default: 20000, or the open file limit less 256 when lower)")
+	fs.IntVar(&o.Hub.MaxStreams, "max-streams", server.FitDescriptors(transport.DefaultMaxStreams), "most live streams (a stream lives -linger after its last subscriber left; default: 20000, or the open file limit less 256 when lower)")
+	fs.IntVar(&o.MaxConns, "max-conns", server.FitDescriptors(server.DefaultMaxConns), "most connections open at once; more wait to be accepted (default: 25000, or the open file limit less 256 when lower)")
+	fs.IntVar(&o.Hub.MaxClientStreams, "max-client-streams", transport.DefaultMaxClientStreams, "most live streams one client (remote IP address) created")
+	fs.IntVar(&o.Hub.MaxClientSubscribers, "max-client-subscribers", transport.DefaultMaxClientSubscribers, "most subscriptions one client (remote IP address) holds open")
+	fs.Float64Var(&o.Hub.MaxClientRate, "max-client-rate", transport.DefaultMaxClientRate, "share of -max-total-rate one client (remote IP address) may hold, in messages/s (a start= ahead holds none until it starts)")
 	fs.DurationVar(&o.ReadHeaderTimeout, "read-header-timeout", server.DefaultReadHeaderTimeout, "time to read a request's headers")
 	fs.DurationVar(&o.ReadTimeout, "read-timeout", server.DefaultReadTimeout, "time to read a whole request, body included (streams lift it once they start)")
 	fs.DurationVar(&o.WriteTimeout, "write-timeout", server.DefaultWriteTimeout, "time to write a response other than a stream (streams have a deadline per write)")
@@ -52,15 +56,30 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.apiDecode, "api-decode", strings.Join(httpapi.DefaultDecodeCodecs, ","), "comma-separated codecs that decode /api/ POST bodies (* for every codec; the default leaves out those docs/findings/hostile.md finds crashing or hanging)")
 	fs.Int64Var(&o.API.MaxBodyBytes, "api-max-body", httpapi.DefaultMaxBodyBytes, "largest /api/ POST body, in bytes")
 	fs.DurationVar(&o.API.DecodeTimeout, "api-decode-timeout", httpapi.DefaultDecodeTimeout, "time limit of one /api/ body decode (503 past it)")
+	fs.IntVar(&o.API.MaxDecodes, "api-max-decodes", httpapi.DefaultMaxDecodes, "most /api/ body decodes running at once (one past its time limit keeps its slot until it returns)")
+	fs.IntVar(&o.API.MaxClientDecodes, "api-max-client-decodes", httpapi.DefaultMaxClientDecodes, "most /api/ body decodes of one client (remote IP address) running at once")
 	fs.DurationVar(&o.WS.PingInterval, "ping", ws.DefaultPingInterval, "WebSocket: ping interval (pong deadline is twice this)")
 	fs.BoolVar(&f.compress, "compress", false, "compress when the client asks: gzip on SSE, permessage-deflate on WebSocket (load: ask for it too)")
 }
 
 // fitLoad raises the in-process server's -max-total-rate and
 // -max-subscribers, unless given on the command line (set), to what a load
-// of conns connections at rate messages/s each needs: load's own server
-// serves only load.
+// of conns connections at rate messages/s each needs, and each per-client
+// share to its whole: load's own server serves only load, one client.
 func (f *serverFlags) fitLoad(set map[string]bool, conns int, rate float64) {
+	defer func() {
+		o := &f.o
+		for flag, share := range map[string]func(){
+			"max-client-rate":        func() { o.Hub.MaxClientRate = o.Hub.MaxTotalRate },
+			"max-client-subscribers": func() { o.Hub.MaxClientSubscribers = o.Hub.MaxSubscribers },
+			"max-client-streams":     func() { o.Hub.MaxClientStreams = o.Hub.MaxStreams },
+			"api-max-client-decodes": func() { o.API.MaxClientDecodes = o.API.MaxDecodes },
+		} {
+			if !set[flag] {
+				share()
+			}
+		}
+	}()
 	if !set["max-total-rate"] {
 		f.o.Hub.MaxTotalRate = max(f.o.Hub.MaxTotalRate, min(math.Ceil(float64(conns)*rate), transport.MaxMaxTotalRate))
 	}
@@ -81,9 +100,10 @@ func (f *serverFlags) server() (*server.Server, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	if o.Hub.MaxTotalRate <= 0 || o.Hub.MaxSubscribers <= 0 || o.MaxConns <= 0 || o.ReadHeaderTimeout <= 0 || o.ReadTimeout <= 0 || o.WriteTimeout <= 0 || o.IdleTimeout <= 0 || o.API.MaxBodyBytes <= 0 || o.API.DecodeTimeout <= 0 {
+	if o.Hub.MaxTotalRate <= 0 || o.Hub.MaxSubscribers <= 0 || o.Hub.MaxStreams <= 0 || o.MaxConns <= 0 || o.ReadHeaderTimeout <= 0 || o.ReadTimeout <= 0 || o.WriteTimeout <= 0 || o.IdleTimeout <= 0 || o.API.MaxBodyBytes <= 0 || o.API.DecodeTimeout <= 0 ||
+		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 {
 		// Zero would mean "the default" to the options below: refuse it.
-		return nil, usagef("-max-total-rate, -max-subscribers, -max-conns, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body and -api-decode-timeout must be > 0")
+		return nil, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes and -api-max-client-decodes must be > 0")
 	}
 	o.Hub.Overflow, o.SSE.Gzip, o.WS.Compress = ov, f.compress, f.compress
 	o.AllowOrigins, o.AllowHosts = splitList(f.allowOrigins), splitList(f.allowHost)

@@ -99,9 +99,6 @@ var knownBombs = map[string]func(data []byte) bool{
 	// map32 head claims (up to 2^32-1 elements) before reading them.
 	"msgpack": msgpackClaimsOver(1 << 20),
 	"msgp":    msgpackClaimsOver(1 << 20),
-	// The FlatBuffers Go runtime has no verifier; the generated UnPack
-	// makes a slice of whatever length a vector claims.
-	"flatbuffers": uint32Over(1 << 20),
 	// shamaton/msgpackgen's generated decoders make a slice or map of the
 	// length an array32 or map32 head claims, as the two above.
 	"msgpackgen":       msgpackClaimsOver(1 << 20),
@@ -232,22 +229,6 @@ func msgpackClaimsOver(limit uint64) func([]byte) bool {
 				x = x<<8 | uint64(d)
 			}
 			if x > limit && x > uint64(len(data)) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// uint32Over returns a check for a little-endian uint32 at a 4-byte-aligned
-// offset of data (where FlatBuffers puts vector lengths) that is above
-// limit and above len(data) but below 2^30, so that float32 fields (mostly
-// above 2^30) do not make every seed skip.
-func uint32Over(limit uint32) func([]byte) bool {
-	return func(data []byte) bool {
-		for p := 0; p+4 <= len(data); p += 4 {
-			x := uint32(data[p]) | uint32(data[p+1])<<8 | uint32(data[p+2])<<16 | uint32(data[p+3])<<24
-			if x > limit && x > uint32(len(data)) && x < 1<<30 {
 				return true
 			}
 		}

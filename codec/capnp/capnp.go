@@ -27,9 +27,16 @@
 //     passes a scenario value through, so its convert row times nothing).
 //
 // Malformed input is bounded by the library: every pointer is checked
-// against its segment, and a message's reads are capped by its traverse
-// limit (64 MiB of words by default) and depth limit (64), so a small input
-// cannot make the reader allocate or loop without bound.
+// against its segment, and a message's reads are capped by its traversal
+// limit and depth limit (64). The library's default traversal limit is 64
+// MiB whatever the message, so a message whose lists point many times at
+// one object (Cap'n Proto's amplification attack, capnproto.org/encoding.html)
+// could read as 64 MiB from a few hundred bytes; both codecs set it to
+// TraverseFactor times the message size plus TraverseSlack instead
+// (Message.ResetReadLimit), which every message read once fits (capnp/lazy
+// reads it twice: Unmarshal, then FromNative). Past it an accessor returns
+// the library's "read traversal limit reached" error, which Unmarshal and
+// FromNative return wrapped.
 package capnp
 
 import (
@@ -150,14 +157,22 @@ func (b *binding[S, R]) Marshal(v any) ([]byte, error) {
 	return data, nil
 }
 
+// The traversal limit of a message of n bytes is TraverseFactor*n +
+// TraverseSlack bytes (see the package doc).
+const (
+	TraverseFactor = 4
+	TraverseSlack  = 8192
+)
+
 // rootOf returns the root struct of the message in data, which it reads in
-// place.
+// place, under the traversal limit of its size.
 func (b *binding[S, R]) rootOf(data []byte) (R, error) {
 	var zero R
 	msg, err := capnp.Unmarshal(data)
 	if err != nil {
 		return zero, fmt.Errorf("%s: unmarshal %d bytes: %w", b.id, len(data), err)
 	}
+	msg.ResetReadLimit(TraverseFactor*uint64(len(data)) + TraverseSlack)
 	r, err := b.root(msg)
 	if err != nil {
 		return zero, fmt.Errorf("%s: root of %d bytes: %w", b.id, len(data), err)

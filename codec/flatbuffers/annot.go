@@ -67,24 +67,24 @@ func seriesFromFB(t *fb.TimeSeriesT) *scenario.TimeSeries {
 	return &scenario.TimeSeries{Timestamps: t.Timestamps, Values: t.Values}
 }
 
-func touchSparse(r *fb.SparseMatrix) uint64 {
+func touchSparse(r *fb.SparseMatrix, g *budget) uint64 {
 	sum := uint64(r.Rows()) ^ uint64(r.Cols())<<32
-	for j := range r.RowIdxLength() {
+	for j := range g.vec(r.RowIdxLength(), 4) {
 		sum += uint64(r.RowIdx(j))
 	}
-	for j := range r.ColIdxLength() {
+	for j := range g.vec(r.ColIdxLength(), 4) {
 		sum += uint64(r.ColIdx(j))
 	}
-	for j := range r.ValuesLength() {
+	for j := range g.vec(r.ValuesLength(), 4) {
 		sum += uint64(math.Float32bits(r.Values(j)))
 	}
 	return sum
 }
 
-func touchBoxes(r *fb.BoxList) uint64 {
+func touchBoxes(r *fb.BoxList, g *budget) uint64 {
 	var sum uint64
 	var b fb.Box
-	for j := range r.BoxesLength() {
+	for j := range g.vec(r.BoxesLength(), boxBytes) {
 		if r.Boxes(&b, j) {
 			sum += uint64(math.Float32bits(b.X())^math.Float32bits(b.Y())^math.Float32bits(b.W())^math.Float32bits(b.H())) +
 				uint64(b.Label()) + uint64(math.Float32bits(b.Score()))
@@ -93,12 +93,12 @@ func touchBoxes(r *fb.BoxList) uint64 {
 	return sum
 }
 
-func touchSeries(r *fb.TimeSeries) uint64 {
+func touchSeries(r *fb.TimeSeries, g *budget) uint64 {
 	var sum uint64
-	for j := range r.TimestampsLength() {
+	for j := range g.vec(r.TimestampsLength(), 8) {
 		sum += uint64(r.Timestamps(j))
 	}
-	for j := range r.ValuesLength() {
+	for j := range g.vec(r.ValuesLength(), 8) {
 		sum += math.Float64bits(r.Values(j))
 	}
 	return sum

@@ -25,8 +25,15 @@
 //
 // The Go runtime 2.0.8 has no buffer verifier. Unmarshal recovers from the
 // index-out-of-range panics that malformed input causes and returns an
-// error instead; it does not bound the lengths a malformed buffer claims, so
-// "flatbuffers" may try to allocate a slice of up to 2^32 elements for one.
+// error instead, and both codecs bound what a buffer may expand to
+// (expansion.go): before "flatbuffers" unpacks, and while "flatbuffers/lazy"
+// reads in place, a walk charges every vector, table and string against
+// MaxExpansion times the input size and stops with an *ExpansionError
+// (wrapping ErrExpansion) past it. That refuses shared-offset (DAG)
+// buffers, which would otherwise expand a few hundred KB into hundreds of
+// millions of objects, and vectors claiming more elements than the buffer
+// holds, before anything is allocated for them. The walk is part of
+// "flatbuffers"' Unmarshal time.
 package flatbuffers
 
 import (
@@ -118,13 +125,16 @@ type binding[S, T, R any] struct {
 	builder *flatbuffers.Builder
 	// sink collects the lazy reader's checksums so its reads stay live.
 	sink uint64
+	// budget is the expansion bound of the Unmarshal in progress; kept
+	// here so that Unmarshal allocates none.
+	budget budget
 
 	toFB   func(*S) (*T, error)
 	fromFB func(*T) *S
 	pack   func(*T, *flatbuffers.Builder) flatbuffers.UOffsetT
 	root   func([]byte, flatbuffers.UOffsetT) *R
 	unpack func(*R) *T
-	touch  func(*R) uint64
+	touch  func(*R, *budget) uint64
 }
 
 var (
@@ -135,7 +145,7 @@ var (
 func newBinding[S, T, R any](id string, lazy bool,
 	toFB func(*S) (*T, error), fromFB func(*T) *S,
 	pack func(*T, *flatbuffers.Builder) flatbuffers.UOffsetT,
-	root func([]byte, flatbuffers.UOffsetT) *R, unpack func(*R) *T, touch func(*R) uint64,
+	root func([]byte, flatbuffers.UOffsetT) *R, unpack func(*R) *T, touch func(*R, *budget) uint64,
 ) *binding[S, T, R] {
 	return &binding[S, T, R]{id: id, lazy: lazy, builder: flatbuffers.NewBuilder(initialBuilderBytes),
 		toFB: toFB, fromFB: fromFB, pack: pack, root: root, unpack: unpack, touch: touch}
@@ -184,24 +194,32 @@ func (b *binding[S, T, R]) Marshal(v any) ([]byte, error) {
 
 // Unmarshal returns a *T holding copies of every field of data, or for the
 // lazy variant the *R root table of data after reading every field in
-// place; the *R refers to data, which must then stay unchanged.
+// place; the *R refers to data, which must then stay unchanged. Both read
+// every field under the expansion bound first (an *ExpansionError past
+// it).
 func (b *binding[S, T, R]) Unmarshal(data []byte) (out any, err error) {
 	if len(data) < flatbuffers.SizeUOffsetT {
 		return nil, fmt.Errorf("%s: %d bytes is too short for a FlatBuffer (the root offset alone is %d)", b.id, len(data), flatbuffers.SizeUOffsetT)
 	}
 	defer b.recoverMalformed(&err)
 	r := b.root(data, 0)
+	b.budget.reset(b.id, len(data))
+	b.sink += b.touch(r, &b.budget)
 	if b.lazy {
-		b.sink += b.touch(r)
 		return r, nil
 	}
 	return b.unpack(r), nil
 }
 
 // recoverMalformed turns the runtime panic that reading a malformed buffer
-// causes (an index out of range, a slice bound) into an error.
+// causes (an index out of range, a slice bound) into an error, and the
+// expansion bound's *ExpansionError into itself.
 func (b *binding[S, T, R]) recoverMalformed(err *error) {
 	if p := recover(); p != nil {
+		if e, ok := p.(*ExpansionError); ok {
+			*err = e
+			return
+		}
 		*err = fmt.Errorf("%s: malformed buffer: %v", b.id, p)
 	}
 }

@@ -118,32 +118,46 @@ type Options struct {
 	DecodeCodecs []string
 	// DecodeTimeout bounds one decode: the request is answered 503 when it
 	// passes. Go cannot stop a running decode, so the decode keeps its
-	// slot (MaxDecodes) until it returns. Default 1s; range [1ms, 1m].
+	// slot (MaxDecodes) until it returns; what it may allocate meanwhile is
+	// bounded by its codec, not by this timeout: every codec of
+	// DefaultDecodeCodecs stops within a multiple of the body's size
+	// (length checks, FlatBuffers' expansion bound, Cap'n Proto's
+	// traversal limit), so decodes past their time hold at most MaxDecodes
+	// times that. Default 1s; range [1ms, 1m].
 	DecodeTimeout time.Duration
 	// MaxDecodes caps the decodes running at once; a request waits for a
 	// free slot within its DecodeTimeout. Default 16; range [1, 4096].
 	MaxDecodes int
+	// MaxClientDecodes caps the decodes of one client (remote IP address)
+	// running at once, past their time limit included, so that one client
+	// cannot hold every slot: its next POST is answered 503 at once.
+	// Default 4; range [1, MaxDecodes].
+	MaxClientDecodes int
 }
 
 // Defaults of Options.
 const (
 	// DefaultMaxBodyBytes is Options.MaxBodyBytes' default: 1 MiB.
-	DefaultMaxBodyBytes  = 1 << 20
-	DefaultDecodeTimeout = time.Second
-	DefaultMaxDecodes    = 16
+	DefaultMaxBodyBytes     = 1 << 20
+	DefaultDecodeTimeout    = time.Second
+	DefaultMaxDecodes       = 16
+	DefaultMaxClientDecodes = 4
 )
 
 // DefaultDecodeCodecs are the codecs that decode POST bodies by default:
 // the ones `serbench hostile` found neither crashing, running out of
 // memory, overflowing the stack nor hanging on any hostile input
-// (docs/findings/hostile.md, 2026-11-23 and after). It leaves out msgpack,
-// msgp, gob, segmentio-json, flatbuffers, msgpackgen, bebop, benc, mus,
-// ikeapack, alecthomas-binary, hprose and enkodo (findings), and the
-// codecs the harness has no published row for.
+// (docs/findings/hostile.md, 2026-11-23 and after), the shared-offset
+// (DAG) and far-pointer inputs of FlatBuffers and Cap'n Proto included
+// (2026-11-29; TestDecodeAmplification posts them). It leaves out msgpack,
+// msgp, gob, segmentio-json, msgpackgen, bebop, benc, mus, ikeapack,
+// alecthomas-binary, hprose and enkodo (findings), and the codecs the
+// harness has no published row for. flatbuffers joined on 2026-11-29,
+// when its expansion bound ended the allocation bombs of its UnPack.
 var DefaultDecodeCodecs = []string{
 	"encoding/json", "json-v2", "jsoniter", "go-json", "sonic", "sonic/default", "sonic/fastest",
 	"easyjson", "ffjson", "cbor", "protobuf", "vtprotobuf", "gogoproto", "dedis-protobuf",
-	"flatbuffers/lazy", "capnp", "capnp/lazy", "thrift/binary", "thrift/compact", "wire", "wire/lazy",
+	"flatbuffers", "flatbuffers/lazy", "capnp", "capnp/lazy", "thrift/binary", "thrift/compact", "wire", "wire/lazy",
 }
 
 // API is the handler of /api/: Gin, Echo and net/http side by side.
@@ -191,6 +205,12 @@ func New(opts Options) (*API, error) {
 	if opts.MaxDecodes < 1 || opts.MaxDecodes > 4096 {
 		return nil, fmt.Errorf("httpapi: invalid MaxDecodes %d (range is [1, 4096])", opts.MaxDecodes)
 	}
+	if opts.MaxClientDecodes == 0 {
+		opts.MaxClientDecodes = min(DefaultMaxClientDecodes, opts.MaxDecodes)
+	}
+	if opts.MaxClientDecodes < 1 || opts.MaxClientDecodes > opts.MaxDecodes {
+		return nil, fmt.Errorf("httpapi: invalid MaxClientDecodes %d (range is [1, MaxDecodes %d])", opts.MaxClientDecodes, opts.MaxDecodes)
+	}
 	if opts.DecodeCodecs == nil {
 		// The default set, as far as the Resolver's registry has it.
 		opts.DecodeCodecs = []string{}
@@ -200,7 +220,7 @@ func New(opts Options) (*API, error) {
 			}
 		}
 	}
-	a := &API{opts: opts, entries: map[[2]string]*entry{}, lim: &decodeLimit{timeout: opts.DecodeTimeout, slots: make(chan struct{}, opts.MaxDecodes)}}
+	a := &API{opts: opts, entries: map[[2]string]*entry{}, lim: &decodeLimit{timeout: opts.DecodeTimeout, slots: make(chan struct{}, opts.MaxDecodes), perClient: opts.MaxClientDecodes, clients: map[string]int{}}}
 	if !slices.Contains(opts.DecodeCodecs, "*") {
 		a.decodes = map[string]bool{}
 		for _, id := range opts.DecodeCodecs {
@@ -266,10 +286,35 @@ type entry struct {
 	lim   *decodeLimit
 }
 
-// decodeLimit is the API's time limit per decode and its decode slots.
+// decodeLimit is the API's time limit per decode, its decode slots and
+// each client's share of them.
 type decodeLimit struct {
-	timeout time.Duration
-	slots   chan struct{}
+	timeout   time.Duration
+	slots     chan struct{}
+	perClient int
+
+	mu      sync.Mutex
+	clients map[string]int // decodes running per client
+}
+
+// take counts one more decode of client, or says why not.
+func (l *decodeLimit) take(client string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if n := l.clients[client]; n >= l.perClient {
+		return fmt.Errorf("httpapi: %w: client %s has %d decodes running (the cap per client is MaxClientDecodes, serve -api-max-client-decodes %d)", errBusy, client, n, l.perClient)
+	}
+	l.clients[client]++
+	return nil
+}
+
+// give returns a decode of client.
+func (l *decodeLimit) give(client string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.clients[client]--; l.clients[client] <= 0 {
+		delete(l.clients, client)
+	}
 }
 
 // resolve picks the entry of a request: scenario from the path, codec from
@@ -368,22 +413,34 @@ func (e *entry) encode(v any, write func([]byte) error) error {
 	return write(data)
 }
 
+// decodeRequest decodes data, the body of r, as decodeInto does, counted
+// against r's client's share of the decode slots.
+func (e *entry) decodeRequest(r *http.Request, data []byte, dst any) error {
+	return e.decodeInto(transport.ClientAddr(r.RemoteAddr), data, dst)
+}
+
 // decodeInto decodes data and stores the value in dst, a pointer of the
 // scenario's type. The decode runs in a goroutine of its own, in one of
-// the API's decode slots, for at most the API's DecodeTimeout (waiting for
-// the slot included): past it, decodeInto returns errBusy and the decode
-// finishes on its own, then frees its slot. A decoder's panic is an error.
-func (e *entry) decodeInto(data []byte, dst any) error {
+// the API's decode slots and one of client's share of them, for at most
+// the API's DecodeTimeout (waiting for the slot included): past it,
+// decodeInto returns errBusy and the decode finishes on its own, then
+// frees both. A client at its share gets errBusy at once. A decoder's
+// panic is an error.
+func (e *entry) decodeInto(client string, data []byte, dst any) error {
 	dv := reflect.ValueOf(dst)
 	if dv.Type() != e.typ || dv.IsNil() {
 		return fmt.Errorf("httpapi: decode into %T, want %v", dst, e.typ)
+	}
+	if err := e.lim.take(client); err != nil {
+		return err
 	}
 	timer := time.NewTimer(e.lim.timeout)
 	defer timer.Stop()
 	select {
 	case e.lim.slots <- struct{}{}:
 	case <-timer.C:
-		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running)", errBusy, e.lim.timeout, cap(e.lim.slots))
+		e.lim.give(client)
+		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running; the cap is MaxDecodes, serve -api-max-decodes)", errBusy, e.lim.timeout, cap(e.lim.slots))
 	}
 	type result struct {
 		out any
@@ -391,7 +448,7 @@ func (e *entry) decodeInto(data []byte, dst any) error {
 	}
 	done := make(chan result, 1)
 	go func() {
-		defer func() { <-e.lim.slots }()
+		defer func() { <-e.lim.slots; e.lim.give(client) }()
 		b := e.pool.Get().(codec.Binding)
 		defer func() {
 			if p := recover(); p != nil {

@@ -40,7 +40,7 @@ func (s codecSerializer) Deserialize(c echo.Context, v any) error {
 	if err != nil {
 		return err
 	}
-	return e.decodeInto(data, v)
+	return e.decodeRequest(c.Request(), data, v)
 }
 
 // newEcho builds the Echo instance with codecSerializer as its JSONSerializer.
@@ -67,7 +67,7 @@ func newEcho(a *API) *echo.Echo {
 		} else {
 			var data []byte
 			if data, err = readBody(c.Response(), c.Request(), a.opts.MaxBodyBytes); err == nil {
-				err = en.decodeInto(data, v)
+				err = en.decodeRequest(c.Request(), data, v)
 			}
 		}
 		if err != nil {

@@ -49,10 +49,12 @@ func (b codecBinding) Bind(r *http.Request, obj any) error {
 	if err != nil {
 		return err
 	}
-	return b.BindBody(data, obj)
+	return b.e.decodeRequest(r, data, obj)
 }
 
-func (b codecBinding) BindBody(data []byte, obj any) error { return b.e.decodeInto(data, obj) }
+// BindBody decodes data, counted against the share of the client "" (no
+// request to name one: gin calls it only for a body already read).
+func (b codecBinding) BindBody(data []byte, obj any) error { return b.e.decodeInto("", data, obj) }
 
 // newGin builds the Gin engine: no logger, no recovery middleware (a panic
 // reaches net/http, as in the other stacks).

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -34,7 +35,7 @@ func TestDecodeTimeLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, srv := newServer(t, Options{
+	a, srv := newServer(t, Options{
 		Resolver:      transport.Resolver{Codecs: reg, Scenarios: scenario.Seeds()},
 		DecodeCodecs:  []string{"hang"},
 		DecodeTimeout: 50 * time.Millisecond,
@@ -45,14 +46,23 @@ func TestDecodeTimeLimit(t *testing.T) {
 	if code != 503 || !strings.Contains(string(body), "took more than 50ms") {
 		t.Fatalf("hanging decode: %d %q, want 503 naming the limit", code, body)
 	}
-	// The one slot is still held by the hanging decode.
+	// The one slot is still held by the hanging decode: this client's
+	// share is taken (an answer at once, naming the flag), and so is the
+	// slot for another client (after the wait).
 	code, _, body = do(t, "POST", u, nil, []byte("{}"))
-	if code != 503 || !strings.Contains(string(body), "no decode slot") {
-		t.Fatalf("with the slot taken: %d %q, want 503", code, body)
+	if code != 503 || !strings.Contains(string(body), "client 127.0.0.1 has 1 decodes running") || !strings.Contains(string(body), "-api-max-client-decodes") {
+		t.Fatalf("with the client's share taken: %d %q, want 503 naming the share and its flag", code, body)
+	}
+	e, err := a.resolve(httptest.NewRequest("POST", u, nil), "ws-message")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.decodeInto("192.0.2.1", []byte("{}"), e.newValue()); err == nil || !strings.Contains(err.Error(), "no decode slot free") || !strings.Contains(err.Error(), "-api-max-decodes") {
+		t.Fatalf("another client with the slot taken: %v, want no slot naming -api-max-decodes", err)
 	}
 	release <- struct{}{} // the decode returns and frees its slot
 	code, _, body = do(t, "POST", u, nil, []byte("panic"))
-	for code == 503 && strings.Contains(string(body), "no decode slot") { // the slot is freed just after
+	for code == 503 && strings.Contains(string(body), "decodes running") { // the slot is freed just after
 		code, _, body = do(t, "POST", u, nil, []byte("panic"))
 	}
 	if code != 400 || !strings.Contains(string(body), "panic: decoder bug") {

@@ -25,7 +25,7 @@ func newPlain(a *API) *http.ServeMux {
 		data, err := readBody(w, r, a.opts.MaxBodyBytes)
 		v := e.newValue()
 		if err == nil {
-			err = e.decodeInto(data, v)
+			err = e.decodeRequest(r, data, v)
 		}
 		if err != nil {
 			a.plainFail(w, e.c.Info().ID, err)

@@ -31,6 +31,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/scenario"
@@ -323,7 +324,7 @@ func encode(t *testing.T, codecID, scenarioID string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := b.Marshal(ss[0].Value())
+	data, err := codec.Encode(b, ss[0].Value()) // through ToNative for a codegen codec
 	if err != nil {
 		t.Fatal(err)
 	}

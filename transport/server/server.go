@@ -81,7 +81,10 @@ type Options struct {
 	MaxHeaderBytes int
 	// MaxConns caps the connections Serve holds open at once
 	// (golang.org/x/net/netutil.LimitListener): more wait in the kernel's
-	// accept queue until one closes. Default 25000; range [1, 1<<24].
+	// accept queue until one closes. Default 25000, or the open file
+	// limit less DescriptorReserve when lower (FitDescriptors); range
+	// [1, 1<<24]. Hub.MaxSubscribers and Hub.MaxStreams default likewise
+	// to their hub defaults fitted to the limit.
 	MaxConns int
 	// ShutdownTimeout bounds graceful shutdown: after it, Serve closes every
 	// connection left and returns. Default 1s; range [1ms, 1m].
@@ -101,7 +104,8 @@ const (
 
 // Effective returns o with defaults filled in, or an error naming the first
 // field out of range. It does not look into Hub, SSE, WS and API, which
-// their packages check.
+// their packages check, but for the defaults of Hub.MaxSubscribers and
+// Hub.MaxStreams, which it fits to the open file limit.
 func (o Options) Effective() (Options, error) {
 	durs := []struct {
 		name string
@@ -130,7 +134,13 @@ func (o Options) Effective() (Options, error) {
 		return o, fmt.Errorf("server: invalid MaxHeaderBytes %d (range is [4096, 1048576])", o.MaxHeaderBytes)
 	}
 	if o.MaxConns == 0 {
-		o.MaxConns = DefaultMaxConns
+		o.MaxConns = FitDescriptors(DefaultMaxConns)
+	}
+	if o.Hub.MaxSubscribers == 0 {
+		o.Hub.MaxSubscribers = FitDescriptors(transport.DefaultMaxSubscribers)
+	}
+	if o.Hub.MaxStreams == 0 {
+		o.Hub.MaxStreams = FitDescriptors(transport.DefaultMaxStreams)
 	}
 	if o.MaxConns < 1 || o.MaxConns > 1<<24 {
 		return o, fmt.Errorf("server: invalid MaxConns %d (range is [1, %d])", o.MaxConns, 1<<24)

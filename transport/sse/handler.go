@@ -86,6 +86,23 @@ func NewHandler(hub *transport.Hub, rv transport.Resolver, opts Options) (*Handl
 // Options returns the options in effect.
 func (h *Handler) Options() Options { return h.opts }
 
+// headers sets a stream's response headers and reports whether it is
+// gzipped.
+func (h *Handler) headers(w http.ResponseWriter, r *http.Request) bool {
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("X-Accel-Buffering", "no")
+	gz := h.opts.Gzip && acceptsGzip(r.Header)
+	if h.opts.Gzip {
+		hd.Add("Vary", "Accept-Encoding")
+	}
+	if gz {
+		hd.Set("Content-Encoding", "gzip")
+	}
+	return gz
+}
+
 // ServeHTTP implements http.Handler. Bad parameters get 400 with a one-line
 // message naming the bad value; a full or closed hub gets 503.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -104,28 +121,27 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, oneLine(err), http.StatusBadRequest)
 		return
 	}
+	req.Client = transport.ClientAddr(r.RemoteAddr)
+	if r.Method == http.MethodHead {
+		// The answer a GET would get, without a stream: a HEAD holds
+		// nothing, so it creates nothing.
+		if err := h.hub.Admits(req); err != nil {
+			http.Error(w, oneLine(err), http.StatusServiceUnavailable)
+			return
+		}
+		h.headers(w, r)
+		w.WriteHeader(http.StatusOK)
+		return
+	}
 	sub, err := h.hub.Subscribe(req)
 	if err != nil {
 		http.Error(w, oneLine(err), http.StatusServiceUnavailable)
 		return
 	}
 	defer sub.Close()
-
-	hd := w.Header()
-	hd.Set("Content-Type", "text/event-stream")
-	hd.Set("Cache-Control", "no-cache")
-	hd.Set("X-Accel-Buffering", "no")
-	gz := h.opts.Gzip && acceptsGzip(r.Header)
-	if h.opts.Gzip {
-		hd.Add("Vary", "Accept-Encoding")
-	}
-	if gz {
-		hd.Set("Content-Encoding", "gzip")
-	}
+	gz := h.headers(w, r)
 	w.WriteHeader(http.StatusOK)
-	if r.Method == http.MethodHead {
-		return
-	}
+
 	cw := &connWriter{w: w, rc: http.NewResponseController(w), timeout: h.opts.WriteTimeout}
 	// The client sends nothing more: lift the server's ReadTimeout, which
 	// would otherwise end the stream (net/http cancels the request when

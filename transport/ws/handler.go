@@ -99,6 +99,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if proto != "" {
 		up.Subprotocols = []string{proto}
 	}
+	req.Client = transport.ClientAddr(r.RemoteAddr)
 	sub, err := h.hub.Subscribe(req)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusServiceUnavailable)

@@ -21,16 +21,18 @@ import (
 //   - "bytes-per-op" and "allocs-per-op": head's medians, when both sides
 //     reported them (-benchmem);
 //   - "latency-change": the change of time from base in percent (positive:
-//     slower at head), with its 95% interval, or 0 without bounds when the
-//     change is not significant after the correction, as
-//     `serbench compare -format bmf` writes it.
+//     slower at head), the median whether or not it is significant, with
+//     its 95% interval when there are enough rounds for one;
+//   - "latency-resolution": the smallest change of time the run resolves,
+//     in percent: the interval's larger half-width around the change
+//     (verdict.Judgement.Resolution), when there is an interval.
 //
 // The slugs are report's (report.BMFLatency, ...). With
 // MeasureInstructions, "instructions" (BMFInstructions: head's median
-// instructions/op) and
-// "instructions-change" (BMFInstructionsChange: as "latency-change", 0
-// when not beyond the tolerance in every round) stand in for "latency"
-// and "latency-change".
+// instructions/op),
+// "instructions-change" (BMFInstructionsChange: as "latency-change", with
+// the range over the rounds as bounds) and "instructions-resolution"
+// stand in for "latency", "latency-change" and "latency-resolution".
 func BMF(res *Result) report.BMF {
 	out := report.BMF{}
 	for _, b := range res.Benchmarks {
@@ -38,7 +40,7 @@ func BMF(res *Result) report.BMF {
 			continue
 		}
 		if b.Measure == MeasureInstructions {
-			out[b.Name] = instructionsBMF(res, b)
+			out[b.Name] = instructionsBMF(b)
 			continue
 		}
 		m := map[string]report.BMFMetric{report.BMFLatency: {Value: b.HeadNs}}
@@ -49,14 +51,7 @@ func BMF(res *Result) report.BMF {
 			m[report.BMFBytesPerOp] = report.BMFMetric{Value: b.HeadBytes}
 			m[report.BMFAllocsPerOp] = report.BMFMetric{Value: b.HeadAllocs}
 		}
-		change := report.BMFMetric{}
-		if b.Significant(res.Options.Alpha) {
-			change.Value = 100 * b.Change()
-			if lo, hi, ok := b.ChangeInterval(); ok {
-				change = bounded(100*b.Change(), 100*lo, 100*hi)
-			}
-		}
-		m[report.BMFChange] = change
+		changeBMF(m, b, report.BMFChange, BMFResolution)
 		out[b.Name] = m
 	}
 	return out
@@ -65,23 +60,33 @@ func BMF(res *Result) report.BMF {
 // Measure slugs of BMF with MeasureInstructions. "instructions" is
 // Bencher's own measure of instruction counts.
 const (
-	BMFInstructions       = "instructions"
-	BMFInstructionsChange = "instructions-change"
+	BMFInstructions           = "instructions"
+	BMFInstructionsChange     = "instructions-change"
+	BMFInstructionsResolution = "instructions-resolution"
 )
 
-func instructionsBMF(res *Result, b Benchmark) map[string]report.BMFMetric {
+// BMFResolution is the slug of the smallest change of time a run
+// resolves, in percent (see BMF).
+const BMFResolution = "latency-resolution"
+
+func instructionsBMF(b Benchmark) map[string]report.BMFMetric {
 	m := map[string]report.BMFMetric{BMFInstructions: {Value: b.HeadInstructions}}
 	if b.Mem {
 		m[report.BMFBytesPerOp] = report.BMFMetric{Value: b.HeadBytes}
 		m[report.BMFAllocsPerOp] = report.BMFMetric{Value: b.HeadAllocs}
 	}
-	change := report.BMFMetric{}
-	if b.Significant(res.Options.Alpha) {
-		lo, hi, _ := b.ChangeInterval()
-		change = bounded(100*b.Change(), 100*lo, 100*hi)
-	}
-	m[BMFInstructionsChange] = change
+	changeBMF(m, b, BMFInstructionsChange, BMFInstructionsResolution)
 	return m
+}
+
+// changeBMF sets b's change (slug change) and, with an interval, the
+// change it resolves (slug resolution) in m, in percent.
+func changeBMF(m map[string]report.BMFMetric, b Benchmark, change, resolution string) {
+	m[change] = report.BMFMetric{Value: 100 * b.Change()}
+	if lo, hi, ok := b.ChangeInterval(); ok {
+		m[change] = bounded(100*b.Change(), 100*lo, 100*hi)
+		m[resolution] = report.BMFMetric{Value: 100 * max(hi-b.Change(), b.Change()-lo)}
+	}
 }
 
 func bounded(v, lo, hi float64) report.BMFMetric {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/verdict"
 )
 
 // CommentMarker starts the first line of every comment WriteComment
@@ -16,17 +17,21 @@ const CommentMarker = "<!-- serbench-ab"
 
 // Verdicts of a comment, in its first line after CommentMarker.
 const (
-	VerdictSlower    = "slower"    // a figure got worse beyond the gate (Regressions)
-	VerdictFaster    = "faster"    // none got worse, a figure got better beyond it (Improvements)
-	VerdictUnchanged = "unchanged" // nothing moved beyond the gate
+	VerdictSlower       = "slower"       // a figure got worse beyond the gate (Regressions)
+	VerdictInconclusive = "inconclusive" // none got worse, a change of time could not be resolved at the gate (Inconclusive)
+	VerdictFaster       = "faster"       // none got worse or is unresolved, a figure got better beyond the gate (Improvements)
+	VerdictUnchanged    = "unchanged"    // every change of time lies within the gate, no memory figure rose
 )
 
-// Verdict is VerdictSlower, VerdictFaster or VerdictUnchanged for res under
-// a gate of maxRegression (a fraction: 0.05 for 5%).
+// Verdict is VerdictSlower, VerdictInconclusive, VerdictFaster or
+// VerdictUnchanged for res under a gate of maxRegression (a fraction: 0.05
+// for 5%), in that order of precedence.
 func Verdict(res *Result, maxRegression float64) string {
 	switch {
 	case len(Regressions(res, maxRegression)) > 0:
 		return VerdictSlower
+	case len(Inconclusive(res, maxRegression)) > 0:
+		return VerdictInconclusive
 	case len(Improvements(res, maxRegression)) > 0:
 		return VerdictFaster
 	default:
@@ -41,34 +46,40 @@ func Verdict(res *Result, maxRegression float64) string {
 //   - the line "<!-- serbench-ab: VERDICT -->" (CommentMarker; VERDICT as
 //     Verdict returns it), which GitHub does not show;
 //   - a heading that gives the verdict and a sentence that counts the
-//     figures worse and better and names the gate;
+//     figures worse, better and inconclusive and names the gate;
 //   - the warnings of the run, if any, and the line naming both sides;
-//   - a table of the figures that moved beyond the gate, worse first, when
-//     any did: benchmark, figure, base, head, change and why it counts;
+//   - a table of the figures that moved beyond the gate, worse first, then
+//     those the run could not resolve, when there are any: benchmark,
+//     figure, base, head, change with its interval, and why it counts
+//     (for an inconclusive one, by how much the interval is too wide and
+//     what would resolve it);
 //   - the benchmarks only one side ran;
 //   - the full comparison (the "markdown" format's table and legend,
 //     and with MeasureInstructions the CPU features seen under valgrind
 //     and natively) folded in a <details> element.
 func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	worse, better := Regressions(res, maxRegression), Improvements(res, maxRegression)
-	verdict := Verdict(res, maxRegression)
+	unsure := Inconclusive(res, maxRegression)
+	v := Verdict(res, maxRegression)
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s -->\n", CommentMarker, verdict)
-	switch verdict {
+	fmt.Fprintf(&sb, "%s: %s -->\n", CommentMarker, v)
+	switch v {
 	case VerdictSlower:
 		fmt.Fprintf(&sb, "### serbench ab: slower, %s worse at head\n\n", figures(len(worse)))
+	case VerdictInconclusive:
+		fmt.Fprintf(&sb, "### serbench ab: inconclusive, %s not resolved at %s, none worse\n\n", benchmarks(len(unsure)), limit(max(maxRegression, 0)))
 	case VerdictFaster:
 		fmt.Fprintf(&sb, "### serbench ab: faster, %s better at head, none worse\n\n", figures(len(better)))
 	default:
-		fmt.Fprintf(&sb, "### serbench ab: no change beyond the gate\n\n")
+		fmt.Fprintf(&sb, "### serbench ab: unchanged, every interval within the gate\n\n")
 	}
-	fmt.Fprintf(&sb, "%s worse, %s better over %s compared. The gate: %s; B/op and allocs/op by any amount, in every round.\n\n",
-		figures(len(worse)), figures(len(better)), benchmarks(len(res.Benchmarks)), GateText(res, maxRegression))
+	fmt.Fprintf(&sb, "%s worse, %s better, %s inconclusive over %s compared. The gate: %s; B/op and allocs/op by any amount, in every round.\n\n",
+		figures(len(worse)), figures(len(better)), figures(len(unsure)), benchmarks(len(res.Benchmarks)), GateText(res, maxRegression))
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(&sb, "> warning: %s\n\n", warn)
 	}
 	sb.WriteString(header(res) + "\n\n")
-	if moved := append(worse, better...); len(moved) > 0 {
+	if moved := append(append(worse, better...), unsure...); len(moved) > 0 {
 		rows := [][]string{{"", "benchmark", "figure", "base", "head", "change", "why"}}
 		for _, c := range moved {
 			rows = append(rows, c.row())
@@ -93,29 +104,29 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 }
 
 // GateText says what the gate of maxRegression (a fraction) fails on for
-// the figure res compares, and so which measure gated: "time by more than
-// 5%, significant after benjamini-hochberg at alpha 0.05" or
-// "instructions/op by more than 5%, beyond the tolerance 1% in every
-// round".
+// the figure res compares, and so which measure gated: "time whose 95%
+// interval lies beyond 5%, significant after benjamini-hochberg at alpha
+// 0.05" or "instructions/op whose range over the rounds lies beyond 5%,
+// beyond the tolerance 1% in every round".
 func GateText(res *Result, maxRegression float64) string {
 	if res.Options.Measure == MeasureInstructions {
-		return fmt.Sprintf("instructions/op by more than %s, beyond the tolerance %s in every round", limit(maxRegression), limit(res.Options.Tolerance))
+		return fmt.Sprintf("instructions/op whose range over the rounds lies beyond %s, beyond the tolerance %s in every round", limit(maxRegression), limit(res.Options.Tolerance))
 	}
-	return fmt.Sprintf("time by more than %s, significant after %s at alpha %v", limit(maxRegression), report.Correction, res.Options.Alpha)
+	return fmt.Sprintf("time whose 95%% interval lies beyond %s, significant after %s at alpha %v", limit(maxRegression), report.Correction, res.Options.Alpha)
 }
 
 // row is c's row of the comment's table of moved figures.
 func (c Change) row() []string {
 	mark := "worse"
-	if !c.Worse {
+	switch {
+	case c.Judgement.Verdict == verdict.Inconclusive:
+		mark = "inconclusive"
+	case !c.Worse:
 		mark = "better"
 	}
 	change, why := "", c.evidence()
 	if c.Metric == "ns/op" || c.Metric == "instructions/op" {
-		change = percent(c.b.Change())
-		if lo, hi, ok := c.b.ChangeInterval(); ok {
-			change += " [" + percent(lo) + ", " + percent(hi) + "]"
-		}
+		change = c.changeText()
 		if c.Metric == "ns/op" {
 			why = "q=" + pvalue(c.b.Q) + ", " + why
 		}

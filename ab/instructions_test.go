@@ -142,7 +142,7 @@ func TestInstructionGate(t *testing.T) {
 				t.Fatalf("regressions %v, want worse=%v", regs, tc.worse)
 			}
 			if tc.worse {
-				want := "Encode-2: instructions/op +10.0% [+9.9%, +10.0% over the rounds] (1,000 → 1,100), more than 5%"
+				want := "Encode-2: instructions/op +10.0% [+9.9%, +10.0% over the rounds] (1,000 → 1,100), the interval lies beyond 5%"
 				if got := regs[0].String(); got != want {
 					t.Errorf("regression %q, want %q", got, want)
 				}
@@ -154,7 +154,7 @@ func TestInstructionGate(t *testing.T) {
 			if err := WriteComment(&sb, res, 0.05); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(sb.String(), "The gate: instructions/op by more than 5%, beyond the tolerance 1% in every round") {
+			if !strings.Contains(sb.String(), "The gate: instructions/op whose range over the rounds lies beyond 5%, beyond the tolerance 1% in every round") {
 				t.Errorf("comment does not say which measure gated:\n%s", sb.String())
 			}
 			bmf := BMF(res)["Encode-2"]

@@ -56,11 +56,18 @@ func fixture() (base, head [][]byte) {
 
 func fixtureResult(t *testing.T) *Result {
 	t.Helper()
-	opts, err := Options{Base: "main", Benchtime: 100 * time.Millisecond}.Resolved()
+	base, head := fixture()
+	return analyzed(t, Options{Base: "main", Benchtime: 100 * time.Millisecond}, base, head)
+}
+
+// analyzed is analyze of opts (resolved here) with the fixture's two
+// revisions.
+func analyzed(t *testing.T, opts Options, base, head [][]byte) *Result {
+	t.Helper()
+	opts, err := opts.Resolved()
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, head := fixture()
 	res, err := analyze(opts, base, head)
 	if err != nil {
 		t.Fatal(err)
@@ -183,7 +190,7 @@ func TestRegressions(t *testing.T) {
 		want []string
 	}{
 		{0.05, []string{
-			"Slower-2: ns/op +20.0% [+20.0%, +20.0%] (1,010 → 1,212, q=0.0026), more than 5%",
+			"Slower-2: ns/op +20.0% [+20.0%, +20.0%] (1,010 → 1,212, q=0.0026), the interval lies beyond 5%",
 			"Alloc-2: B/op 0 → 8, higher in every one of 10 rounds",
 			"Alloc-2: allocs/op 0 → 1, higher in every one of 10 rounds",
 		}},
@@ -211,7 +218,7 @@ func TestImprovements(t *testing.T) {
 		got = append(got, c.String())
 	}
 	want := []string{
-		"Faster-2: ns/op -25.0% [-25.0%, -25.0%] (808 → 606, q=0.0026), better by more than 5%",
+		"Faster-2: ns/op -25.0% [-25.0%, -25.0%] (808 → 606, q=0.0026), the interval lies below -5%",
 		"Faster-2: B/op 32 → 16, lower in every one of 10 rounds",
 		"Faster-2: allocs/op 2 → 1, lower in every one of 10 rounds",
 	}
@@ -280,8 +287,12 @@ func TestBMF(t *testing.T) {
 	if ch := slower[report.BMFChange]; math.Abs(ch.Value-20) > 1e-9 || ch.Lower == nil || ch.Upper == nil {
 		t.Errorf("Slower-2 latency-change %+v, want 20 (percent) with bounds", ch)
 	}
-	if ch := b["Same-2"][report.BMFChange]; ch.Value != 0 || ch.Lower != nil {
-		t.Errorf("Same-2 latency-change %+v, want 0 without bounds (not significant)", ch)
+	// Not significant, still shown: the median and its interval.
+	if ch := b["Same-2"][report.BMFChange]; ch.Value != 0 || ch.Lower == nil || math.Abs(*ch.Lower+2) > 1e-9 || math.Abs(*ch.Upper-2) > 1e-9 {
+		t.Errorf("Same-2 latency-change %+v, want 0 within [-2, +2]", ch)
+	}
+	if r := b["Same-2"][BMFResolution]; math.Abs(r.Value-2) > 1e-9 {
+		t.Errorf("Same-2 latency-resolution %v, want 2 (percent)", r.Value)
 	}
 	if l := slower[report.BMFLatency]; l.Value != 1212 || l.Lower == nil || *l.Lower > 1212 || *l.Upper < 1212 {
 		t.Errorf("Slower-2 latency %+v, want head's median 1212 inside its bounds", l)
@@ -368,5 +379,89 @@ func TestFigures(t *testing.T) {
 	}
 	if got := minRoundsFor(0.05); got != 6 {
 		t.Errorf("minRoundsFor(0.05) = %d, want 6", got)
+	}
+}
+
+// unsureResult is twenty rounds of one benchmark whose head takes 0% to
+// 13.3% longer by turns (1 + 0.007·i in round i): a median of about +7%
+// whose interval reaches below 5%.
+func unsureResult(t *testing.T) *Result {
+	t.Helper()
+	var base, head [][]byte
+	for i := range 20 {
+		base = append(base, output(line("Unsure-2", 1000, 0, 0)))
+		head = append(head, output(line("Unsure-2", 1000*(1+0.007*float64(i)), 0, 0)))
+	}
+	return analyzed(t, Options{Base: "main"}, base, head)
+}
+
+func TestInconclusive(t *testing.T) {
+	res := unsureResult(t)
+	b := res.Benchmarks[0]
+	lo, hi, ok := b.ChangeInterval()
+	if !ok || !(lo < 0.05 && hi > 0.05 && b.Change() > 0.05) || !b.Significant(res.Options.Alpha) {
+		t.Fatalf("fixture: change %v [%v, %v] (significant %v), want a significant median beyond 5%% whose interval straddles it", b.Change(), lo, hi, b.Significant(res.Options.Alpha))
+	}
+	if regs := Regressions(res, 0.05); len(regs) != 0 {
+		t.Errorf("regressions %v: a median beyond the limit whose interval reaches inside it must not fail the gate", regs)
+	}
+	unsure := Inconclusive(res, 0.05)
+	if len(unsure) != 1 {
+		t.Fatalf("inconclusive %v, want Unsure-2", unsure)
+	}
+	got := unsure[0].String()
+	for _, want := range []string{"Unsure-2: ns/op +", "inconclusive at 5%: the interval reaches", "points past 5%", "× too wide", "(-rounds ", "-layouts 4", "-measure instructions", "a quieter runner"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q does not say %q", got, want)
+		}
+	}
+	if v := Verdict(res, 0.05); v != VerdictInconclusive {
+		t.Errorf("Verdict %s, want %s", v, VerdictInconclusive)
+	}
+	// At 20% the whole interval lies within the gate: decided.
+	if n := len(Inconclusive(res, 0.2)); n != 0 || Verdict(res, 0.2) != VerdictUnchanged {
+		t.Errorf("at 20%%: %d inconclusive, verdict %s; want 0, %s", n, Verdict(res, 0.2), VerdictUnchanged)
+	}
+	var buf bytes.Buffer
+	if err := WriteComment(&buf, res, 0.05); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "| inconclusive | Unsure-2 | ns/op |") {
+		t.Errorf("the comment's table has no inconclusive row:\n%s", buf.String())
+	}
+	golden.Check(t, filepath.Join("testdata", "comment."+VerdictInconclusive+".md"), buf.Bytes())
+}
+
+// TestInconclusiveCorrected checks a change whose interval lies beyond the
+// limit but that the correction left not significant: inconclusive, and
+// the table says the correction made it ~.
+func TestInconclusiveCorrected(t *testing.T) {
+	res := &Result{Options: Options{Alpha: 0.05, Measure: MeasureTime}, Rounds: 6, Benchmarks: []Benchmark{{
+		Name: "Encode-8", Measure: MeasureTime, Ratios: []float64{1.035, 1.06, 1.08, 1.08, 1.1, 1.124},
+		BaseNs: 1000, HeadNs: 1080, Ratio: 1.08, RatioLo: 1.06, RatioHi: 1.1, P: 0.031, Q: 0.08,
+	}}}
+	unsure := Inconclusive(res, 0.05)
+	if len(unsure) != 1 || !unsure[0].Judgement.Corrected || !strings.Contains(unsure[0].String(), "the correction left it not significant") {
+		t.Fatalf("inconclusive %v, want Encode-8 by the correction", unsure)
+	}
+	change, _, _, _, _ := cells(res, res.Benchmarks[0])
+	if change != "+8.0% ~ (correction)" {
+		t.Errorf("change cell %q, want the median and that the correction made it ~", change)
+	}
+}
+
+// TestLimitDigits checks that a change printed against the limit it is
+// held to is never printed equal to it: +5.03% is not "+5.0% ... beyond 5%".
+func TestLimitDigits(t *testing.T) {
+	res := &Result{Options: Options{Alpha: 0.05, Measure: MeasureTime}, Rounds: 6, Benchmarks: []Benchmark{{
+		Name: "Encode-8", Measure: MeasureTime, Ratios: []float64{1.0503, 1.0504, 1.0504, 1.0504, 1.0505, 1.0506},
+		BaseNs: 1000, HeadNs: 1050.4, Ratio: 1.0504, RatioLo: 1.0503, RatioHi: 1.0506, P: 0.031, Q: 0.031,
+	}}}
+	regs := Regressions(res, 0.05)
+	if len(regs) != 1 {
+		t.Fatalf("regressions %v, want Encode-8", regs)
+	}
+	if got, want := regs[0].String(), "Encode-8: ns/op +5.04% [+5.03%, +5.1%] (1,000 → 1,050, q=0.031), the interval lies beyond 5%"; got != want {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

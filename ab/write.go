@@ -70,40 +70,49 @@ func grid(res *Result) [][]string {
 	if res.Options.Measure == MeasureInstructions {
 		return instructionGrid(res)
 	}
-	rows := [][]string{{"benchmark", "base ns/op", "head ns/op", "change", "95% interval", "p", "q", "B/op", "allocs/op"}}
+	rows := [][]string{{"benchmark", "base ns/op", "head ns/op", "change", "95% interval", "resolves", "p", "q", "B/op", "allocs/op"}}
 	for _, b := range res.Benchmarks {
-		change, interval, bytes, allocs := cells(res, b)
-		rows = append(rows, []string{b.Name, figure(b.BaseNs), figure(b.HeadNs), change, interval,
+		change, interval, resolves, bytes, allocs := cells(res, b)
+		rows = append(rows, []string{b.Name, figure(b.BaseNs), figure(b.HeadNs), change, interval, resolves,
 			pvalue(b.P), pvalue(b.Q), bytes, allocs})
 	}
 	return rows
 }
 
-// cells are a benchmark's change ("~" when not significant), its interval
-// and its B/op and allocs/op, as grid writes them.
-func cells(res *Result, b Benchmark) (change, interval, bytes, allocs string) {
-	change, interval = "~", "n/a"
-	if len(b.Ratios) == 0 {
+// cells are a benchmark's change (always its median, followed by "~" when
+// not significant, "~ (correction)" when its interval excludes 0 but the
+// correction left it not significant), its interval, the smallest change
+// the run resolves (the interval's larger half-width: "±4.1%") and its
+// B/op and allocs/op, as grid writes them.
+func cells(res *Result, b Benchmark) (change, interval, resolves string, bytes, allocs string) {
+	change, interval, resolves = percent(b.Change()), "n/a", "n/a"
+	lo, hi, ok := b.ChangeInterval()
+	switch {
+	case len(b.Ratios) == 0:
 		change = "n/a"
-	} else if b.Significant(res.Options.Alpha) {
-		change = percent(b.Change())
+	case b.Significant(res.Options.Alpha):
+	case ok && (lo > 0 || hi < 0):
+		change += " ~ (correction)"
+	default:
+		change += " ~"
 	}
-	if lo, hi, ok := b.ChangeInterval(); ok {
+	if ok {
 		interval = "[" + percent(lo) + ", " + percent(hi) + "]"
+		resolves = resolution(max(hi-b.Change(), b.Change()-lo))
 	}
 	bytes, allocs = "n/a", "n/a"
 	if b.Mem {
 		bytes = memCell(b.BaseBytes, b.HeadBytes, b.BytesUp)
 		allocs = memCell(b.BaseAllocs, b.HeadAllocs, b.AllocsUp)
 	}
-	return change, interval, bytes, allocs
+	return change, interval, resolves, bytes, allocs
 }
 
 // instructionGrid is grid with MeasureInstructions.
 func instructionGrid(res *Result) [][]string {
 	rows := [][]string{{"benchmark", "N", "base instructions/op", "head instructions/op", "change", "range over rounds", "B/op", "allocs/op"}}
 	for _, b := range res.Benchmarks {
-		change, interval, bytes, allocs := cells(res, b)
+		change, interval, _, bytes, allocs := cells(res, b)
 		rows = append(rows, []string{b.Name, grouped(strconv.Itoa(b.Iterations)), figure(b.BaseInstructions), figure(b.HeadInstructions),
 			change, interval, bytes, allocs})
 	}
@@ -141,11 +150,12 @@ func legend(res *Result) string {
 	if res.Options.Measure == MeasureInstructions {
 		return "instructions/op: (the instructions of a run of 2N iterations minus those of a run of N) / N, all threads, median over the rounds; " +
 			"change: the median over the rounds of head instructions/op / base instructions/op, minus 1, and its range over the rounds; " +
-			fmt.Sprintf("~: not beyond the tolerance %s in every round; B/op, allocs/op: medians over the rounds; !: higher at head in every round", limit(res.Options.Tolerance))
+			fmt.Sprintf("~: not beyond the tolerance %s in every round (~ (correction): every round on one side, but not all beyond it); B/op, allocs/op: medians over the rounds; !: higher at head in every round", limit(res.Options.Tolerance))
 	}
 	return "ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, " +
-		"and the 95% distribution-free interval of that median; p: exact sign test over the rounds; " +
-		fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; !: higher at head in every round", benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha)
+		"and the 95% distribution-free interval of that median; resolves: the smallest change this run tells from none, the interval's larger half-width; p: exact sign test over the rounds; " +
+		fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; ~ (correction): the interval excludes 0, but the correction over the %s left q > %v; !: higher at head in every round",
+			benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha, benchmarks(len(res.Benchmarks)), res.Options.Alpha)
 }
 
 // benchmarks is "1 benchmark" or "N benchmarks".
@@ -211,6 +221,10 @@ func percent(f float64) string {
 	}
 	return fmt.Sprintf("%+.1f%%", 100*f)
 }
+
+// resolution prints the smallest change a run resolves, a fraction, as
+// "±4.1%".
+func resolution(f float64) string { return fmt.Sprintf("±%.1f%%", 100*f) }
 
 // pvalue prints a p- or q-value with two significant digits.
 func pvalue(p float64) string { return strconv.FormatFloat(p, 'g', 2, 64) }

@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/verdict"
 )
 
 // DefaultAlpha is the significance level of Compare when none is given,
@@ -77,6 +78,9 @@ type Comparison struct {
 	// benchstat's geomean row: the geometric means of the old and the new
 	// median ns/op over the cells compared in both runs.
 	Geomean []GeomeanRow `json:"geomean"`
+	// Gate is the regression gate the rows were judged by (ApplyGate),
+	// nil when none was.
+	Gate *Gate `json:"gate,omitempty"`
 }
 
 // GeomeanRow summarises the compared cells of one scenario and operation.
@@ -120,6 +124,19 @@ type CompareRow struct {
 	// for ns/op the new median over the old one, minus 1 (-0.25: 25% less
 	// time per operation).
 	Change float64 `json:"change"`
+	// ChangeInterval is the 95% interval of Change, [lo, hi]: with one run
+	// a side a percentile bootstrap of the ratio of the compared medians
+	// (stats.RatioInterval) from the same samples as the test, between
+	// replicate runs the Welch interval of the geometric means
+	// (stats.WelchLogsInterval); nil when there are too few samples. The
+	// gate's verdict (package verdict) is judged on it.
+	ChangeInterval *[2]float64 `json:"change_interval,omitempty"`
+	// Verdict is the verdict on the change of time at the gate's threshold
+	// (Comparison.Gate): "regressed", "inconclusive", "unchanged" or
+	// "improved", as Judge gives it; "" without a gate, and for a row
+	// whose time does not gate (the baseline's own cells compared by
+	// speed-up).
+	Verdict verdict.Verdict `json:"verdict,omitempty"`
 	// NsChange is the new median ns/op over the old one, minus 1, whatever
 	// Basis: shown beside Change, not tested.
 	NsChange float64 `json:"ns_change"`

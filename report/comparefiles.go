@@ -120,13 +120,27 @@ func CompareFiles(ctx context.Context, sides []string, opts CompareFilesOptions)
 // the Regression ("new.json: codec=cbor ... B/op +12.0% (...)"). A
 // negative max is an error.
 func RegressionLines(cs []*Comparison, max float64) ([]string, error) {
+	return gateLines(cs, max, Regressions)
+}
+
+// InconclusiveLines returns one line per cell of cs whose change of time
+// is inconclusive at max (Inconclusive): the new side's name, then the
+// cell, its change with its interval and why it could not be decided. A
+// negative max is an error.
+func InconclusiveLines(cs []*Comparison, max float64) ([]string, error) {
+	return gateLines(cs, max, Inconclusive)
+}
+
+// gateLines is one line per Regression that judge finds in each of cs,
+// prefixed by the new side's name.
+func gateLines(cs []*Comparison, max float64, judge func(*Comparison, float64) ([]Regression, error)) ([]string, error) {
 	var lines []string
 	for _, c := range cs {
-		regs, err := Regressions(c, max)
+		rs, err := judge(c, max)
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range regs {
+		for _, r := range rs {
 			lines = append(lines, c.NewName+": "+r.String())
 		}
 	}

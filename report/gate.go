@@ -2,8 +2,11 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+
+	"github.com/serbench/serbench/verdict"
 )
 
 // Regression is one cell of a comparison that got worse by more than a
@@ -25,48 +28,163 @@ type Regression struct {
 	// Q is the corrected p-value of the change (see Correction); 0 for
 	// "size" and "ok", which are single values that need no test.
 	Q float64 `json:"q,omitempty"`
+	// Interval is the 95% interval of a change of time
+	// (CompareRow.ChangeInterval), nil for the other metrics.
+	Interval *[2]float64 `json:"interval,omitempty"`
+	// Limit is the gate's threshold the change was held against.
+	Limit float64 `json:"limit"`
+	// Judgement is set for an inconclusive change of time (Inconclusive):
+	// by how much its interval is too wide.
+	Judgement *verdict.Judgement `json:"judgement,omitempty"`
+	// noiseBand: the interval lies beyond the limit, but the two runs'
+	// own intervals overlap.
+	noiseBand bool
 }
 
-// String is the line serbench compare -max-regression prints for r.
+// String is the line serbench compare -max-regression prints for r:
+// "codec=C scenario=S op=O: speed-up 5.03× → 4.53× (+10.9% [+8.2%,
+// +13.5%] time relative to the baseline, q=8.7e-05)"; for an
+// inconclusive change followed by ", inconclusive at 5%: " and why.
+// Percentages carry as many digits as it takes not to print a change
+// equal to the limit (verdict.Percent).
 func (r Regression) String() string {
 	cell := fmt.Sprintf("codec=%s scenario=%s op=%s", r.Codec, r.Scenario, r.Op)
 	if r.Metric == "ok" {
 		return cell + ": no longer round-trips exactly"
 	}
+	change := verdict.Percent(r.Change, r.Limit)
+	if r.Interval != nil {
+		change += fmt.Sprintf(" [%s, %s]", verdict.Percent(r.Interval[0], r.Limit), verdict.Percent(r.Interval[1], r.Limit))
+	}
+	var s string
 	if r.Metric == "speed-up" || r.Metric == "ratio to the baseline's marshal" {
 		// The speed-up fell: print it as it is, and the change as time.
-		s := fmt.Sprintf("%s: %s %.2f× → %.2f× (%+.1f%% time relative to the baseline", cell, r.Metric, r.Old, r.New, 100*r.Change)
-		if r.Q > 0 {
-			s += fmt.Sprintf(", q=%.2g", r.Q)
-		}
-		return s + ")"
+		s = fmt.Sprintf("%s: %s %.2f× → %.2f× (%s time relative to the baseline", cell, r.Metric, r.Old, r.New, change)
+	} else {
+		s = fmt.Sprintf("%s: %s %s (%s → %s", cell, r.Metric, change, num(r.Old), num(r.New))
 	}
-	s := fmt.Sprintf("%s: %s %+.1f%% (%s → %s", cell, r.Metric, 100*r.Change, num(r.Old), num(r.New))
 	if r.Q > 0 {
 		s += fmt.Sprintf(", q=%.2g", r.Q)
 	}
-	return s + ")"
+	s += ")"
+	if r.Judgement != nil {
+		s += fmt.Sprintf(", inconclusive at %s: %s", limitText(r.Limit), r.reason())
+	}
+	return s
+}
+
+// reason says why an inconclusive change could not be decided and what
+// would decide it.
+func (r Regression) reason() string {
+	j := r.Judgement
+	switch {
+	case r.Interval == nil:
+		return "too few samples for an interval"
+	case r.noiseBand:
+		return "the interval lies beyond it, but the two runs' own intervals overlap: replicate runs (run -processes 3, or several files a side) would decide"
+	case j.Corrected:
+		return "the interval lies beyond it, but the correction left the change not significant"
+	}
+	wide := "too wide to decide"
+	if j.Shrink < 1e6 {
+		wide = fmt.Sprintf("%.1f× too wide", j.Shrink)
+	}
+	return fmt.Sprintf("the interval reaches %.1f points past it (%s; the smallest change this comparison resolves is ±%.1f%%): more samples (-count, -target), replicate runs (run -processes 3) or a quieter machine would resolve it",
+		100*j.TooWide, wide, 100*j.Resolution)
+}
+
+// limitText prints a threshold as a percentage: 0.05 is "5%".
+func limitText(f float64) string { return fmt.Sprintf("%.3g%%", 100*f) }
+
+// Gate is the regression gate a Comparison was judged by (ApplyGate).
+type Gate struct {
+	// Threshold is the gate's limit, a fraction (0.05 for 5%).
+	Threshold float64 `json:"threshold"`
+	// Regressed and Inconclusive count the rows of each verdict of time
+	// (CompareRow.Verdict).
+	Regressed    int `json:"regressed"`
+	Inconclusive int `json:"inconclusive"`
+}
+
+// Judge is the verdict on row r's change of time at threshold max (a
+// fraction), by the rule every gate of serbench shares (package verdict):
+// the change's 95% interval (CompareRow.ChangeInterval) against max, with
+// r.Significant as the corrected test. Besides, with one run a side, a
+// change whose interval lies beyond max while the two runs' own
+// intervals of the compared measure overlap (not OutsideNoise) is
+// inconclusive rather than regressed. ok is false for a row whose time
+// does not gate: not compared, or the baseline's own cell when c is
+// compared by speed-up (see Regressions). A negative or NaN max is an
+// error.
+func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bool, err error) {
+	if !r.Compared || (c.By == BySpeedup && r.Codec == c.Baseline) {
+		return verdict.Judgement{}, false, nil
+	}
+	ch := verdict.Change{Point: r.Change, Lo: math.NaN(), Hi: math.NaN(), Significant: r.Significant}
+	if r.ChangeInterval != nil {
+		ch.Lo, ch.Hi = r.ChangeInterval[0], r.ChangeInterval[1]
+	}
+	j, err = verdict.Judge(ch, max)
+	if err != nil {
+		return j, false, fmt.Errorf("report: %w", err)
+	}
+	if j.Verdict == verdict.Regressed && !r.OutsideNoise {
+		j.Verdict = verdict.Inconclusive
+	}
+	return j, true, nil
+}
+
+// ApplyGate judges every row of each comparison at threshold max (a
+// fraction) by Judge, sets CompareRow.Verdict and Comparison.Gate, so that
+// the JSON document and the text formats carry the verdicts. A negative or
+// NaN max is an error.
+func ApplyGate(cs []*Comparison, max float64) error {
+	for _, c := range cs {
+		g := &Gate{Threshold: max}
+		for i := range c.Rows {
+			r := &c.Rows[i]
+			j, ok, err := Judge(c, *r, max)
+			if err != nil {
+				return err
+			}
+			r.Verdict = ""
+			if !ok {
+				continue
+			}
+			r.Verdict = j.Verdict
+			switch j.Verdict {
+			case verdict.Regressed:
+				g.Regressed++
+			case verdict.Inconclusive:
+				g.Inconclusive++
+			}
+		}
+		c.Gate = g
+	}
+	return nil
 }
 
 // Regressions returns the cells of c that got worse by more than max (a
 // fraction: 0.05 is 5%), in row order. A cell's time regresses, by the
 // measure it was compared by (CompareRow.Basis: its speed-up over the
-// baseline, or its ns/op), when all three hold: its change is significant
-// after the correction (Q <= Alpha), it exceeds max (CompareRow.Change:
-// positive is worse), and it is outside the noise band (OutsideNoise:
-// the new 95% interval lies wholly on the worse side of the old one, when
-// both runs recorded intervals). B/op and allocs/op regress when their
-// change is significant and above max (only when both runs carry
-// per-sample figures); the encoded size when it grew by more than max
-// (one exact value, no test); and a cell that round-tripped exactly in the
-// old run but not in the new one regresses whatever max. The baseline's
-// own cells do not regress by time when c is compared by speed-up: no
-// figure within a run separates their change from the machine's (the
-// calibration loop that normalises their ns/op follows the machine only
-// roughly: with five builds beside the runs it read +127% on identical
-// code, docs/findings/noisy.md); the table still shows and tests them, and
-// their B/op, allocs/op, size and round trip gate as every cell's. A
-// negative max is an error.
+// baseline, or its ns/op), when Judge says verdict.Regressed: the change's
+// whole 95% interval lies beyond max, the change is significant after the
+// correction (Q <= Alpha), and, with one run a side, it is outside the
+// noise band (OutsideNoise: the new 95% interval lies wholly on the worse
+// side of the old one, when both runs recorded intervals). A change whose
+// interval straddles max is not a regression but inconclusive
+// (Inconclusive). B/op and allocs/op regress when their change is
+// significant and above max (only when both runs carry per-sample
+// figures); the encoded size when it grew by more than max (one exact
+// value, no test); and a cell that round-tripped exactly in the old run
+// but not in the new one regresses whatever max. The baseline's own cells
+// do not regress by time when c is compared by speed-up: no figure within
+// a run separates their change from the machine's (the calibration loop
+// that normalises their ns/op follows the machine only roughly: with five
+// builds beside the runs it read +127% on identical code,
+// docs/findings/noisy.md); the table still shows and tests them, and their
+// B/op, allocs/op, size and round trip gate as every cell's. A negative
+// max is an error.
 func Regressions(c *Comparison, max float64) ([]Regression, error) {
 	if !(max >= 0) {
 		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
@@ -80,9 +198,12 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 		if !r.Compared {
 			continue
 		}
-		baseTime := c.By == BySpeedup && r.Codec == c.Baseline
-		if r.Significant && r.Change > max && r.OutsideNoise && !baseTime {
-			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q})
+		j, ok, err := Judge(c, r, max)
+		if err != nil {
+			return nil, err
+		}
+		if ok && j.Verdict == verdict.Regressed {
+			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q, Interval: r.ChangeInterval, Limit: max})
 		}
 		for _, m := range []struct {
 			name     string
@@ -90,12 +211,35 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 			old, new int64
 		}{{"B/op", r.Bytes, r.Old.BytesPerOp, r.New.BytesPerOp}, {"allocs/op", r.Allocs, r.Old.AllocsPerOp, r.New.AllocsPerOp}} {
 			if m.ch != nil && m.ch.Significant && m.ch.Change > max {
-				out = append(out, Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q})
+				out = append(out, Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q, Limit: max})
 			}
 		}
 		if r.Old.SizeBytes > 0 && float64(r.New.SizeBytes) > float64(r.Old.SizeBytes)*(1+max) {
 			out = append(out, Regression{Cell: r.Cell, Metric: "size", Old: float64(r.Old.SizeBytes), New: float64(r.New.SizeBytes),
-				Change: float64(r.New.SizeBytes)/float64(r.Old.SizeBytes) - 1})
+				Change: float64(r.New.SizeBytes)/float64(r.Old.SizeBytes) - 1, Limit: max})
+		}
+	}
+	return out, nil
+}
+
+// Inconclusive returns the cells of c whose change of time Judge finds
+// inconclusive at max, in row order, as Regressions would list them, with
+// Judgement set: the run could not tell whether they got worse by more
+// than max. A negative max is an error.
+func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
+	if !(max >= 0) {
+		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
+	}
+	var out []Regression
+	for _, r := range c.Rows {
+		j, ok, err := Judge(c, r, max)
+		if err != nil {
+			return nil, err
+		}
+		if ok && j.Verdict == verdict.Inconclusive {
+			jj := j
+			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q,
+				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
 		}
 	}
 	return out, nil

@@ -164,6 +164,15 @@ func (s sides) test(row *CompareRow, alpha float64) {
 		row.Stat += " " + s.basis
 	}
 	row.OutsideNoise = s.aboveNoise()
+	// The interval of the ratio the change is taken from: old over new for
+	// a speed-up, new over old for a time.
+	num, den := s.new, s.old
+	if s.higherIsBetter {
+		num, den = s.old, s.new
+	}
+	if lo, hi := stats.RatioInterval(num, den); lo > 0 && hi > 0 {
+		row.ChangeInterval = &[2]float64{lo - 1, hi - 1}
+	}
 	for _, w := range cmp.Warnings {
 		row.Warnings = append(row.Warnings, w.Error())
 	}

@@ -91,6 +91,10 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 			}
 		}
 		row.P, row.Change = stats.WelchLogs(ov, nv, speedup)
+		row.ChangeInterval = nil
+		if lo, hi, ok := stats.WelchLogsInterval(ov, nv, speedup, 0.95); ok {
+			row.ChangeInterval = &[2]float64{lo, hi}
+		}
 		row.OldValue, row.NewValue = stats.GeoMean(ov), stats.GeoMean(nv)
 		row.Significant = row.P <= c.Alpha
 		row.Stat = fmt.Sprintf("p=%.3f n=%d+%d %s", row.P, len(ov), len(nv), row.Basis)

@@ -132,10 +132,17 @@ type Cell struct {
 	Error string `json:"err,omitempty"`
 }
 
+// DiffThreshold is the threshold, a fraction, at which the page shows the
+// verdict of each change of time in a diff of neighbouring runs (package
+// verdict, as serbench compare -max-regression 5% judges it).
+const DiffThreshold = 0.05
+
 // Diff is a comparison of two runs as serbench compare makes it.
 type Diff struct {
 	Alpha      float64 `json:"alpha"`
 	Correction string  `json:"correction"`
+	// Threshold is DiffThreshold: the gate the rows' verdicts are at.
+	Threshold float64 `json:"threshold"`
 	// Basis is report.Comparison.Basis: one line naming what the rows were
 	// compared by ("compared by speed-up over encoding/json within each
 	// run (drift-proof); ...").
@@ -169,6 +176,12 @@ type DiffRow struct {
 	Bytes       string `json:"bytes,omitempty"`
 	Allocs      string `json:"allocs,omitempty"`
 	SizeChanged bool   `json:"size_changed,omitempty"`
+	// Verdict is report.CompareRow.Verdict at Diff.Threshold, the older run
+	// as old; Reverse the verdict with the newer run as old (serbench
+	// compare NEW OLD), which the page shows when the pair is reversed.
+	// "" for a row whose time does not gate.
+	Verdict string `json:"v,omitempty"`
+	Reverse string `json:"rv,omitempty"`
 }
 
 // index interns strings in first-seen order.
@@ -246,11 +259,16 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		c, err := report.Compare(runs[i-1].Doc, runs[i].Doc, report.CompareOptions{OldName: runs[i-1].Key, NewName: runs[i].Key, By: report.BySpeedup})
+		// As serbench compare OLD NEW: a run of -processes N is N runs.
+		c, err := gatedCompare(runs[i-1], runs[i])
 		if err != nil {
-			return nil, fmt.Errorf("site: compare %s with %s: %w", runs[i-1].Key, runs[i].Key, err)
+			return nil, err
 		}
-		d.Diffs = append(d.Diffs, diffOf(c, &codecs, &scenarios, &ops))
+		rc, err := gatedCompare(runs[i], runs[i-1])
+		if err != nil {
+			return nil, err
+		}
+		d.Diffs = append(d.Diffs, diffOf(c, rc, &codecs, &scenarios, &ops))
 	}
 	return d, nil
 }
@@ -277,12 +295,33 @@ func cellOf(run int, x bench.Result, c, s, o int) Cell {
 		OK: x.OK, NA: x.NA, Error: x.Error}
 }
 
-func diffOf(c *report.Comparison, codecs, scenarios, ops *index) Diff {
-	d := Diff{Alpha: c.Alpha, Correction: c.Correction, Basis: c.Basis, Rows: []DiffRow{}}
+// gatedCompare compares run b with run a as serbench compare
+// -max-regression 5% a b does (report.CompareRuns, report.ApplyGate at
+// DiffThreshold).
+func gatedCompare(a, b *archive.Run) (*report.Comparison, error) {
+	c, err := report.CompareRuns([]*report.Document{a.Doc}, []*report.Document{b.Doc}, report.CompareOptions{OldName: a.Key, NewName: b.Key, By: report.BySpeedup})
+	if err == nil {
+		err = report.ApplyGate([]*report.Comparison{c}, DiffThreshold)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("site: compare %s with %s: %w", a.Key, b.Key, err)
+	}
+	return c, nil
+}
+
+// diffOf reduces c to a Diff, with each row's verdict reversed from rc,
+// the comparison the other way round.
+func diffOf(c, rc *report.Comparison, codecs, scenarios, ops *index) Diff {
+	d := Diff{Alpha: c.Alpha, Correction: c.Correction, Threshold: DiffThreshold, Basis: c.Basis, Rows: []DiffRow{}}
+	reverse := map[report.Cell]string{}
+	for _, r := range rc.Rows {
+		reverse[r.Cell] = string(r.Verdict)
+	}
 	for _, r := range c.Rows {
 		row := DiffRow{Codec: codecs.of(r.Codec), Scenario: scenarios.of(r.Scenario), Op: ops.of(r.Op), Compared: r.Compared, Basis: r.Basis,
 			Old: round(r.OldValue, sigFigs), New: round(r.NewValue, sigFigs), Change: round(r.Change, sigFigs),
-			P: round(r.P, 3), Q: round(r.Q, 3), Delta: r.Delta, Stat: r.Stat, SizeChanged: r.SizeChanged}
+			P: round(r.P, 3), Q: round(r.Q, 3), Delta: r.Delta, Stat: r.Stat, SizeChanged: r.SizeChanged,
+			Verdict: string(r.Verdict), Reverse: reverse[r.Cell]}
 		if r.Bytes != nil {
 			row.Bytes = r.Bytes.Delta
 		}

@@ -262,12 +262,13 @@
     var lo = Math.min(a, b), hi = Math.max(a, b);
     if (hi - lo !== 1) { return onDemand(a, b); }
     var d = D.diffs[lo];
-    if (a < b) { return { tested: true, basis: d.basis, alpha: d.alpha, correction: d.correction, rows: d.rows }; }
-    return { tested: true, basis: d.basis + " (reversed)", alpha: d.alpha, correction: d.correction, rows: d.rows.map(function (r) {
+    if (a < b) { return { tested: true, basis: d.basis, alpha: d.alpha, correction: d.correction, threshold: d.threshold, rows: d.rows }; }
+    return { tested: true, basis: d.basis + " (reversed)", alpha: d.alpha, correction: d.correction, threshold: d.threshold, rows: d.rows.map(function (r) {
       var ch = r.compared && r.change !== -1 ? 1 / (1 + r.change) - 1 : 0;
       var delta = r.delta === "~" || !r.compared ? r.delta : pct(ch);
       return { c: r.c, s: r.s, o: r.o, basis: r.basis, old: r["new"], "new": r.old, compared: r.compared, change: ch, p: r.p, q: r.q,
-        delta: delta, stat: r.stat, bytes: r.bytes ? "(reversed) " + r.bytes : "", allocs: r.allocs ? "(reversed) " + r.allocs : "", size_changed: r.size_changed };
+        delta: delta, stat: r.stat, bytes: r.bytes ? "(reversed) " + r.bytes : "", allocs: r.allocs ? "(reversed) " + r.allocs : "", size_changed: r.size_changed,
+        v: r.rv, rv: r.v };
     }) };
   }
   function pct(ch) { return ch === 0 ? "0.00%" : (ch > 0 ? "+" : "") + (100 * ch).toFixed(2) + "%"; }
@@ -297,13 +298,13 @@
 
   function renderDiff() {
     var a = +state.old, b = +state["new"], d = diffRows(a, b);
-    var body = head($("diff"), ["codec", "old ns/op", "new ns/op", "raw change", "delta", "", "B/op", "allocs/op", "note"]);
+    var body = head($("diff"), ["codec", "old ns/op", "new ns/op", "raw change", "delta", "", "verdict", "B/op", "allocs/op", "note"]);
     if (!d) { $("diff-summary").textContent = "choose two different runs"; return; }
     var oldCells = {}, newCells = {};
     cellsOf(a, +state.scenario, +state.op).forEach(function (c) { oldCells[c.c] = c; });
     cellsOf(b, +state.scenario, +state.op).forEach(function (c) { newCells[c.c] = c; });
     var rows = d.rows.filter(function (r) { return r.s === +state.scenario && r.o === +state.op && passes(D.codecs[r.c], newCells[r.c]); });
-    var sig = 0;
+    var sig = 0, verdicts = {};
     rows.forEach(function (r) {
       var oc = oldCells[r.c], nc = newCells[r.c];
       var tr = el("tr", { "data-codec": D.codecs[r.c].id });
@@ -316,6 +317,11 @@
       tr.appendChild(el("td", { "class": cls + " delta", title: r.basis || "" }, r.compared ? r.delta : "-"));
       var stat = !r.compared ? "" : d.tested ? "(" + r.stat + ", q=" + r.q.toPrecision(2) + ")" : "(" + r.basis + "; " + r.stat + ")";
       tr.appendChild(el("td", { "class": "muted" }, stat));
+      // The verdict is serbench compare -max-regression's (package verdict),
+      // computed when the site was written; none for pairs that are not
+      // neighbours, which have no test.
+      if (d.tested && r.v) { verdicts[r.v] = (verdicts[r.v] || 0) + 1; }
+      tr.appendChild(el("td", { "class": "verdict" + (r.v ? " " + r.v : "") }, d.tested && r.v ? r.v : ""));
       tr.appendChild(el("td", {}, r.bytes || ""));
       tr.appendChild(el("td", {}, r.allocs || ""));
       tr.appendChild(el("td", {}, r.size_changed ? "size changed" : ""));
@@ -323,7 +329,8 @@
     });
     $("diff-basis").textContent = "delta: " + d.basis + ". raw change: new over old median ns/op, not tested, moves with the machine's speed.";
     $("diff-summary").textContent = rows.length + " cells in both runs pass the filters; " +
-      (d.tested ? sig + " changed significantly (" + d.correction + " q ≤ " + d.alpha + "). " : "") +
+      (d.tested ? sig + " changed significantly (" + d.correction + " q ≤ " + d.alpha + "); at a gate of " + (100 * d.threshold) + "%: " +
+        ["regressed", "inconclusive", "unchanged", "improved"].map(function (v) { return (verdicts[v] || 0) + " " + v; }).join(", ") + ". " : "") +
       "old: " + envLine(D.runs[a]) + " — new: " + envLine(D.runs[b]);
   }
 

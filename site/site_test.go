@@ -95,11 +95,24 @@ func TestBuild(t *testing.T) {
 			t.Errorf("codec %+v", c)
 		}
 	}
-	// The diffs of neighbouring runs are serbench compare's (by speed-up).
-	want, err := report.Compare(runs[0].Doc, runs[1].Doc, report.CompareOptions{})
+	// The diffs of neighbouring runs are serbench compare's (by speed-up),
+	// with the verdicts of -max-regression 5% both ways.
+	want, err := report.CompareRuns([]*report.Document{runs[0].Doc}, []*report.Document{runs[1].Doc}, report.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	back, err := report.CompareRuns([]*report.Document{runs[1].Doc}, []*report.Document{runs[0].Doc}, report.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := report.ApplyGate([]*report.Comparison{want, back}, site.DiffThreshold); err != nil {
+		t.Fatal(err)
+	}
+	reverse := map[report.Cell]string{}
+	for _, r := range back.Rows {
+		reverse[r.Cell] = string(r.Verdict)
+	}
+	verdicts := 0
 	got := d.Diffs[0]
 	if len(got.Rows) != len(want.Rows) || got.Correction != report.Correction || got.Basis != want.Basis || !strings.Contains(got.Basis, "drift-proof") {
 		t.Fatalf("diff 0-1: %d rows, want %d", len(got.Rows), len(want.Rows))
@@ -108,6 +121,15 @@ func TestBuild(t *testing.T) {
 		if g := got.Rows[i]; g.Delta != r.Delta || g.Basis != r.Basis || math.Abs(g.Q-r.Q) > 5e-3*r.Q || d.Codecs[g.Codec].ID != r.Codec {
 			t.Errorf("row %d: %+v, want %s %s q=%v", i, g, r.Codec, r.Delta, r.Q)
 		}
+		if g := got.Rows[i]; g.Verdict != string(r.Verdict) || g.Reverse != reverse[r.Cell] {
+			t.Errorf("row %d (%s): verdicts %q, reversed %q; want compare's %q, %q", i, r.Codec, g.Verdict, g.Reverse, r.Verdict, reverse[r.Cell])
+		}
+		if r.Verdict != "" {
+			verdicts++
+		}
+	}
+	if verdicts == 0 || got.Threshold != site.DiffThreshold {
+		t.Errorf("no row has a verdict (threshold %v)", got.Threshold)
 	}
 	if d.Runs[2].Emulated == "" || d.Runs[0].Emulated != "" {
 		t.Errorf("emulated: %q %q", d.Runs[0].Emulated, d.Runs[2].Emulated)

@@ -3,6 +3,7 @@ package stats
 import (
 	"errors"
 	"math"
+	"slices"
 
 	moremath "github.com/aclements/go-moremath/stats"
 )
@@ -63,4 +64,39 @@ func logs(xs []float64) []float64 {
 		out[i] = math.Log(x)
 	}
 	return out
+}
+
+// WelchLogsInterval is the confidence interval (confidence in (0, 1),
+// 0.95 for 95%) of the change WelchLogs returns, from the same two sets
+// of positive values: the Welch interval of the difference of the mean
+// logarithms, d ± t·se with se² = s₁²/n₁ + s₂²/n₂ and t the quantile of
+// Student's t at the Welch-Satterthwaite degrees of freedom (Welch 1947;
+// Satterthwaite, "An approximate distribution of estimates of variance
+// components", Biometrics Bulletin 2(6), 1946), mapped back as expm1.
+// With no spread on either side the interval is the change itself. ok is
+// false with fewer than 2 values on a side or a value that is not
+// positive. old and new are not modified.
+func WelchLogsInterval(old, new []float64, higherIsBetter bool, confidence float64) (lo, hi float64, ok bool) {
+	if len(old) < 2 || len(new) < 2 || !(confidence > 0 && confidence < 1) {
+		return 0, 0, false
+	}
+	for _, x := range append(slices.Clone(old), new...) {
+		if !(x > 0) {
+			return 0, 0, false
+		}
+	}
+	lo0, ln := logs(old), logs(new)
+	d := moremath.Mean(ln) - moremath.Mean(lo0)
+	if higherIsBetter {
+		d = -d
+	}
+	a := moremath.Variance(lo0) / float64(len(lo0))
+	b := moremath.Variance(ln) / float64(len(ln))
+	se := math.Sqrt(a + b)
+	if se == 0 {
+		return math.Expm1(d), math.Expm1(d), true
+	}
+	df := (a + b) * (a + b) / (a*a/float64(len(lo0)-1) + b*b/float64(len(ln)-1))
+	t := moremath.InvCDF(moremath.TDist{V: df})(1 - (1-confidence)/2)
+	return math.Expm1(d - t*se), math.Expm1(d + t*se), true
 }

@@ -35,7 +35,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
-		gate      = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got significantly worse by more than this (5% or 0.05), or its B/op or allocs/op rose in every round; one line each on standard error")
+		gate      = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got worse by more than this (5% or 0.05: the 95% interval of the change lies wholly beyond it, significant), or its B/op or allocs/op rose in every round; exit 3 when none did but an interval straddles it (inconclusive); one line each on standard error")
 		format    = formatFlag(fs, "table", append(ab.Formats.Names(), "comment"), "comment: a pull request comment, judged by -max-regression")
 		out       = outputFlag(fs, "write the comparison to this file instead of standard output")
 		bmfOut    = fs.String("bmf", "", "also write the head side in the Bencher Metric Format (JSON) to this `file`")
@@ -121,15 +121,24 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if maxRegression < 0 {
 		return nil
 	}
-	regs := ab.Regressions(res, maxRegression)
+	regs, unsure := ab.Regressions(res, maxRegression), ab.Inconclusive(res, maxRegression)
 	for _, r := range regs {
 		if _, err := fmt.Fprintf(stderr, "regression: %s\n", r); err != nil {
 			return err
 		}
 	}
-	if len(regs) > 0 {
+	for _, r := range unsure {
+		if _, err := fmt.Fprintf(stderr, "inconclusive: %s\n", r); err != nil {
+			return err
+		}
+	}
+	switch {
+	case len(regs) > 0:
 		return fmt.Errorf("ab: %d benchmark figures worse at head: %s, or B/op or allocs/op higher in every round",
 			len(regs), ab.GateText(res, maxRegression))
+	case len(unsure) > 0:
+		return inconclusivef("ab: %d of %d benchmarks inconclusive at %s, none worse: the run could not tell whether they got worse by more than that",
+			len(unsure), len(res.Benchmarks), gate.text)
 	}
 	return nil
 }

@@ -93,10 +93,15 @@ func TestAB(t *testing.T) {
 	dir := abRepo(t)
 	quick := []string{"ab", "-C", dir, "-rounds", "4", "-benchtime", "1000x", "-max-regression", "5%"}
 
+	// Four rounds give no interval: the gate cannot say unchanged, and
+	// says so with exit status 3.
 	t.Run("identical", func(t *testing.T) {
 		out, stderr, err := serbench(t, append(quick, "-base", "base", "-head", "same")...)
-		if err != nil {
-			t.Fatalf("exit %d: %v\n%s", exitCode(err), err, stderr)
+		if exitCode(err) != 3 || !strings.Contains(err.Error(), "inconclusive at 5%, none worse") {
+			t.Fatalf("exit %d: %v, want 3, inconclusive\n%s", exitCode(err), err, stderr)
+		}
+		if !strings.Contains(stderr, "inconclusive: Sum") || !strings.Contains(stderr, "4 rounds give no interval; -rounds 6 or more do") {
+			t.Errorf("stderr does not say why the run is inconclusive:\n%s", stderr)
 		}
 		// "Sum-2" on two CPUs; "Sum" alone where GOMAXPROCS is 1.
 		for _, want := range []string{"base: base (", "head: same (", "4 rounds", "\nSum", "0 → 0"} {
@@ -113,7 +118,7 @@ func TestAB(t *testing.T) {
 	// the four rounds, and the header says so.
 	t.Run("layouts", func(t *testing.T) {
 		out, stderr, err := serbench(t, append(quick, "-base", "base", "-head", "same", "-layouts", "2")...)
-		if err != nil {
+		if exitCode(err) != 3 {
 			t.Fatalf("exit %d: %v\n%s", exitCode(err), err, stderr)
 		}
 		for _, want := range []string{"4 rounds", "over 2 code layouts of each revision (-ldflags=-randlayout=1..2, two rounds each in turn)", "\nSum"} {
@@ -144,7 +149,7 @@ func TestAB(t *testing.T) {
 		for _, tc := range []struct {
 			base, verdict string
 			code          int
-		}{{"alloc", ab.VerdictUnchanged, 0}, {"same", ab.VerdictSlower, 1}} {
+		}{{"alloc", ab.VerdictInconclusive, 3}, {"same", ab.VerdictSlower, 1}} {
 			_, stderr, err := serbench(t, append(quick, "-base", tc.base, "-format", "comment", "-o", comment, "-bmf", bmf)...)
 			code := 0
 			if err != nil {
@@ -172,7 +177,7 @@ func TestAB(t *testing.T) {
 				if !strings.HasPrefix(name, "Sum") || m["latency"].Value <= 0 {
 					t.Errorf("-bmf: %s: %+v, want Sum with a latency", name, m)
 				}
-				if want := map[string]float64{ab.VerdictUnchanged: 1, ab.VerdictSlower: 1}[tc.verdict]; m["allocs-per-op"].Value != want {
+				if want := map[string]float64{ab.VerdictInconclusive: 1, ab.VerdictSlower: 1}[tc.verdict]; m["allocs-per-op"].Value != want {
 					t.Errorf("-bmf: %s allocs-per-op %v, want head's %v", name, m["allocs-per-op"].Value, want)
 				}
 			}
@@ -196,7 +201,7 @@ func TestAB(t *testing.T) {
 				t.Errorf("output lacks %q:\n%s", want, out)
 			}
 		}
-		if !strings.Contains(stderr, "allocs/op 0 → 1, higher in every one of 2 rounds") || !strings.Contains(err.Error(), "instructions/op by more than 5%") {
+		if !strings.Contains(stderr, "allocs/op 0 → 1, higher in every one of 2 rounds") || !strings.Contains(err.Error(), "instructions/op whose range over the rounds lies beyond 5%") {
 			t.Errorf("stderr and error do not name the allocs/op regression and the instructions gate: %v\n%s", err, stderr)
 		}
 	})

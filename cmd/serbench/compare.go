@@ -24,7 +24,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		format = formatFlag(fs, "table", report.CompareFormats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
 		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
-		gate   = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a cell got significantly worse than this (5% or 0.05): its time (by -by), B/op, allocs/op, size, or a lost round trip; one line per cell on standard error")
+		gate   = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a cell got worse than this (5% or 0.05): its time (by -by; the 95% interval of the change wholly beyond it, significant), B/op, allocs/op, size, or a lost round trip; exit 3 when none did but a change of time is inconclusive (its interval straddles it); one line per cell on standard error")
 		by     = &choiceValue{what: "-by", value: report.BySpeedup, valid: report.CompareBys}
 		envOK  = fs.Bool("allow-env-diff", false, "compare runs whose CPU, CPU count, OS, architecture, Go version, encoding/json engine, GOEXPERIMENT or baseline differ (-max-regression refuses them, exit 2)")
 	)
@@ -52,6 +52,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return err
 	}
 	cs := set.Comparisons
+	if maxRegression >= 0 {
+		if err := report.ApplyGate(cs, maxRegression); err != nil {
+			return err
+		}
+	}
 	if err := writeOutput(stdout, *out, func(w io.Writer) error { return report.WriteComparison(w, *format, cs...) }); err != nil {
 		return err
 	}
@@ -62,13 +67,25 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
+	unsure, err := report.InconclusiveLines(cs, maxRegression)
+	if err != nil {
+		return err
+	}
 	for _, l := range lines {
 		if _, err := fmt.Fprintf(stderr, "regression: %s\n", l); err != nil {
 			return err
 		}
 	}
-	if len(lines) > 0 {
-		return fmt.Errorf("compare: %d cell metrics worse by more than %s (significant after %s at alpha %v)", len(lines), gate.text, report.Correction, cs[0].Alpha)
+	for _, l := range unsure {
+		if _, err := fmt.Fprintf(stderr, "inconclusive: %s\n", l); err != nil {
+			return err
+		}
+	}
+	switch {
+	case len(lines) > 0:
+		return fmt.Errorf("compare: %d cell metrics worse by more than %s (the 95%% interval of time beyond it, significant after %s at alpha %v)", len(lines), gate.text, report.Correction, cs[0].Alpha)
+	case len(unsure) > 0:
+		return inconclusivef("compare: %d cells inconclusive at %s, none worse: the runs could not tell whether they got worse by more than that", len(unsure), gate.text)
 	}
 	return nil
 }

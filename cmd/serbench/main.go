@@ -75,11 +75,28 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// inconclusiveError is a gate (ab and compare -max-regression) that
+// found no regression but could not resolve every change at its
+// threshold: exit status 3, so that CI tells it from a pass (0), a
+// regression (1) and a usage error (2).
+type inconclusiveError struct{ err error }
+
+func (e inconclusiveError) Error() string { return e.err.Error() }
+func (e inconclusiveError) Unwrap() error { return e.err }
+
+// inconclusivef returns an inconclusiveError with a formatted message.
+func inconclusivef(format string, args ...any) error {
+	return inconclusiveError{fmt.Errorf(format, args...)}
+}
+
 // exitCode is 2 for a usage error, as the flag package's own programs do,
-// and 1 for any other failure.
+// 3 for an inconclusive gate and 1 for any other failure.
 func exitCode(err error) int {
-	if errors.As(err, new(usageError)) {
+	switch {
+	case errors.As(err, new(usageError)):
 		return 2
+	case errors.As(err, new(inconclusiveError)):
+		return 3
 	}
 	return 1
 }

@@ -72,3 +72,25 @@ func TestShowErrors(t *testing.T) {
 		}
 	}
 }
+
+// What go test -bench -count 3 printed for an ordering of the samples
+// whose U-test p-value rounds to 1.0000000000000002
+// (testdata/gotest-count3.txt, written by report's goTestOutput): show and
+// compare read it.
+func TestShowOddCount(t *testing.T) {
+	path := filepath.Join("testdata", "gotest-count3.txt")
+	for _, args := range [][]string{
+		{"show", path},
+		{"show", "-format", "markdown", path},
+		{"compare", path, path},
+	} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), &stdout, &stderr, args); err != nil {
+			t.Errorf("%v: %v (stderr %s)", args, err, stderr.Bytes())
+			continue
+		}
+		if !strings.Contains(stdout.String(), "cbor") {
+			t.Errorf("%v: no cbor row in\n%s", args, stdout.Bytes())
+		}
+	}
+}

@@ -94,3 +94,26 @@ func TestShowOddCount(t *testing.T) {
 		}
 	}
 }
+
+// Warnings quote the file (a line that is not a serbench cell): show and
+// compare print them on standard error escaped, one line each.
+func TestShowWarningsEscaped(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gotest-count3.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "evil.txt")
+	evil := "BenchmarkOther\x1b]52;c;cm0=\x07\x1b[2J/x=1-2   \t 100\t 5 ns/op\n"
+	if err := os.WriteFile(path, append(data, evil...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"show", path}, {"compare", path, path}} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), &stdout, &stderr, args); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if !strings.Contains(stderr.String(), "serbench: warning: ") || strings.ContainsAny(stderr.String()+stdout.String(), "\x1b\x07") {
+			t.Errorf("%v: stderr %q", args, stderr.String())
+		}
+	}
+}

@@ -34,7 +34,8 @@
 // serbench's own payloads; for your type, generate the code and add it
 // with Msgp, EasyJSON, Proto, ProtoDerived or codec.Funcs in Options.Extra. `serbench
 // init -type Order` writes a starter serbench_test.go. FromJSON loads a
-// sample value from a JSON file.
+// sample value from a JSON file; FromJSONWith can ignore the members your
+// type has no field for, as encoding/json does.
 //
 // Nothing here panics on bad input: a nil or cyclic value is an error of the
 // whole benchmark or check, and a codec that fails, or panics, on the type

@@ -72,6 +72,27 @@ func ExampleFromJSON() {
 	// serbench: testdata/order-bad-type.json:3:12: at /items: JSON string does not fit Go int
 }
 
+// A real API response holds members your type leaves out: FromJSON lists
+// every one, with its line, column and JSON Pointer; FromJSONWith can
+// ignore them, as encoding/json does, and says which.
+func ExampleFromJSONWith() {
+	path := filepath.Join("testdata", "response.json")
+	_, err := serbench.FromJSON[Order](path)
+	fmt.Println(err)
+	order, ignored, err := serbench.FromJSONWith[Order](path, serbench.SampleOptions{IgnoreUnknown: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(order.ID, order.Items, order.Total, len(ignored), "members ignored")
+	// Output:
+	// serbench: testdata/response.json: 3 members that *serbench_test.Order has no field for (serbench.FromJSONWith with SampleOptions{IgnoreUnknown: true} ignores them, as encoding/json does):
+	// 	testdata/response.json:5:3: /lines
+	// 	testdata/response.json:12:3: /a~1b~0c
+	// 	testdata/response.json:13:3: /_links
+	// ord-1842 3 129.95 3 members ignored
+}
+
 // In a _test.go file next to your type; run it with
 // `go test -bench Codecs -count 10 | benchstat -col /codec -` or save the
 // output and run `serbench show` on it.

@@ -44,7 +44,7 @@ func writeHTTPTable(w io.Writer, rs []HTTPResult) error {
 	fmt.Fprintf(tw, "framework\tcodec\tscenario\tmethod\tconns\trate/s\trequests\tok\terrors\treq/s\tp50 ms\tp90 ms\tp99 ms\tp99.9 ms\tmax ms\t\n")
 	for _, x := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%.0f\t%d\t%d\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t\n",
-			x.Framework, x.Codec, x.Scenario, x.Method, x.Conns, x.Rate, x.Requests, x.OK, x.Errors, x.RequestsPerS,
+			cell(x.Framework), cell(x.Codec), cell(x.Scenario), cell(x.Method), x.Conns, x.Rate, x.Requests, x.OK, x.Errors, x.RequestsPerS,
 			x.P50Ms, x.P90Ms, x.P99Ms, x.P999Ms, x.MaxMs)
 	}
 	if err := tw.Flush(); err != nil {
@@ -55,8 +55,8 @@ func writeHTTPTable(w io.Writer, rs []HTTPResult) error {
 	fmt.Fprintf(tw, "framework\tcodec\tresp B\treq B\tserver reqs\tcpu µs/req\theap B/req\tallocs/req\tcpu scope\t\n")
 	for _, x := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%.0f\t%d\t%.1f\t%.0f\t%.1f\t%s\t\n",
-			x.Framework, x.Codec, x.BytesPerResponse, x.BytesPerRequest, x.ServerRequests,
-			x.ServerCPUUsPerReq, x.ServerHeapBytesPerReq, x.ServerAllocsPerReq, x.CPUScope)
+			cell(x.Framework), cell(x.Codec), x.BytesPerResponse, x.BytesPerRequest, x.ServerRequests,
+			x.ServerCPUUsPerReq, x.ServerHeapBytesPerReq, x.ServerAllocsPerReq, cell(x.CPUScope))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
@@ -72,12 +72,12 @@ func writeHTTPTable(w io.Writer, rs []HTTPResult) error {
 				steps[i] = fmt.Sprintf("%.0f/s (%s)", s.Rate, verdict)
 			}
 			if _, err := fmt.Fprintf(w, "max %s/%s: %.0f requests/s with p99 <= %gms; steps: %s\n",
-				x.Framework, x.Codec, *x.MaxRate, x.SLOMs, strings.Join(steps, ", ")); err != nil {
+				cell(x.Framework), cell(x.Codec), *x.MaxRate, x.SLOMs, strings.Join(steps, ", ")); err != nil {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}
 		if x.Error != "" {
-			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Framework, x.Codec, x.Error); err != nil {
+			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", cell(x.Framework), cell(x.Codec), cell(x.Error)); err != nil {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}

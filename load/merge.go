@@ -326,8 +326,14 @@ func WriteMergeJSON(w io.Writer, m MergeReport) error {
 }
 
 // WriteMergeTable writes m as text: the sources, the clock check and its
-// warnings, then the merged results as WriteTable lays them out.
+// warnings, then the merged results as WriteTable lays them out, text from
+// the reports escaped as there.
 func WriteMergeTable(w io.Writer, m MergeReport) error {
+	return document.WriteTerminal(w, func(w io.Writer) error { return writeMergeTable(w, m) })
+}
+
+// writeMergeTable is WriteMergeTable before the terminal escaping.
+func writeMergeTable(w io.Writer, m MergeReport) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "serbench merge: %d runs\n", len(m.Sources))
 	for _, s := range m.Sources {
@@ -339,7 +345,7 @@ func WriteMergeTable(w io.Writer, m MergeReport) error {
 		if host == "" {
 			host = "?"
 		}
-		fmt.Fprintf(&b, "  %s  host %s  %s .. %s UTC\n", s.Name, host, s.Started.UTC().Format("15:04:05.000"), end)
+		fmt.Fprintf(&b, "  %s  host %s  %s .. %s UTC\n", cell(s.Name), cell(host), s.Started.UTC().Format("15:04:05.000"), end)
 	}
 	c := m.Clock
 	fmt.Fprintf(&b, "clock check: starts within %.0fms", c.StartSpreadMs)
@@ -352,7 +358,7 @@ func WriteMergeTable(w io.Writer, m MergeReport) error {
 	}
 	fmt.Fprintf(&b, " (threshold %.0fms): %s\n", c.MaxSkewMs, verdict)
 	for _, x := range m.Warnings {
-		fmt.Fprintf(&b, "warning: %s\n", x)
+		fmt.Fprintf(&b, "warning: %s\n", cell(x))
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("load: write table: %w", err)

@@ -92,12 +92,19 @@ func WriteJSON(w io.Writer, r Report) error {
 // WriteTable writes the results as aligned text: a line on the machine,
 // then one row per result for
 // delivery and latency, then one per result for bytes and server cost.
+// Text from the report (names, errors, the environment) is escaped with
+// document.TerminalText: a report is a file anyone may hand over.
 func WriteTable(w io.Writer, r Report) error {
+	return document.WriteTerminal(w, func(w io.Writer) error { return writeTable(w, r) })
+}
+
+// writeTable is WriteTable before the terminal escaping.
+func writeTable(w io.Writer, r Report) error {
 	line := "serbench load: " + r.Env.Summary()
 	if r.Env.LoadAvg != "" {
 		line += ", load average " + r.Env.LoadAvg
 	}
-	if _, err := fmt.Fprintln(w, line); err != nil {
+	if _, err := fmt.Fprintln(w, cell(line)); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
 	}
 	if len(r.HTTP) > 0 {
@@ -112,7 +119,7 @@ func writeTransportTable(w io.Writer, rs []Result) error {
 	fmt.Fprintf(tw, "transport\tcodec\tscenario\tconns\trate/conn\tsent\treceived\tlost\tdup\tdecode err\terrors\treconn\tmsgs/s\tp50 ms\tp90 ms\tp99 ms\tp99.9 ms\tmax ms\t\n")
 	for _, x := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%g\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t\n",
-			x.Transport, x.Codec, x.Scenario, x.Conns, x.Rate, x.Sent, x.Received, x.Lost, x.Duplicates,
+			cell(x.Transport), cell(x.Codec), cell(x.Scenario), x.Conns, x.Rate, x.Sent, x.Received, x.Lost, x.Duplicates,
 			x.DecodeErrors, x.Errors, x.Reconnects, x.MsgsPerS, x.P50Ms, x.P90Ms, x.P99Ms, x.P999Ms, x.MaxMs)
 	}
 	if err := tw.Flush(); err != nil {
@@ -123,8 +130,8 @@ func writeTransportTable(w io.Writer, rs []Result) error {
 	fmt.Fprintf(tw, "transport\tcodec\twire B/msg\tpayload\tframing\tbase64\tcpu s\tcpu scope\tpeak RSS MiB\tlag p50 ms\tlag p99 ms\tlag max ms\toverflows\tdropped\treplay miss\t\n")
 	for _, x := range rs {
 		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%s\t%.1f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t\n",
-			x.Transport, x.Codec, x.WireBytesPerMsg, x.PayloadBytesPerMsg, x.FramingBytesPerMsg, x.Base64BytesPerMsg,
-			x.ServerCPUSeconds, x.CPUScope, float64(x.PeakRSSBytes)/(1<<20), x.PublisherLagP50Ms, x.PublisherLagP99Ms, x.PublisherLagMaxMs,
+			cell(x.Transport), cell(x.Codec), x.WireBytesPerMsg, x.PayloadBytesPerMsg, x.FramingBytesPerMsg, x.Base64BytesPerMsg,
+			x.ServerCPUSeconds, cell(x.CPUScope), float64(x.PeakRSSBytes)/(1<<20), x.PublisherLagP50Ms, x.PublisherLagP99Ms, x.PublisherLagMaxMs,
 			x.Overflows, x.Dropped, x.ReplayMisses)
 	}
 	if err := tw.Flush(); err != nil {
@@ -132,7 +139,7 @@ func writeTransportTable(w io.Writer, rs []Result) error {
 	}
 	for _, x := range rs {
 		if x.Compression != "" {
-			if _, err := fmt.Fprintf(w, "compressed %s/%s: %s (wire B/msg are compressed bytes)\n", x.Transport, x.Codec, x.Compression); err != nil {
+			if _, err := fmt.Fprintf(w, "compressed %s/%s: %s (wire B/msg are compressed bytes)\n", cell(x.Transport), cell(x.Codec), cell(x.Compression)); err != nil {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}
@@ -142,10 +149,15 @@ func writeTransportTable(w io.Writer, rs []Result) error {
 	}
 	for _, x := range rs {
 		if x.Error != "" {
-			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", x.Transport, x.Codec, x.Error); err != nil {
+			if _, err := fmt.Fprintf(w, "first error %s/%s: %s\n", cell(x.Transport), cell(x.Codec), cell(x.Error)); err != nil {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}
 	}
 	return nil
 }
+
+// cell is s as one cell of a tabwriter table or one field of a line:
+// document.TerminalText, so a tab or newline in a name from the report
+// cannot open a column or a line.
+func cell(s string) string { return document.TerminalText(s) }

@@ -327,7 +327,7 @@ func writeSwitchTable(w io.Writer, rs []Result) error {
 		name := fmt.Sprintf("%s→%s@%gs+%gs", s.From, s.To, s.AtS, s.RampS)
 		for _, p := range s.Phases {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t\n",
-				x.Transport, name, p.Phase, p.Received, p.FromMsgs, p.ToMsgs, p.Lost, p.Misdecoded, p.P50Ms, p.P99Ms, p.MaxMs)
+				cell(x.Transport), cell(name), cell(p.Phase), p.Received, p.FromMsgs, p.ToMsgs, p.Lost, p.Misdecoded, p.P50Ms, p.P99Ms, p.MaxMs)
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -336,7 +336,7 @@ func writeSwitchTable(w io.Writer, rs []Result) error {
 	for _, x := range rs {
 		if s := x.Switch; s != nil {
 			if _, err := fmt.Fprintf(w, "switch %s/%s→%s (per message): %d lost, %d misdecoded, %d with an unscheduled codec\n",
-				x.Transport, s.From, s.To, s.Lost, s.Misdecoded, s.WrongCodec); err != nil {
+				cell(x.Transport), cell(s.From), cell(s.To), s.Lost, s.Misdecoded, s.WrongCodec); err != nil {
 				return fmt.Errorf("load: write table: %w", err)
 			}
 		}

@@ -398,13 +398,8 @@ func compareTexts(w io.Writer, cs []*Comparison, md bool) error {
 				return err
 			}
 		}
-		write := func(w io.Writer) error { return compareText(w, c, md) }
-		if !md {
-			write = func(w io.Writer) error {
-				return document.WriteTerminal(w, func(w io.Writer) error { return compareText(w, c, md) })
-			}
-		}
-		if err := write(w); err != nil {
+		// Markdown too: its text ends up in a terminal as often as on a page.
+		if err := document.WriteTerminal(w, func(w io.Writer) error { return compareText(w, c, md) }); err != nil {
 			return err
 		}
 	}
@@ -514,7 +509,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	}
 	head := func(l string) {
 		if md {
-			fmt.Fprintf(ew, "%s  \n", l)
+			fmt.Fprintf(ew, "%s  \n", document.MarkdownCell(l))
 		} else {
 			fmt.Fprintln(ew, l)
 		}
@@ -531,10 +526,10 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	for _, g := range compareGrids(c) {
 		fmt.Fprintln(ew)
 		if md {
-			fmt.Fprintf(ew, "### %s\n\n", g.title)
+			fmt.Fprintf(ew, "### %s\n\n", document.MarkdownCell(g.title))
 			writeMarkdownGrid(ew, g)
 		} else {
-			fmt.Fprintln(ew, g.title)
+			fmt.Fprintln(ew, document.TerminalText(g.title))
 			for _, l := range g.Aligned() {
 				fmt.Fprintln(ew, l)
 			}
@@ -554,9 +549,9 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 		}
 		for _, x := range cells {
 			if md {
-				fmt.Fprintf(ew, "- %s %s %s\n", x.Codec, x.Scenario, x.Op)
+				fmt.Fprintf(ew, "- %s\n", document.MarkdownCell(x.Codec+" "+x.Scenario+" "+x.Op))
 			} else {
-				fmt.Fprintf(ew, "  %s %s %s\n", x.Codec, x.Scenario, x.Op)
+				fmt.Fprintf(ew, "  %s\n", document.TerminalText(x.Codec+" "+x.Scenario+" "+x.Op))
 			}
 		}
 	}

@@ -82,3 +82,42 @@ func TestBenchfmtRefusesImplausible(t *testing.T) {
 		}
 	}
 }
+
+// compare's "only in" lists and scenario headings carry names from the
+// files: escaped in Markdown as in the table.
+func TestCompareEscapesOnlyIn(t *testing.T) {
+	old := hostileDoc()
+	old.Results = append(old.Results, bench.Result{Codec: "encoding/json", Scenario: "<b>x</b>\x1b[2J\n### y", Op: bench.OpMarshal,
+		NsPerOp: 100, Samples: []float64{100}, Iterations: 10, OK: true})
+	newDoc := hostileDoc()
+	newDoc.Results = newDoc.Results[:1]
+	c, err := report.Compare(old, newDoc, report.CompareOptions{OldName: "old.json", NewName: "new.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.OnlyOld) != 4 {
+		t.Fatalf("only in old: %+v, want 4 cells", c.OnlyOld)
+	}
+	for _, format := range []string{"markdown", "table"} {
+		var buf bytes.Buffer
+		if err := report.WriteComparison(&buf, format, c); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		for _, bad := range []string{"\x1b", "\x07", "\n| x | y |", "\n### y"} {
+			if strings.Contains(out, bad) {
+				t.Errorf("%s holds %q unescaped:\n%s", format, bad, out)
+			}
+		}
+		if format == "markdown" {
+			for _, bad := range []string{"<img", "<b>", "**bold**", "](javascript"} {
+				if strings.Contains(out, bad) {
+					t.Errorf("markdown holds %q unescaped:\n%s", bad, out)
+				}
+			}
+			if !strings.Contains(out, `- &lt;img src=x onerror=alert(1)&gt; \| x \| y \| sse-event marshal`) {
+				t.Errorf("markdown: the HTML name is not listed as text:\n%s", out)
+			}
+		}
+	}
+}

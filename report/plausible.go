@@ -26,6 +26,12 @@ const (
 	MaxAllocsPerOp = 1e12
 	// MaxBytesPerOp bounds B/op and the encoded size: 1 PiB.
 	MaxBytesPerOp = 1 << 50
+	// MaxPRounding is how far past 1 a p-value (speedup_p) may lie and
+	// still be read: 1e-9. The U-test's sum could round a p-value of 1 to
+	// 1.0000000000000002 in documents written before serbench clamped it
+	// (stats.ClampP); Read accepts such a value and clamps it to 1, and
+	// refuses only a p-value no test can give.
+	MaxPRounding = 1e-9
 )
 
 // ErrImplausible is what every *ImplausibleError matches with errors.Is.
@@ -33,7 +39,8 @@ var ErrImplausible = errors.New("implausible run")
 
 // ImplausibleError names the first figure of a results document that no
 // run can have: a start in the future beyond MaxClockSkew, a negative or
-// non-finite figure, or one beyond the limits above.
+// non-finite figure, or one beyond the limits above (a p-value beyond 1 +
+// MaxPRounding).
 type ImplausibleError struct {
 	// File is the document's name as given to Read.
 	File string
@@ -123,7 +130,7 @@ func checkResult(name string, r bench.Result) error {
 		{"speedup", r.Speedup, math.MaxFloat64},
 		{"speedup_lo", r.SpeedupLo, math.MaxFloat64},
 		{"speedup_hi", r.SpeedupHi, math.MaxFloat64},
-		{"speedup_p", r.SpeedupP, 1},
+		{"speedup_p", r.SpeedupP, 1 + MaxPRounding},
 		{"iterations", float64(r.Iterations), math.MaxFloat64},
 		{"peak_heap_bytes", float64(r.PeakHeapBytes), math.MaxFloat64},
 	} {

@@ -37,10 +37,44 @@ func TestReadRefusesImplausible(t *testing.T) {
 		{"nan.txt", line + "NaN ns/op\n", "ns/op NaN"},
 		{"negative.txt", line + "-3 ns/op\n", "ns/op -3"},
 		{"inf.txt", line + "+Inf ns/op\n", "ns/op +Inf"},
+		{"p.json", strings.Replace(good, `"speedup_p": 0,`, `"speedup_p": 1.5,`, 1), "speedup_p 1.5"},
 	} {
 		_, err := report.Read(strings.NewReader(tc.data), tc.name)
 		if !errors.Is(err, report.ErrImplausible) || !strings.Contains(err.Error(), tc.name) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v; want one line naming the file and %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestReadRoundedP: a p-value that rounding lifted just past 1, as files
+// written before stats.ClampP hold, is read as 1; one further past is not
+// from any test.
+func TestReadRoundedP(t *testing.T) {
+	doc := &report.Document{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
+		Results: []bench.Result{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+			Samples: []float64{99, 100, 101}, Iterations: 10, Speedup: 1.01, SpeedupP: 1}}}
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"speedup_p": 1,`) {
+		t.Fatalf("no speedup_p 1 in\n%s", buf.String())
+	}
+	for _, tc := range []struct {
+		p    string
+		want float64 // -1: refused
+	}{{"1.0000000000000002", 1}, {"1.0000000000000004", 1}, {"0.9999999999999999", 0.9999999999999999}, {"1.001", -1}} {
+		data := strings.Replace(buf.String(), `"speedup_p": 1,`, `"speedup_p": `+tc.p+`,`, 1)
+		got, err := report.Read(strings.NewReader(data), "p.json")
+		switch {
+		case tc.want < 0:
+			if !errors.Is(err, report.ErrImplausible) || !strings.Contains(err.Error(), "speedup_p "+tc.p) {
+				t.Errorf("speedup_p %s: %v; want an implausible run naming it", tc.p, err)
+			}
+		case err != nil:
+			t.Errorf("speedup_p %s: %v", tc.p, err)
+		case got.Results[0].SpeedupP != tc.want:
+			t.Errorf("speedup_p %s read as %v, want %v", tc.p, got.Results[0].SpeedupP, tc.want)
 		}
 	}
 }

@@ -67,7 +67,9 @@ func ReadFile(path string) (*Document, error) {
 // no serbench cell at all, larger than MaxReadBytes, or not plausible (an
 // *ImplausibleError: a start in the future beyond MaxClockSkew, a negative
 // or non-finite figure, one beyond MaxNsPerOp, MaxAllocsPerOp or
-// MaxBytesPerOp) is an error. The
+// MaxBytesPerOp, a p-value beyond 1 + MaxPRounding) is an error; a
+// p-value within MaxPRounding past 1 (floating-point rounding in a file
+// written before stats.ClampP) is read as 1. The
 // document is analysed (Document.Analyze) where it lacks the derived
 // figures.
 func Read(r io.Reader, name string) (*Document, error) {
@@ -88,6 +90,9 @@ func Read(r io.Reader, name string) (*Document, error) {
 	}
 	if err := checkPlausible(doc, name); err != nil {
 		return nil, err
+	}
+	for i := range doc.Results {
+		doc.Results[i].SpeedupP = stats.ClampP(doc.Results[i].SpeedupP)
 	}
 	bench.AddRegimes(doc.Results)
 	doc.Analyze()

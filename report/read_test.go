@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
 )
@@ -367,5 +368,24 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 		if w.FloorRatio == 0 {
 			t.Errorf("%s %s: no ×floor in the run", w.Codec, w.Op)
 		}
+	}
+}
+
+// What show prints for go test output with a codec on generated types
+// (protobuf: marshal, unmarshal and convert) and a scenario that
+// encoding/json does not round-trip (testdata/gotest-convert.txt, written
+// for this test in go test's format): the recommendation counts protobuf's
+// conversion and says so, and the lossy baseline is named as lossy.
+func TestGoldenGoTestConvert(t *testing.T) {
+	doc, err := report.ReadFile(filepath.Join("testdata", "gotest-convert.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"table", "markdown"} {
+		var buf bytes.Buffer
+		if err := report.Write(&buf, format, doc); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("testdata", "gotest-convert."+format), buf.Bytes())
 	}
 }

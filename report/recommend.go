@@ -17,7 +17,8 @@ import (
 type Recommendation struct {
 	Scenario string `json:"scenario"`
 	// Front lists the codecs on the Pareto front of (marshal + unmarshal
-	// ns/op, encoded size) among those that round-tripped exactly: no other
+	// ns/op, plus convert for a codec with a convert cell, encoded size)
+	// among those that round-tripped exactly: no other
 	// such codec is both at least as fast and at least as small, and
 	// better in one. Fastest first.
 	Front []Choice `json:"front"`
@@ -42,8 +43,13 @@ type Choice struct {
 	// NsPerOp is marshal plus unmarshal time, in ns: for each op sampled
 	// in pairs with the baseline, the baseline's median ns/op over the
 	// paired speed-up (so that the ranking rests on the drift-proof
-	// ratios), otherwise the op's median ns/op.
+	// ratios), otherwise the op's median ns/op; plus ConvertNsPerOp.
 	NsPerOp float64 `json:"ns_per_op"`
+	// ConvertNsPerOp is the median ns/op of the codec's convert cell
+	// (bench.OpConvert: a codec on generated types, whose user converts
+	// the value to the generated type and back), included in NsPerOp
+	// and so in Speedup; 0 for a codec without one.
+	ConvertNsPerOp float64 `json:"convert_ns_per_op,omitempty"`
 	// SizeBytes is the encoded size.
 	SizeBytes int `json:"size_bytes"`
 	// Speedup is the baseline's NsPerOp over this one's; 0 when the
@@ -83,13 +89,13 @@ func Recommend(doc *Document) []Recommendation {
 	var out []Recommendation
 	for _, id := range order {
 		type pair struct {
-			m, u *bench.Result
+			m, u, c *bench.Result // marshal, unmarshal, convert
 		}
 		var codecs []string
 		pairs := map[string]*pair{}
 		for i := range groups[id] {
 			r := &groups[id][i]
-			if ref[r.Codec] || (r.Op != bench.OpMarshal && r.Op != bench.OpUnmarshal) {
+			if ref[r.Codec] || (r.Op != bench.OpMarshal && r.Op != bench.OpUnmarshal && r.Op != bench.OpConvert) {
 				continue
 			}
 			p := pairs[r.Codec]
@@ -98,10 +104,13 @@ func Recommend(doc *Document) []Recommendation {
 				pairs[r.Codec] = p
 				codecs = append(codecs, r.Codec)
 			}
-			if r.Op == bench.OpMarshal {
+			switch r.Op {
+			case bench.OpMarshal:
 				p.m = r
-			} else {
+			case bench.OpUnmarshal:
 				p.u = r
+			default:
+				p.c = r
 			}
 		}
 		var ok, archived []Choice
@@ -115,7 +124,14 @@ func Recommend(doc *Document) []Recommendation {
 			if p.m == nil || p.u == nil || !p.m.OK || !p.u.OK || p.m.NsPerOp <= 0 || p.u.NsPerOp <= 0 {
 				continue
 			}
+			if p.c != nil && (!p.c.OK || p.c.NsPerOp <= 0) {
+				continue // its user's values do not make the round trip
+			}
 			ch := Choice{Codec: c, NsPerOp: pairedNs(p.m, bm) + pairedNs(p.u, bu), SizeBytes: p.m.SizeBytes}
+			if p.c != nil {
+				ch.ConvertNsPerOp = p.c.NsPerOp
+				ch.NsPerOp += p.c.NsPerOp
+			}
 			if arch[c] {
 				archived = append(archived, ch)
 				continue
@@ -183,7 +199,11 @@ func Recommend(doc *Document) []Recommendation {
 				near = &nearMiss{codec: c.Codec, probes: d.Probes}
 			}
 		}
-		rec.Text = recommendText(rec, doc.Baseline, base, bytesCompared || classes != nil, classes != nil, near) + archivedNote(archived, ok)
+		missing := baselineMissing(doc.Baseline, bm, bu)
+		if missing == "" && base == 0 {
+			missing = doc.Baseline + " has no time here"
+		}
+		rec.Text = recommendText(rec, doc.Baseline, missing, bytesCompared || classes != nil, classes != nil, near) + archivedNote(archived, ok)
 		out = append(out, rec)
 	}
 	return out
@@ -214,7 +234,24 @@ func dropInClasses(doc *Document) map[string]*dropin.Verdict {
 	return out
 }
 
-func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCompared, measured bool, near *nearMiss) string {
+// baselineMissing says why the baseline has no time on a scenario whose
+// marshal and unmarshal cells are m and u (nil when absent): "" when it
+// round-tripped exactly and was timed.
+func baselineMissing(baseline string, m, u *bench.Result) string {
+	switch {
+	case m == nil || u == nil:
+		return baseline + " did not run here"
+	case m.NA || u.NA:
+		return baseline + " cannot take this payload"
+	case m.Timed() && u.Timed() && (!m.OK || !u.OK):
+		return baseline + " ran but did not round-trip this payload exactly; its note in the table says where"
+	case !m.OK || !u.OK:
+		return baseline + " failed on this payload; its note in the table says how"
+	}
+	return ""
+}
+
+func recommendText(rec Recommendation, baseline, baseMissing string, bytesCompared, measured bool, near *nearMiss) string {
 	if rec.Speed == nil {
 		return "no codec round-tripped this payload exactly."
 	}
@@ -224,18 +261,29 @@ func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCom
 		}
 		return ""
 	}
+	// ns is a choice's time, saying when it includes conversion.
+	ns := func(c *Choice) string {
+		if c.ConvertNsPerOp > 0 {
+			return fmtNs(c.NsPerOp) + " with convert"
+		}
+		return fmtNs(c.NsPerOp)
+	}
+	ops := "marshal + unmarshal"
+	if rec.Speed.ConvertNsPerOp > 0 {
+		ops = "marshal + unmarshal + convert"
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "for speed %s (%s marshal + unmarshal%s); ", rec.Speed.Codec, fmtNs(rec.Speed.NsPerOp), x(rec.Speed))
+	fmt.Fprintf(&b, "for speed %s (%s %s%s); ", rec.Speed.Codec, fmtNs(rec.Speed.NsPerOp), ops, x(rec.Speed))
 	fmt.Fprintf(&b, "for size %s (%d B", rec.Size.Codec, rec.Size.SizeBytes)
 	if rec.Size.Codec == rec.Speed.Codec {
 		b.WriteString(", also the fastest")
 	} else {
-		fmt.Fprintf(&b, ", %s", fmtNs(rec.Size.NsPerOp))
+		fmt.Fprintf(&b, ", %s", ns(rec.Size))
 	}
 	b.WriteString("); ")
 	switch {
-	case baseNs == 0:
-		fmt.Fprintf(&b, "no drop-in figure (%s did not run here).", baseline)
+	case baseMissing != "":
+		fmt.Fprintf(&b, "no drop-in figure (%s).", baseMissing)
 	case rec.DropIn == nil && !bytesCompared:
 		fmt.Fprintf(&b, "no drop-in figure (this file does not say which codecs write the same bytes as %s).", baseline)
 	case rec.DropIn == nil && measured:
@@ -243,11 +291,11 @@ func recommendText(rec Recommendation, baseline string, baseNs float64, bytesCom
 	case rec.DropIn == nil:
 		fmt.Fprintf(&b, "no codec writes the same bytes as %s, so none is a drop-in replacement.", baseline)
 	case measured:
-		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes, same decoding of the fidelity probes) %s (%s%s)", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
+		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes, same decoding of the fidelity probes) %s (%s%s)", baseline, rec.DropIn.Codec, ns(rec.DropIn), x(rec.DropIn))
 	default:
-		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes; decoding not compared) %s (%s%s).", baseline, rec.DropIn.Codec, fmtNs(rec.DropIn.NsPerOp), x(rec.DropIn))
+		fmt.Fprintf(&b, "as a drop-in replacement of %s (same bytes; decoding not compared) %s (%s%s).", baseline, rec.DropIn.Codec, ns(rec.DropIn), x(rec.DropIn))
 	}
-	if measured && baseNs != 0 {
+	if measured && baseMissing == "" {
 		if near != nil {
 			ids := make([]string, len(near.probes))
 			for i, p := range near.probes {
@@ -411,7 +459,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 func writeSummaryTable(ew *document.ErrWriter, doc *Document) {
 	recs := doc.Recommendations
 	if len(recs) > 0 {
-		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's types, and zero-copy readers left out)\n")
+		fmt.Fprintf(ew, "\nrecommendation (Pareto front of marshal + unmarshal time, with convert for codecs on generated types, and size, exact round trips only; wire, hand-written for serbench's types, and zero-copy readers left out)\n")
 		for _, r := range recs {
 			fmt.Fprintf(ew, "%s: %s\n  front: %s\n", r.Scenario, r.Text, frontText(r.Front))
 		}
@@ -428,7 +476,7 @@ func writeSummaryTable(ew *document.ErrWriter, doc *Document) {
 func writeSummaryMarkdown(ew *document.ErrWriter, doc *Document) {
 	recs := doc.Recommendations
 	if len(recs) > 0 {
-		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time and size, exact round trips only; wire, hand-written for serbench's own types, and zero-copy readers are left out.\n\n")
+		fmt.Fprintf(ew, "### Recommendation\n\nPareto front of marshal + unmarshal time, with convert for codecs on generated types, and size, exact round trips only; wire, hand-written for serbench's own types, and zero-copy readers are left out.\n\n")
 		for _, r := range recs {
 			fmt.Fprintf(ew, "- **%s**: %s Front: %s.\n", document.MarkdownCell(r.Scenario), document.MarkdownCell(r.Text), document.MarkdownCell(frontText(r.Front)))
 		}
@@ -448,7 +496,11 @@ func frontText(front []Choice) string {
 	}
 	parts := make([]string, len(front))
 	for i, c := range front {
-		parts[i] = fmt.Sprintf("%s (%s, %d B)", c.Codec, fmtNs(c.NsPerOp), c.SizeBytes)
+		with := ""
+		if c.ConvertNsPerOp > 0 {
+			with = " with convert"
+		}
+		parts[i] = fmt.Sprintf("%s (%s%s, %d B)", c.Codec, fmtNs(c.NsPerOp), with, c.SizeBytes)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -272,3 +272,94 @@ func TestNoiseJSON(t *testing.T) {
 		}
 	}
 }
+
+// A codec on generated types has a convert cell, which a user of it pays
+// with every message: the recommendation adds it to marshal + unmarshal,
+// says so, and leaves out a codec whose conversion did not round-trip.
+func TestRecommendConvert(t *testing.T) {
+	pb := func(op string, ns float64, ok bool) bench.Result {
+		return bench.Result{Codec: "protobuf", Scenario: "ws-message", Op: op, NsPerOp: ns, SizeBytes: 40, OK: ok, Samples: []float64{ns}}
+	}
+	withPB := func(convertNs float64, convertOK bool) *report.Document {
+		doc := adaptiveFixture()
+		doc.Codecs = append(doc.Codecs, report.CodecInfo{Info: codec.Info{ID: "protobuf", Module: "google.golang.org/protobuf", Kind: codec.Codegen}})
+		doc.Results = append(doc.Results, pb("marshal", 100, true), pb("unmarshal", 200, true))
+		if convertNs > 0 {
+			doc.Results = append(doc.Results, pb("convert", convertNs, convertOK))
+		}
+		return doc
+	}
+	// 300 ns without conversion, 800 ns with it: sonic (650 ns) is faster.
+	r := report.Recommend(withPB(500, true))[0]
+	if r.Speed == nil || r.Speed.Codec != "sonic" || r.Size == nil || r.Size.Codec != "protobuf" {
+		t.Fatalf("picks speed %+v size %+v, want sonic and protobuf", r.Speed, r.Size)
+	}
+	if r.Size.NsPerOp != 800 || r.Size.ConvertNsPerOp != 500 || math.Abs(r.Size.Speedup-5) > 1e-9 {
+		t.Errorf("protobuf %+v, want 800 ns with 500 of convert, 5x (4000 ns over 800)", *r.Size)
+	}
+	if want := "for size protobuf (40 B, 800 ns with convert)"; !strings.Contains(r.Text, want) {
+		t.Errorf("text %q lacks %q", r.Text, want)
+	}
+	if got := r.Front[len(r.Front)-1]; got.Codec != "protobuf" || got.NsPerOp != 800 {
+		t.Errorf("front %+v, want protobuf at 800 ns last", r.Front)
+	}
+	var out bytes.Buffer
+	doc := withPB(500, true)
+	doc.Analyze()
+	if err := report.Table(&out, doc); err != nil || !strings.Contains(out.String(), "protobuf (800 ns with convert, 40 B)") {
+		t.Errorf("table (%v) lacks the front's convert:\n%s", err, out.String())
+	}
+	// A cheap conversion keeps protobuf the fastest, and the figure says
+	// what it holds.
+	r = report.Recommend(withPB(50, true))[0]
+	if want := "for speed protobuf (350 ns marshal + unmarshal + convert, 11.43x encoding/json)"; !strings.Contains(r.Text, want) {
+		t.Errorf("text %q lacks %q", r.Text, want)
+	}
+	// No convert cell (a codec on the user's own type): marshal + unmarshal.
+	r = report.Recommend(withPB(0, true))[0]
+	if want := "for speed protobuf (300 ns marshal + unmarshal, 13.33x encoding/json)"; !strings.Contains(r.Text, want) || r.Speed.ConvertNsPerOp != 0 {
+		t.Errorf("text %q lacks %q (%+v)", r.Text, want, r.Speed)
+	}
+	// A conversion that did not round-trip: not an exact round trip.
+	for _, c := range report.Recommend(withPB(50, false))[0].Front {
+		if c.Codec == "protobuf" {
+			t.Errorf("protobuf with a lossy convert on the front: %+v", c)
+		}
+	}
+}
+
+// With the baseline absent, unable to take the payload, lossy or failed,
+// the drop-in clause says which.
+func TestRecommendBaselineMissing(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(r *bench.Result) bool // false drops the cell
+		want string
+	}{
+		{"absent", func(r *bench.Result) bool { return false }, "no drop-in figure (encoding/json did not run here)."},
+		{"n/a", func(r *bench.Result) bool {
+			r.OK, r.NA, r.Error, r.Samples = false, true, "cannot take it", nil
+			return true
+		}, "no drop-in figure (encoding/json cannot take this payload)."},
+		{"lossy", func(r *bench.Result) bool {
+			r.OK, r.Error = r.Op == "marshal", "fidelity: .N: want 7 of type int64, got 7 of type float64"
+			return true
+		}, "no drop-in figure (encoding/json ran but did not round-trip this payload exactly; its note in the table says where)."},
+		{"failed", func(r *bench.Result) bool {
+			r.OK, r.Error, r.Samples = false, "marshal: boom", nil
+			return true
+		}, "no drop-in figure (encoding/json failed on this payload; its note in the table says how)."},
+	} {
+		doc := adaptiveFixture()
+		var kept []bench.Result
+		for _, r := range doc.Results {
+			if r.Codec != "encoding/json" || tc.edit(&r) {
+				kept = append(kept, r)
+			}
+		}
+		doc.Results = kept
+		if text := report.Recommend(doc)[0].Text; !strings.Contains(text, tc.want) {
+			t.Errorf("%s: %q lacks %q", tc.name, text, tc.want)
+		}
+	}
+}

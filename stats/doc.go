@@ -18,5 +18,6 @@
 //
 // The package imports only the standard library, golang.org/x/perf and
 // the statistics package it is built on (github.com/aclements/go-moremath):
-// nothing of serbench. No function modifies its arguments.
+// nothing of serbench. No function modifies its arguments. Every p-value
+// it returns is in [0, 1] (ClampP).
 package stats

@@ -37,5 +37,5 @@ func SignTest(ratios []float64) float64 {
 	}
 	// Two-sided: twice the chance of as few as min(above, below) of n fair
 	// coin flips going that way.
-	return min(1, 2*moremath.BinomialDist{N: n, P: 0.5}.CDF(float64(min(above, below))))
+	return ClampP(2 * moremath.BinomialDist{N: n, P: 0.5}.CDF(float64(min(above, below))))
 }

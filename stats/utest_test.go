@@ -35,3 +35,41 @@ func TestUTest(t *testing.T) {
 		}
 	}
 }
+
+// TestUTestPInRange runs the U-test over every interleaving of n samples
+// a side for n up to 6: benchmath's sum rounds the p-value of some of them
+// (6 of the 20 at n=3, 40 of the 252 at n=5) just past 1, which UTest
+// must clamp.
+func TestUTestPInRange(t *testing.T) {
+	for n := 1; n <= 6; n++ {
+		var walk func(old, new []float64, next float64)
+		walk = func(old, new []float64, next float64) {
+			if len(old) == n && len(new) == n {
+				if p := stats.UTest(old, new, 0.05).P; p < 0 || p > 1 {
+					t.Errorf("old %v new %v: p %v, want it in [0, 1]", old, new, p)
+				}
+				return
+			}
+			if len(old) < n {
+				walk(append(slices.Clone(old), next), new, next+1)
+			}
+			if len(new) < n {
+				walk(old, append(slices.Clone(new), next), next+1)
+			}
+		}
+		walk(nil, nil, 1)
+	}
+}
+
+func TestClampP(t *testing.T) {
+	for _, tc := range []struct{ p, want float64 }{
+		{0.5, 0.5}, {1, 1}, {0, 0}, {1.0000000000000002, 1}, {-1e-17, 0},
+	} {
+		if got := stats.ClampP(tc.p); got != tc.want {
+			t.Errorf("ClampP(%v) = %v, want %v", tc.p, got, tc.want)
+		}
+	}
+	if got := stats.ClampP(math.NaN()); !math.IsNaN(got) {
+		t.Errorf("ClampP(NaN) = %v, want NaN", got)
+	}
+}

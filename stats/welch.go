@@ -18,7 +18,7 @@ import (
 // better (a speed-up) the old geometric mean over the new one minus 1,
 // otherwise the new over the old minus 1. When both sides have no spread
 // at all, p is 0 if they differ and 1 if not; any other failure of the
-// test gives p = 1.
+// test gives p = 1. p is in [0, 1] (ClampP).
 func WelchLogs(old, new []float64, higherIsBetter bool) (p, change float64) {
 	lo, ln := logs(old), logs(new)
 	d := moremath.Mean(ln) - moremath.Mean(lo)
@@ -36,7 +36,7 @@ func WelchLogs(old, new []float64, higherIsBetter bool) (p, change float64) {
 	case err != nil:
 		return 1, change
 	}
-	return res.P, change
+	return ClampP(res.P), change
 }
 
 // WelchCounts is WelchLogs for counts per replicate run that may be 0

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
 )
 
@@ -38,10 +39,10 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	maxRegression := gate.v
 	set, err := report.CompareFiles(ctx, fs.Args(), report.CompareFilesOptions{Alpha: *alpha, By: by.value, StrictEnv: maxRegression >= 0 && !*envOK})
 	for _, w := range set.Warnings {
-		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
+		fmt.Fprintf(stderr, "serbench: warning: %s\n", document.TerminalText(w))
 	}
 	for _, d := range set.EnvDiffs {
-		fmt.Fprintf(stderr, "serbench: warning: compare: %s; compared anyway\n", d)
+		fmt.Fprintf(stderr, "serbench: warning: compare: %s; compared anyway\n", document.TerminalText(d.Error()))
 	}
 	switch {
 	case errors.As(err, new(*report.EnvDiffError)):

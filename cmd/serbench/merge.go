@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/load"
 )
 
@@ -40,7 +41,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return fmt.Errorf("merge: %w", err)
 	}
 	for _, x := range m.Warnings {
-		fmt.Fprintf(stderr, "serbench: warning: %s\n", x)
+		fmt.Fprintf(stderr, "serbench: warning: %s\n", document.TerminalText(x))
 	}
 	return dst.write(func(w io.Writer) error { return load.WriteMerge(w, *format, m) })
 }

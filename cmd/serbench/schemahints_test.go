@@ -56,7 +56,8 @@ const shipmentJSON = `{"id": "shp-20261123-0042", "created": "2026-11-23T09:30:1
 
 // serbench schema -hints runs derive.FindHints on the sample inside the
 // user's package: the table is the one FindHints gives for the same value
-// here; a sample that does not fit the type is one line with status 1.
+// here; a sample with a member the type lacks is two lines (how many, then
+// the member) with status 1.
 func TestSchemaHintsInScratchModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test in a scratch module (-short)")
@@ -85,8 +86,8 @@ func TestSchemaHintsInScratchModule(t *testing.T) {
 	}
 	stdout.Reset()
 	err = run(context.Background(), &stdout, &stderr, []string{"schema", "-type", "Shipment", "-hints", "-sample", filepath.Join(dir, "bad.json"), dir})
-	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), `schema: Shipment -hints: serbench: `) || !strings.Contains(err.Error(), "colour") || strings.Contains(err.Error(), "\n") {
-		t.Errorf("bad sample: %v (exit %d), want one line naming the member", err, exitCode(err))
+	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), `schema: Shipment -hints: serbench: `) || !strings.Contains(err.Error(), "1 member that") || !strings.Contains(err.Error(), "bad.json:1:13: /colour") || strings.Count(err.Error(), "\n") != 1 {
+		t.Errorf("bad sample: %v (exit %d), want a line saying how many members the type lacks, then one naming the member", err, exitCode(err))
 	}
 }
 

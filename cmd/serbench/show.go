@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
@@ -46,7 +47,7 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	for _, w := range doc.Warnings {
-		fmt.Fprintf(stderr, "serbench: warning: %s\n", w)
+		fmt.Fprintf(stderr, "serbench: warning: %s\n", document.TerminalText(w))
 	}
 	return writeOutput(stdout, *out, func(w io.Writer) error { return report.Write(w, *format, doc) })
 }

@@ -72,3 +72,48 @@ func TestShowErrors(t *testing.T) {
 		}
 	}
 }
+
+// What go test -bench -count 3 printed for an ordering of the samples
+// whose U-test p-value rounds to 1.0000000000000002
+// (testdata/gotest-count3.txt, written by report's goTestOutput): show and
+// compare read it.
+func TestShowOddCount(t *testing.T) {
+	path := filepath.Join("testdata", "gotest-count3.txt")
+	for _, args := range [][]string{
+		{"show", path},
+		{"show", "-format", "markdown", path},
+		{"compare", path, path},
+	} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), &stdout, &stderr, args); err != nil {
+			t.Errorf("%v: %v (stderr %s)", args, err, stderr.Bytes())
+			continue
+		}
+		if !strings.Contains(stdout.String(), "cbor") {
+			t.Errorf("%v: no cbor row in\n%s", args, stdout.Bytes())
+		}
+	}
+}
+
+// Warnings quote the file (a line that is not a serbench cell): show and
+// compare print them on standard error escaped, one line each.
+func TestShowWarningsEscaped(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gotest-count3.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "evil.txt")
+	evil := "BenchmarkOther\x1b]52;c;cm0=\x07\x1b[2J/x=1-2   \t 100\t 5 ns/op\n"
+	if err := os.WriteFile(path, append(data, evil...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"show", path}, {"compare", path, path}} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), &stdout, &stderr, args); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if !strings.Contains(stderr.String(), "serbench: warning: ") || strings.ContainsAny(stderr.String()+stdout.String(), "\x1b\x07") {
+			t.Errorf("%v: stderr %q", args, stderr.String())
+		}
+	}
+}

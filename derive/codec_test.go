@@ -405,3 +405,39 @@ func exactDerived(t *testing.T, o derive.Options, v, want any) {
 		})
 	}
 }
+
+// Aliased has pointers to slices: lists with presence.
+type Aliased struct {
+	Aliases *[]string `json:"aliases"`
+	Lines   *[]Line   `json:"lines"`
+	None    *[]string `json:"none"`
+}
+
+// A pointer to a slice keeps nil apart from a list in every derived
+// codec; a pointer to a nil or empty slice is the loss each names.
+func TestPointerToSlice(t *testing.T) {
+	v := &Aliased{Aliases: &[]string{"a", "b"}, Lines: &[]Line{{SKU: "x", Quantity: 2}}}
+	exactDerived(t, derive.Options{}, v, v)
+	empty := &Aliased{Aliases: &[]string{}, Lines: new([]Line)}
+	for _, tc := range []struct {
+		c    codec.Codec
+		path string // the first difference
+	}{
+		{derive.NewProtoCodec(), ".Aliases"}, // &[]string{} comes back as a pointer to nil
+		{derive.NewAvroCodec(), ".Lines"},    // new([]Line) comes back as a pointer to empty
+	} {
+		out, _, err := roundTrip(t, tc.c, empty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := out.(*Aliased); got.Aliases == nil || got.Lines == nil || got.None != nil {
+			t.Errorf("%s: presence lost: %+v", tc.c.Info().ID, got)
+		}
+		wantDiff(t, empty, out, tc.path)
+		if l, ok := tc.c.(interface {
+			LossAt(any, string) (derive.Loss, bool)
+		}).LossAt(empty, tc.path); !ok || !strings.Contains(l.Lost, "a pointer to a") {
+			t.Errorf("%s: LossAt(%s) = %v, %v", tc.c.Info().ID, tc.path, l, ok)
+		}
+	}
+}

@@ -96,3 +96,30 @@ protobuf/derived  .A (+2 more)  []string  repeated string  nil and empty are not
 		t.Errorf("Losses():\n%s\nwant\n%s", got, want)
 	}
 }
+
+// account has the commonest ID type, which an Avro long holds below 2^63.
+type account struct {
+	ID    uint64 `json:"id"`
+	Owner string `json:"owner"`
+}
+
+// A type with a uint64 ID gets Avro figures: avro/derived times it
+// through its mirror type (marshal, unmarshal and convert); a value of
+// 2^63 or more is n/a with the field and the value.
+func TestFidelityUint64Avro(t *testing.T) {
+	o := serbench.Options{Codecs: []string{"avro/derived"}}
+	f, err := o.Fidelity(&account{ID: 1<<63 - 1, Owner: "ada"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f[0].Status != serbench.OK || len(f[0].Losses) != 1 || f[0].Losses[0].Lost != "values of 2^63 and above are refused at encode time (an Avro long is signed)" {
+		t.Errorf("ID below 2^63: %s %v, losses %v; want ok with the loss of .ID listed", f[0].Status, f[0].Err, f[0].Losses)
+	}
+	f, err = o.Fidelity(&account{ID: 1 << 63})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f[0].Status != serbench.NA || !strings.Contains(f[0].Err.Error(), "avro/derived: .ID: 9223372036854775808 is 2^63 or more") {
+		t.Errorf("ID of 2^63: %s %v; want n/a naming .ID and its value", f[0].Status, f[0].Err)
+	}
+}

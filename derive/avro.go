@@ -201,6 +201,9 @@ func (a *avroWriter) avroType(p string, t *typ, name string, notes *[]string) (a
 	case kStruct:
 		return a.record(t.msg), true
 	case kPtr:
+		if t.elem.kind == kSlice {
+			*notes = append(*notes, "lossy: "+a.lose(p, t, "union of null and array", lostPtrSliceNil))
+		}
 		e, ok := a.avroType(p, t.elem, name, notes)
 		return []any{"null", e}, ok
 	case kSlice, kArray:

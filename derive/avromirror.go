@@ -61,7 +61,7 @@ func newAvroMirror(m *mapper) *avroMirror {
 			a.msgs[x] = &mirrorMsg{}
 		}
 	}
-	a.message(m.root, map[*msg]bool{})
+	a.message(m.root, map[*msg]bool{}, "")
 	return a
 }
 
@@ -83,9 +83,9 @@ func mirrored(t *typ, needs map[*msg]bool) bool {
 	return false
 }
 
-// message builds the mirror type of x; building names the messages
-// whose mirror is being built.
-func (a *avroMirror) message(x *msg, building map[*msg]bool) reflect.Type {
+// message builds the mirror type of x, met at path; building names the
+// messages whose mirror is being built.
+func (a *avroMirror) message(x *msg, building map[*msg]bool, path string) reflect.Type {
 	if mm, ok := a.msgs[x]; ok {
 		if mm.goT == nil {
 			return x.goT
@@ -93,7 +93,7 @@ func (a *avroMirror) message(x *msg, building map[*msg]bool) reflect.Type {
 		return mm.goT
 	}
 	if building[x] {
-		a.errs = append(a.errs, FieldError{Path: "(root)", GoType: x.goT.String(),
+		a.errs = append(a.errs, FieldError{Path: orRoot(path), GoType: x.goT.String(),
 			Reason: "avro/derived: a recursive type with a uint64, uint, time wrapper, embedded time or Go array field, which hamba/avro cannot take as they are and a mirror type cannot hold"})
 		return x.goT
 	}
@@ -101,7 +101,7 @@ func (a *avroMirror) message(x *msg, building map[*msg]bool) reflect.Type {
 	defer delete(building, x)
 	fields := make([]reflect.StructField, len(x.fields))
 	for i, f := range x.fields {
-		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: a.typeOf(f.typ, building), Tag: reflect.StructTag(`json:"` + f.name + `"`)}
+		fields[i] = reflect.StructField{Name: "F" + strconv.Itoa(i), Type: a.typeOf(f.typ, building, f.path), Tag: reflect.StructTag(`json:"` + f.name + `"`)}
 	}
 	mt := reflect.StructOf(fields)
 	a.msgs[x] = &mirrorMsg{goT: mt}
@@ -109,7 +109,7 @@ func (a *avroMirror) message(x *msg, building map[*msg]bool) reflect.Type {
 }
 
 // typeOf is the mirror's type for t.
-func (a *avroMirror) typeOf(t *typ, building map[*msg]bool) reflect.Type {
+func (a *avroMirror) typeOf(t *typ, building map[*msg]bool, path string) reflect.Type {
 	switch t.kind {
 	case kUint:
 		if t.bits == 64 {
@@ -118,13 +118,13 @@ func (a *avroMirror) typeOf(t *typ, building map[*msg]bool) reflect.Type {
 	case kTime:
 		return timeType
 	case kStruct:
-		return a.message(t.msg, building)
+		return a.message(t.msg, building, path)
 	case kPtr:
-		return reflect.PointerTo(a.typeOf(t.elem, building))
+		return reflect.PointerTo(a.typeOf(t.elem, building, path))
 	case kSlice, kArray:
-		return reflect.SliceOf(a.typeOf(t.elem, building))
+		return reflect.SliceOf(a.typeOf(t.elem, building, path+"[]"))
 	case kMap:
-		return reflect.MapOf(t.key.goT, a.typeOf(t.elem, building))
+		return reflect.MapOf(t.key.goT, a.typeOf(t.elem, building, path+"{}"))
 	}
 	return t.goT
 }

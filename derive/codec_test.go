@@ -405,3 +405,62 @@ func exactDerived(t *testing.T, o derive.Options, v, want any) {
 		})
 	}
 }
+
+// Aliased has pointers to slices: lists with presence.
+type Aliased struct {
+	Aliases *[]string `json:"aliases"`
+	Lines   *[]Line   `json:"lines"`
+	None    *[]string `json:"none"`
+}
+
+// A pointer to a slice keeps nil apart from a list in every derived
+// codec; a pointer to a nil or empty slice is the loss each names.
+func TestPointerToSlice(t *testing.T) {
+	v := &Aliased{Aliases: &[]string{"a", "b"}, Lines: &[]Line{{SKU: "x", Quantity: 2}}}
+	exactDerived(t, derive.Options{}, v, v)
+	empty := &Aliased{Aliases: &[]string{}, Lines: new([]Line)}
+	for _, tc := range []struct {
+		c    codec.Codec
+		path string // the first difference
+	}{
+		{derive.NewProtoCodec(), ".Aliases"}, // &[]string{} comes back as a pointer to nil
+		{derive.NewAvroCodec(), ".Lines"},    // new([]Line) comes back as a pointer to empty
+	} {
+		out, _, err := roundTrip(t, tc.c, empty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := out.(*Aliased); got.Aliases == nil || got.Lines == nil || got.None != nil {
+			t.Errorf("%s: presence lost: %+v", tc.c.Info().ID, got)
+		}
+		wantDiff(t, empty, out, tc.path)
+		if l, ok := tc.c.(interface {
+			LossAt(any, string) (derive.Loss, bool)
+		}).LossAt(empty, tc.path); !ok || !strings.Contains(l.Lost, "a pointer to a") {
+			t.Errorf("%s: LossAt(%s) = %v, %v", tc.c.Info().ID, tc.path, l, ok)
+		}
+	}
+}
+
+// idTree is recursive and has a uint64: hamba/avro needs a mirror type,
+// which reflect.StructOf cannot make refer to itself.
+type idTree struct {
+	ID       uint64    `json:"id"`
+	Children []*idTree `json:"children"`
+}
+
+// DeriveAvro refuses what avro/derived refuses, with the same error.
+func TestAvroSchemaAgreesWithRow(t *testing.T) {
+	_, err := derive.DeriveAvro(reflect.TypeFor[idTree]())
+	var de *derive.Error
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "derive: avsc: derive_test.idTree: .Children[] (derive_test.idTree): avro/derived: a recursive type with a uint64") {
+		t.Fatalf("DeriveAvro(idTree) = %v, want a *derive.Error naming the recursion", err)
+	}
+	if _, berr := derive.NewAvroCodec().Bind(&idTree{}); !errors.Is(berr, codec.ErrUnsupported) || !strings.Contains(berr.Error(), err.Error()) {
+		t.Errorf("Bind(*idTree) = %v, want n/a with DeriveAvro's error", berr)
+	}
+	// A recursive type hamba/avro takes as it is needs no mirror.
+	if _, err := derive.DeriveAvro(reflect.TypeFor[Tree]()); err != nil {
+		t.Errorf("DeriveAvro(Tree): %v", err)
+	}
+}

@@ -19,7 +19,9 @@
 //     is an embedded time.Time) is a time.
 //   - Each Go kind maps to the format's nearest type; pointers are presence
 //     (proto3 optional, an Avro union with null, a FlatBuffers optional
-//     scalar). See the table in docs/your-type.md.
+//     scalar), a pointer to a slice too, as a struct field (a wrapper
+//     message, a union with null, a vector that may be absent). See the
+//     table in docs/your-type.md.
 //
 // Every mapping that can change a Go value on the way back (a time's zone,
 // nil versus empty, a width, a map's key type) is a Loss, listed in
@@ -228,6 +230,10 @@ const (
 	lostNilElem     = "a nil element decodes as a pointer to a zero value"
 	lostArrayLen    = "the array length is not in the schema (a longer list fails to decode)"
 	lostEmbeddedNil = "a nil embedded pointer and one whose fields are all zero are not told apart"
+	// A pointer to a slice keeps its presence; what it loses differs by
+	// format.
+	lostPtrSliceEmpty = "a pointer to an empty slice decodes as a pointer to a nil slice"
+	lostPtrSliceNil   = "a pointer to a nil slice decodes as a pointer to an empty slice"
 )
 
 // LossAt returns the loss of s at the field where a difference was found,

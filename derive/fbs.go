@@ -115,6 +115,9 @@ func (w *fbsWriter) fbsField(p string, t *typ, name string, notes *[]string) (st
 			}
 			return s + " = null", true
 		}
+		if t.elem.kind == kSlice {
+			*notes = append(*notes, "lossy: "+w.lose(p, t, "vector (absent for nil)", lostPtrSliceNil))
+		}
 		return w.fbsType(p, t.elem, name, notes)
 	case kSlice, kArray:
 		e := t.elem

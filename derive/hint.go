@@ -276,8 +276,8 @@ func (st *stats) value(k fieldKey, f *field, t *typ, fv reflect.Value, path stri
 		if t.elem.kind == kStruct {
 			return st.walk(t.elem.msg, fv.Elem(), path, depth+1)
 		}
-		if t != f.typ {
-			return nil // a list's or map's pointer elements are not hinted
+		if t != f.typ || t.elem.kind == kSlice {
+			return nil // a list's or map's pointer elements, and a pointer to a list, are not hinted
 		}
 		return st.value(k, f, t.elem, fv.Elem(), path, depth)
 	case kSlice, kArray:

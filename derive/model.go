@@ -228,7 +228,14 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, via *field, path 
 		if name != "" {
 			f.name, f.tagged = name, true
 		}
-		f.typ = b.typeOf(sf.Type, fpath, sf.Name)
+		if ptrSlice(sf.Type) {
+			// A pointer to a slice, as a field only: the list with presence.
+			if e := b.typeOf(sf.Type.Elem(), fpath, sf.Name); e != nil {
+				f.typ = &typ{kind: kPtr, elem: e, goT: sf.Type}
+			}
+		} else {
+			f.typ = b.typeOf(sf.Type, fpath, sf.Name)
+		}
 		if f.typ == nil {
 			continue
 		}
@@ -297,7 +304,7 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 		switch t.Elem().Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Array:
 			if !isTime(t.Elem()) {
-				b.fail(path, t, "a pointer to a %s: presence of a container has no equivalent in the formats (use the %s itself, or %s)", t.Elem().Kind(), t.Elem().Kind(), leaveOut(path))
+				b.fail(path, t, "a pointer to a %s here: presence of a container has no equivalent in the formats (a pointer to a slice maps as a struct field only; use the %s itself, or %s)", t.Elem().Kind(), t.Elem().Kind(), leaveOut(path))
 				return nil
 			}
 		}
@@ -320,6 +327,14 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 		b.fail(path, t, "kind %s is not mapped (%s)", t.Kind(), leaveOut(path))
 	}
 	return nil
+}
+
+// ptrSlice reports whether t is a pointer to a slice other than []byte:
+// a field of that type maps as a list with presence where the format has
+// it (a wrapper message in protobuf, a union with null in Avro, a vector
+// that may be absent in FlatBuffers).
+func ptrSlice(t reflect.Type) bool {
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Slice && t.Elem().Elem().Kind() != reflect.Uint8
 }
 
 // leaveOut is the advice for a field at path that cannot be mapped:

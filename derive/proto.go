@@ -186,6 +186,16 @@ func (m *mapper) protoField(dp *descriptorpb.DescriptorProto, parent, name, hint
 		decl = fmt.Sprintf("map<%s, %s>", k.text, v.text)
 		notes = append(notes, "lossy: "+m.lose(path, t, decl, lostNilEmpty))
 	case kPtr:
+		if t.elem.kind == kSlice { // a list with presence: a wrapper message
+			e, ok := m.protoElem(path, t.elem, pkg, hint+"List", &notes)
+			if !ok {
+				return nil, "", false
+			}
+			fd.Type, fd.TypeName = e.typ, e.typeName
+			decl = e.text
+			notes = append(notes, "lossy: "+m.lose(path, t, decl, lostPtrSliceEmpty))
+			break
+		}
 		e, ok := m.protoScalar(path, t.elem, pkg, &notes)
 		if !ok {
 			return nil, "", false

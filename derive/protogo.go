@@ -305,6 +305,9 @@ func (g *protoGo) toField(t *typ, expr, mf string) string {
 		if e.kind == kStruct {
 			return fmt.Sprintf("if %s != nil {\n%s = serbenchPBTo%s(%s)\n}\n", expr, mf, e.msg.name, expr)
 		}
+		if e.kind == kSlice { // its wrapper message
+			return fmt.Sprintf("if %s != nil {\n%s}\n", expr, g.toElem(e, "(*"+expr+")", mf))
+		}
 		if e.kind == kTime {
 			return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", expr, mf, g.toValue(e, "(*"+expr+")"))
 		}
@@ -376,6 +379,9 @@ func (g *protoGo) fromField(t *typ, mf, expr, path string) string {
 				mf, x, g.goType(e.goT), e.msg.name, expr)
 		case kTime:
 			return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, mf, expr, path))
+		case kSlice: // its wrapper message
+			x := g.local("x")
+			return fmt.Sprintf("if %[1]s != nil {\n%[2]s := new(%[3]s)\n%[4]s%[5]s = %[2]s\n}\n", mf, x, g.goType(e.goT), g.fromElem(e, mf, "(*"+x+")", path), expr)
 		}
 		return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, "(*"+mf+")", expr, path))
 	}

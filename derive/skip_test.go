@@ -22,7 +22,7 @@ type Account struct {
 	ID         string         `json:"id"`
 	Extensions map[string]any `json:"ext"`
 	Aliases    *[]string      `json:"aliases"`
-	hidden     func()
+	hidden     func()         //lint:ignore U1000 an unexported field is what the test leaves out
 }
 
 type Profile struct {

@@ -44,8 +44,8 @@ func TestInitFlatBuffersNoFlatc(t *testing.T) {
 
 // fbsShipmentSource is a type with nested structs, time.Time, a map, a slice
 // of structs, pointers, uint64, an embedded struct, a map of slices
-// (a wrapper message in protobuf), time wrappers and an interface field
-// that init -skip leaves out, and richShipment a
+// (a wrapper message in protobuf), time wrappers, pointers to slices and an
+// interface field that init -skip leaves out, and richShipment a
 // test that round-trips a value setting every field through the
 // flatbuffers row alone, requiring it to keep everything.
 const fbsShipmentSource = `package ship
@@ -87,6 +87,8 @@ type Shipment struct {
 	Delivered  *Stamp
 	Scans      []Stamp
 	Note       any
+	Aliases    *[]string
+	Legs       *[]Line
 }
 `
 
@@ -119,6 +121,8 @@ func TestRichShipment(t *testing.T) {
 		Delivered:  &Stamp{time.Date(2026, 11, 25, 8, 0, 0, 0, time.UTC)},
 		Scans:      []Stamp{{time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)}},
 		Note:       "left out by -skip Note",
+		Aliases:    &[]string{"parcel", ""},
+		Legs:       &[]Line{{"leg", 1, 0.5}},
 	}
 	serbench.Check(t, v, serbench.Options{Codecs: []string{}, Require: []string{"flatbuffers"}, Skip: []string{"Note"},
 		Extra: []codec.Codec{serbench.FlatBuffersDerived(serbenchFBMarshalShipment, serbenchFBUnmarshalShipment)}})

@@ -133,9 +133,40 @@ type Options struct {
 	// CPUFeatures returns them; Run runs it under valgrind once and
 	// records the answer in Result.Counter.EmulatedCPUFeatures.
 	Probe []string `json:"-"`
+	// Budget, when positive, makes the run sequential: after the first
+	// Rounds rounds, while a benchmark's change of time is inconclusive at
+	// MaxRegression (Result.Judge), Run adds Rounds rounds more, as long as
+	// the time of the rounds so far (builds excluded) plus one more batch
+	// at the pace of the first fits in Budget. Each look judges its
+	// interval at the confidence a group-sequential design gives it
+	// (stats.LookConfidence: O'Brien-Fleming-type alpha spending of
+	// 1 - 95%, planned for the most rounds Budget allows at the first
+	// batch's pace), so the chance of a false verdict stays at 5%
+	// however many looks are taken; a benchmark decided at a look keeps
+	// that look's figures. Time only; it needs MaxRegression, and must
+	// cover the first batch: at least 2 × Rounds × Benchtime
+	// (MinBudget). 0 runs Rounds rounds and judges once, at 95%.
+	Budget time.Duration
+	// MaxRegression is the gate's threshold Budget samples for, a
+	// fraction (0.05 for 5%); it must be positive with Budget, and is
+	// otherwise unused (the gate is the caller's: Regressions).
+	MaxRegression float64
 	// Progress, when set, is called after each invocation of a test
-	// binary with the invocations done and their total (2 per round).
+	// binary with the invocations done and their total (2 per round; with
+	// Budget, the total of the rounds planned so far).
 	Progress func(done, total int) `json:"-"`
+}
+
+// MinBudget is the smallest Options.Budget that covers the first batch of
+// o's rounds: each round runs both builds, each benchmark for at least
+// Benchtime, so 2 × Rounds × Benchtime with one benchmark (0 with
+// Iterations, whose time is not known before the run). o must be
+// resolved.
+func (o Options) MinBudget() time.Duration {
+	if o.Iterations > 0 {
+		return 0
+	}
+	return 2 * time.Duration(o.Rounds) * o.Benchtime
 }
 
 // An OptionError is an Options field that Resolved rejects: its name, the
@@ -218,6 +249,16 @@ func (o Options) Resolved() (Options, error) {
 	}
 	if o.Alpha == 0 {
 		o.Alpha = DefaultAlpha
+	}
+	switch {
+	case o.Budget < 0:
+		return bad("Budget", o.Budget, "must be positive, 0 for a fixed number of rounds")
+	case o.Budget > 0 && instructions:
+		return bad("Budget", o.Budget, "time only: -measure instructions counts a figure that needs no more rounds")
+	case o.Budget > 0 && !(o.MaxRegression > 0):
+		return bad("Budget", o.Budget, "needs the gate's threshold (-max-regression) it samples for")
+	case o.Budget > 0 && o.Budget < o.MinBudget():
+		return bad("Budget", o.Budget, fmt.Sprintf("too small for the first %d rounds: at least %v (2 × %d rounds × -benchtime %v)", o.Rounds, o.MinBudget(), o.Rounds, o.Benchtime))
 	}
 	return o, nil
 }

@@ -20,7 +20,7 @@ func init() {
 
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("ab", stderr,
-		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-layouts N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]",
+		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-layouts N] [-benchtime D] [-max-regression P [-budget D]] [-alpha A] [flags] [PKG]",
 		"Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,",
 		"runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 	var o ab.Options
@@ -33,6 +33,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	bt.text = ab.DefaultBenchtime.String()
 	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
 	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
+	fs.DurationVar(&o.Budget, "budget", 0, "with -max-regression, a time `budget` for the rounds (builds excluded): after -rounds rounds, add as many again while a benchmark is inconclusive and another batch fits, each look judged by O'Brien-Fleming-type alpha spending so that the error rate stays at 5% (time only; at least 2 × rounds × benchtime)")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
 		gate      = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got worse by more than this (5% or 0.05: the 95% interval of the change lies wholly beyond it, significant), or its B/op or allocs/op rose in every round; exit 3 when none did but an interval straddles it (inconclusive); one line each on standard error")
@@ -61,6 +62,10 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return usagef("ab: -tolerance applies to -measure instructions only")
 	}
 	o.Tolerance = tolerance.v
+	if o.Budget != 0 && maxRegression < 0 {
+		return usagef("ab: -budget needs -max-regression: the gate it samples until it can decide")
+	}
+	o.MaxRegression = max(maxRegression, 0)
 	if o.Measure == ab.MeasureInstructions {
 		// Their defaults differ: leave what was not given to ab.
 		set := map[string]bool{}

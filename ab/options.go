@@ -26,6 +26,9 @@ const (
 	MaxRounds = 1000
 	// MaxLayouts is the most code layouts Options.Layouts accepts.
 	MaxLayouts = 16
+	// DefaultLayouts is Options.Layouts when it is 0, with MeasureTime and
+	// at least twice as many rounds.
+	DefaultLayouts = 4
 	// DefaultBenchtime is how long each benchmark runs in one invocation of
 	// a test binary when neither Options.Benchtime nor Options.Iterations
 	// is set.
@@ -92,9 +95,14 @@ type Options struct {
 	// (docs/findings/noisy.md, docs/agreement.md); one build of each side
 	// compares two draws of it, several builds make layout a source of
 	// variation between rounds rather than a difference between the
-	// revisions. 0 or 1 builds once, as go test does; the range is [0,
-	// MaxLayouts], at most half of Rounds, time only (instructions do not
-	// depend on where code lands).
+	// revisions. 0 means DefaultLayouts with MeasureTime when Rounds is
+	// at least twice that, else 1; 1 builds once, as go test does (the
+	// layouts are links of the same compiled packages, so each costs a
+	// link, not a build); the range is [0, MaxLayouts], at most half of
+	// Rounds, time only (instructions do not depend on where code lands).
+	// The two release tags of a codec library with identical instruction
+	// counts failed a 5% gate twice with one layout and read ~ with four
+	// (issue 41).
 	Layouts int
 	// Benchtime is how long each benchmark runs in each invocation
 	// (-test.benchtime). 0 means DefaultBenchtime; it must not be
@@ -155,6 +163,11 @@ type Options struct {
 	// binary with the invocations done and their total (2 per round; with
 	// Budget, the total of the rounds planned so far).
 	Progress func(done, total int) `json:"-"`
+	// Building, when set, is called before each build of a test binary
+	// with the side ("base" or "head"), the code layout (from 1) of
+	// layouts, and the builds done before it of all builds: a build
+	// takes seconds, during which Progress is not called.
+	Building func(side string, layout, layouts, done, total int) `json:"-"`
 }
 
 // MinBudget is the smallest Options.Budget that covers the first batch of
@@ -205,7 +218,7 @@ func (o Options) Resolved() (Options, error) {
 	case o.Rounds != 0 && (o.Rounds < MinRounds || o.Rounds > MaxRounds):
 		return bad("Rounds", o.Rounds, fmt.Sprintf("range is [%d, %d], 0 for the default %d", MinRounds, MaxRounds, DefaultRounds))
 	case o.Layouts < 0 || o.Layouts > MaxLayouts:
-		return bad("Layouts", o.Layouts, fmt.Sprintf("range is [0, %d]; 0 or 1 builds each revision once", MaxLayouts))
+		return bad("Layouts", o.Layouts, fmt.Sprintf("range is [0, %d]; 1 builds each revision once, 0 for the default %d", MaxLayouts, DefaultLayouts))
 	case o.Layouts > 1 && o.Measure == MeasureInstructions:
 		return bad("Layouts", o.Layouts, "time only: -measure instructions counts what does not depend on code layout")
 	case o.Benchtime < 0:
@@ -240,6 +253,12 @@ func (o Options) Resolved() (Options, error) {
 	}
 	if o.Rounds == 0 {
 		o.Rounds = DefaultRounds
+	}
+	if o.Layouts == 0 {
+		o.Layouts = 1
+		if !instructions && o.Rounds >= 2*DefaultLayouts {
+			o.Layouts = DefaultLayouts
+		}
 	}
 	if o.Layouts > 1 && 2*o.Layouts > o.Rounds {
 		return bad("Layouts", o.Layouts, fmt.Sprintf("at most half of the %d rounds: each layout takes an A B and a B A round", o.Rounds))

@@ -120,8 +120,15 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 			probed <- probeResult{f, err}
 		}()
 	}
+	built := 0
 	for i, s := range sides {
-		if err := s.build(ctx, opts.Package); err != nil {
+		starting := func(k int) {
+			if opts.Building != nil {
+				opts.Building(names[i], k+1, len(s.bins), built, 2*len(s.bins))
+			}
+			built++
+		}
+		if err := s.build(ctx, opts.Package, starting); err != nil {
 			if ctx.Err() != nil {
 				return nil, interrupted(ctx)
 			}

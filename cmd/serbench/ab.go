@@ -28,7 +28,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&o.Head, "head", "", "the `revision` compared with -base (default: the working tree, uncommitted changes included)")
 	fs.StringVar(&o.Bench, "bench", ab.DefaultBench, "run the benchmarks matching this `regexp`, as go test -bench")
 	fs.IntVar(&o.Rounds, "rounds", ab.DefaultRounds, fmt.Sprintf("`rounds` to run: each runs both builds once, A B then B A (range [%d, %d]; a change of time needs 6 or more to be significant)", ab.MinRounds, ab.MaxRounds))
-	fs.IntVar(&o.Layouts, "layouts", 0, fmt.Sprintf("build each revision this many `times` with the linker's function order randomized (-ldflags=-randlayout=1..N) and rotate them over the rounds, two rounds each, so that where code lands is not read as a change (range [0, %d], at most half of -rounds; time only)", ab.MaxLayouts))
+	fs.IntVar(&o.Layouts, "layouts", 0, fmt.Sprintf("build each revision this many `times` with the linker's function order randomized (-ldflags=-randlayout=1..N) and rotate them over the rounds, two rounds each, so that where code lands is not read as a change (range [0, %d], at most half of -rounds; time only; 0: %d when -rounds is at least %d, else 1; 1: one build)", ab.MaxLayouts, ab.DefaultLayouts, 2*ab.DefaultLayouts))
 	bt := parsedFlag(fs, "benchtime", benchtime{d: ab.DefaultBenchtime}, "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)", parseBenchtime)
 	bt.text = ab.DefaultBenchtime.String()
 	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
@@ -97,7 +97,16 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		defer bmf.discard()
 	}
+	started := time.Now()
+	o.Building = func(side string, layout, layouts, done, total int) {
+		what := "the test binary of " + side
+		if layouts > 1 {
+			what += fmt.Sprintf(", code layout %d of %d", layout, layouts)
+		}
+		fmt.Fprintf(stderr, "serbench: building %s (build %d of %d), %v elapsed\n", what, done+1, total, time.Since(started).Round(time.Second))
+	}
 	p := newProgress(stderr, time.Now(), "benchmark runs")
+	p.budget = o.Budget
 	o.Progress = p.update
 	res, err := ab.Run(ctx, o)
 	p.finish()

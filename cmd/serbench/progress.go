@@ -19,8 +19,13 @@ type progress struct {
 	bar     *progressbar.ProgressBar
 	started time.Time
 	last    time.Time
-	// done and total are the latest update's, for finish.
+	// done and total are the latest update's, for finish; printed the
+	// counts of the last plain line, which is never printed twice.
 	done, total int
+	printed     [2]int
+	// budget, when set, is the time the work may take (ab -budget): the
+	// plain line says how much of it is used.
+	budget time.Duration
 }
 
 // newProgress returns a progress display on w for work that started at
@@ -59,11 +64,28 @@ func (p *progress) update(done, total int) {
 	p.printLine(now)
 }
 
-// printLine writes the plain progress line.
+// printLine writes the plain progress line: the counts, the time used
+// (of the budget, when there is one) and, from the pace so far, about how
+// long the rest takes: "serbench: 24/40 benchmark runs (60%), 12s
+// elapsed of the budget 2m0s, about 8s left". A line with the same counts
+// as the last one printed is not printed again.
 func (p *progress) printLine(now time.Time) {
 	done, total := p.done, p.total
 	p.last = now
-	fmt.Fprintf(p.w, "serbench: %d/%d %s (%.0f%%), %v elapsed\n", done, total, p.unit, 100*float64(done)/float64(total), now.Sub(p.started).Round(time.Second))
+	if p.printed == [2]int{done, total} {
+		return
+	}
+	p.printed = [2]int{done, total}
+	elapsed := now.Sub(p.started)
+	line := fmt.Sprintf("serbench: %d/%d %s (%.0f%%), %v elapsed", done, total, p.unit, 100*float64(done)/float64(total), elapsed.Round(time.Second))
+	if p.budget > 0 {
+		line += fmt.Sprintf(" of the budget %v", p.budget)
+	}
+	if done > 0 && done < total {
+		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
+	}
+	fmt.Fprintln(p.w, line)
 }
 
 func (p *progress) finish() {

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestProgressLine checks the plain progress line: the time left from the
+// pace so far, the budget when there is one, and no line printed twice.
+func TestProgressLine(t *testing.T) {
+	var sb strings.Builder
+	start := time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
+	p := newProgress(&sb, start, "benchmark runs")
+	p.budget = 2 * time.Minute
+	p.done, p.total = 10, 40
+	p.printLine(start.Add(20 * time.Second))
+	p.printLine(start.Add(25 * time.Second)) // the same counts: not again
+	p.done = 40
+	p.printLine(start.Add(80 * time.Second))
+	want := "serbench: 10/40 benchmark runs (25%), 20s elapsed of the budget 2m0s, about 1m0s left\n" +
+		"serbench: 40/40 benchmark runs (100%), 1m20s elapsed of the budget 2m0s\n"
+	if sb.String() != want {
+		t.Errorf("lines:\n%s\nwant:\n%s", sb.String(), want)
+	}
+}

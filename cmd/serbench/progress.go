@@ -26,6 +26,11 @@ type progress struct {
 	// budget, when set, is the time the work may take (ab -budget): the
 	// plain line says how much of it is used.
 	budget time.Duration
+	// first is when the first update came, with its count: the pace of
+	// the time left is taken from there, so that a build or a setup
+	// before the first count does not inflate it.
+	first     time.Time
+	firstDone int
 }
 
 // newProgress returns a progress display on w for work that started at
@@ -58,6 +63,9 @@ func (p *progress) update(done, total int) {
 	// pass by pass, so done == total is not yet the end.
 	p.done, p.total = done, total
 	now := time.Now()
+	if p.first.IsZero() {
+		p.first, p.firstDone = now, done
+	}
 	if now.Sub(p.last) < 5*time.Second {
 		return
 	}
@@ -65,8 +73,8 @@ func (p *progress) update(done, total int) {
 }
 
 // printLine writes the plain progress line: the counts, the time used
-// (of the budget, when there is one) and, from the pace so far, about how
-// long the rest takes: "serbench: 24/40 benchmark runs (60%), 12s
+// (of the budget, when there is one) and, from the pace since the first
+// update, about how long the rest takes: "serbench: 24/40 benchmark runs (60%), 12s
 // elapsed of the budget 2m0s, about 8s left". A line with the same counts
 // as the last one printed is not printed again.
 func (p *progress) printLine(now time.Time) {
@@ -81,8 +89,8 @@ func (p *progress) printLine(now time.Time) {
 	if p.budget > 0 {
 		line += fmt.Sprintf(" of the budget %v", p.budget)
 	}
-	if done > 0 && done < total {
-		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+	if n := done - p.firstDone; n > 0 && done < total {
+		left := time.Duration(float64(now.Sub(p.first)) * float64(total-done) / float64(n))
 		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
 	}
 	fmt.Fprintln(p.w, line)

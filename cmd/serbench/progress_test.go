@@ -13,12 +13,15 @@ func TestProgressLine(t *testing.T) {
 	start := time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
 	p := newProgress(&sb, start, "benchmark runs")
 	p.budget = 2 * time.Minute
+	// The first count came 10 s in (after the builds): the pace is from
+	// there, 9 runs in 10 s.
+	p.first, p.firstDone = start.Add(10*time.Second), 1
 	p.done, p.total = 10, 40
 	p.printLine(start.Add(20 * time.Second))
 	p.printLine(start.Add(25 * time.Second)) // the same counts: not again
 	p.done = 40
 	p.printLine(start.Add(80 * time.Second))
-	want := "serbench: 10/40 benchmark runs (25%), 20s elapsed of the budget 2m0s, about 1m0s left\n" +
+	want := "serbench: 10/40 benchmark runs (25%), 20s elapsed of the budget 2m0s, about 33s left\n" +
 		"serbench: 40/40 benchmark runs (100%), 1m20s elapsed of the budget 2m0s\n"
 	if sb.String() != want {
 		t.Errorf("lines:\n%s\nwant:\n%s", sb.String(), want)

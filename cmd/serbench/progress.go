@@ -72,10 +72,11 @@ func (p *progress) update(done, total int) {
 	p.printLine(now)
 }
 
-// printLine writes the plain progress line: the counts, the time used
-// (of the budget, when there is one) and, from the pace since the first
-// update, about how long the rest takes: "serbench: 24/40 benchmark runs (60%), 12s
-// elapsed of the budget 2m0s, about 8s left". A line with the same counts
+// printLine writes the plain progress line: the counts, the time elapsed
+// (and, with a budget, how much of it the work since the first count has
+// used) and, from the pace since the first update, about how long the
+// rest takes: "serbench: 24/40 benchmark runs (60%), 30s elapsed, 12s of
+// the budget 2m0s used, about 8s left". A line with the same counts
 // as the last one printed is not printed again.
 func (p *progress) printLine(now time.Time) {
 	done, total := p.done, p.total
@@ -86,8 +87,10 @@ func (p *progress) printLine(now time.Time) {
 	p.printed = [2]int{done, total}
 	elapsed := now.Sub(p.started)
 	line := fmt.Sprintf("serbench: %d/%d %s (%.0f%%), %v elapsed", done, total, p.unit, 100*float64(done)/float64(total), elapsed.Round(time.Second))
-	if p.budget > 0 {
-		line += fmt.Sprintf(" of the budget %v", p.budget)
+	if p.budget > 0 && !p.first.IsZero() {
+		// The budget is of the rounds, which begin about when the first
+		// count comes (builds before it excluded).
+		line += fmt.Sprintf(", %v of the budget %v used", now.Sub(p.first).Round(time.Second), p.budget)
 	}
 	if n := done - p.firstDone; n > 0 && done < total {
 		left := time.Duration(float64(now.Sub(p.first)) * float64(total-done) / float64(n))

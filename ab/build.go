@@ -25,12 +25,14 @@ func (s *side) label(which string) string { return which + " " + s.rev.String() 
 
 // build builds the test binaries of pkg in s.dir into s.bins (`go test
 // -c -o BIN PKG`; with more than one, BIN K with -ldflags=-randlayout=K)
-// and finds the package's folder. A failed build is an error with the go
+// and finds the package's folder; starting is called with K-1 before each
+// build. A failed build is an error with the go
 // command's first error line; a package without test files is
 // ErrNoBenchmarks.
-func (s *side) build(ctx context.Context, pkg string) error {
+func (s *side) build(ctx context.Context, pkg string, starting func(k int)) error {
 	var out bytes.Buffer
 	for k, bin := range s.bins {
+		starting(k)
 		args := []string{"test", "-c", "-o", bin}
 		if len(s.bins) > 1 {
 			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", k+1))

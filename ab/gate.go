@@ -32,8 +32,8 @@ type Change struct {
 	// b is the benchmark's comparison, for the time's interval and q.
 	b Benchmark
 	// benchmarks is the number of benchmarks compared, the family the
-	// correction is over.
-	benchmarks int
+	// correction is over; layouts the run's Options.Layouts.
+	benchmarks, layouts int
 }
 
 // Judge is the verdict on benchmark b's change of the compared figure at
@@ -104,7 +104,7 @@ func changes(res *Result, limit float64, want verdict.Verdict) []Change {
 		}
 		j := res.Judge(b, limit)
 		if j.Verdict == want {
-			out = append(out, Change{Benchmark: b.Name, Metric: unit(b.Measure), Base: b.base(), Head: b.head(), Limit: j.Threshold, Worse: worse, Judgement: j, b: b, benchmarks: len(res.Benchmarks)})
+			out = append(out, Change{Benchmark: b.Name, Metric: unit(b.Measure), Base: b.base(), Head: b.head(), Limit: j.Threshold, Worse: worse, Judgement: j, b: b, benchmarks: len(res.Benchmarks), layouts: res.Options.Layouts})
 		}
 		if want == verdict.Inconclusive {
 			continue
@@ -219,7 +219,7 @@ func (c Change) Reason() string {
 		cures = append(cures, "more rounds")
 	}
 	if !instructions {
-		cures = append(cures, "-layouts 4", "-measure instructions")
+		cures = append(cures, fmt.Sprintf("-layouts %d", min(MaxLayouts, max(DefaultLayouts, 2*c.layouts))), "-measure instructions")
 	}
 	cures = append(cures, "a quieter runner")
 	wide := "too wide to decide"

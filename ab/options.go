@@ -26,6 +26,9 @@ const (
 	MaxRounds = 1000
 	// MaxLayouts is the most code layouts Options.Layouts accepts.
 	MaxLayouts = 16
+	// DefaultLayouts is Options.Layouts when it is 0, with MeasureTime and
+	// at least twice as many rounds.
+	DefaultLayouts = 4
 	// DefaultBenchtime is how long each benchmark runs in one invocation of
 	// a test binary when neither Options.Benchtime nor Options.Iterations
 	// is set.
@@ -92,9 +95,14 @@ type Options struct {
 	// (docs/findings/noisy.md, docs/agreement.md); one build of each side
 	// compares two draws of it, several builds make layout a source of
 	// variation between rounds rather than a difference between the
-	// revisions. 0 or 1 builds once, as go test does; the range is [0,
-	// MaxLayouts], at most half of Rounds, time only (instructions do not
-	// depend on where code lands).
+	// revisions. 0 means DefaultLayouts with MeasureTime when Rounds is
+	// at least twice that, else 1; 1 builds once, as go test does (the
+	// layouts are links of the same compiled packages, so each costs a
+	// link, not a build); the range is [0, MaxLayouts], at most half of
+	// Rounds, time only (instructions do not depend on where code lands).
+	// The two release tags of a codec library with identical instruction
+	// counts failed a 5% gate twice with one layout and read ~ with four
+	// (issue 41).
 	Layouts int
 	// Benchtime is how long each benchmark runs in each invocation
 	// (-test.benchtime). 0 means DefaultBenchtime; it must not be
@@ -133,9 +141,45 @@ type Options struct {
 	// CPUFeatures returns them; Run runs it under valgrind once and
 	// records the answer in Result.Counter.EmulatedCPUFeatures.
 	Probe []string `json:"-"`
+	// Budget, when positive, makes the run sequential: after the first
+	// Rounds rounds, while a benchmark's change of time is inconclusive at
+	// MaxRegression (Result.Judge), Run adds Rounds rounds more, as long as
+	// the time of the rounds so far (builds excluded) plus one more batch
+	// at the pace of the first fits in Budget. Each look judges its
+	// interval at the confidence a group-sequential design gives it
+	// (stats.LookConfidence: O'Brien-Fleming-type alpha spending of
+	// 1 - 95%, planned for the most rounds Budget allows at the first
+	// batch's pace), so the chance of a false verdict stays at 5%
+	// however many looks are taken; a benchmark decided at a look keeps
+	// that look's figures. Time only; it needs MaxRegression, and must
+	// cover the first batch: at least 2 × Rounds × Benchtime
+	// (MinBudget). 0 runs Rounds rounds and judges once, at 95%.
+	Budget time.Duration
+	// MaxRegression is the gate's threshold Budget samples for, a
+	// fraction (0.05 for 5%); it must be positive with Budget, and is
+	// otherwise unused (the gate is the caller's: Regressions).
+	MaxRegression float64
 	// Progress, when set, is called after each invocation of a test
-	// binary with the invocations done and their total (2 per round).
+	// binary with the invocations done and their total (2 per round; with
+	// Budget, the total of the rounds planned so far).
 	Progress func(done, total int) `json:"-"`
+	// Building, when set, is called before each build of a test binary
+	// with the side ("base" or "head"), the code layout (from 1) of
+	// layouts, and the builds done before it of all builds: a build
+	// takes seconds, during which Progress is not called.
+	Building func(side string, layout, layouts, done, total int) `json:"-"`
+}
+
+// MinBudget is the smallest Options.Budget that covers the first batch of
+// o's rounds: each round runs both builds, each benchmark for at least
+// Benchtime, so 2 × Rounds × Benchtime with one benchmark (0 with
+// Iterations, whose time is not known before the run). o must be
+// resolved.
+func (o Options) MinBudget() time.Duration {
+	if o.Iterations > 0 {
+		return 0
+	}
+	return 2 * time.Duration(o.Rounds) * o.Benchtime
 }
 
 // An OptionError is an Options field that Resolved rejects: its name, the
@@ -174,7 +218,7 @@ func (o Options) Resolved() (Options, error) {
 	case o.Rounds != 0 && (o.Rounds < MinRounds || o.Rounds > MaxRounds):
 		return bad("Rounds", o.Rounds, fmt.Sprintf("range is [%d, %d], 0 for the default %d", MinRounds, MaxRounds, DefaultRounds))
 	case o.Layouts < 0 || o.Layouts > MaxLayouts:
-		return bad("Layouts", o.Layouts, fmt.Sprintf("range is [0, %d]; 0 or 1 builds each revision once", MaxLayouts))
+		return bad("Layouts", o.Layouts, fmt.Sprintf("range is [0, %d]; 1 builds each revision once, 0 for the default %d", MaxLayouts, DefaultLayouts))
 	case o.Layouts > 1 && o.Measure == MeasureInstructions:
 		return bad("Layouts", o.Layouts, "time only: -measure instructions counts what does not depend on code layout")
 	case o.Benchtime < 0:
@@ -210,6 +254,12 @@ func (o Options) Resolved() (Options, error) {
 	if o.Rounds == 0 {
 		o.Rounds = DefaultRounds
 	}
+	if o.Layouts == 0 {
+		o.Layouts = 1
+		if !instructions && o.Rounds >= 2*DefaultLayouts {
+			o.Layouts = DefaultLayouts
+		}
+	}
 	if o.Layouts > 1 && 2*o.Layouts > o.Rounds {
 		return bad("Layouts", o.Layouts, fmt.Sprintf("at most half of the %d rounds: each layout takes an A B and a B A round", o.Rounds))
 	}
@@ -218,6 +268,16 @@ func (o Options) Resolved() (Options, error) {
 	}
 	if o.Alpha == 0 {
 		o.Alpha = DefaultAlpha
+	}
+	switch {
+	case o.Budget < 0:
+		return bad("Budget", o.Budget, "must be positive, 0 for a fixed number of rounds")
+	case o.Budget > 0 && instructions:
+		return bad("Budget", o.Budget, "time only: -measure instructions counts a figure that needs no more rounds")
+	case o.Budget > 0 && !(o.MaxRegression > 0):
+		return bad("Budget", o.Budget, "needs the gate's threshold (-max-regression) it samples for")
+	case o.Budget > 0 && o.Budget < o.MinBudget():
+		return bad("Budget", o.Budget, fmt.Sprintf("too small for the first %d rounds: at least %v (2 × %d rounds × -benchtime %v)", o.Rounds, o.MinBudget(), o.Rounds, o.Benchtime))
 	}
 	return o, nil
 }

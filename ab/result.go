@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"github.com/serbench/serbench/stats"
 	"golang.org/x/perf/benchfmt"
@@ -26,10 +27,31 @@ type Result struct {
 	// Counter says how instructions were counted, with
 	// MeasureInstructions; nil with MeasureTime.
 	Counter *Counter `json:",omitempty"`
+	// Sequential says what Options.Budget bought; nil without a budget.
+	Sequential *Sequential `json:",omitempty"`
 	// Warnings are problems that did not stop the run: too few rounds for
 	// a change of time to be significant, worktrees that could not be
 	// removed.
 	Warnings []string
+}
+
+// Confidence is the confidence of a benchmark's interval of time without
+// Options.Budget: 95%. With a budget, 1 - Confidence is the error rate
+// spent over the looks.
+const Confidence = 0.95
+
+// Sequential is what Options.Budget bought: the looks taken and what each
+// decided.
+type Sequential struct {
+	// Budget is Options.Budget; Used the time the rounds took, builds
+	// excluded.
+	Budget, Used time.Duration
+	// Plan is the most rounds the budget allowed at the first batch's
+	// pace (at most MaxRounds): the plan the alpha spending is over.
+	Plan int
+	// Looks are the rounds at each look; Decided the benchmarks decided
+	// (not inconclusive) at each.
+	Looks, Decided []int
 }
 
 // Unit is the unit of the compared figure: "ns/op", or with
@@ -73,11 +95,15 @@ type Benchmark struct {
 	// over the rounds (stats.Summarize); 0 when there are too few rounds
 	// for one.
 	HeadNsLo, HeadNsHi float64
-	// Ratio is the median of Ratios, and RatioLo..RatioHi its 95%
-	// distribution-free interval (stats.PairedChange); a bound that so
-	// few rounds cannot give is 0. With MeasureInstructions,
-	// RatioLo..RatioHi is the range of Ratios.
+	// Ratio is the median of Ratios, and RatioLo..RatioHi its
+	// distribution-free interval at Confidence (stats.PairedChange); a
+	// bound that so few rounds cannot give is 0. With
+	// MeasureInstructions, RatioLo..RatioHi is the range of Ratios.
 	Ratio, RatioLo, RatioHi float64
+	// Confidence is the confidence of RatioLo..RatioHi with MeasureTime:
+	// the package's Confidence (95%), or with Options.Budget that of the
+	// look that decided the benchmark (or the last look).
+	Confidence float64
 	// P is the two-sided exact sign test of "head is as often faster as
 	// slower", over the rounds; Q is P adjusted over all of the Result's
 	// benchmarks by the Benjamini-Hochberg procedure (report.Correction).
@@ -96,6 +122,16 @@ type Benchmark struct {
 	// BytesDown and AllocsDown are set when head's B/op, or allocs/op, was
 	// lower than base's in every round (see Improvements).
 	BytesDown, AllocsDown bool
+}
+
+// at returns b with its interval at confidence conf (stats.PairedChangeAt).
+func (b Benchmark) at(conf float64) Benchmark {
+	if len(b.Ratios) == 0 || b.Measure == MeasureInstructions {
+		return b
+	}
+	_, b.RatioLo, b.RatioHi = stats.PairedChangeAt(b.Ratios, conf)
+	b.Confidence = conf
+	return b
 }
 
 // Change is the change of time as a fraction, Ratio - 1: 0.05 is 5%
@@ -352,6 +388,7 @@ func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
 		b.BaseInstructions, b.HeadInstructions = stats.Median(baseNs), stats.Median(headNs)
 	} else {
 		b.Ratio, b.RatioLo, b.RatioHi, b.P = stats.PairedChange(b.Ratios)
+		b.Confidence = Confidence
 		b.BaseNs = stats.Median(baseNs)
 		b.HeadNs, b.HeadNsLo, b.HeadNsHi = stats.Summarize(headNs)
 	}

@@ -350,7 +350,7 @@ func TestResolved(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got.Rounds != DefaultRounds || got.Benchtime != DefaultBenchtime || got.Alpha != DefaultAlpha || got.Package != "." || got.Bench != "." {
+				if got.Rounds != DefaultRounds || got.Benchtime != DefaultBenchtime || got.Alpha != DefaultAlpha || got.Package != "." || got.Bench != "." || got.Layouts != DefaultLayouts {
 					t.Errorf("defaults not filled in: %+v", got)
 				}
 				return
@@ -360,6 +360,26 @@ func TestResolved(t *testing.T) {
 				t.Errorf("error %v, want an *OptionError on %s", err, tc.field)
 			}
 		})
+	}
+}
+
+// TestDefaultLayouts: four code layouts by default with time, one where
+// the rounds cannot hold them or with instructions, and 1 is one build.
+func TestDefaultLayouts(t *testing.T) {
+	for _, tc := range []struct {
+		opts Options
+		want int
+	}{
+		{Options{Base: "m"}, DefaultLayouts},
+		{Options{Base: "m", Rounds: 6}, 1},
+		{Options{Base: "m", Measure: MeasureInstructions}, 1},
+		{Options{Base: "m", Layouts: 1}, 1},
+		{Options{Base: "m", Layouts: 2}, 2},
+	} {
+		got, err := tc.opts.Resolved()
+		if err != nil || got.Layouts != tc.want {
+			t.Errorf("%+v: layouts %d (%v), want %d", tc.opts, got.Layouts, err, tc.want)
+		}
 	}
 }
 
@@ -410,7 +430,7 @@ func TestInconclusive(t *testing.T) {
 		t.Fatalf("inconclusive %v, want Unsure-2", unsure)
 	}
 	got := unsure[0].String()
-	for _, want := range []string{"Unsure-2: ns/op +", "inconclusive at 5%: the interval reaches", "points past 5%", "× too wide", "(-rounds ", "-layouts 4", "-measure instructions", "a quieter runner"} {
+	for _, want := range []string{"Unsure-2: ns/op +", "inconclusive at 5%: the interval reaches", "points past 5%", "× too wide", "(-rounds ", "-layouts 8", "-measure instructions", "a quieter runner"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q does not say %q", got, want)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
@@ -41,8 +42,34 @@ func header(res *Result) string {
 	if n := res.Options.Layouts; n > 1 {
 		layouts = fmt.Sprintf(", over %d code layouts of each revision (-ldflags=-randlayout=1..%d, two rounds each in turn)", n, n)
 	}
-	return fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of -benchtime %s%s",
+	h := fmt.Sprintf("base: %s; head: %s; %d rounds (A B, B A, ...) of -benchtime %s%s",
 		res.Base, res.Head, res.Rounds, res.Options.benchtime(), layouts)
+	if sq := res.Sequential; sq != nil {
+		h += "\n" + sq.String()
+	}
+	return h
+}
+
+// String is the line a sequential run prints under the header:
+// "sequential (-budget 2m0s): 40 rounds in 2 looks (20, 40) of at most
+// 120 planned, 1m5s used; benchmarks decided at each look: 3, 1;
+// O'Brien-Fleming-type alpha spending (Lan-DeMets), each look's interval
+// at its own confidence".
+func (sq *Sequential) String() string {
+	join := func(xs []int) string {
+		s := make([]string, len(xs))
+		for i, x := range xs {
+			s[i] = strconv.Itoa(x)
+		}
+		return strings.Join(s, ", ")
+	}
+	looks := "1 look"
+	if len(sq.Looks) != 1 {
+		looks = fmt.Sprintf("%d looks", len(sq.Looks))
+	}
+	return fmt.Sprintf("sequential (-budget %v): %d rounds in %s (%s) of at most %d planned, %v used; benchmarks decided at each look: %s; "+
+		"O'Brien-Fleming-type alpha spending (Lan-DeMets), each look's interval at its own confidence",
+		sq.Budget, sq.Looks[len(sq.Looks)-1], looks, join(sq.Looks), sq.Plan, sq.Used.Round(time.Second), join(sq.Decided))
 }
 
 // counterLines say, with MeasureInstructions, what the counts reflect: the
@@ -98,6 +125,9 @@ func cells(res *Result, b Benchmark) (change, interval, resolves string, bytes, 
 	}
 	if ok {
 		interval = "[" + percent(lo) + ", " + percent(hi) + "]"
+		if c := b.Confidence; c > 0 && c != Confidence {
+			interval += fmt.Sprintf(" at %.2f%%", 100*c)
+		}
 		resolves = resolution(max(hi-b.Change(), b.Change()-lo))
 	}
 	bytes, allocs = "n/a", "n/a"

@@ -26,11 +26,12 @@ type BMFMetric struct {
 // Latency measure (ns); the others are created by Bencher on first upload,
 // named by their slug.
 const (
-	BMFLatency     = "latency"        // median ns/op, with its 95% interval
-	BMFBytesPerOp  = "bytes-per-op"   // median B/op
-	BMFAllocsPerOp = "allocs-per-op"  // median allocs/op
-	BMFSize        = "encoded-size"   // encoded bytes (marshal cells only)
-	BMFChange      = "latency-change" // compare only: CompareRow.Change in percent (positive: slower)
+	BMFLatency     = "latency"            // median ns/op, with its 95% interval
+	BMFBytesPerOp  = "bytes-per-op"       // median B/op
+	BMFAllocsPerOp = "allocs-per-op"      // median allocs/op
+	BMFSize        = "encoded-size"       // encoded bytes (marshal cells only)
+	BMFChange      = "latency-change"     // compare only: CompareRow.Change in percent (positive: slower)
+	BMFResolution  = "latency-resolution" // compare only: CompareRow.Resolution in percent
 )
 
 // bmfCell returns the BMF measures of one result, or nil for a cell that
@@ -72,7 +73,9 @@ func BMFOf(doc *Document) BMF {
 // compared cell (BMFChange, in percent, positive when slower: the change
 // of the measure the cell was compared by, CompareRow.Change, so by
 // default of its time relative to the run's baseline; 0 for a change that
-// is not significant after the correction). With more than one comparison, each
+// is not significant after the correction) and, when the change has an
+// interval, the smallest change the comparison resolves
+// (BMFResolution, percent: CompareRow.Resolution). With more than one comparison, each
 // benchmark name is prefixed by the new run's name and a space.
 func BMFOfComparisons(cs []*Comparison) BMF {
 	out := BMF{}
@@ -92,6 +95,9 @@ func BMFOfComparisons(cs []*Comparison) BMF {
 					ch = 100 * r.Change
 				}
 				m[BMFChange] = BMFMetric{Value: ch}
+				if r.ChangeInterval != nil {
+					m[BMFResolution] = BMFMetric{Value: 100 * r.Resolution}
+				}
 			}
 			out[prefix+BenchName(r.Codec, r.Scenario, r.Op)] = m
 		}

@@ -131,6 +131,11 @@ type CompareRow struct {
 	// (stats.WelchLogsInterval); nil when there are too few samples. The
 	// gate's verdict (package verdict) is judged on it.
 	ChangeInterval *[2]float64 `json:"change_interval,omitempty"`
+	// Resolution is the smallest change the comparison could tell from
+	// none: the larger distance from Change to a bound of ChangeInterval,
+	// a fraction (0.04: ±4%); 0 without an interval. A gate below it
+	// cannot read unchanged (verdict.Judgement.Resolution).
+	Resolution float64 `json:"resolution,omitempty"`
 	// Verdict is the verdict on the change of time at the gate's threshold
 	// (Comparison.Gate): "regressed", "inconclusive", "unchanged" or
 	// "improved", as Judge gives it; "" without a gate, and for a row
@@ -265,6 +270,12 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	c.Geomean = geomeans(c.Rows)
 	c.Basis = basisLine(c)
 	return c, nil
+}
+
+// setInterval sets row's ChangeInterval to [lo, hi] and its Resolution.
+func setInterval(row *CompareRow, lo, hi float64) {
+	row.ChangeInterval = &[2]float64{lo, hi}
+	row.Resolution = max(hi-row.Change, row.Change-lo)
 }
 
 // correct adjusts the p-values of every test in rows together (see
@@ -456,6 +467,9 @@ func compareGrids(c *Comparison) []grid {
 			delta, stat, bytes, allocs, nsDelta, oldX, newX := "", "", "", "", "", "", ""
 			if r.Compared {
 				delta, stat = r.Delta, "("+r.Stat+")"
+				if r.ChangeInterval != nil {
+					stat = fmt.Sprintf("(%s, ±%.1f%%)", r.Stat, 100*r.Resolution)
+				}
 				nsDelta = fmt.Sprintf("%+.1f%%", 100*r.NsChange)
 				if r.Basis == BasisPairs || r.Basis == BasisRounds || r.Basis == BasisRuns {
 					oldX, newX = fmt.Sprintf("%.2f×", r.OldValue), fmt.Sprintf("%.2f×", r.NewValue)
@@ -523,6 +537,9 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	if c.Basis != "" {
 		head(c.Basis)
 	}
+	if g := c.Gate; g != nil {
+		head(fmt.Sprintf("gate -max-regression %.3g%%: %d cells regressed by time, %d inconclusive (not resolved at %.3g%%), the others within it", 100*g.Threshold, g.Regressed, g.Inconclusive, 100*g.Threshold))
+	}
 	for _, g := range compareGrids(c) {
 		fmt.Fprintln(ew)
 		if md {
@@ -562,6 +579,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 		"old, new ns/op: median ± half-width of its 95% confidence interval.",
 		fmt.Sprintf("delta: change of the median ns/op; ~ = not significant (Mann-Whitney U, Benjamini-Hochberg q > %v over all %d tests), as benchstat prints it.", c.Alpha, c.tests()),
 		"geomean: geometric mean of the medians over the cells compared in both runs, per operation.",
+		resolvesLegend,
 		"B/op, allocs/op: old → new medians, with the change tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
 	}
 	if c.By != ByNs {
@@ -570,6 +588,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 			fmt.Sprintf("old ×, new ×: speed-up over %s within the run.", c.Baseline),
 			fmt.Sprintf("delta: change of the compared measure, + = slower: old speed-up over new, minus 1, or the change of ns/op (for %s's own cells and cells without a speed-up, the new run's rescaled by the calibration loop when the test says meter); ~ = not significant (Mann-Whitney U, Benjamini-Hochberg q > %v over all %d tests); the test's samples: pairs = per-pair speed-ups, rounds = %s's i-th sample over the cell's i-th (taken in the same round), meter = ns/op rescaled by the calibration loop, none named = ns/op.", c.Baseline, c.Alpha, c.tests(), c.Baseline),
 			"geomean: geometric mean over the cells compared in both runs, per operation, of the medians (ns/op columns) and of the deltas.",
+			resolvesLegend,
 			"B/op, allocs/op: old → new medians, tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
 		}
 	}
@@ -587,6 +606,9 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 	}
 	return ew.Err()
 }
+
+// resolvesLegend explains the ± after a row's test figures.
+const resolvesLegend = "±: the smallest change the comparison resolves, the larger distance from the change to a bound of its 95% interval; a gate below it cannot read unchanged."
 
 // tests counts the U-tests of c (ns/op, B/op, allocs/op), the family the
 // correction is taken over.

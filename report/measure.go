@@ -171,7 +171,7 @@ func (s sides) test(row *CompareRow, alpha float64) {
 		num, den = s.old, s.new
 	}
 	if lo, hi := stats.RatioInterval(num, den); lo > 0 && hi > 0 {
-		row.ChangeInterval = &[2]float64{lo - 1, hi - 1}
+		setInterval(row, lo-1, hi-1)
 	}
 	for _, w := range cmp.Warnings {
 		row.Warnings = append(row.Warnings, w.Error())

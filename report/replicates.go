@@ -91,9 +91,9 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 			}
 		}
 		row.P, row.Change = stats.WelchLogs(ov, nv, speedup)
-		row.ChangeInterval = nil
+		row.ChangeInterval, row.Resolution = nil, 0
 		if lo, hi, ok := stats.WelchLogsInterval(ov, nv, speedup, 0.95); ok {
-			row.ChangeInterval = &[2]float64{lo, hi}
+			setInterval(row, lo, hi)
 		}
 		row.OldValue, row.NewValue = stats.GeoMean(ov), stats.GeoMean(nv)
 		row.Significant = row.P <= c.Alpha

@@ -20,7 +20,7 @@ func init() {
 
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("ab", stderr,
-		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-layouts N] [-benchtime D] [-max-regression P] [-alpha A] [flags] [PKG]",
+		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-layouts N] [-benchtime D] [-max-regression P [-budget D]] [-alpha A] [flags] [PKG]",
 		"Builds the test binary of package PKG (default .) of the git checkout at two revisions, base and head,",
 		"runs them alternately (A B B A A B ...) and compares each benchmark round by round.")
 	var o ab.Options
@@ -28,11 +28,12 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs.StringVar(&o.Head, "head", "", "the `revision` compared with -base (default: the working tree, uncommitted changes included)")
 	fs.StringVar(&o.Bench, "bench", ab.DefaultBench, "run the benchmarks matching this `regexp`, as go test -bench")
 	fs.IntVar(&o.Rounds, "rounds", ab.DefaultRounds, fmt.Sprintf("`rounds` to run: each runs both builds once, A B then B A (range [%d, %d]; a change of time needs 6 or more to be significant)", ab.MinRounds, ab.MaxRounds))
-	fs.IntVar(&o.Layouts, "layouts", 0, fmt.Sprintf("build each revision this many `times` with the linker's function order randomized (-ldflags=-randlayout=1..N) and rotate them over the rounds, two rounds each, so that where code lands is not read as a change (range [0, %d], at most half of -rounds; time only)", ab.MaxLayouts))
+	fs.IntVar(&o.Layouts, "layouts", 0, fmt.Sprintf("build each revision this many `times` with the linker's function order randomized (-ldflags=-randlayout=1..N) and rotate them over the rounds, two rounds each, so that where code lands is not read as a change (range [0, %d], at most half of -rounds; time only; 0: %d when -rounds is at least %d, else 1; 1: one build)", ab.MaxLayouts, ab.DefaultLayouts, 2*ab.DefaultLayouts))
 	bt := parsedFlag(fs, "benchtime", benchtime{d: ab.DefaultBenchtime}, "how long each benchmark runs per run of a build: a `duration`, or Nx for N iterations (go test -benchtime)", parseBenchtime)
 	bt.text = ab.DefaultBenchtime.String()
 	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
 	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
+	fs.DurationVar(&o.Budget, "budget", 0, "with -max-regression, a time `budget` for the rounds (builds excluded): after -rounds rounds, add as many again while a benchmark is inconclusive and another batch fits, each look judged by O'Brien-Fleming-type alpha spending so that the error rate stays at 5% (time only; at least 2 × rounds × benchtime)")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
 		gate      = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got worse by more than this (5% or 0.05: the 95% interval of the change lies wholly beyond it, significant), or its B/op or allocs/op rose in every round; exit 3 when none did but an interval straddles it (inconclusive); one line each on standard error")
@@ -61,6 +62,10 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return usagef("ab: -tolerance applies to -measure instructions only")
 	}
 	o.Tolerance = tolerance.v
+	if o.Budget != 0 && maxRegression < 0 {
+		return usagef("ab: -budget needs -max-regression: the gate it samples until it can decide")
+	}
+	o.MaxRegression = max(maxRegression, 0)
 	if o.Measure == ab.MeasureInstructions {
 		// Their defaults differ: leave what was not given to ab.
 		set := map[string]bool{}
@@ -92,7 +97,16 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		defer bmf.discard()
 	}
+	started := time.Now()
+	o.Building = func(side string, layout, layouts, done, total int) {
+		what := "the test binary of " + side
+		if layouts > 1 {
+			what += fmt.Sprintf(", code layout %d of %d", layout, layouts)
+		}
+		fmt.Fprintf(stderr, "serbench: building %s (build %d of %d), %v elapsed\n", what, done+1, total, time.Since(started).Round(time.Second))
+	}
 	p := newProgress(stderr, time.Now(), "benchmark runs")
+	p.budget = o.Budget
 	o.Progress = p.update
 	res, err := ab.Run(ctx, o)
 	p.finish()

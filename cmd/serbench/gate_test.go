@@ -258,7 +258,7 @@ func TestCompareDrift(t *testing.T) {
 					t.Errorf("line %q", l)
 				}
 			}
-			if !strings.Contains(out, " "+tc.basis+")") {
+			if !strings.Contains(out, " "+tc.basis+", ±") {
 				t.Errorf("table does not name the test's samples %q:\n%s", tc.basis, out)
 			}
 			if tc.basis == "rounds" {
@@ -351,7 +351,7 @@ func TestCompareReplicates(t *testing.T) {
 			t.Errorf("line %q", l)
 		}
 	}
-	for _, want := range []string{"compared between processes (3 old, 3 new: separate runs, or the processes of run -processes)", "n=3+3 runs)", "n=3+3 runs-ns)"} {
+	for _, want := range []string{"compared between processes (3 old, 3 new: separate runs, or the processes of run -processes)", "n=3+3 runs, ±", "n=3+3 runs-ns, ±"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -383,7 +383,7 @@ func TestCompareReplicates(t *testing.T) {
 	if exitCode(err) != 1 || verdict(stderr2) != verdict(stderr) {
 		t.Errorf("-processes runs: err %v, regressions:\n%s\nwant exit 1 and the replicates' lines:\n%s", err, stderr2, stderr)
 	}
-	if !strings.Contains(out2, "n=3+3 runs)") {
+	if !strings.Contains(out2, "n=3+3 runs, ±") {
 		t.Errorf("-processes runs not tested between processes:\n%s", out2)
 	}
 	if _, _, err := compare(olds[0]+",", news[0]); exitCode(err) != 2 {

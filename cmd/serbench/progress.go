@@ -19,8 +19,18 @@ type progress struct {
 	bar     *progressbar.ProgressBar
 	started time.Time
 	last    time.Time
-	// done and total are the latest update's, for finish.
+	// done and total are the latest update's, for finish; printed the
+	// counts of the last plain line, which is never printed twice.
 	done, total int
+	printed     [2]int
+	// budget, when set, is the time the work may take (ab -budget): the
+	// plain line says how much of it is used.
+	budget time.Duration
+	// first is when the first update came, with its count: the pace of
+	// the time left is taken from there, so that a build or a setup
+	// before the first count does not inflate it.
+	first     time.Time
+	firstDone int
 }
 
 // newProgress returns a progress display on w for work that started at
@@ -53,17 +63,40 @@ func (p *progress) update(done, total int) {
 	// pass by pass, so done == total is not yet the end.
 	p.done, p.total = done, total
 	now := time.Now()
+	if p.first.IsZero() {
+		p.first, p.firstDone = now, done
+	}
 	if now.Sub(p.last) < 5*time.Second {
 		return
 	}
 	p.printLine(now)
 }
 
-// printLine writes the plain progress line.
+// printLine writes the plain progress line: the counts, the time elapsed
+// (and, with a budget, how much of it the work since the first count has
+// used) and, from the pace since the first update, about how long the
+// rest takes: "serbench: 24/40 benchmark runs (60%), 30s elapsed, 12s of
+// the budget 2m0s used, about 8s left". A line with the same counts
+// as the last one printed is not printed again.
 func (p *progress) printLine(now time.Time) {
 	done, total := p.done, p.total
 	p.last = now
-	fmt.Fprintf(p.w, "serbench: %d/%d %s (%.0f%%), %v elapsed\n", done, total, p.unit, 100*float64(done)/float64(total), now.Sub(p.started).Round(time.Second))
+	if p.printed == [2]int{done, total} {
+		return
+	}
+	p.printed = [2]int{done, total}
+	elapsed := now.Sub(p.started)
+	line := fmt.Sprintf("serbench: %d/%d %s (%.0f%%), %v elapsed", done, total, p.unit, 100*float64(done)/float64(total), elapsed.Round(time.Second))
+	if p.budget > 0 && !p.first.IsZero() {
+		// The budget is of the rounds, which begin about when the first
+		// count comes (builds before it excluded).
+		line += fmt.Sprintf(", %v of the budget %v used", now.Sub(p.first).Round(time.Second), p.budget)
+	}
+	if n := done - p.firstDone; n > 0 && done < total {
+		left := time.Duration(float64(now.Sub(p.first)) * float64(total-done) / float64(n))
+		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
+	}
+	fmt.Fprintln(p.w, line)
 }
 
 func (p *progress) finish() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/export"
+	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/toolchain"
 )
@@ -99,6 +100,10 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 		return err
 	}
 	defer dst.discard()
+	if n := minUTestSamples(report.DefaultAlpha); rounds < n {
+		fmt.Fprintf(stderr, "serbench: warning: %s with %d samples a build: the U-test between builds needs %d or more a side to reach p ≤ %v, so no difference can read as significant (-count %d)\n",
+			name, rounds, n, report.DefaultAlpha, n)
+	}
 	progress := newProgress(stderr, time.Now(), "rounds")
 	doc, runs, err := toolchain.MeasureDocument(ctx, toolchain.Options{Specs: specs, Builder: builder, Config: cfg, Rounds: rounds, Progress: progress.update})
 	progress.finish()
@@ -128,4 +133,24 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 // the driver on standard input and output.
 func runWorker(string) error {
 	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, rundoc.PrepareWorker(all.Registry()))
+}
+
+// minUTestSamples is the fewest samples a side with which the two-sided
+// Mann-Whitney U-test of two equal-sized sides can reach alpha: its
+// smallest p, every sample of one side below every one of the other, is
+// 2 / C(2n, n) (3 a side: 0.1; 4: 0.029).
+func minUTestSamples(alpha float64) int {
+	n := 1
+	for ; n < 30 && 2/binomial(2*n, n) > alpha; n++ {
+	}
+	return n
+}
+
+// binomial is C(n, k) as a float64.
+func binomial(n, k int) float64 {
+	c := 1.0
+	for i := 1; i <= k; i++ {
+		c = c * float64(n-k+i) / float64(i)
+	}
+	return c
 }

@@ -615,7 +615,7 @@ func (h *Hub) newStream(key string, req Request) (*stream, error) {
 		subs:      make(map[*Subscription]struct{}),
 		ring:      make([]*Message, 0, min(h.opts.ReplayLen, 64)),
 		idleSince: now,
-		stats:     h.stats.get(req.Run, req.Codec.Info().ID),
+		stats:     h.stats.get(req.Run, req.Codec.Info().ID, req.Client),
 	}
 	if err := s.bindSwitch(); err != nil {
 		return nil, err

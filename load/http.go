@@ -261,15 +261,27 @@ func HTTPPhase(ctx context.Context, o HTTPOptions, id string, rate float64) (HTT
 	}
 
 	atk := vegeta.NewAttacker(vegeta.Client(hc), vegeta.Redirects(vegeta.NoFollow))
-	pacer := vegeta.ConstantPacer{Freq: int(math.Round(rate * 1000)), Per: 1000 * time.Second}
-	if pacer.Freq == 0 {
-		pacer.Freq = 1
+	cp := vegeta.ConstantPacer{Freq: int(math.Round(rate * 1000)), Per: 1000 * time.Second}
+	if cp.Freq == 0 {
+		cp.Freq = 1
 	}
+	pacer := endingPacer{cp, o.Duration}
 	h := hdrhistogram.New(1, histMaxUs, 3)
 	var first, last time.Time
 	var bytesIn, bytesOut uint64
 	stop := context.AfterFunc(ctx, func() { atk.Stop() })
-	for r := range atk.Attack(vegeta.NewStaticTargeter(target), pacer, o.Duration, "serbench") {
+	results := atk.Attack(vegeta.NewStaticTargeter(target), pacer, o.Duration, "serbench")
+	for {
+		var r *vegeta.Result
+		select {
+		case r = <-results:
+		case <-ctx.Done():
+			// vegeta's attacker may be asleep until its next hit; it
+			// sees the stop when it wakes, and nothing waits for it.
+		}
+		if r == nil {
+			break
+		}
 		res.Requests++
 		if first.IsZero() || r.Timestamp.Before(first) {
 			first = r.Timestamp
@@ -299,6 +311,23 @@ func HTTPPhase(ctx context.Context, o HTTPOptions, id string, rate float64) (HTT
 	}
 	fillHTTP(&res, h, before, after, first, last, bytesIn, bytesOut)
 	return res, nil
+}
+
+// endingPacer is a Pacer whose attack ends at its duration: a hit due
+// after the end stops it instead of being waited for (vegeta sleeps until
+// the next hit before it looks at the duration, so a ConstantPacer at
+// 0.001 requests/s kept a 1 s phase running for 1,000 s).
+type endingPacer struct {
+	vegeta.Pacer
+	end time.Duration
+}
+
+var _ vegeta.Pacer = endingPacer{}
+
+// Pace implements vegeta.Pacer.
+func (p endingPacer) Pace(elapsed time.Duration, hits uint64) (time.Duration, bool) {
+	wait, stop := p.Pacer.Pace(elapsed, hits)
+	return wait, stop || elapsed+wait > p.end
 }
 
 // fillHTTP sets the figures of res from its histogram, the server's stats

@@ -153,3 +153,44 @@ func TestMaxSearchJudge(t *testing.T) {
 		t.Errorf("zero SLO: got %v", err)
 	}
 }
+
+// Issue 44: -rate 1e-10 -duration 1s ran for 10 minutes (vegeta sleeps
+// until the next hit, 1,000 s ahead, before it looks at the duration) and
+// ignored SIGTERM. A phase now ends at its duration with no request sent,
+// and a cancelled one returns with the context's error while the
+// attacker still sleeps. Both are deadlock guards, not time limits: the
+// waits they guard were 1,000 s.
+func TestRunHTTPEnds(t *testing.T) {
+	base := servertest.Start(t, server.Options{}).URL
+	o := load.HTTPOptions{URL: base, Framework: "http", Method: "GET", Codecs: []string{"jsoniter"}, Registry: all.Registry(),
+		Rate: 1e-10, Duration: 100 * time.Millisecond, Conns: 1, CPUScope: "process"}
+	done := make(chan error, 1)
+	go func() {
+		rs, err := load.RunHTTP(context.Background(), o)
+		if err == nil && rs[0].Requests != 0 {
+			err = fmt.Errorf("%d requests at 1e-10 requests/s in 100ms", rs[0].Requests)
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(100 * time.Second):
+		t.Fatal("a 100ms phase at 1e-10 requests/s still running after 100s")
+	}
+	o.Duration = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { _, err := load.RunHTTP(ctx, o); done <- err }()
+	time.Sleep(50 * time.Millisecond) // not needed for the result: cancelling at any point must end the run
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled run: %v, want context.Canceled", err)
+		}
+	case <-time.After(100 * time.Second):
+		t.Fatal("a cancelled phase still running after 100s")
+	}
+}

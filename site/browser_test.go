@@ -159,3 +159,26 @@ func evalJS[T any](t *testing.T, ctx context.Context, js string) T {
 	}
 	return v
 }
+
+// TestBrowserBadHash opens the explorer with hashes naming a run, metric
+// or runs that do not exist (issue 44: each threw before the page was
+// ready) and checks that it gets ready with the defaults instead.
+func TestBrowserBadHash(t *testing.T) {
+	browser := browsertest.Find(t)
+	d, err := site.Build(context.Background(), testRuns(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := site.Write(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	for _, hash := range []string{"run=99", "metric=zzz", "view=diff&old=0&new=999", "view=nope&codec=-1&scenario=x"} {
+		ctx := browsertest.Start(t, browser, "file://"+filepath.Join(dir, "index.html")+"#"+hash)
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.ready === "true"`)); err != nil {
+			t.Errorf("#%s: the page never got ready: %v", hash, err)
+		}
+		cancel()
+	}
+}

@@ -334,9 +334,17 @@
       "old: " + envLine(D.runs[a]) + " — new: " + envLine(D.runs[b]);
   }
 
+  // allowed reports whether v is a value field f can take: a view's name,
+  // or one of its control's options (a hash edited by hand, or one linking
+  // a run or codec this site does not have, keeps the default instead).
+  function allowed(f, v) {
+    if (f === "view") { return ["table", "codec", "diff"].indexOf(v) >= 0; }
+    var sel = $(f === "old" ? "diff-old" : f === "new" ? "diff-new" : f);
+    return !!sel && Array.prototype.some.call(sel.options, function (o) { return o.value === v; });
+  }
   function readHash() {
     var h = new URLSearchParams(location.hash.slice(1));
-    FIELDS.forEach(function (f) { if (h.has(f)) { state[f] = h.get(f); } });
+    FIELDS.forEach(function (f) { if (h.has(f) && allowed(f, h.get(f))) { state[f] = h.get(f); } });
   }
   function writeHash() {
     var h = new URLSearchParams();

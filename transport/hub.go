@@ -58,6 +58,14 @@ type Options struct {
 	// ReplayLen is how many recent messages each stream keeps for clients
 	// that resume with a last event ID. Default 128; range [0, 1<<20].
 	ReplayLen int
+	// MaxStreamReplayBytes caps the payload bytes one stream's replay
+	// buffer keeps, and MaxReplayBytes those of every stream's together:
+	// past either, a stream drops its oldest buffered messages (a client
+	// resuming from one of those misses it, counted as replay_misses).
+	// Defaults DefaultMaxStreamReplayBytes (256 KiB) and
+	// DefaultMaxReplayBytes (256 MiB); range [1, 1<<40].
+	MaxStreamReplayBytes int64
+	MaxReplayBytes       int64
 	// Overflow is the policy for a full queue. Default Disconnect.
 	Overflow Overflow
 	// Linger is how long a stream keeps running (and its replay buffer
@@ -110,6 +118,11 @@ const (
 	DefaultMaxTotalRate = 100000.0
 	// MaxMaxTotalRate is the largest Options.MaxTotalRate.
 	MaxMaxTotalRate = 1e9
+	// DefaultMaxStreamReplayBytes is Options.MaxStreamReplayBytes'
+	// default: 256 KiB, 128 messages of 2 KiB.
+	DefaultMaxStreamReplayBytes = 256 << 10
+	// DefaultMaxReplayBytes is Options.MaxReplayBytes' default: 256 MiB.
+	DefaultMaxReplayBytes = 256 << 20
 	// DefaultMaxClientStreams is Options.MaxClientStreams' default: a
 	// twentieth of the default stream cap.
 	DefaultMaxClientStreams = 1000
@@ -143,6 +156,15 @@ func (o Options) Effective() (Options, error) {
 	}
 	if o.MaxClientStreams == 0 {
 		o.MaxClientStreams = DefaultMaxClientStreams
+	}
+	if o.MaxStreamReplayBytes == 0 {
+		o.MaxStreamReplayBytes = DefaultMaxStreamReplayBytes
+	}
+	if o.MaxReplayBytes == 0 {
+		o.MaxReplayBytes = DefaultMaxReplayBytes
+	}
+	if o.MaxStreamReplayBytes < 1 || o.MaxStreamReplayBytes > 1<<40 || o.MaxReplayBytes < 1 || o.MaxReplayBytes > 1<<40 {
+		return o, fmt.Errorf("transport: invalid MaxStreamReplayBytes %d or MaxReplayBytes %d (range is [1, %d])", o.MaxStreamReplayBytes, o.MaxReplayBytes, int64(1)<<40)
 	}
 	if o.MaxClientSubscribers == 0 {
 		o.MaxClientSubscribers = DefaultMaxClientSubscribers
@@ -237,6 +259,8 @@ type Hub struct {
 	subs     int   // open subscriptions
 	rateUsed int64 // their rates summed, in millimessages/s
 	clients  map[string]*clientUse
+
+	replayBytes atomic.Int64 // payload bytes in every stream's ring
 
 	wake chan struct{}
 	quit chan struct{}
@@ -591,7 +615,7 @@ func (h *Hub) newStream(key string, req Request) (*stream, error) {
 		subs:      make(map[*Subscription]struct{}),
 		ring:      make([]*Message, 0, min(h.opts.ReplayLen, 64)),
 		idleSince: now,
-		stats:     h.stats.get(req.Run, req.Codec.Info().ID),
+		stats:     h.stats.get(req.Run, req.Codec.Info().ID, req.Client),
 	}
 	if err := s.bindSwitch(); err != nil {
 		return nil, err
@@ -677,6 +701,7 @@ type stream struct {
 	mu        sync.Mutex
 	subs      map[*Subscription]struct{}
 	ring      []*Message // the last ReplayLen messages, oldest first
+	ringBytes int64      // their payload bytes
 	ended     bool
 	idleSince time.Time
 	removed   bool
@@ -839,13 +864,7 @@ func (h *Hub) step(s *stream, now time.Time) bool {
 	var delivered, dropped, overflows uint64
 	s.mu.Lock()
 	if h.opts.ReplayLen > 0 {
-		if len(s.ring) < h.opts.ReplayLen {
-			s.ring = append(s.ring, m)
-		} else {
-			// Shift by one: ReplayLen pointers per message, cheap next to encoding.
-			copy(s.ring, s.ring[1:])
-			s.ring[len(s.ring)-1] = m
-		}
+		h.keep(s, m)
 	}
 	for sub := range s.subs {
 		select {
@@ -877,6 +896,34 @@ func (h *Hub) step(s *stream, now time.Time) bool {
 	return true
 }
 
+// keep adds m to the replay ring of s, dropping its oldest messages past
+// ReplayLen, MaxStreamReplayBytes or (over every stream) MaxReplayBytes;
+// m itself is not kept when it alone passes a byte cap. The caller holds
+// s.mu.
+func (h *Hub) keep(s *stream, m *Message) {
+	n := int64(len(m.Payload))
+	drop := 0
+	for drop < len(s.ring) && (len(s.ring)-drop >= h.opts.ReplayLen ||
+		s.ringBytes+n > h.opts.MaxStreamReplayBytes || h.replayBytes.Load()+n > h.opts.MaxReplayBytes) {
+		d := int64(len(s.ring[drop].Payload))
+		s.ringBytes -= d
+		h.replayBytes.Add(-d)
+		drop++
+	}
+	if drop > 0 {
+		// Shift: ReplayLen pointers per message, cheap next to encoding.
+		k := copy(s.ring, s.ring[drop:])
+		clear(s.ring[k:])
+		s.ring = s.ring[:k]
+	}
+	if s.ringBytes+n > h.opts.MaxStreamReplayBytes || h.replayBytes.Load()+n > h.opts.MaxReplayBytes {
+		return
+	}
+	s.ring = append(s.ring, m)
+	s.ringBytes += n
+	h.replayBytes.Add(n)
+}
+
 // end marks s ended: subscribers' queues are closed after the last message.
 func (s *stream) end(now time.Time) {
 	s.mu.Lock()
@@ -898,6 +945,9 @@ func (h *Hub) retire(s *stream) bool {
 		return false
 	}
 	s.removed = true
+	h.replayBytes.Add(-s.ringBytes)
+	s.ringBytes = 0
+	s.ring = nil
 	if h.streams[s.key] == s {
 		delete(h.streams, s.key)
 		h.client(s.req.Client).streams--
@@ -913,6 +963,10 @@ func (h *Hub) Subscribers() (n int, rate float64) {
 	defer h.mu.Unlock()
 	return h.subs, float64(h.rateUsed) / 1000
 }
+
+// ReplayBytes returns the payload bytes the replay buffers of every live
+// stream hold: what Options.MaxReplayBytes caps.
+func (h *Hub) ReplayBytes() int64 { return h.replayBytes.Load() }
 
 // Streams returns the number of live streams.
 func (h *Hub) Streams() int {

@@ -89,3 +89,41 @@ func TestDeferredStart(t *testing.T) {
 		t.Errorf("after the start: Subscribers() = %d, %g; want 1, 100", n, rate)
 	}
 }
+
+// Replay buffers keep at most MaxStreamReplayBytes of payload per stream
+// and MaxReplayBytes over all streams, the newest messages, in order; a
+// stream retired gives its bytes back.
+func TestReplayBytes(t *testing.T) {
+	h := newHub(t, transport.Options{ReplayLen: 1000, MaxStreamReplayBytes: 2000, MaxReplayBytes: 3000, Linger: time.Millisecond})
+	lens := map[string][]int{}
+	for _, name := range []string{"a", "b"} {
+		sub, err := h.Subscribe(request(t, "scenario=ws-message&codec=encoding/json&rate=10000&count=100&stream="+name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m := range sub.C {
+			lens[name] = append(lens[name], len(m.Payload))
+		}
+		req := request(t, "scenario=ws-message&codec=encoding/json&rate=10000&count=100&stream="+name)
+		req.LastEventID = 0
+		again, err := h.Subscribe(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bytes int
+		for i, m := range again.Replay {
+			bytes += len(m.Payload)
+			if m.Seq != again.Replay[0].Seq+uint64(i) || i == len(again.Replay)-1 && m.Seq != 99 {
+				t.Fatalf("stream %s: replay %d has seq %d: not the newest messages in order", name, i, m.Seq)
+			}
+		}
+		if bytes > 2000 || len(again.Replay) == 0 || name == "a" && bytes+lens[name][0] <= 2000 {
+			t.Errorf("stream %s: %d messages, %d bytes replayed; want the newest that fit 2000 bytes (and what b's share of 3000 leaves)", name, len(again.Replay), bytes)
+		}
+		again.Close()
+		sub.Close()
+	}
+	if got := h.ReplayBytes(); got > 3000 {
+		t.Errorf("ReplayBytes() = %d, want at most MaxReplayBytes 3000", got)
+	}
+}

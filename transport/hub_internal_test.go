@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -21,6 +22,30 @@ func TestIntendedSaturates(t *testing.T) {
 				t.Fatalf("period %g, k %d: intended %v after start, want within (0, %v] and not before k-1's", period, k, at.Sub(start), time.Duration(maxOffset))
 			}
 			prev = at
+		}
+	}
+}
+
+// One client naming many run= evicts its own oldest stats entries, never
+// another client's (issue 44: 1,100 HEADs with distinct run= evicted
+// another client's /stats?run= entry), and the table stays bounded.
+func TestStatsEviction(t *testing.T) {
+	var tab statsTable
+	victim := tab.get("victim", "cbor", "10.0.0.1")
+	for c := range 5 {
+		for i := range 1100 {
+			tab.get(fmt.Sprintf("c%d-r%d", c, i), "cbor", fmt.Sprintf("10.0.1.%d", c))
+		}
+	}
+	if tab.m[[2]string{"victim", "cbor"}] != victim {
+		t.Error("the victim client's entry was evicted")
+	}
+	if len(tab.m) > maxRuns || len(tab.order) != len(tab.m) {
+		t.Errorf("%d entries (%d in order), want at most %d", len(tab.m), len(tab.order), maxRuns)
+	}
+	for c, n := range tab.clients {
+		if n > maxClientRuns {
+			t.Errorf("client %s holds %d entries, want at most %d", c, n, maxClientRuns)
 		}
 	}
 }

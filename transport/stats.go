@@ -73,13 +73,26 @@ func (h *Hub) Stats(run string) ServerStats {
 	return st
 }
 
-// maxRuns bounds how many (run, codec) entries a hub remembers.
-const maxRuns = 1024
+// maxRuns bounds how many (run, codec) entries a hub remembers, and
+// maxClientRuns how many of them one client's streams (Request.Client)
+// may have made: past its share a client's new entry replaces its own
+// oldest, and past maxRuns the oldest entry of the client with the most
+// goes, so that one client naming many run= cannot evict another's.
+const (
+	maxRuns       = 1024
+	maxClientRuns = 256
+)
 
 type statsTable struct {
-	mu    sync.Mutex
-	m     map[[2]string]*codecStats
-	order [][2]string
+	mu      sync.Mutex
+	m       map[[2]string]*codecStats
+	order   []statsKey // oldest first
+	clients map[string]int
+}
+
+type statsKey struct {
+	k      [2]string
+	client string
 }
 
 type codecStats struct {
@@ -88,24 +101,48 @@ type codecStats struct {
 	lag *hdrhistogram.Histogram // microseconds
 }
 
-func (t *statsTable) get(run, codecID string) *codecStats {
+func (t *statsTable) get(run, codecID, client string) *codecStats {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.m == nil {
 		t.m = make(map[[2]string]*codecStats)
+		t.clients = make(map[string]int)
 	}
 	k := [2]string{run, codecID}
 	if cs := t.m[k]; cs != nil {
 		return cs
 	}
-	if len(t.order) >= maxRuns {
-		delete(t.m, t.order[0])
-		t.order = t.order[1:]
+	switch {
+	case t.clients[client] >= maxClientRuns:
+		t.evict(client)
+	case len(t.order) >= maxRuns:
+		heaviest := ""
+		for c, n := range t.clients {
+			if n > t.clients[heaviest] || n == t.clients[heaviest] && c < heaviest {
+				heaviest = c
+			}
+		}
+		t.evict(heaviest)
 	}
 	cs := &codecStats{c: CodecStats{Run: run, Codec: codecID}, lag: hdrhistogram.New(1, int64(time.Hour/time.Microsecond), 3)}
 	t.m[k] = cs
-	t.order = append(t.order, k)
+	t.order = append(t.order, statsKey{k, client})
+	t.clients[client]++
 	return cs
+}
+
+// evict forgets the oldest entry client made. The caller holds t.mu.
+func (t *statsTable) evict(client string) {
+	for i, e := range t.order {
+		if e.client == client {
+			delete(t.m, e.k)
+			t.order = append(t.order[:i], t.order[i+1:]...)
+			if t.clients[client]--; t.clients[client] == 0 {
+				delete(t.clients, client)
+			}
+			return
+		}
+	}
 }
 
 func (t *statsTable) snapshot(run string) []CodecStats {

@@ -36,6 +36,8 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	o := &f.o
 	fs.IntVar(&o.Hub.QueueLen, "queue", transport.DefaultQueueLen, "per-connection queue length, in messages")
 	fs.IntVar(&o.Hub.ReplayLen, "replay", transport.DefaultReplayLen, "per-stream replay buffer for Last-Event-ID, in messages")
+	fs.Int64Var(&o.Hub.MaxStreamReplayBytes, "max-stream-replay-bytes", transport.DefaultMaxStreamReplayBytes, "payload bytes one stream's replay buffer keeps (the oldest go first)")
+	fs.Int64Var(&o.Hub.MaxReplayBytes, "max-replay-bytes", transport.DefaultMaxReplayBytes, "payload bytes every stream's replay buffers keep together (the oldest of a stream go first)")
 	fs.StringVar(&f.overflow, "overflow", transport.DefaultOverflow.String(), "full queue policy: disconnect (client resumes) or drop (counted gap)")
 	fs.DurationVar(&o.Hub.Linger, "linger", transport.DefaultLinger, "how long a stream outlives its last client or its end")
 	fs.IntVar(&o.SSE.FlushEvery, "flush-every", sse.DefaultFlushEvery, "SSE: flush after this many events (1: every event)")
@@ -101,9 +103,10 @@ func (f *serverFlags) server() (*server.Server, error) {
 		return nil, usageError{err}
 	}
 	if o.Hub.MaxTotalRate <= 0 || o.Hub.MaxSubscribers <= 0 || o.Hub.MaxStreams <= 0 || o.MaxConns <= 0 || o.ReadHeaderTimeout <= 0 || o.ReadTimeout <= 0 || o.WriteTimeout <= 0 || o.IdleTimeout <= 0 || o.API.MaxBodyBytes <= 0 || o.API.DecodeTimeout <= 0 ||
-		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 {
+		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 ||
+		o.Hub.MaxStreamReplayBytes <= 0 || o.Hub.MaxReplayBytes <= 0 {
 		// Zero would mean "the default" to the options below: refuse it.
-		return nil, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes and -api-max-client-decodes must be > 0")
+		return nil, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -max-stream-replay-bytes, -max-replay-bytes, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes and -api-max-client-decodes must be > 0")
 	}
 	o.Hub.Overflow, o.SSE.Gzip, o.WS.Compress = ov, f.compress, f.compress
 	o.AllowOrigins, o.AllowHosts = splitList(f.allowOrigins), splitList(f.allowHost)

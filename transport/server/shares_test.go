@@ -143,6 +143,9 @@ func TestAttackDecodes(t *testing.T) {
 	// that the victim is not cut off as a slow reader (what this checks
 	// is that it is served at all, not how fast a starved reader reads).
 	o.Hub.QueueLen = 20 * victimRate
+	// Nor are the legitimate POSTs cut off as slow bodies: the slowloris
+	// timeouts are hostile_test.go's subject, not this test's.
+	o.ReadHeaderTimeout, o.ReadTimeout, o.WriteTimeout = 10*time.Second, 10*time.Second, 10*time.Second
 	base, _, v, _ := hostileStart(t, o)
 	valid := encode(t, "flatbuffers/lazy", "user-event")
 	dag := hostile.Amplifications(hostile.FormatFlatBuffers, valid, hostile.DefaultFanout)[0].Data

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/klauspost/compress/gzip"
-
 	"github.com/serbench/serbench/transport"
 )
 
@@ -29,12 +27,16 @@ type Options struct {
 	// does not read for between WriteTimeout/2 and WriteTimeout is
 	// disconnected. Default 10s; range [1ms, 10m].
 	WriteTimeout time.Duration
-	// Gzip compresses the response with gzip (Content-Encoding: gzip,
-	// github.com/klauspost/compress/gzip at its default level) when the
+	// Gzip compresses the response with gzip (Content-Encoding: gzip, one
+	// gzip member whose deflate data comes from
+	// github.com/klauspost/compress/flate at its default level) when the
 	// request's Accept-Encoding allows it. Every flush of the response
 	// flushes the compressor first (a sync flush, about 5 bytes), so
-	// events are not held back; the compressor's window spans the whole
-	// stream, so repeated content compresses across events. Default false.
+	// events are not held back. While events flow, the compressor's window
+	// spans them, so repeated content compresses across events; after
+	// GzipIdle without one, the compressor goes back to a pool shared by
+	// every response (an idle subscription holds no compressor state) and
+	// the next event starts a fresh one. Default false.
 	Gzip bool
 }
 
@@ -180,6 +182,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		flushC = flushTimer.C
 	}
 	pending := 0
+	var idleC <-chan time.Time // a gzip response's look for idleness
+	busy := false              // an event since the last look
+	if gz {
+		idle := time.NewTicker(GzipIdle)
+		defer idle.Stop()
+		idleC = idle.C
+	}
 	ctx := r.Context()
 	for {
 		select {
@@ -190,6 +199,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			buf = AppendEvent(buf[:0], event, m, binary)
 			pending++
+			busy = true
 			flush := pending >= h.opts.FlushEvery
 			if err := cw.write(buf, flush); err != nil {
 				return
@@ -206,6 +216,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 				pending = 0
 			}
+		case <-idleC:
+			if !busy && pending == 0 {
+				if err := cw.gz.release(); err != nil {
+					return
+				}
+			}
+			busy = false
 		case <-sub.Done():
 			if errors.Is(sub.Err(), transport.ErrClosed) {
 				_ = cw.write([]byte(": server shutting down\n\n"), true)
@@ -223,7 +240,7 @@ type connWriter struct {
 	rc       *http.ResponseController
 	timeout  time.Duration
 	deadline time.Time
-	gz       *gzip.Writer // nil: uncompressed
+	gz       *gzipWriter // nil: uncompressed
 }
 
 // write writes p (if any) and, when flush is set, flushes. The write

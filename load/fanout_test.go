@@ -77,3 +77,20 @@ func TestFanoutErrors(t *testing.T) {
 		t.Errorf("default fanout %d, want 1", e.Fanout)
 	}
 }
+
+// Push load whose connections need more descriptors than the hard open
+// file limit is refused by Validate, naming -conns, before a server or a
+// connection starts.
+func TestConnsAboveDescriptorLimit(t *testing.T) {
+	_, hard, err := server.OpenFileLimits()
+	if err != nil {
+		t.Skip(err)
+	}
+	if hard >= 2*100000+64 {
+		t.Skipf("hard open file limit %d holds 100000 connections in process", hard)
+	}
+	s := load.Session{Options: load.Options{Registry: all.Registry(), URL: "", Conns: 100000}, Server: &server.Server{}}
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "-conns 100000") || !strings.Contains(err.Error(), "hard open file limit") {
+		t.Errorf("Validate: %v, want an error naming -conns and the hard limit", err)
+	}
+}

@@ -95,6 +95,7 @@ func TestPlanErrors(t *testing.T) {
 		{[]string{"plan", "-rate", "10", "-transport", "1,x,1"}, `invalid transport "1,x,1"`, 2},
 		{[]string{"plan", "-rate", "10", "-via", "tcp"}, `unknown -via "tcp"`, 2},
 		{[]string{"plan", "-rate", "10", "-verify", "1s", "-top", "0"}, "invalid top 0", 2},
+		{[]string{"plan", "-rate", "5000", "-fanout", "1000", "-verify", "1s", "-transport", "1,1,1"}, "needs 10000 connections", 2},
 		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`, 2},
 		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch", 2},
 		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-scenarios", "nosuch"}, `"nosuch"`, 2},

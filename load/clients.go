@@ -246,7 +246,8 @@ func resumeQuery(q url.Values, lastID int64, inQuery bool) url.Values {
 	return r
 }
 
-// streamQuery is the query of connection i's private stream.
+// streamQuery is the query of stream i of run, shared by its Fanout
+// connections.
 func streamQuery(o Options, codecID string, count uint64, run string, i int, withCodec bool, start time.Time) url.Values {
 	if !withCodec {
 		codecID = ""

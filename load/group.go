@@ -41,7 +41,10 @@ type group struct {
 	mu     sync.Mutex
 	totals connStats
 	conns  int
-	errs   []error // first few connection errors, for the report
+	// lossyConns and disorderedConns count connections that lost a
+	// message and that received one out of order.
+	lossyConns, disorderedConns uint64
+	errs                        []error // first few connection errors, for the report
 }
 
 func newGroup(c codec.Codec, s scenario.Scenario, count uint64) *group {
@@ -163,6 +166,12 @@ func (c *conn) finish(err error) {
 	c.g.mu.Lock()
 	c.g.totals.add(c.st)
 	c.g.conns++
+	if c.st.lost > 0 {
+		c.g.lossyConns++
+	}
+	if c.st.duplicates > 0 {
+		c.g.disorderedConns++
+	}
 	if err != nil && len(c.g.errs) < 5 {
 		c.g.errs = append(c.g.errs, err)
 	}

@@ -56,8 +56,10 @@ var httpModules = []string{"github.com/gin-gonic/gin", "github.com/labstack/echo
 
 // Validate returns the first error of the options of each scenario
 // (Options.Effective or HTTPOptions.Effective, a URL "" taken as a
-// loopback one), an SLO out of range with Max (MaxSearch), or push load
-// with neither a URL nor a Server.
+// loopback one), an SLO out of range with Max (MaxSearch), push load
+// with neither a URL nor a Server, or push load whose connections need
+// more file descriptors than the hard open file limit (one per
+// connection, two with the server in this process).
 func (s Session) Validate() error {
 	if s.HTTP != nil && s.Max {
 		if _, err := (MaxSearch{SLO: s.SLO}).effective(); err != nil {
@@ -83,6 +85,9 @@ func (s Session) Validate() error {
 				o.URL = "http://127.0.0.1:1"
 			}
 			_, err = o.Effective()
+			if err == nil {
+				err = checkPushDescriptors(s.Options.Conns, s.Options.URL == "")
+			}
 		}
 		if err != nil {
 			return err
@@ -167,11 +172,7 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 func (s Session) measurePush(ctx context.Context) ([]Result, error) {
 	o := s.Options
 	// In process, each connection needs two descriptors (client and server).
-	need := uint64(o.Conns) + 64
-	if o.URL == "" {
-		need += uint64(o.Conns)
-	}
-	if err := RaiseOpenFiles(need); err != nil {
+	if err := RaiseOpenFiles(pushDescriptors(o.Conns, o.URL == "")); err != nil {
 		return nil, err
 	}
 	if o.URL == "" {

@@ -212,6 +212,11 @@ func mergeResult(m *Result, r Result) {
 	m.Received += r.Received
 	m.Lost += r.Lost
 	m.Duplicates += r.Duplicates
+	m.Delivered += r.Delivered
+	m.LossyConns += r.LossyConns
+	m.DisorderedConns += r.DisorderedConns
+	m.Streams += r.Streams
+	m.Fanout = max(m.Fanout, r.Fanout)
 	m.DecodeErrors += r.DecodeErrors
 	m.Errors += r.Errors
 	m.Reconnects += r.Reconnects

@@ -8,11 +8,14 @@
 //
 // # How a phase runs
 //
-// Every connection i gets its own stream (stream=<run>-<i>, run=<run>) of
-// ceil(Rate*Duration) messages. Connections open during a warm-up (Setup);
-// stream i's first intended send time is start+Setup+i/N*Ramp, so the N
-// schedules interleave evenly over one period instead of firing together,
-// and connection setup is not measured. The server's single scheduler
+// The N connections share S = N/Fanout streams: connection i subscribes to
+// stream i mod S (stream=<run>-<i mod S>, run=<run>) of ceil(Rate*Duration)
+// messages, so with Fanout F the server encodes each message once and
+// sends it to F connections (Fanout 1: every connection its own stream).
+// Connections open during a warm-up (Setup); stream s's first intended
+// send time is start+Setup+s/S*Ramp, so the S schedules interleave evenly
+// over one period instead of firing together, and connection setup is not
+// measured. The server's single scheduler
 // publishes message k of a stream at stream start + k/Rate and never
 // drifts; a late publish keeps its intended time.
 //
@@ -56,6 +59,11 @@ type Options struct {
 	URL string
 	// Conns is the number of connections per phase. Default 1000; range [1, 100000].
 	Conns int
+	// Fanout is how many connections subscribe to each stream: Conns/Fanout
+	// streams, each message encoded once and sent Fanout times. Default 1;
+	// range [1, Conns], and Conns must be a multiple of it (no rounding).
+	// With Mix or Switch it must be 1.
+	Fanout int
 	// Rate is the messages per second each connection receives. Default 10;
 	// range (0, 10000].
 	Rate float64
@@ -125,6 +133,9 @@ func (o Options) Effective() (Options, error) {
 	if o.Rate == 0 {
 		o.Rate = DefaultRate
 	}
+	if o.Fanout == 0 {
+		o.Fanout = 1
+	}
 	if o.Duration == 0 {
 		o.Duration = DefaultDuration
 	}
@@ -157,6 +168,12 @@ func (o Options) Effective() (Options, error) {
 		return o, fmt.Errorf("load: unknown transport %q (want %s)", o.Transport, strings.Join(Transports, " or "))
 	case o.Conns < 1 || o.Conns > 100000:
 		return o, fmt.Errorf("load: invalid conns %d (range is [1, 100000])", o.Conns)
+	case o.Fanout < 1 || o.Fanout > o.Conns:
+		return o, fmt.Errorf("load: invalid fanout %d (range is [1, conns %d]: raise -conns or lower -fanout)", o.Fanout, o.Conns)
+	case o.Conns%o.Fanout != 0:
+		return o, fmt.Errorf("load: conns %d is not a multiple of fanout %d: every stream needs -fanout connections (try -conns %d)", o.Conns, o.Fanout, o.Conns/o.Fanout*o.Fanout)
+	case o.Fanout > 1 && (o.Mix != nil || o.Switch != nil):
+		return o, fmt.Errorf("load: fanout %d with mix or switch: shared streams carry one codec and no switch (use -fanout 1)", o.Fanout)
 	case math.IsNaN(o.Rate) || o.Rate <= 0 || o.Rate > 10000:
 		return o, fmt.Errorf("load: invalid rate %g (range is (0, 10000] messages/s per connection)", o.Rate)
 	case o.Duration < 10*time.Millisecond || o.Duration > 24*time.Hour:

@@ -138,6 +138,14 @@ func writeTransportTable(w io.Writer, rs []Result) error {
 		return fmt.Errorf("load: write table: %w", err)
 	}
 	for _, x := range rs {
+		if x.Fanout > 1 {
+			if _, err := fmt.Fprintf(w, "fan-out %s/%s: %d connections on each of %d streams; %d published, %d delivered; lost on %d connections, out of order on %d\n",
+				cell(x.Transport), cell(x.Codec), x.Fanout, x.Streams, x.Sent, x.Delivered, x.LossyConns, x.DisorderedConns); err != nil {
+				return fmt.Errorf("load: write table: %w", err)
+			}
+		}
+	}
+	for _, x := range rs {
 		if x.Compression != "" {
 			if _, err := fmt.Fprintf(w, "compressed %s/%s: %s (wire B/msg are compressed bytes)\n", cell(x.Transport), cell(x.Codec), cell(x.Compression)); err != nil {
 				return fmt.Errorf("load: write table: %w", err)

@@ -3,6 +3,8 @@ package load
 import (
 	"fmt"
 	"syscall"
+
+	"github.com/serbench/serbench/transport/server"
 )
 
 // RaiseOpenFiles raises the process's soft RLIMIT_NOFILE to its hard limit
@@ -21,6 +23,31 @@ func RaiseOpenFiles(need uint64) error {
 	}
 	if rl.Cur < need {
 		return fmt.Errorf("load: open file limit %d is below the %d this run needs (raise it with ulimit -n, or use fewer -conns)", rl.Cur, need)
+	}
+	return nil
+}
+
+// pushDescriptors is the file descriptors push load of o needs: one per
+// connection, two when the server runs in this process (inProcess), and
+// 64 besides.
+func pushDescriptors(conns int, inProcess bool) uint64 {
+	need := uint64(max(conns, 0)) + 64
+	if inProcess {
+		need += uint64(max(conns, 0))
+	}
+	return need
+}
+
+// checkPushDescriptors returns an error naming -conns and the hard open
+// file limit when push load of conns connections cannot fit under it.
+// An unreadable limit is not an error (RaiseOpenFiles reports it).
+func checkPushDescriptors(conns int, inProcess bool) error {
+	_, hard, err := server.OpenFileLimits()
+	if err != nil {
+		return nil
+	}
+	if err := server.CheckDescriptors("-conns", conns, pushDescriptors(conns, inProcess), hard); err != nil {
+		return fmt.Errorf("load: %w", err)
 	}
 	return nil
 }

@@ -26,23 +26,36 @@ import (
 // Result is the measurement of one (transport, codec) in one phase. JSON
 // names are part of serbench/v1 (docs/reference.md, "JSON documents").
 type Result struct {
-	Transport string  `json:"transport"`
-	Codec     string  `json:"codec"`
-	Scenario  string  `json:"scenario"`
-	Conns     int     `json:"conns"`
+	Transport string `json:"transport"`
+	Codec     string `json:"codec"`
+	Scenario  string `json:"scenario"`
+	Conns     int    `json:"conns"`
+	// Fanout is the connections per stream (Options.Fanout) and Streams
+	// the streams they shared, Conns/Fanout; both absent at fan-out 1.
+	Fanout    int     `json:"fanout,omitempty"`
+	Streams   int     `json:"streams,omitempty"`
 	Rate      float64 `json:"rate"`       // messages/s per connection
 	DurationS float64 `json:"duration_s"` // each stream's scheduled span
 	// Expected is conns * messages per stream.
 	Expected uint64 `json:"expected"`
-	// Sent is how many messages the server's streams published (server stats).
+	// Sent is how many messages the server's streams published (server
+	// stats): each encoded once per stream, whatever its fan-out.
 	Sent uint64 `json:"sent"`
+	// Delivered is how many (message, connection) pairs the server queued
+	// (server stats): Sent × Fanout when no connection fell behind.
+	Delivered uint64 `json:"delivered"`
 	// Received counts distinct messages that arrived in order.
 	Received uint64 `json:"received"`
 	// Lost counts expected messages that never arrived (gaps and missing tails).
 	Lost uint64 `json:"lost"`
 	// Duplicates counts messages at or before one already received.
-	Duplicates   uint64 `json:"duplicates"`
-	DecodeErrors uint64 `json:"decode_errors"`
+	Duplicates uint64 `json:"duplicates"`
+	// LossyConns counts connections that lost at least one message,
+	// DisorderedConns those that received at least one message at or
+	// before one already received.
+	LossyConns      uint64 `json:"lossy_conns"`
+	DisorderedConns uint64 `json:"disordered_conns"`
+	DecodeErrors    uint64 `json:"decode_errors"`
 	// Errors counts connections that failed or ended before their stream did.
 	Errors     uint64 `json:"errors"`
 	Reconnects uint64 `json:"reconnects"`
@@ -144,6 +157,7 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		return nil, err
 	}
 
+	streams := len(assign) / o.Fanout
 	groups, sseClients, wsClients, closeClients := newClients(o, codecs, sc, count, base)
 	defer closeClients()
 	if err := setupSwitch(o, groups); err != nil {
@@ -165,7 +179,8 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 		}
 		frac := float64(i) / float64(len(assign))
 		at := start.Add(time.Duration(float64(o.Setup) / 2 * frac))
-		streamStart := first.Add(time.Duration(float64(o.Ramp) * frac))
+		s := i % streams // connection i's stream
+		streamStart := first.Add(time.Duration(float64(o.Ramp) * float64(s) / float64(streams)))
 		if err := g.attachSwitch(c, streamStart); err != nil {
 			return nil, err
 		}
@@ -184,11 +199,11 @@ func runPhase(ctx context.Context, o Options, codecs []codec.Codec, sc scenario.
 			switch o.Transport {
 			case "sse":
 				cl := *sseClients[ci]
-				cl.query = switchQuery(o, streamQuery(o, id, count, run, i, true, streamStart))
+				cl.query = switchQuery(o, streamQuery(o, id, count, run, s, true, streamStart))
 				runConn(pctx, c, cl.once)
 			case "ws":
 				cl := *wsClients[ci]
-				cl.query = switchQuery(o, streamQuery(o, id, count, run, i, false, streamStart))
+				cl.query = switchQuery(o, streamQuery(o, id, count, run, s, false, streamStart))
 				runConn(pctx, c, cl.once)
 			}
 		})
@@ -283,6 +298,7 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 			Transport: o.Transport, Codec: id, Scenario: sc.ID, Conns: g.conns, Rate: o.Rate,
 			DurationS: o.Duration.Seconds(), Expected: uint64(g.conns) * count,
 			Received: t.received, Lost: t.lost, Duplicates: t.duplicates, DecodeErrors: t.decodeErrors,
+			LossyConns: g.lossyConns, DisorderedConns: g.disorderedConns,
 			Errors: t.errors, Reconnects: t.reconnects,
 			ServerCPUSeconds: cpu, CPUScope: scope, PeakRSSBytes: after.MaxRSSBytes, PeakRSSScope: peakScope,
 		}
@@ -290,6 +306,9 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 			if span := time.Duration(last - first.UnixNano()).Seconds(); span > 0 {
 				r.MsgsPerS = float64(t.received) / span
 			}
+		}
+		if o.Fanout > 1 {
+			r.Fanout, r.Streams = o.Fanout, g.conns/o.Fanout
 		}
 		h := g.histogram()
 		r.P50Ms, r.P90Ms, r.P99Ms, r.P999Ms, r.MaxMs = latencyMs(h)
@@ -303,7 +322,7 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 		}
 		for _, cs := range after.Codecs {
 			if cs.Codec == id {
-				r.Sent = cs.Published
+				r.Sent, r.Delivered = cs.Published, cs.Delivered
 				r.Overflows, r.Dropped, r.ReplayMisses = cs.Overflows, cs.Dropped, cs.ReplayMisses
 				r.PublisherLagP50Ms, r.PublisherLagP99Ms, r.PublisherLagMaxMs = ms(cs.LagP50Us), ms(cs.LagP99Us), ms(cs.LagMaxUs)
 			}

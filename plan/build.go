@@ -67,8 +67,9 @@ type Options struct {
 }
 
 // Validate returns an error naming the first option out of range: Inputs
-// (Inputs.Validate), Via, Top, a negative Verify, a missing Registry or a
-// Source without ScenarioIDs.
+// (Inputs.Validate), Via, Top, a negative Verify, a Verify whose rate and
+// fan-out need more connections than MaxVerifyConns (VerifyConns), a
+// missing Registry or a Source without ScenarioIDs.
 func (o Options) Validate() error {
 	if err := o.Inputs.Validate(); err != nil {
 		return err
@@ -84,6 +85,11 @@ func (o Options) Validate() error {
 		return errors.New("plan: no codec registry")
 	case o.Source != "" && len(o.ScenarioIDs) == 0:
 		return errors.New("plan: a saved run and no scenario to plan for")
+	}
+	if o.Verify > 0 {
+		if _, _, err := VerifyConns(o.Inputs.Rate, o.Inputs.Fanout); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -30,12 +30,55 @@ func TestOptionsValidate(t *testing.T) {
 		{"verify", func(o *Options) { o.Verify = -time.Second }, "invalid verify -1s"},
 		{"registry", func(o *Options) { o.Registry = nil }, "no codec registry"},
 		{"saved run", func(o *Options) { o.Source = "run.json" }, "no scenario"},
+		{"verify fanout", func(o *Options) { o.Verify, o.Top, o.Inputs.Rate, o.Inputs.Fanout = time.Second, 1, 5000, 1000 }, "needs 10000 connections"},
+		{"fanout without verify", func(o *Options) { o.Inputs.Rate, o.Inputs.Fanout = 5000, 1000 }, ""},
 	} {
 		o := ok
 		tc.edit(&o)
 		if err := o.Validate(); (err == nil) != (tc.want == "") || (err != nil && !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// VerifyConns spreads the rate over streams of at most 500 msg/s, each
+// with fan-out connections, and refuses more than MaxVerifyConns naming
+// the flags.
+func TestVerifyConns(t *testing.T) {
+	for _, tc := range []struct {
+		rate                float64
+		fanout              int
+		streams, conns      int
+		wantErr, wantInText string
+	}{
+		{50, 1, 1, 1, "", ""},
+		{500, 10, 1, 10, "", ""},
+		{501, 10, 2, 20, "", ""},
+		{5000, 100, 10, 1000, "", ""},
+		{5000, 500, 10, 5000, "", ""},
+		{5000, 501, 0, 0, "5010 connections", "-fanout"},
+		{3e6, 1, 0, 0, "6000 streams", "-rate"},
+	} {
+		s, c, err := VerifyConns(tc.rate, tc.fanout)
+		switch {
+		case tc.wantErr == "" && (err != nil || s != tc.streams || c != tc.conns):
+			t.Errorf("rate %g fanout %d: %d streams %d conns %v, want %d and %d", tc.rate, tc.fanout, s, c, err, tc.streams, tc.conns)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), tc.wantInText)):
+			t.Errorf("rate %g fanout %d: error %v, want one with %q and %q", tc.rate, tc.fanout, err, tc.wantErr, tc.wantInText)
+		}
+	}
+}
+
+// The codec's share of the server's CPU: (marshal + compress) × rate over
+// the measured cores.
+func TestCodecShare(t *testing.T) {
+	o := Option{MarshalNs: Point(800), CompressNs: Point(200)}
+	// 1000 ns × 5000 msg/s = 0.005 cores of 0.05 measured: 10%.
+	if got := codecShare(o, 5000, 0.05); got < 0.0999 || got > 0.1001 {
+		t.Errorf("share %g, want 0.1", got)
+	}
+	if got := codecShare(o, 5000, 0); got != 0 {
+		t.Errorf("share with no measured CPU %g, want 0", got)
 	}
 }
 

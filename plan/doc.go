@@ -54,15 +54,26 @@ type Check struct {
 	// server sent per second.
 	Rate     float64 `json:"rate"`
 	Achieved float64 `json:"achieved"`
-	// Predicted* are the model's figures at Rate and fan-out 1;
-	// Measured* the run's: server CPU in cores (rusage of the server
-	// process over the run), wire bytes per message, p99 in ms.
-	PredictedCores float64 `json:"predicted_cores"`
-	MeasuredCores  float64 `json:"measured_cores"`
-	PredictedWire  float64 `json:"predicted_wire_bytes"`
-	MeasuredWire   float64 `json:"measured_wire_bytes"`
-	PredictedP99   float64 `json:"predicted_p99_ms"`
-	MeasuredP99    float64 `json:"measured_p99_ms"`
+	// Fanout is the connections that shared each stream, the plan's
+	// fan-out.
+	Fanout int `json:"fanout"`
+	// Predicted* are the model's figures at Rate and Fanout; Measured* the
+	// run's: server CPU in cores (rusage of the server process over the
+	// run), receiver CPU in cores (rusage of the load client, which also
+	// reads the transport: HTTP, SSE or WebSocket framing, base64), wire
+	// bytes per message delivered, p99 in ms.
+	PredictedCores     float64 `json:"predicted_cores"`
+	MeasuredCores      float64 `json:"measured_cores"`
+	PredictedRecvCores float64 `json:"predicted_recv_cores"`
+	MeasuredRecvCores  float64 `json:"measured_recv_cores"`
+	// CodecShare is the codec's share of the measured server CPU: its
+	// marshal (+ compress) ns per message on one goroutine × Rate over
+	// MeasuredCores; a ratio, 1 = all of it.
+	CodecShare    float64 `json:"codec_share"`
+	PredictedWire float64 `json:"predicted_wire_bytes"`
+	MeasuredWire  float64 `json:"measured_wire_bytes"`
+	PredictedP99  float64 `json:"predicted_p99_ms"`
+	MeasuredP99   float64 `json:"measured_p99_ms"`
 	// Limit, when set, says why the rate was not reached (the server's
 	// CPU, the client, lost messages).
 	Limit string `json:"limit,omitempty"`
@@ -174,16 +185,17 @@ func writePlan(w io.Writer, p Plan, d Document) {
 	}
 	tw.Flush()
 	if len(p.Verify) > 0 {
-		fmt.Fprintf(w, "verify (serve + load, fan-out 1; measured/predicted):\n")
+		fmt.Fprintf(w, "verify (serve + load, fan-out %d; measured/predicted; codec %%: marshal + compress × rate over measured server cores):\n", in.Fanout)
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "codec\tcompress\tmsg/s\tachieved\tserver cores pred\tmeas\tratio\twire B pred\tmeas\tratio\tp99 ms pred\tmeas\tratio\t  note\n")
+		fmt.Fprintf(tw, "codec\tcompress\tmsg/s\tachieved\tserver cores pred\tmeas\tratio\tcodec %%\trecv cores pred\tmeas\tratio\twire B pred\tmeas\tratio\tp99 ms pred\tmeas\tratio\t  note\n")
 		for _, c := range p.Verify {
 			note := c.Limit
 			if c.Error != "" {
 				note = c.Error
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t  %s\n", c.Codec, c.Compressor, num(c.Rate), num(c.Achieved),
-				num(c.PredictedCores), num(c.MeasuredCores), num(ratio(c.MeasuredCores, c.PredictedCores)),
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t  %s\n", c.Codec, c.Compressor, num(c.Rate), num(c.Achieved),
+				num(c.PredictedCores), num(c.MeasuredCores), num(ratio(c.MeasuredCores, c.PredictedCores)), 100*c.CodecShare,
+				num(c.PredictedRecvCores), num(c.MeasuredRecvCores), num(ratio(c.MeasuredRecvCores, c.PredictedRecvCores)),
 				num(c.PredictedWire), num(c.MeasuredWire), num(ratio(c.MeasuredWire, c.PredictedWire)),
 				num(c.PredictedP99), num(c.MeasuredP99), num(ratio(c.MeasuredP99, c.PredictedP99)), note)
 		}

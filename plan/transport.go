@@ -12,16 +12,18 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport/server"
 )
 
 // serverRun is one run of `serbench serve` (a child process) under load at
-// a total rate, fan-out 1.
+// a total rate and a fan-out.
 type serverRun struct {
-	cpuNsPerMsg float64 // server process CPU per published message
-	result      load.Result
+	cpuNsPerMsg  float64 // server process CPU per published message
+	recvNsPerMsg float64 // this process's CPU (the load client) per published message
+	result       load.Result
 }
 
 // Transport measurement: two seeds of different sizes, TransportCodec, at
@@ -34,22 +36,39 @@ const (
 	TransportCodec     = "encoding/json"
 	transportBenchtime = 5 * time.Millisecond
 	transportCount     = 3
-	// verifyConnRate is the rate per connection -verify asks for: the
-	// total rate is spread over ceil(rate/verifyConnRate) connections.
+	// verifyConnRate is the rate per stream -verify asks for: the total
+	// rate is spread over ceil(rate/verifyConnRate) streams, each with
+	// fan-out connections.
 	verifyConnRate = 500
-	// maxVerifyConns caps the connections of one -verify run.
-	maxVerifyConns = 2000
+	// MaxVerifyConns caps the connections of one -verify run: streams ×
+	// fan-out.
+	MaxVerifyConns = 5000
 )
 
-// runServer starts a server in a child process and drives it with load
-// at rate messages per second in total (per connection at most
-// verifyConnRate) for d, one codec of reg and one seed scenario.
-func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID string, rate float64, d time.Duration) (serverRun, error) {
-	conns := int(math.Ceil(rate / verifyConnRate))
-	if conns > maxVerifyConns {
-		return serverRun{}, fmt.Errorf("rate %g needs more than %d connections at %d msg/s each", rate, maxVerifyConns, verifyConnRate)
+// VerifyConns returns the streams and connections a -verify run at rate
+// messages per second and fanout connections per stream opens:
+// ceil(rate/500) streams (at least 1) of fanout connections each. More
+// than MaxVerifyConns connections is an error naming the limit and the
+// flags to change.
+func VerifyConns(rate float64, fanout int) (streams, conns int, err error) {
+	streams = max(int(math.Ceil(rate/verifyConnRate)), 1)
+	if n := float64(streams) * float64(fanout); n > MaxVerifyConns {
+		return 0, 0, fmt.Errorf("plan: -verify at rate %g and fan-out %d needs %.0f connections (%d streams of at most %d msg/s, %d connections each), more than the %d it opens: lower -rate or -fanout",
+			rate, fanout, n, streams, verifyConnRate, fanout, MaxVerifyConns)
 	}
-	conns = max(conns, 1)
+	return streams, streams * fanout, nil
+}
+
+// runServer starts a server in a child process and drives it with load
+// at rate messages per second in total (per stream at most
+// verifyConnRate), fanout connections per stream, for d, one codec of reg
+// and one seed scenario. The load client's CPU is this process's
+// (getrusage) over the run.
+func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID string, rate float64, fanout int, d time.Duration) (serverRun, error) {
+	streams, conns, err := VerifyConns(rate, fanout)
+	if err != nil {
+		return serverRun{}, err
+	}
 	if err := load.RaiseOpenFiles(uint64(conns) + 64); err != nil {
 		return serverRun{}, err
 	}
@@ -58,8 +77,16 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 		return serverRun{}, err
 	}
 	defer stop()
-	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Rate: rate / float64(conns),
+	before, err := env.ProcessUsage()
+	if err != nil {
+		return serverRun{}, err
+	}
+	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Fanout: fanout, Rate: rate / float64(streams),
 		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second, Registry: reg})
+	if err != nil {
+		return serverRun{}, err
+	}
+	after, err := env.ProcessUsage()
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -73,7 +100,8 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 	if r.Sent == 0 {
 		return serverRun{}, fmt.Errorf("the server sent no message")
 	}
-	return serverRun{cpuNsPerMsg: r.ServerCPUSeconds * 1e9 / float64(r.Sent), result: r}, nil
+	recv := (after.User + after.System) - (before.User + before.System)
+	return serverRun{cpuNsPerMsg: r.ServerCPUSeconds * 1e9 / float64(r.Sent), recvNsPerMsg: float64(recv) / float64(r.Sent), result: r}, nil
 }
 
 // MeasureTransport measures the transport's own cost: the server's CPU per
@@ -116,7 +144,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
 	for i := range pts {
-		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, max(d, transportDuration))
+		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, 1, max(d, transportDuration))
 		if err != nil {
 			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 		}
@@ -136,8 +164,9 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 }
 
 // VerifyPlan runs the top choices of res (those meeting the budgets, else
-// the closest) against a real server for d each and returns predicted
-// against measured: the first top rows with compressor none. Only those
+// the closest) against a real server for d each, at in.Fanout connections
+// per stream (load's Options.Fanout), and returns predicted (the model at
+// in.Fanout) against measured: the first top rows with compressor none. Only those
 // can be run: the servers compress per stream (gzip, permessage-deflate),
 // not per message; a row with a compressor ranked above them gets a Check
 // with that Error. Only seed scenarios can be served (else one Check says
@@ -149,14 +178,12 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 	for _, s := range scenario.Seeds() {
 		seed = seed || s.ID == scenarioID
 	}
-	one := in
-	one.Fanout = 1
 	ran := 0
 	for _, r := range res.Rows {
 		if ran == top || r.Error != "" {
 			break
 		}
-		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate}
+		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate, Fanout: in.Fanout}
 		switch {
 		case !seed:
 			c.Error = "not verified: the server serves only the seed scenarios"
@@ -168,26 +195,28 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		}
 		ran++
 		i := slices.IndexFunc(opts, func(o Option) bool { return o.Codec == r.Codec && o.Compressor == r.Compressor })
-		pred, err := Compute(one, opts[i:i+1])
+		pred, err := Compute(in, opts[i:i+1])
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)
 			continue
 		}
 		p := pred.Rows[0]
-		c.PredictedCores, c.PredictedWire, c.PredictedP99 = p.SendCores.Mid, p.WireBytes, p.P99Ms
+		c.PredictedCores, c.PredictedRecvCores, c.PredictedWire, c.PredictedP99 = p.SendCores.Mid, p.RecvCores.Mid, p.WireBytes, p.P99Ms
 		if log != nil {
-			fmt.Fprintf(log, "serbench plan: verifying %s on %s at %g msg/s for %v\n", r.Codec, scenarioID, in.Rate, d)
+			fmt.Fprintf(log, "serbench plan: verifying %s on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, scenarioID, in.Rate, in.Fanout, d)
 		}
-		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, in.Rate, d)
+		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, in.Rate, in.Fanout, d)
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)
 			continue
 		}
 		lr := run.result
-		c.Achieved = lr.MsgsPerS
+		c.Achieved = lr.MsgsPerS / float64(in.Fanout) // every connection counts its copy
 		c.MeasuredCores = run.cpuNsPerMsg * in.Rate / 1e9
+		c.MeasuredRecvCores = run.recvNsPerMsg * in.Rate / 1e9
+		c.CodecShare = codecShare(opts[i], in.Rate, c.MeasuredCores)
 		c.MeasuredWire = lr.WireBytesPerMsg
 		c.MeasuredP99 = lr.P99Ms
 		switch {
@@ -201,6 +230,16 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		out = append(out, c)
 	}
 	return out
+}
+
+// codecShare is the share of measured server cores (at rate messages per
+// second) the codec's own work was: o's marshal and compression ns per
+// message, on one goroutine, × rate; 0 without a measured figure.
+func codecShare(o Option, rate, measuredCores float64) float64 {
+	if measuredCores <= 0 {
+		return 0
+	}
+	return (o.MarshalNs.Mid + o.CompressNs.Mid) * rate / 1e9 / measuredCores
 }
 
 // ParseTransport reads a transport cost given as text:

@@ -31,6 +31,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	o, ho := &s.Options, s.HTTP
 	fs.StringVar(&o.Transport, "transport", load.DefaultTransport, "transport: "+strings.Join(load.Transports, ", ")+" or http (request/response APIs, see -framework)")
 	fs.IntVar(&o.Conns, "conns", load.DefaultConns, "connections (per codec phase, or in total with -mix)")
+	fs.IntVar(&o.Fanout, "fanout", 1, "connections per stream: -conns/-fanout streams, each message encoded once and sent to -fanout connections (-conns must be a multiple)")
 	fs.Float64Var(&o.Rate, "rate", load.DefaultRate, "messages per second per connection")
 	fs.DurationVar(&o.Duration, "duration", load.DefaultDuration, "how long each connection's stream runs")
 	codecs := codecsFlag(fs, load.DefaultCodec, "comma-separated codec IDs", selectCodecIDs)
@@ -101,7 +102,7 @@ func loadOptions(s *load.Session, set map[string]bool, switchTo string, switchRa
 	if o.Transport != "http" {
 		s.HTTP = nil
 	} else {
-		for _, name := range []string{"mix", "cpuprofile", "grace", "queue", "replay", "overflow", "linger", "flush-every", "flush-interval", "allow-origin", "ping"} {
+		for _, name := range []string{"mix", "fanout", "cpuprofile", "grace", "queue", "replay", "overflow", "linger", "flush-every", "flush-interval", "allow-origin", "ping"} {
 			if set[name] {
 				return usagef("load: -%s applies to -transport sse and ws, not http", name)
 			}

@@ -95,6 +95,7 @@ func TestPlanErrors(t *testing.T) {
 		{[]string{"plan", "-rate", "10", "-transport", "1,x,1"}, `invalid transport "1,x,1"`, 2},
 		{[]string{"plan", "-rate", "10", "-via", "tcp"}, `unknown -via "tcp"`, 2},
 		{[]string{"plan", "-rate", "10", "-verify", "1s", "-top", "0"}, "invalid top 0", 2},
+		{[]string{"plan", "-rate", "5000", "-fanout", "1000", "-verify", "1s", "-transport", "1,1,1"}, "needs 10000 connections", 2},
 		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`, 2},
 		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch", 2},
 		{[]string{"plan", "-rate", "10", "-transport", "1,1,1", "-scenarios", "nosuch"}, `"nosuch"`, 2},
@@ -128,14 +129,15 @@ func TestPlanMeasures(t *testing.T) {
 }
 
 // -verify starts serve in a child process and load against it for the
-// top choice: a tiny rate for one second. The check carries measured
-// figures; no timing is asserted.
+// top choice: a tiny rate for one second, three connections sharing the
+// stream (-fanout 3). The check carries measured figures at that fan-out;
+// no timing is asserted.
 func TestPlanVerify(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server for a second")
 	}
 	out, _, err := serbench(t, "plan", "-scenarios", "ws-message", "-codecs", "msgpack", "-compress", "none,s2",
-		"-rate", "50", "-transport", "1000,1,8", "-verify", "1s", "-top", "3", "-benchtime", "1ms", "-count", "1", "-format", "json")
+		"-rate", "50", "-fanout", "3", "-transport", "1000,1,8", "-verify", "1s", "-top", "3", "-benchtime", "1ms", "-count", "1", "-format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,6 +149,11 @@ func TestPlanVerify(t *testing.T) {
 			Verify []struct {
 				Codec, Compressor, Error string
 				Rate                     float64
+				Fanout                   int
+				MeasuredCores            float64 `json:"measured_cores"`
+				MeasuredRecv             float64 `json:"measured_recv_cores"`
+				PredictedRecv            float64 `json:"predicted_recv_cores"`
+				CodecShare               float64 `json:"codec_share"`
 				MeasuredWire             float64 `json:"measured_wire_bytes"`
 				PredictedWire            float64 `json:"predicted_wire_bytes"`
 			}
@@ -170,6 +177,8 @@ func TestPlanVerify(t *testing.T) {
 			t.Errorf("%s: %s", c.Codec, c.Error)
 		case c.MeasuredWire <= 0 || c.PredictedWire <= 0:
 			t.Errorf("%s: wire predicted %g, measured %g", c.Codec, c.PredictedWire, c.MeasuredWire)
+		case c.Fanout != 3 || c.MeasuredCores <= 0 || c.MeasuredRecv <= 0 || c.PredictedRecv <= 0 || c.CodecShare <= 0:
+			t.Errorf("%s: fanout %d, server cores %g, receiver cores predicted %g measured %g, codec share %g", c.Codec, c.Fanout, c.MeasuredCores, c.PredictedRecv, c.MeasuredRecv, c.CodecShare)
 		default:
 			ran++
 		}

@@ -132,6 +132,11 @@ func cmdServe(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if help, err := parseFlags(fs, args, 0, ""); help || err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := server.CheckCaps(sf.o, set); err != nil {
+		return usageError{err}
+	}
 	srv, err := sf.server()
 	if err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/transport/server"
 )
 
 // serveLine is an io.Writer that hands the first line written to it to a channel.
@@ -102,6 +104,14 @@ func TestServeLimitFlags(t *testing.T) {
 		err := run(context.Background(), io.Discard, io.Discard, append([]string{"serve", "-addr", "127.0.0.1:0"}, tc.args...))
 		if exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("serve %v: %v (exit %d), want a usage error naming %s", tc.args, err, exitCode(err), tc.want)
+		}
+	}
+
+	// A connection cap above what the hard open file limit holds.
+	if _, hard, err := server.OpenFileLimits(); err == nil && hard < 1<<24 {
+		err := run(context.Background(), io.Discard, io.Discard, []string{"serve", "-addr", "127.0.0.1:0", "-max-conns", "16777216"})
+		if exitCode(err) != 2 || !strings.Contains(err.Error(), "-max-conns 16777216") || !strings.Contains(err.Error(), "hard open file limit") {
+			t.Errorf("serve -max-conns 16777216: %v (exit %d), want a usage error naming the flag and the limit", err, exitCode(err))
 		}
 	}
 

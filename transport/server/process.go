@@ -90,13 +90,18 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 // ChildOptions are the options of the ChildRole's server over the codecs
 // of reg, whose only client is the program that started it: the defaults,
 // except that every codec decodes request bodies (load -transport http
-// measures them all) and the message budget is the largest (plan -verify
-// asks for up to a million messages per second).
+// measures them all), the message budget is the largest (plan -verify
+// asks for up to a million messages per second) and, that one client
+// being the only one, its shares are the whole caps (plan -verify at a
+// fan-out opens thousands of subscriptions to the same streams).
 func ChildOptions(reg *codec.Registry) Options {
 	var o Options
 	o.Resolver.Codecs = reg
 	o.API.DecodeCodecs = []string{"*"}
 	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate
+	o.Hub.MaxClientRate = transport.MaxMaxTotalRate
+	o.Hub.MaxClientSubscribers = transport.DefaultMaxSubscribers
+	o.Hub.MaxClientStreams = transport.DefaultMaxStreams
 	return o
 }
 

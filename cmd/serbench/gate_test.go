@@ -338,6 +338,9 @@ func TestCompareReplicates(t *testing.T) {
 	if exitCode(err) != 1 || !strings.Contains(stderr, "codec=codeca ") {
 		t.Errorf("single runs: err %v, want codeca's process effect (+10%%) flagged:\n%s", err, stderr)
 	}
+	if !strings.Contains(stderr, "are one process a side: the gate cannot see how far a cell moves between processes") {
+		t.Errorf("single runs: no warning that the gate cannot see between processes:\n%s", stderr)
+	}
 	out, stderr, err := compare(strings.Join(olds, ","), strings.Join(news, ","))
 	if exitCode(err) != 1 {
 		t.Fatalf("replicates: err %v, want exit status 1 for codecb", err)
@@ -345,6 +348,9 @@ func TestCompareReplicates(t *testing.T) {
 	lines := prefixed(stderr, "regression: ")
 	if len(lines) != 2 {
 		t.Errorf("%d regressions, want codecb's marshal and unmarshal only:\n%s", len(lines), stderr)
+	}
+	if strings.Contains(stderr, "one process a side") {
+		t.Errorf("replicates: warned of one process a side:\n%s", stderr)
 	}
 	for _, l := range lines {
 		if !strings.Contains(l, "codec=codecb ") || !strings.Contains(l, ": speed-up ") {

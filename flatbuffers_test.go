@@ -2,6 +2,7 @@ package serbench
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/derive"
 )
 
 // stamped stands for a user's type; its conversion functions are written
@@ -35,7 +37,17 @@ func stampedUnmarshal(data []byte, v *stamped) error {
 // out of the Builder, refuses other types, turns malformed input into an
 // error, and explains its losses from the derived schema.
 func TestFlatBuffersDerived(t *testing.T) {
-	c := FlatBuffersDerived(stampedMarshal, stampedUnmarshal)
+	s, err := derive.DeriveFlatBuffers(reflect.TypeFor[stamped]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Code generated from another schema (a field added since) is refused
+	// with both digests and what to run.
+	_, err = FlatBuffersDerived(stampedMarshal, stampedUnmarshal, "sha256:00").Bind(&stamped{})
+	if !errors.Is(err, codec.ErrUnsupported) || !strings.Contains(err.Error(), "sha256:00, now "+s.Digest()) || !strings.Contains(err.Error(), "go generate") {
+		t.Errorf("Bind with a stale digest: %v", err)
+	}
+	c := FlatBuffersDerived(stampedMarshal, stampedUnmarshal, s.Digest())
 	if i := c.Info(); i.ID != "flatbuffers" || i.Kind != codec.Codegen || i.Format != "FlatBuffers" {
 		t.Errorf("Info = %+v", i)
 	}

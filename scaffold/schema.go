@@ -1,7 +1,6 @@
 package scaffold
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,6 +34,9 @@ import (
 %[3]s)
 
 var _ = serbenchReflect.TypeFor[int]
+
+// serbenchHere names the package the test is in, for its import path.
+type serbenchHere struct{}
 
 func TestSerbenchDeriveSchema(t *serbenchTesting.T) {
 %[4]s
@@ -72,7 +74,7 @@ const hintsBody = `	var hs serbenchDerive.Hints
 
 // convBody writes the conversion code of a type (derive's function, type
 // name, package name, import path of the generated code, out, err file).
-const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](), %q, %q)
+const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](), %q, serbenchReflect.TypeFor[serbenchHere]().PkgPath(), %q)
 	out := %q
 	if err != nil {
 		out, text = %q, err.Error()
@@ -82,11 +84,11 @@ const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](),
 var compileError = regexp.MustCompile(`(?m)^\S+\.go:\d+(:\d+)?: .*$`)
 
 // Schema returns the schema package derive writes in format f for the
-// struct type name of the package in dir, derived inside that package's
-// test binary (runInPackage's errors).
+// struct type name (as Init's -type takes it) seen from the package in
+// dir, derived inside that package's test binary (runInPackage's errors).
 func Schema(ctx context.Context, dir, name string, f derive.Format) (string, error) {
-	return runInPackage(ctx, dir, name, fmt.Sprintf("cannot be written as %s:\n", f), func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(deriveBody, name, string(f), outFile, errFile))
+	return runInPackage(ctx, dir, name, fmt.Sprintf("cannot be written as %s:\n", f), func(p *typePkg, outFile, errFile string) string {
+		return fmt.Sprintf(schemaTestTemplate, p.testImport(), p.name, "", fmt.Sprintf(deriveBody, p.testExpr(), string(f), outFile, errFile))
 	})
 }
 
@@ -94,8 +96,8 @@ func Schema(ctx context.Context, dir, name string, f derive.Format) (string, err
 // in dir made by derive's function fn (FlatBuffersGo or ProtoGo, run by
 // runInPackage), for the generated code imported from genImport.
 func convInPackage(ctx context.Context, dir, name, fn, genImport string) (string, error) {
-	return runInPackage(ctx, dir, name, "cannot be converted by generated code ("+fn+"):\n", func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(convBody, fn, name, pkg, genImport, outFile, errFile))
+	return runInPackage(ctx, dir, name, "cannot be converted by generated code ("+fn+"):\n", func(p *typePkg, outFile, errFile string) string {
+		return fmt.Sprintf(schemaTestTemplate, p.testImport(), p.name, "", fmt.Sprintf(convBody, fn, p.testExpr(), p.name, genImport, outFile, errFile))
 	})
 }
 
@@ -109,21 +111,21 @@ func Hints(ctx context.Context, dir, name, sample string, budget time.Duration) 
 	if err != nil {
 		return "", fmt.Errorf("schema: -sample: %w", err)
 	}
-	return runInPackage(ctx, dir, name, "-hints: ", func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "\tserbench \"github.com/serbench/serbench\"\n", pkg, "\tserbenchTime \"time\"\n",
-			fmt.Sprintf(hintsBody, name, abs, int64(budget), outFile, errFile))
+	return runInPackage(ctx, dir, name, "-hints: ", func(p *typePkg, outFile, errFile string) string {
+		return fmt.Sprintf(schemaTestTemplate, "\tserbench \"github.com/serbench/serbench\"\n"+p.testImport(), p.name, "\tserbenchTime \"time\"\n",
+			fmt.Sprintf(hintsBody, p.testExpr(), abs, int64(budget), outFile, errFile))
 	})
 }
 
 // runInPackage runs, in the test binary of the package in dir, the
-// test src writes (given the package name and the files for the result
-// and the error): the derivation of type name's schema or hints (package
+// test src writes (given the type and the files for the result and the
+// error): the derivation of type name's schema or hints (package
 // derive, the same code as the derived codecs). Errors: no such type, a
 // module without serbench, a package that does not build, the test's own
 // error after "schema: NAME what" (a type derive cannot map: one line per
 // field).
-func runInPackage(ctx context.Context, dir, name, what string, src func(pkg, outFile, errFile string) string) (string, error) {
-	pkg, err := findType("schema", dir, name)
+func runInPackage(ctx context.Context, dir, name, what string, src func(p *typePkg, outFile, errFile string) string) (string, error) {
+	pkg, err := findType(ctx, "schema", dir, name)
 	if err != nil {
 		return "", err
 	}
@@ -143,7 +145,7 @@ func runInPackage(ctx context.Context, dir, name, what string, src func(pkg, out
 		return "", fmt.Errorf("schema: %w", err)
 	}
 	overlayFile := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(testFile, []byte(src(pkg.name, outFile, errFile)), 0o600); err != nil {
+	if err := os.WriteFile(testFile, []byte(src(pkg, outFile, errFile)), 0o600); err != nil {
 		return "", fmt.Errorf("schema: %w", err)
 	}
 	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
@@ -173,11 +175,43 @@ func goTestError(dir string, out []byte, err error) error {
 		// the module, or one older than package derive.
 		return fmt.Errorf("schema: the module of %s does not provide github.com/serbench/serbench/derive: run go get github.com/serbench/serbench@latest there", dir)
 	case compileError.MatchString(s):
-		return fmt.Errorf("schema: the package in %s does not build: %s", dir, compileError.FindString(s))
+		return fmt.Errorf("schema: the package in %s does not build: %s", dir, firstMessage(s))
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	if first == "" {
-		first = err.Error()
+	msg := oneLine(s)
+	if msg == "" {
+		msg = err.Error()
 	}
-	return fmt.Errorf("schema: go test in %s failed: %s", dir, bytes.TrimSpace([]byte(first)))
+	return fmt.Errorf("schema: go test in %s failed: %s", dir, msg)
+}
+
+// firstMessage is the first "file:line:col: message" of go output with
+// the indented lines that continue it ("to add:\n\tgo get ..."), on one
+// line.
+func firstMessage(s string) string {
+	loc := compileError.FindStringIndex(s)
+	msg := s[loc[0]:loc[1]]
+	for _, l := range strings.Split(s[loc[1]:], "\n")[1:] {
+		if !strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, " ") {
+			break
+		}
+		msg += " " + strings.TrimSpace(l)
+	}
+	return msg
+}
+
+// testImport is the import line the added test file needs for p: none
+// for a type of the package itself.
+func (p *typePkg) testImport() string {
+	if p.importPath == "" {
+		return ""
+	}
+	return fmt.Sprintf("\tserbenchType %q\n", p.importPath)
+}
+
+// testExpr is how the added test file writes p.
+func (p *typePkg) testExpr() string {
+	if p.importPath == "" {
+		return p.typeName
+	}
+	return "serbenchType." + p.typeName
 }

@@ -107,13 +107,13 @@ func TestRichShipment(t *testing.T) {
 		Groups:     map[string][]Line{"a": {{"x", 1, 2}}, "b": {{"y", 0, 0}, {"z", 5, 1}}},
 	}
 	serbench.Check(t, v, serbench.Options{Codecs: []string{}, Require: []string{"flatbuffers"},
-		Extra: []codec.Codec{serbench.FlatBuffersDerived(serbenchFBMarshalShipment, serbenchFBUnmarshalShipment)}})
+		Extra: []codec.Codec{serbench.FlatBuffersDerived(serbenchMarshalFlatBuffers, serbenchUnmarshalFlatBuffers, serbenchFlatBuffersSchema)}})
 	// Protocol Buffers does not tell an empty []byte from nil: a value
 	// it keeps whole.
 	v.Photo = []byte{7}
 	serbench.Check(t, v, serbench.Options{Codecs: []string{}, Require: []string{"protobuf", "vtprotobuf"},
-		Extra: []codec.Codec{serbench.ProtoDerived(serbenchPBToShipment, serbenchPBFromShipment),
-			serbench.VTProtoDerived(serbenchPBToShipment, serbenchPBFromShipment)}})
+		Extra: []codec.Codec{serbench.ProtoDerived(serbenchToProto, serbenchFromProto),
+			serbench.VTProtoDerived(serbenchToProto, serbenchFromProto)}})
 }
 `
 

@@ -264,16 +264,25 @@ func goList(ctx context.Context, dir, pkg string) (*listedPackage, error) {
 	return &lp, nil
 }
 
-// oneLine joins the lines of a go command's message with "; ", so that
-// it is relayed whole on one line.
+// oneLine joins the lines of a go command's message with "; " (a space
+// after a line that ends in a colon), so that it is relayed whole on one
+// line.
 func oneLine(s string) string {
-	var parts []string
+	var b strings.Builder
 	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			parts = append(parts, l)
+		if l = strings.TrimSpace(l); l == "" {
+			continue
 		}
+		if b.Len() > 0 {
+			if strings.HasSuffix(b.String(), ":") {
+				b.WriteString(" ")
+			} else {
+				b.WriteString("; ")
+			}
+		}
+		b.WriteString(l)
 	}
-	return strings.Join(parts, "; ")
+	return b.String()
 }
 
 // spec is the -type value that names p again from the package it was

@@ -427,16 +427,22 @@ func timeImportName(f *ast.File) string {
 }
 
 // placeholders fills p.fields with a placeholder value for each exported
-// field of a basic type or time.Time, and p.comments with the others.
+// field of a basic type or time.Time, or a pointer to one (through the
+// file's generic serbenchPtr, p.ptr), and p.comments with the others.
 func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 	for _, fl := range st.Fields.List {
 		for _, n := range fl.Names {
 			if !n.IsExported() {
 				continue
 			}
-			val := ""
-			switch t := fl.Type.(type) {
+			typ, ptr := fl.Type, false
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ, ptr = star.X, true
+			}
+			val, goType := "", ""
+			switch t := typ.(type) {
 			case *ast.Ident:
+				goType = t.Name
 				switch t.Name {
 				case "string":
 					val = fmt.Sprintf("%q", "example "+strings.ToLower(n.Name))
@@ -449,7 +455,7 @@ func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 				}
 			case *ast.SelectorExpr:
 				if x, ok := t.X.(*ast.Ident); ok && x.Name == timePkg && t.Sel.Name == "Time" {
-					val = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)"
+					val, goType = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)", "time.Time"
 					if !slices.Contains(p.imports, "time") {
 						p.imports = append(p.imports, "time")
 					}
@@ -458,6 +464,9 @@ func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 			if val == "" {
 				p.comments = append(p.comments, n.Name)
 				continue
+			}
+			if ptr {
+				val, p.ptr = fmt.Sprintf("serbenchPtr[%s](%s)", goType, val), true
 			}
 			p.fields = append(p.fields, n.Name+": "+val+",")
 		}
@@ -548,7 +557,10 @@ var serbenchOptions = serbench.Options{
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }
 
-func BenchmarkCodecs(b *testing.B) { serbench.Benchmark(b, sample{{.Pkg.TypeName}}, serbenchOptions) }
+func BenchmarkCodecs(b *testing.B) { serbench.Benchmark(b, sample{{.Pkg.TypeName}}, serbenchOptions) }{{if .Pkg.Ptr}}
+
+// serbenchPtr returns a pointer to v, for the pointer fields of the sample.
+func serbenchPtr[T any](v T) *T { return &v }{{end}}
 
 func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbenchOptions) }
 `))
@@ -559,13 +571,13 @@ func initSource(p *typePkg, gens []string) ([]byte, error) {
 		Pkg struct {
 			Name, TypeName, Type, Import string
 			Fields, Comments, Imports    []string
-			Composite                    bool
+			Composite, Ptr               bool
 		}
 		Gens, Generate, Adapters []string
 		Codegen, Spec            string
 	}{Gens: gens, Codegen: strings.Join(gens, ","), Spec: p.spec()}
 	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments = p.name, p.typeName, p.fields, p.comments
-	data.Pkg.Composite, data.Pkg.Type = p.composite, p.expr
+	data.Pkg.Composite, data.Pkg.Type, data.Pkg.Ptr = p.composite, p.expr, p.ptr
 	for _, im := range p.imports {
 		data.Pkg.Imports = append(data.Pkg.Imports, strconv.Quote(im))
 	}

@@ -36,8 +36,9 @@ type typePkg struct {
 	comments []string // fields without a placeholder value
 	imports  []string // extra imports the literal needs ("time")
 	// composite is true when &T{...} is a valid literal (struct, array,
-	// slice or map); otherwise the sample is new(T).
-	composite bool
+	// slice or map); otherwise the sample is new(T). ptr is true when a
+	// placeholder is a pointer (serbenchPtr).
+	composite, ptr bool
 	// schemas are the derived schemas' files, relative to the package
 	// (serbenchpb/order.proto), by folder; modPath is the package's import
 	// path. Both are set by deriveFiles, nil and "" without a generator

@@ -87,6 +87,18 @@ func TestInit(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(foreign, scaffold.InitFile)); !bytes.Contains(b, []byte("\t\"net/url\"\n")) || !regexp.MustCompile(`var sampleURL = &url.URL{\n\tScheme: +"example scheme",`).Match(b) {
 		t.Errorf("init -type net/url.URL wrote:\n%s", b)
 	}
+	// Pointer fields of a basic type get a placeholder through the file's
+	// serbenchPtr; a pointer to a struct is left to the user.
+	ptrs := t.TempDir()
+	writeText(t, filepath.Join(ptrs, "user.go"), "package api\n\ntype User struct {\n\tLogin *string\n\tID *int64\n\tPlan *Plan\n}\n\ntype Plan struct{ Name string }\n")
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "User", "-dir", ptrs}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ptrs, scaffold.InitFile)); !bytes.Contains(b, []byte(`Login: serbenchPtr[string]("example login"),`)) ||
+		!bytes.Contains(b, []byte("ID:    serbenchPtr[int64](42),")) || !bytes.Contains(b, []byte("// Plan: set a value,")) ||
+		!bytes.Contains(b, []byte("func serbenchPtr[T any](v T) *T { return &v }")) {
+		t.Errorf("init on pointer fields wrote:\n%s", b)
+	}
 	// A second init fails and leaves the file as it was.
 	writeText(t, filepath.Join(dir, scaffold.InitFile), "package order // mine\n")
 	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-dir", dir})

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -126,17 +125,7 @@ func TestInitFlatBuffersScratchModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs flatc, protoc, go generate and go test in a scratch module (-short)")
 	}
-	for _, tool := range []string{"flatc", "protoc"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is not installed", tool)
-			}
-			t.Skipf("%s is not installed (scripts/install-codegen-tools.sh installs it)", tool)
-		}
-	}
-	if out, _ := exec.Command("flatc", "--version").Output(); strings.TrimSpace(string(out)) != "flatc version 2.0.8" {
-		t.Skipf("flatc reports %q; init -codegen flatbuffers wants flatc version 2.0.8", bytes.TrimSpace(out))
-	}
+	needCodegenTools(t)
 	dir := scratchModule(t)
 	ship := filepath.Join(dir, "ship")
 	if err := os.Mkdir(ship, 0o755); err != nil {

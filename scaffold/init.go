@@ -315,7 +315,10 @@ type derivedFile struct {
 // no file would be overwritten; it sets p.schemas and p.importPath.
 // Nothing is written.
 func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]derivedFile, error) {
+	// The schemas and conversions are derived in one run of the
+	// package's test binary, one test each (jobs), in the order of out.
 	var out []derivedFile
+	var jobs []job
 	for _, g := range gens {
 		gen := generators[g]
 		if gen.schema == "" {
@@ -335,10 +338,6 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 		if _, err := os.Stat(path); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
 		}
-		text, err := Schema(ctx, dir, p.spec(), gen.schema)
-		if err != nil {
-			return nil, fmt.Errorf("init: %w", err)
-		}
 		if p.modPath == "" {
 			cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.ImportPath}}", ".")
 			cmd.Dir = dir
@@ -352,7 +351,8 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 			p.schemas = map[string]string{}
 		}
 		p.schemas[gen.dir] = rel
-		out = append(out, derivedFile{path: path, text: text,
+		jobs = append(jobs, schemaJob(gen.schema))
+		out = append(out, derivedFile{path: path,
 			what: fmt.Sprintf("the %s schema derived from %s, lossy mappings as comments", gen.schema, p.expr)})
 		if gen.conv.file == "" {
 			continue
@@ -361,12 +361,19 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 		if _, err := os.Stat(conv); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", conv)
 		}
-		text, err = convInPackage(ctx, dir, p.spec(), gen.conv.fn, p.modPath+"/"+gen.dir)
-		if err != nil {
-			return nil, fmt.Errorf("init: %w", err)
-		}
-		out = append(out, derivedFile{path: conv, text: text,
+		jobs = append(jobs, convJob(gen.conv.fn, p.modPath+"/"+gen.dir))
+		out = append(out, derivedFile{path: conv,
 			what: fmt.Sprintf("the conversion between %s and %s into %s/", p.expr, gen.conv.what, gen.dir)})
+	}
+	if len(jobs) == 0 {
+		return nil, nil
+	}
+	texts, err := runInPackage(ctx, dir, p.spec(), "", jobs)
+	if err != nil {
+		return nil, fmt.Errorf("init: %w", err)
+	}
+	for i := range out {
+		out[i].text = texts[i]
 	}
 	return out, nil
 }

@@ -176,7 +176,7 @@ func newProtoDerived[T, M any, P interface {
 		Options: fmt.Sprintf("%T generated from the schema derived from %T; %s; conversion by generated code",
 			P(nil), (*T)(nil), calls)}
 	return protoDerived[T]{Codec: typed[T]{pbcodec.New(info, []codec.Conv{conv}, marshal, unmarshal)},
-		derivedLosses: derivedLosses[T]{derive.Proto}, desc: P(new(M)).ProtoReflect().Descriptor()}
+		derivedLosses: derivedLosses[T]{f: derive.Proto}, desc: P(new(M)).ProtoReflect().Descriptor()}
 }
 
 // protoDerived is a generated protobuf codec on T that checks at Bind that
@@ -187,7 +187,16 @@ type protoDerived[T any] struct {
 	desc protoreflect.MessageDescriptor
 }
 
-var _ lossExplainer = protoDerived[int]{}
+var (
+	_ lossExplainer = protoDerived[int]{}
+	_ skipper       = protoDerived[int]{}
+)
+
+// withDerive implements skipper.
+func (c protoDerived[T]) withDerive(o derive.Options) codec.Codec {
+	c.opts = o
+	return c
+}
 
 // Bind implements codec.Codec.
 func (c protoDerived[T]) Bind(sample any) (codec.Binding, error) {
@@ -195,20 +204,23 @@ func (c protoDerived[T]) Bind(sample any) (codec.Binding, error) {
 	if _, ok := sample.(*T); !ok {
 		return nil, codec.Unsupported(id, "generated for %T, not %T", (*T)(nil), sample)
 	}
-	if err := derive.CheckGenerated(reflect.TypeFor[T](), c.desc); err != nil {
+	if err := c.opts.CheckGenerated(reflect.TypeFor[T](), c.desc); err != nil {
 		return nil, codec.Unsupported(id, "%v: run serbench init -type %s again (after moving serbench_test.go and the generated files away) and go generate", err, reflect.TypeFor[T]().Name())
 	}
 	return c.Codec.Bind(sample)
 }
 
 // derivedLosses explains, for a codec generated from the schema derive
-// writes in format f for T, what that schema loses.
-type derivedLosses[T any] struct{ f derive.Format }
+// writes in format f for T with opts, what that schema loses.
+type derivedLosses[T any] struct {
+	f    derive.Format
+	opts derive.Options
+}
 
 // Losses implements lossExplainer: the lossy mappings of the schema
 // derived from T; nil when it cannot be derived.
 func (d derivedLosses[T]) Losses(sample any) []derive.Loss {
-	s, err := derive.Derive(reflect.TypeFor[T](), d.f)
+	s, err := d.opts.Derive(reflect.TypeFor[T](), d.f)
 	if err != nil {
 		return nil
 	}
@@ -217,7 +229,7 @@ func (d derivedLosses[T]) Losses(sample any) []derive.Loss {
 
 // LossAt implements lossExplainer.
 func (d derivedLosses[T]) LossAt(sample any, path string) (derive.Loss, bool) {
-	s, err := derive.Derive(reflect.TypeFor[T](), d.f)
+	s, err := d.opts.Derive(reflect.TypeFor[T](), d.f)
 	if err != nil {
 		return derive.Loss{}, false
 	}

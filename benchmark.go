@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/derive"
 )
 
 // UnitSize is the unit of the custom metric Benchmark reports for the
@@ -59,7 +60,7 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 	// benchmark's log only with -v.
 	hints := ""
 	if sample, err := sampleOf(v); err == nil {
-		hints = hintsText(sample, HintBudget)
+		hints = hintsText(sample, HintBudget, derive.Options{Skip: o.Skip})
 	}
 	if o.LiveHeap > 0 {
 		heap := bench.HoldLiveHeap(o.LiveHeap)

@@ -60,7 +60,8 @@ type Fidelity []Finding
 
 // String is the table Check logs: one line per codec with its status, its
 // encoded size in bytes and the difference or reason; required codecs are
-// marked with '*'.
+// marked with '*'. A reason of several lines (a derived schema's error,
+// one line per field at fault) goes on as many lines, under the first.
 func (f Fidelity) String() string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
@@ -70,14 +71,25 @@ func (f Fidelity) String() string {
 		if x.Required {
 			id += " *"
 		}
-		size, why := "", ""
+		size := ""
 		if x.Size > 0 {
 			size = fmt.Sprint(x.Size)
 		}
+		var why []string
 		if x.Err != nil {
-			why = strings.Join(strings.Fields(x.Err.Error()), " ")
+			for _, l := range strings.Split(x.Err.Error(), "\n") {
+				if l = strings.Join(strings.Fields(l), " "); l != "" {
+					why = append(why, l)
+				}
+			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, x.Status, size, why)
+		if len(why) == 0 {
+			why = []string{""}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", id, x.Status, size, why[0])
+		for _, l := range why[1:] {
+			fmt.Fprintf(tw, "\t\t\t%s\n", l)
+		}
 	}
 	tw.Flush()
 	lines := strings.Split(b.String(), "\n")
@@ -88,19 +100,45 @@ func (f Fidelity) String() string {
 }
 
 // Losses is the table Check logs after String when a derived codec's
-// schema has lossy mappings: one line per codec and field with the Go
-// type, the schema's type and what is lost; "" when there are none.
+// schema has lossy mappings: one line per codec and distinct loss (Go
+// type, the schema's type and what is lost), in the order first met,
+// with the shortest path of a field that has it and how many more do
+// ("(+3 more)"; Finding.Losses lists them all); "" when there are none.
 func (f Fidelity) Losses() string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	n := 0
 	for _, x := range f {
+		type row struct {
+			l    derive.Loss
+			more int
+		}
+		var rows []*row
+		byLoss := map[[3]string]*row{}
 		for _, l := range x.Losses {
+			k := [3]string{l.GoType, l.Type, l.Lost}
+			r := byLoss[k]
+			if r == nil {
+				r = &row{l: l}
+				byLoss[k] = r
+				rows = append(rows, r)
+				continue
+			}
+			r.more++
+			if len(l.Path) < len(r.l.Path) {
+				r.l.Path = l.Path
+			}
+		}
+		for _, r := range rows {
 			if n == 0 {
 				fmt.Fprintln(tw, "codec\tfield\tGo type\tschema type\tlost")
 			}
 			n++
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", x.Codec, l.Path, l.GoType, l.Type, l.Lost)
+			path := r.l.Path
+			if r.more > 0 {
+				path += fmt.Sprintf(" (+%d more)", r.more)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", x.Codec, path, r.l.GoType, r.l.Type, r.l.Lost)
 		}
 	}
 	tw.Flush()
@@ -121,9 +159,19 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The schema codecs give back the sample with the Skip fields zero.
+	omitted, err := p.derive.Omit(sample)
+	if err != nil {
+		return nil, fmt.Errorf("serbench: %w", err)
+	}
+	skipCompare := func(_, got any) error { return p.compare(omitted, got) }
 	out := make(Fidelity, len(p.codecs))
 	for i, c := range p.codecs {
-		out[i] = probe(c, sample, p.compare)
+		compare := p.compare
+		if p.skipping[c.Info().ID] {
+			compare = skipCompare
+		}
+		out[i] = probe(c, sample, compare)
 		out[i].Required = p.required[out[i].Codec]
 		if out[i].Status == Lossy && unexportedPath(out[i].Err) {
 			out[i].Err = fmt.Errorf("%w (an unexported field: codecs that use reflection never see it)", out[i].Err)
@@ -254,7 +302,7 @@ func Check(t testing.TB, v any, opts ...Options) {
 		t.Logf("what the schemas derived from %T can lose, whether or not this value shows it:\n%s", v, l)
 	}
 	if sample, err := sampleOf(v); err == nil {
-		if h := hintsText(sample, 0); h != "" {
+		if h := hintsText(sample, 0, derive.Options{Skip: o.Skip}); h != "" {
 			t.Logf("%s", h)
 		}
 	}

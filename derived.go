@@ -23,16 +23,29 @@ import (
 // otherwise when Options.Codecs names them by ID. Like every codec they
 // round-trip your value first: one whose mapping loses something your
 // value holds (a time zone, sub-microsecond time in Avro, nil versus
-// empty) is timed with lossy=true; one that cannot take your type (an
-// interface field, say, or uint64 in hamba/avro) is n/a with the reason,
-// one line per field. `serbench schema` prints the schemas they use.
+// empty) is timed with lossy=true; one that cannot take your value (an
+// interface field, say, unless Options.Skip leaves it out, or a uint64 of
+// 2^63 or more in Avro) is n/a with the reason, one line per field. `serbench schema` prints the schemas they use.
 func DerivedCodecs() []codec.Codec {
-	return []codec.Codec{derive.NewProtoCodec(), derive.NewHyperpbCodec(), derive.NewAvroCodec()}
+	return derivedCodecs(derive.Options{})
 }
 
-// derivedCodec returns the derived codec with ID id, nil for another ID.
-func derivedCodec(id string) codec.Codec {
-	for _, c := range DerivedCodecs() {
+// derivedCodecs are DerivedCodecs deriving with o.
+func derivedCodecs(o derive.Options) []codec.Codec {
+	return []codec.Codec{o.ProtoCodec(), o.HyperpbCodec(), o.AvroCodec()}
+}
+
+// skipper is a codec generated from a derived schema (ProtoDerived,
+// VTProtoDerived, FlatBuffersDerived): it honours Options.Skip, which
+// the schema it was generated from left out.
+type skipper interface {
+	withDerive(derive.Options) codec.Codec
+}
+
+// derivedCodec returns the derived codec with ID id deriving with o, nil
+// for another ID.
+func derivedCodec(id string, o derive.Options) codec.Codec {
+	for _, c := range derivedCodecs(o) {
 		if c.Info().ID == id {
 			return c
 		}

@@ -31,11 +31,11 @@ const flatbuffersModule = "github.com/google/flatbuffers"
 // buffer causes (the Go runtime 2.0.8 has no verifier) into an error.
 // schema is the derive.Schema.Digest of the schema the code was
 // generated from (the generated constant serbenchFlatBuffersSchema). Bind
-// refuses any type but *T, and a T whose derived schema no longer has
-// that digest, the code being stale (run serbench init and go generate
-// again) (codec.ErrUnsupported).
+// refuses any type but *T, and a T whose derived schema (with the
+// Options.Skip in effect) no longer has that digest, the code being stale
+// (run serbench init and go generate again) (codec.ErrUnsupported).
 func FlatBuffersDerived[T any](marshal func(*flatbuffers.Builder, *T) []byte, unmarshal func([]byte, *T) error, schema string) codec.Codec {
-	return fbsDerived[T]{derivedLosses: derivedLosses[T]{derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal, schema: schema}
+	return fbsDerived[T]{derivedLosses: derivedLosses[T]{f: derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal, schema: schema}
 }
 
 type fbsDerived[T any] struct {
@@ -48,7 +48,14 @@ type fbsDerived[T any] struct {
 var (
 	_ codec.Codec   = fbsDerived[int]{}
 	_ lossExplainer = fbsDerived[int]{}
+	_ skipper       = fbsDerived[int]{}
 )
+
+// withDerive implements skipper.
+func (c fbsDerived[T]) withDerive(o derive.Options) codec.Codec {
+	c.opts = o
+	return c
+}
 
 // Info implements codec.Codec.
 func (c fbsDerived[T]) Info() codec.Info {
@@ -66,7 +73,7 @@ func (c fbsDerived[T]) Bind(sample any) (codec.Binding, error) {
 	if _, ok := sample.(*T); !ok {
 		return nil, codec.Unsupported("flatbuffers", "generated for %T, not %T", (*T)(nil), sample)
 	}
-	s, err := derive.DeriveFlatBuffers(reflect.TypeFor[T]())
+	s, err := c.opts.DeriveFlatBuffers(reflect.TypeFor[T]())
 	if err != nil {
 		return nil, codec.Unsupported("flatbuffers", "%v", err)
 	}

@@ -83,3 +83,48 @@ func TestFlatBuffersDerived(t *testing.T) {
 		t.Errorf("LossAt(.At) = %v, %v; Losses = %v", l, ok, le.Losses(in))
 	}
 }
+
+// noted has a field no schema takes; its conversion functions leave it
+// out, as serbench init -skip Note generates them.
+type noted struct {
+	At   time.Time
+	Note any
+}
+
+func notedMarshal(b *flatbuffers.Builder, v *noted) []byte {
+	return stampedMarshal(b, &stamped{At: v.At})
+}
+
+func notedUnmarshal(data []byte, v *noted) error {
+	var s stamped
+	err := stampedUnmarshal(data, &s)
+	v.At = s.At
+	return err
+}
+
+// Options.Skip reaches a codec generated from a derived schema: its round
+// trip is compared without the field, which is listed as a loss.
+func TestFlatBuffersDerivedSkip(t *testing.T) {
+	in := &noted{At: time.Date(2026, 11, 23, 9, 30, 0, 17, time.UTC), Note: "kept by JSON only"}
+	s, err := derive.Options{Skip: []string{"Note"}}.DeriveFlatBuffers(reflect.TypeFor[noted]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra := []codec.Codec{FlatBuffersDerived(notedMarshal, notedUnmarshal, s.Digest())}
+	// Without the Skip the code was generated with, no schema can be
+	// derived for the type: n/a, naming the field.
+	f, err := Options{Codecs: []string{}, Extra: extra}.Fidelity(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f[0].Status != NA || f[0].Err == nil || !strings.Contains(f[0].Err.Error(), ".Note") {
+		t.Errorf("without Skip: %s %v; want n/a naming .Note", f[0].Status, f[0].Err)
+	}
+	f, err = Options{Codecs: []string{}, Extra: extra, Skip: []string{"Note"}}.Fidelity(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f[0].Status != OK || len(f[0].Losses) != 2 || f[0].Losses[0].Path != ".Note" || f[0].Losses[0].Type != "(left out)" {
+		t.Errorf("with Skip: %s %v, losses %v; want ok with .Note left out", f[0].Status, f[0].Err, f[0].Losses)
+	}
+}

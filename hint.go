@@ -21,8 +21,8 @@ const hintsHeader = "schema-tightening hints for %T, measured on your sample: pr
 // for budget per hint. "" when there are no hints or when the protobuf
 // schema cannot be derived from the type (the protobuf/derived row says
 // why).
-func hintsText(sample any, budget time.Duration) string {
-	hs, err := derive.FindHints(sample)
+func hintsText(sample any, budget time.Duration, o derive.Options) string {
+	hs, err := o.FindHints(sample)
 	if err != nil || len(hs) == 0 {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/defaults"
+	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -54,6 +55,22 @@ type Options struct {
 	// Nil means fidelity.Diff (deep equality; time.Time by instant; a nil
 	// and an empty slice or map differ).
 	Compare func(want, got any) error
+	// Skip names fields of your type that the schema codecs leave out:
+	// the derived codecs (DerivedCodecs) and those generated from a
+	// derived schema (ProtoDerived, VTProtoDerived, FlatBuffersDerived,
+	// whose schema and conversion code `serbench init -skip` wrote
+	// without them). It is for fields you cannot change, such as an
+	// interface{} field of another module's struct, which would make
+	// every schema codec n/a. Each is a path of field names from your
+	// type, Go names or json names, joined by dots: "Account.Extensions"
+	// (derive.Options.Skip says how paths are read). Those codecs'
+	// round trip is compared with your value with the fields left out
+	// set to zero, and each field is listed among their losses ("left out
+	// by Options.Skip"); the reflection codecs (encoding/json, ...) keep
+	// every field and are compared with your value as it is. A path that
+	// names no field of your type is an error naming it and the fields
+	// that exist there.
+	Skip []string
 	// LiveHeap is the GC condition Benchmark times under: the live heap in
 	// bytes the process keeps while the sub-benchmarks run, raised with a
 	// pointer-free ballast when the process's own is smaller (as `serbench
@@ -68,6 +85,20 @@ type plan struct {
 	codecs   []codec.Codec
 	required map[string]bool
 	compare  func(want, got any) error
+	// derive is what the derived codecs derive with; skipping are the
+	// IDs of the codecs that leave out its Skip fields.
+	derive   derive.Options
+	skipping map[string]bool
+}
+
+// withDerive returns c deriving with p.derive when it is a codec
+// generated from a derived schema, c otherwise.
+func (p *plan) withDerive(c codec.Codec) codec.Codec {
+	if s, ok := c.(skipper); ok {
+		p.skipping[c.Info().ID] = true
+		return s.withDerive(p.derive)
+	}
+	return c
 }
 
 // plan validates o. Unknown IDs in Codecs or Require, duplicate IDs in
@@ -91,15 +122,16 @@ func (o Options) plan() (*plan, error) {
 	if reg == nil {
 		reg = defaults.Registry()
 	}
+	do := derive.Options{Skip: o.Skip}
 	var builtin []codec.Codec
 	switch {
 	case o.Codecs == nil:
-		builtin = append(reg.Default(), DerivedCodecs()...)
+		builtin = append(reg.Default(), derivedCodecs(do)...)
 	case len(o.Codecs) > 0:
 		var names []string
 		var derived []codec.Codec
 		for _, n := range o.Codecs {
-			if c := derivedCodec(n); c != nil {
+			if c := derivedCodec(n, do); c != nil {
 				derived = append(derived, c)
 			} else {
 				names = append(names, n)
@@ -113,7 +145,7 @@ func (o Options) plan() (*plan, error) {
 		}
 		builtin = append(builtin, derived...)
 	}
-	p := &plan{required: map[string]bool{}, compare: o.Compare}
+	p := &plan{required: map[string]bool{}, compare: o.Compare, derive: do, skipping: map[string]bool{}}
 	if p.compare == nil {
 		p.compare = fidelity.Diff
 	}
@@ -126,13 +158,15 @@ func (o Options) plan() (*plan, error) {
 		seen[id] = true
 		if x, ok := extra[id]; ok {
 			c = x
+		} else if derivedCodec(id, do) != nil {
+			p.skipping[id] = true
 		}
-		p.codecs = append(p.codecs, c)
+		p.codecs = append(p.codecs, p.withDerive(c))
 	}
 	for _, c := range o.Extra {
 		if id := c.Info().ID; !seen[id] {
 			seen[id] = true
-			p.codecs = append(p.codecs, c)
+			p.codecs = append(p.codecs, p.withDerive(c))
 		}
 	}
 	if o.LiveHeap < 0 || o.LiveHeap > bench.MaxLiveHeap {

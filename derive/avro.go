@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+
+	"github.com/hamba/avro/v2"
 )
 
 // Losses of the Avro mapping.
@@ -13,7 +15,6 @@ const (
 	lostAvroTime     = "nanoseconds below the microsecond, time zone and monotonic reading; decodes in UTC"
 	lostAvroNarrow   = "%s on the wire: a value outside %s's range from another writer is truncated on decode"
 	lostAvroNilEmpty = "nil and empty are not told apart (hamba/avro decodes both as empty, not nil)"
-	lostAvroUint64   = "an Avro long is signed: values from 2^63 up do not fit (hamba/avro refuses Go uint64 and uint)"
 )
 
 // avroName is the grammar of an Avro name (Avro 1.11 specification,
@@ -26,24 +27,72 @@ var avroName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // name, else the Go name). time.Time is a long with logicalType
 // timestamp-micros, time.Duration a long of nanoseconds, a pointer a
 // union with null, [N]byte a fixed. Losses are in each field's "doc".
-// Errors: t is not a struct; *Error for fields Avro cannot take (map keys
-// other than strings, names that are not Avro names, and those of
-// FieldError).
+// A uint64 or uint is a long (values of 2^63 and above are refused at
+// encode time), a time wrapper a time. The schema is the one avro/derived
+// uses, and what it checks is checked here too: hamba/avro parses it and
+// encodes and decodes a zero value of t with it (through the mirror type
+// of avroMirror where hamba/avro cannot take t's fields as they are), so
+// DeriveAvro fails exactly when NewAvroCodec's Bind does. Errors: t is not
+// a struct; *Error for fields Avro cannot take (map keys other than
+// strings, names that are not Avro names, a recursive type that needs a
+// mirror, and those of FieldError); hamba/avro's error.
 func DeriveAvro(t reflect.Type) (*Schema, error) {
-	m, err := newMapper(t, Avro)
+	return Options{}.DeriveAvro(t)
+}
+
+// DeriveAvro is the package's DeriveAvro with o.
+func (o Options) DeriveAvro(t reflect.Type) (*Schema, error) {
+	s, _, err := o.deriveAvro(t)
+	return s, err
+}
+
+// avroPlan is what avro/derived runs on: the parsed schema and the
+// mirror (nil when hamba/avro takes the type as it is).
+type avroPlan struct {
+	schema avro.Schema
+	root   *msg
+	mirror *avroMirror
+}
+
+// deriveAvro derives the Avro schema of t and checks that hamba/avro
+// round-trips a zero value of t (or of its mirror) with it.
+func (o Options) deriveAvro(t reflect.Type) (*Schema, *avroPlan, error) {
+	m, err := newMapper(t, Avro, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ns := m.namespace()
 	a := &avroWriter{mapper: m, ns: ns, defined: map[*msg]bool{}, fixed: map[string]bool{}}
 	root := a.record(m.root)
+	mir := newAvroMirror(m)
+	if mir != nil {
+		m.errs = append(m.errs, mir.errs...)
+	}
 	if err := m.err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var sb strings.Builder
 	writeJSON(&sb, root, "")
 	sb.WriteString("\n")
-	return &Schema{Format: Avro, Type: m.root.goT, Name: m.root.name, Text: sb.String(), Losses: m.losses}, nil
+	s := &Schema{Format: Avro, Type: m.root.goT, Name: m.root.name, Text: sb.String(), Losses: m.losses}
+	parsed, err := avro.ParseWithCache(s.Text, "", &avro.SchemaCache{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive: avsc: hamba/avro does not parse the schema derived from %s: %w", m.root.goT, err)
+	}
+	p := &avroPlan{schema: parsed, root: m.root, mirror: mir}
+	goT := m.root.goT
+	if mir != nil {
+		goT = mir.msgs[m.root].goT
+	}
+	zero := reflect.New(goT)
+	data, err := avroAPI.Marshal(parsed, zero.Interface())
+	if err == nil {
+		err = avroAPI.Unmarshal(parsed, data, reflect.New(goT).Interface())
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("derive: avsc: hamba/avro cannot take %s with the schema derived from it: %w", m.root.goT, err)
+	}
+	return s, p, nil
 }
 
 // obj is a JSON object with its keys in order.
@@ -69,7 +118,7 @@ func (a *avroWriter) record(x *msg) any {
 	a.defined[x] = true
 	r := obj{{"type", "record"}, {"name", x.name}}
 	if x == a.root {
-		r = append(r, kv{"namespace", a.ns}, kv{"doc", strings.TrimSpace(strings.ReplaceAll(header(x.goT, ""), "\n", " "))})
+		r = append(r, kv{"namespace", a.ns}, kv{"doc", strings.TrimSpace(strings.ReplaceAll(a.header(""), "\n", " "))})
 	} else {
 		r = append(r, kv{"doc", "the Go type " + x.goT.String()})
 	}
@@ -81,7 +130,7 @@ func (a *avroWriter) record(x *msg) any {
 		}
 		var notes []string
 		if f.viaPtr {
-			notes = append(notes, "lossy: "+a.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+			notes = append(notes, "lossy: "+a.embeddedLoss(f))
 		}
 		ty, ok := a.avroType(f.path, f.typ, x.name+"_"+f.name, &notes)
 		if !ok {
@@ -152,6 +201,9 @@ func (a *avroWriter) avroType(p string, t *typ, name string, notes *[]string) (a
 	case kStruct:
 		return a.record(t.msg), true
 	case kPtr:
+		if t.elem.kind == kSlice {
+			*notes = append(*notes, "lossy: "+a.lose(p, t, "union of null and array", lostPtrSliceNil))
+		}
 		e, ok := a.avroType(p, t.elem, name, notes)
 		return []any{"null", e}, ok
 	case kSlice, kArray:

@@ -29,13 +29,17 @@ var avroAPI = avro.Config{TagKey: "json", MaxSliceAllocSize: MaxAvroElements}.Fr
 // NewAvroCodec returns the codec "avro/derived": github.com/hamba/avro/v2
 // marshalling the user's own Go value (no conversion) against the schema
 // DeriveAvro derives from the sample's type at Bind, parsed by hamba/avro
-// (avro.Parse). Bind refuses a type DeriveAvro cannot map
-// (codec.ErrUnsupported, one line per field at fault); a Go type
-// hamba/avro has no mapping for (uint64, uint, a Go array other than
-// [N]byte) fails at the first marshal with the library's own error.
+// (avro.Parse). A type with fields hamba/avro cannot take as the schema
+// maps them (uint64 and uint, a time wrapper, an embedded time, a Go
+// array other than [N]byte) goes through a mirror type built at Bind
+// instead: its Bindings are then codec.Converters, the copy into the
+// mirror and back being the convert operation, timed apart, and a uint64
+// or uint of 2^63 or more fails that copy with one error naming the field
+// and the value. Bind refuses a type DeriveAvro refuses
+// (codec.ErrUnsupported, one line per field at fault).
 func NewAvroCodec() codec.Codec { return avroCodec{} }
 
-type avroCodec struct{}
+type avroCodec struct{ opts Options }
 
 var _ codec.Codec = avroCodec{}
 
@@ -45,25 +49,67 @@ func (avroCodec) Info() codec.Info {
 		Unsafe: true, // hamba/avro imports package unsafe
 		Format: "Avro", Kind: codec.Reflect, Binary: true,
 		Time:    "µs, UTC forced (long with logicalType timestamp-micros)",
-		Options: "schema derived from the Go type at Bind (package derive), parsed with avro.Parse; Config{TagKey: \"json\", MaxSliceAllocSize: 1 << 20}; no Go uint64 mapping"}
+		Options: "schema derived from the Go type at Bind (package derive), parsed with avro.Parse; Config{TagKey: \"json\", MaxSliceAllocSize: 1 << 20}; uint64, uint, time wrappers and Go arrays through a mirror type, timed as convert"}
 }
 
 // Bind implements codec.Codec: it derives and parses the schema of
 // sample's type.
-func (avroCodec) Bind(sample any) (codec.Binding, error) {
+func (c avroCodec) Bind(sample any) (codec.Binding, error) {
 	t := reflect.TypeOf(sample)
 	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
 		return nil, codec.Unsupported(AvroID, "schemas are derived from structs, not %T", sample)
 	}
-	s, err := DeriveAvro(t.Elem())
+	_, p, err := c.opts.deriveAvro(t.Elem())
 	if err != nil {
 		return nil, codec.Unsupported(AvroID, "%v", err)
 	}
-	parsed, err := avro.ParseWithCache(s.Text, "", &avro.SchemaCache{})
-	if err != nil {
-		return nil, fmt.Errorf("%s: hamba/avro does not parse the schema derived from %s: %w", AvroID, t.Elem(), err)
+	if p.mirror == nil {
+		return &avroBinding{schema: p.schema, elem: t.Elem()}, nil
 	}
-	return &avroBinding{schema: parsed, elem: t.Elem()}, nil
+	return &avroMirrorBinding{avroBinding: avroBinding{schema: p.schema, elem: p.mirror.msgs[p.root].goT}, goT: t.Elem(), root: p.root, mirror: p.mirror}, nil
+}
+
+// avroMirrorBinding marshals a mirror of the Go value (avroMirror); the
+// copy into it and back is the convert operation.
+type avroMirrorBinding struct {
+	avroBinding // on the mirror type
+	goT         reflect.Type
+	root        *msg
+	mirror      *avroMirror
+}
+
+var (
+	_ codec.Binding   = (*avroMirrorBinding)(nil)
+	_ codec.Converter = (*avroMirrorBinding)(nil)
+)
+
+// ToNative copies a *T into a new value of its mirror type. Errors: a
+// uint64 or uint of 2^63 or more, naming the field and the value.
+func (b *avroMirrorBinding) ToNative(v any) (_ any, err error) {
+	defer codec.RecoverEncode(&err, AvroID, v)
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Type().Elem() != b.goT || rv.IsNil() {
+		return nil, fmt.Errorf("%s: ToNative wants a non-nil *%s, got %T", AvroID, b.goT, v)
+	}
+	out := reflect.New(b.elem)
+	if err := b.mirror.to(out.Elem(), rv.Elem(), &typ{kind: kStruct, msg: b.root, goT: b.goT}, ""); err != nil {
+		return nil, err
+	}
+	return out.Interface(), nil
+}
+
+// FromNative copies a value of the mirror type into a new *T.
+func (b *avroMirrorBinding) FromNative(v any) (_ any, err error) {
+	defer codec.RecoverEncode(&err, AvroID, v)
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Type().Elem() != b.elem || rv.IsNil() {
+		return nil, fmt.Errorf("%s: FromNative wants a value from Unmarshal, got %T", AvroID, v)
+	}
+	out := reflect.New(b.goT)
+	if err := b.mirror.from(out.Elem(), rv.Elem(), &typ{kind: kStruct, msg: b.root, goT: b.goT}, ""); err != nil {
+		return nil, err
+	}
+	return out.Interface(), nil
 }
 
 type avroBinding struct {
@@ -87,12 +133,12 @@ func (b *avroBinding) Unmarshal(data []byte) (_ any, err error) {
 
 // LossAt returns the loss of the schema derived from sample's type that
 // explains a difference at path (Schema.LossAt).
-func (avroCodec) LossAt(sample any, path string) (Loss, bool) {
-	return lossAt(Avro, sample, path)
+func (c avroCodec) LossAt(sample any, path string) (Loss, bool) {
+	return c.opts.lossAt(Avro, sample, path)
 }
 
 // Losses returns the lossy mappings of the schema derived from sample's
 // type (Schema.Losses); nil when none can be derived.
-func (avroCodec) Losses(sample any) []Loss {
-	return losses(Avro, sample)
+func (c avroCodec) Losses(sample any) []Loss {
+	return c.opts.losses(Avro, sample)
 }

@@ -55,6 +55,13 @@ func wantDiff(t *testing.T, want, got any, path string) {
 	}
 }
 
+// shipmentID is shipment with a tracking ID that an Avro long holds.
+func shipmentID(id uint64) *Shipment {
+	s := shipment()
+	s.TrackingID = id
+	return s
+}
+
 func shipment() *Shipment {
 	insured := 250.5
 	return &Shipment{
@@ -138,7 +145,10 @@ func TestAvroCodec(t *testing.T) {
 		{"nanoseconds", &Order{Created: time.Date(2026, 1, 2, 3, 4, 5, 6, time.UTC)}, ".Created", ""},
 		{"tree", tree, ".Children[0].Children", ""}, // nil decodes as empty
 		{"empty", &Tree{Children: []*Tree{}}, "", ""},
-		{"uint64", shipment(), "", "uint64"},
+		{"uint64 of 2^63", shipment(), "", "avro/derived: .TrackingID: 9223372036854775808 is 2^63 or more, which an Avro long (signed) cannot hold"},
+		{"uint64 below 2^63", shipmentID(1<<63 - 1), "", ""},
+		{"array and lists of lists", &Nested{Matrix: [][]float64{{1}}, Cube: [2][][]int{{{1, 2}}, {{3}}}}, ".Groups", ""}, // nil decodes as empty
+		{"time wrappers", stampedEvent(), "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, _, err := roundTrip(t, derive.NewAvroCodec(), tc.v)
@@ -275,5 +285,182 @@ func TestProtoWrappers(t *testing.T) {
 	wantDiff(t, &Nested{Attrs: map[string]map[string]string{"k": {}}}, out, `.Attrs["k"]`)
 	if l, ok := ps.LossAt(`.Attrs["k"]`); !ok || l.Path != ".Attrs{}" {
 		t.Errorf("LossAt(.Attrs[\"k\"]) = %v, %v; want the loss at .Attrs{}", l, ok)
+	}
+}
+
+// Timestamp is an API client's time wrapper, with a method of its own.
+type Timestamp struct{ time.Time }
+
+func (t Timestamp) String() string { return t.Format(time.RFC3339) }
+
+// ObjectTime is a platform's: a pointer to it is a presence field.
+type ObjectTime struct {
+	time.Time
+}
+
+// StampedEvent holds time wrappers in every position a time can be.
+type StampedEvent struct {
+	Name    string                `json:"name"`
+	At      Timestamp             `json:"at"`
+	Deleted *ObjectTime           `json:"deleted,omitempty"`
+	History []Timestamp           `json:"history"`
+	ByStep  map[string]ObjectTime `json:"by_step"`
+	Plain   time.Time             `json:"plain"`
+}
+
+func stampedEvent() *StampedEvent {
+	at := time.Date(2026, 11, 23, 9, 30, 0, 123456000, time.UTC)
+	return &StampedEvent{Name: "deploy", At: Timestamp{at}, Deleted: &ObjectTime{at.Add(time.Hour)},
+		History: []Timestamp{{at.Add(-time.Hour)}, {at.Add(-2 * time.Hour)}},
+		ByStep:  map[string]ObjectTime{"build": {at.Add(time.Minute)}}, Plain: at}
+}
+
+// A time wrapper maps as time.Time in every format and derived codec.
+func TestTimeWrappers(t *testing.T) {
+	typ := reflect.TypeFor[StampedEvent]()
+	for _, f := range derive.Formats {
+		s, err := derive.Derive(typ, f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if strings.Contains(s.Text, "record Timestamp") || strings.Contains(s.Text, "message Timestamp") || strings.Contains(s.Text, "message ObjectTime") || strings.Contains(s.Text, "table ObjectTime") {
+			t.Errorf("%s: a time wrapper became a message of its own:\n%s", f, s.Text)
+		}
+		n := 0
+		for _, l := range s.Losses {
+			if strings.Contains(l.Lost, "time zone") {
+				n++
+			}
+		}
+		if n != 5 {
+			t.Errorf("%s: %d time losses, want one per time field (5): %v", f, n, s.Losses)
+		}
+	}
+	exactDerived(t, derive.Options{}, stampedEvent(), stampedEvent())
+}
+
+// ObjectMeta is a platform's metadata, embedded with a JSON name.
+type ObjectMeta struct {
+	Name   string            `json:"name"`
+	Labels map[string]string `json:"labels"`
+	At     ObjectTime        `json:"at"`
+}
+
+// Ref is embedded through a pointer without a name: its fields are
+// flattened.
+type Ref struct {
+	Kind, APIVersion, UID string
+	Generation            int64
+}
+
+type ConfigMap struct {
+	ObjectMeta `json:"metadata"`
+	*Ref
+	Data map[string]string `json:"data"`
+}
+
+// An embedded struct with a JSON name is one field, nested as
+// encoding/json nests it; one without is flattened, and a flattened
+// embedded pointer is one loss, not one per field.
+func TestEmbeddedNamed(t *testing.T) {
+	typ := reflect.TypeFor[ConfigMap]()
+	for _, f := range derive.Formats {
+		s, err := derive.Derive(typ, f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		nested := map[derive.Format]string{derive.Proto: "  ObjectMeta metadata = 1;", derive.Avro: `{"name": "metadata", "type": {`, derive.FlatBuffers: "  metadata: ObjectMeta;"}[f]
+		if !strings.Contains(s.Text, nested) {
+			t.Errorf("%s: no nested %q:\n%s", f, nested, s.Text)
+		}
+		var embedded []string
+		for _, l := range s.Losses {
+			if strings.Contains(l.Lost, "embedded pointer") {
+				embedded = append(embedded, l.Path+" "+l.GoType)
+			}
+		}
+		if len(embedded) != 1 || embedded[0] != ".Ref *derive_test.Ref" {
+			t.Errorf("%s: embedded pointer losses %q, want one at .Ref", f, embedded)
+		}
+	}
+	v := &ConfigMap{ObjectMeta: ObjectMeta{Name: "cm", Labels: map[string]string{"app": "web"}, At: ObjectTime{time.Date(2026, 11, 23, 9, 30, 0, 0, time.UTC)}},
+		Ref: &Ref{Kind: "ConfigMap", UID: "u-1", Generation: 3}, Data: map[string]string{"k": "v"}}
+	exactDerived(t, derive.Options{}, v, v)
+}
+
+// exactDerived round-trips v through the derived codecs with o and wants
+// want back exactly (hyperpb/derived is skipped where it does not build).
+func exactDerived(t *testing.T, o derive.Options, v, want any) {
+	t.Helper()
+	for _, c := range []codec.Codec{o.ProtoCodec(), o.AvroCodec(), o.HyperpbCodec()} {
+		t.Run(c.Info().ID, func(t *testing.T) {
+			out, _, err := roundTrip(t, c, v)
+			if err != nil {
+				if strings.Contains(err.Error(), "amd64 and arm64 only") {
+					t.Skip(err)
+				}
+				t.Fatal(err)
+			}
+			wantDiff(t, want, out, "")
+		})
+	}
+}
+
+// Aliased has pointers to slices: lists with presence.
+type Aliased struct {
+	Aliases *[]string `json:"aliases"`
+	Lines   *[]Line   `json:"lines"`
+	None    *[]string `json:"none"`
+}
+
+// A pointer to a slice keeps nil apart from a list in every derived
+// codec; a pointer to a nil or empty slice is the loss each names.
+func TestPointerToSlice(t *testing.T) {
+	v := &Aliased{Aliases: &[]string{"a", "b"}, Lines: &[]Line{{SKU: "x", Quantity: 2}}}
+	exactDerived(t, derive.Options{}, v, v)
+	empty := &Aliased{Aliases: &[]string{}, Lines: new([]Line)}
+	for _, tc := range []struct {
+		c    codec.Codec
+		path string // the first difference
+	}{
+		{derive.NewProtoCodec(), ".Aliases"}, // &[]string{} comes back as a pointer to nil
+		{derive.NewAvroCodec(), ".Lines"},    // new([]Line) comes back as a pointer to empty
+	} {
+		out, _, err := roundTrip(t, tc.c, empty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := out.(*Aliased); got.Aliases == nil || got.Lines == nil || got.None != nil {
+			t.Errorf("%s: presence lost: %+v", tc.c.Info().ID, got)
+		}
+		wantDiff(t, empty, out, tc.path)
+		if l, ok := tc.c.(interface {
+			LossAt(any, string) (derive.Loss, bool)
+		}).LossAt(empty, tc.path); !ok || !strings.Contains(l.Lost, "a pointer to a") {
+			t.Errorf("%s: LossAt(%s) = %v, %v", tc.c.Info().ID, tc.path, l, ok)
+		}
+	}
+}
+
+// idTree is recursive and has a uint64: hamba/avro needs a mirror type,
+// which reflect.StructOf cannot make refer to itself.
+type idTree struct {
+	ID       uint64    `json:"id"`
+	Children []*idTree `json:"children"`
+}
+
+// DeriveAvro refuses what avro/derived refuses, with the same error.
+func TestAvroSchemaAgreesWithRow(t *testing.T) {
+	_, err := derive.DeriveAvro(reflect.TypeFor[idTree]())
+	var de *derive.Error
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "derive: avsc: derive_test.idTree: .Children[] (derive_test.idTree): avro/derived: a recursive type with a uint64") {
+		t.Fatalf("DeriveAvro(idTree) = %v, want a *derive.Error naming the recursion", err)
+	}
+	if _, berr := derive.NewAvroCodec().Bind(&idTree{}); !errors.Is(berr, codec.ErrUnsupported) || !strings.Contains(berr.Error(), err.Error()) {
+		t.Errorf("Bind(*idTree) = %v, want n/a with DeriveAvro's error", berr)
+	}
+	// A recursive type hamba/avro takes as it is needs no mirror.
+	if _, err := derive.DeriveAvro(reflect.TypeFor[Tree]()); err != nil {
+		t.Errorf("DeriveAvro(Tree): %v", err)
 	}
 }

@@ -12,11 +12,16 @@
 //     1, 2, ... in declaration order.
 //   - Field names: the name of the `json` tag when there is one, else the
 //     Go name (snake_case in .proto and .fbs); `json:"-"` leaves a field
-//     out. Embedded structs are flattened into the struct that embeds them,
-//     as encoding/json and hamba/avro do.
+//     out (and so does Options.Skip). Embedded structs without a json name
+//     are flattened into the struct that embeds them, as encoding/json
+//     does; one with a json name (`json:"metadata"`) is one field, nested,
+//     as encoding/json nests it. A time wrapper (a struct whose one field
+//     is an embedded time.Time) is a time.
 //   - Each Go kind maps to the format's nearest type; pointers are presence
 //     (proto3 optional, an Avro union with null, a FlatBuffers optional
-//     scalar). See the table in docs/your-type.md.
+//     scalar), a pointer to a slice too, as a struct field (a wrapper
+//     message, a union with null, a vector that may be absent). See the
+//     table in docs/your-type.md.
 //
 // Every mapping that can change a Go value on the way back (a time's zone,
 // nil versus empty, a width, a map's key type) is a Loss, listed in
@@ -113,19 +118,7 @@ var ErrUnknownFormat = errors.New("derive: unknown format")
 // format f. Errors: t is not a struct (a plain error), a field f cannot
 // take (*Error), an unknown format (wrapping ErrUnknownFormat).
 func Derive(t reflect.Type, f Format) (*Schema, error) {
-	switch f {
-	case Proto:
-		p, err := DeriveProto(t)
-		if err != nil {
-			return nil, err
-		}
-		return &p.Schema, nil
-	case Avro:
-		return DeriveAvro(t)
-	case FlatBuffers:
-		return DeriveFlatBuffers(t)
-	}
-	return nil, fmt.Errorf("%w %q (want proto, avsc or fbs)", ErrUnknownFormat, f)
+	return Options{}.Derive(t, f)
 }
 
 // ParseFormat returns the Format named s ("proto", "avsc" or "fbs").
@@ -152,17 +145,33 @@ type mapper struct {
 	wrapName map[*typ]string
 }
 
-func newMapper(t reflect.Type, f Format) (*mapper, error) {
-	root, b, err := build(t)
+func newMapper(t reflect.Type, f Format, o Options) (*mapper, error) {
+	root, b, err := build(t, o)
 	if err != nil {
 		return nil, err
 	}
-	return &mapper{format: f, root: root, b: b, errs: append([]FieldError(nil), b.errs...)}, nil
+	m := &mapper{format: f, root: root, b: b, errs: append([]FieldError(nil), b.errs...)}
+	for _, s := range b.skipped {
+		m.losses = append(m.losses, Loss{Path: s.path, GoType: s.goT.String(), Format: f, Type: "(left out)", Lost: lostSkipped})
+	}
+	return m, nil
 }
 
 func (m *mapper) lose(path string, t *typ, formatType, lost string) string {
 	m.losses = append(m.losses, Loss{Path: path, GoType: t.goT.String(), Format: m.format, Type: formatType, Lost: lost})
 	return lost
+}
+
+// embeddedLoss records, once per embedded pointer, that f's embedded
+// pointer loses nil, and returns the loss's text for f's comment.
+func (m *mapper) embeddedLoss(f *field) string {
+	for _, l := range m.losses {
+		if l.Path == f.via && l.Lost == lostEmbeddedNil {
+			return lostEmbeddedNil
+		}
+	}
+	m.losses = append(m.losses, Loss{Path: f.via, GoType: f.viaT.String(), Format: m.format, Type: "flattened embedded pointer", Lost: lostEmbeddedNil})
+	return lostEmbeddedNil
 }
 
 func (m *mapper) fail(path string, t *typ, format string, args ...any) {
@@ -201,9 +210,18 @@ func (m *mapper) namespace() string {
 	return ns
 }
 
-// header is the comment that opens every schema text.
-func header(t reflect.Type, prefix string) string {
-	return fmt.Sprintf("%sDerived by serbench from the Go type %s (package derive): fields in\n%sdeclaration order, names from json tags; lossy mappings are marked \"lossy:\".\n", prefix, t, prefix)
+// header is the comment that opens every schema text, with the fields
+// Options.Skip left out.
+func (m *mapper) header(prefix string) string {
+	s := fmt.Sprintf("%sDerived by serbench from the Go type %s (package derive): fields in\n%sdeclaration order, names from json tags; lossy mappings are marked \"lossy:\".\n", prefix, m.root.goT, prefix)
+	if len(m.b.skipped) > 0 {
+		paths := make([]string, len(m.b.skipped))
+		for i, f := range m.b.skipped {
+			paths[i] = f.path
+		}
+		s += fmt.Sprintf("%sLeft out by Options.Skip: %s.\n", prefix, strings.Join(paths, ", "))
+	}
+	return s
 }
 
 // Shared loss texts.
@@ -212,6 +230,10 @@ const (
 	lostNilElem     = "a nil element decodes as a pointer to a zero value"
 	lostArrayLen    = "the array length is not in the schema (a longer list fails to decode)"
 	lostEmbeddedNil = "a nil embedded pointer and one whose fields are all zero are not told apart"
+	// A pointer to a slice keeps its presence; what it loses differs by
+	// format.
+	lostPtrSliceEmpty = "a pointer to an empty slice decodes as a pointer to a nil slice"
+	lostPtrSliceNil   = "a pointer to a nil slice decodes as a pointer to an empty slice"
 )
 
 // LossAt returns the loss of s at the field where a difference was found,

@@ -22,7 +22,12 @@ const (
 // (vectors of vectors, map keys that are not scalars or strings, and those
 // of FieldError).
 func DeriveFlatBuffers(t reflect.Type) (*Schema, error) {
-	m, err := newMapper(t, FlatBuffers)
+	return Options{}.DeriveFlatBuffers(t)
+}
+
+// DeriveFlatBuffers is the package's DeriveFlatBuffers with o.
+func (o Options) DeriveFlatBuffers(t reflect.Type) (*Schema, error) {
+	m, err := newMapper(t, FlatBuffers, o)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +46,7 @@ func DeriveFlatBuffers(t reflect.Type) (*Schema, error) {
 		return nil, err
 	}
 	var text strings.Builder
-	text.WriteString(header(m.root.goT, "// "))
+	text.WriteString(m.header("// "))
 	text.WriteString("\nnamespace " + ns + ";\n")
 	text.WriteString(body.String())
 	if w.timeName != "" {
@@ -67,7 +72,7 @@ func (w *fbsWriter) table(body *strings.Builder, x *msg) {
 		}
 		var notes []string
 		if f.viaPtr {
-			notes = append(notes, "lossy: "+w.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+			notes = append(notes, "lossy: "+w.embeddedLoss(f))
 		}
 		ty, ok := w.fbsField(f.path, f.typ, x.name+"_"+camel(name), &notes)
 		if !ok {
@@ -109,6 +114,9 @@ func (w *fbsWriter) fbsField(p string, t *typ, name string, notes *[]string) (st
 				*notes = append(*notes, "time.Duration in nanoseconds")
 			}
 			return s + " = null", true
+		}
+		if t.elem.kind == kSlice {
+			*notes = append(*notes, "lossy: "+w.lose(p, t, "vector (absent for nil)", lostPtrSliceNil))
 		}
 		return w.fbsType(p, t.elem, name, notes)
 	case kSlice, kArray:

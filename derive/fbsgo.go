@@ -34,11 +34,17 @@ import (
 // generated functions need its name) or a field whose accessor name would
 // be one of the generated type's own methods (Init, Table).
 func FlatBuffersGo(t reflect.Type, pkg, pkgPath, fbImport string) (string, error) {
-	s, err := DeriveFlatBuffers(t)
+	return Options{}.FlatBuffersGo(t, pkg, pkgPath, fbImport)
+}
+
+// FlatBuffersGo is the package's FlatBuffersGo with o: the fields o.Skip
+// leaves out are not converted.
+func (o Options) FlatBuffersGo(t reflect.Type, pkg, pkgPath, fbImport string) (string, error) {
+	s, err := o.DeriveFlatBuffers(t)
 	if err != nil {
 		return "", err
 	}
-	m, err := newMapper(t, FlatBuffers)
+	m, err := newMapper(t, FlatBuffers, o)
 	if err != nil {
 		return "", err
 	}
@@ -221,7 +227,7 @@ func (g *fbsGo) offset(s slot, expr string) (cond, code string) {
 		return expr + " != nil", fmt.Sprintf("o := b.CreateByteVector([]byte(%s))\n", expr)
 	case kTime:
 		g.usesTime = true
-		return "", fmt.Sprintf("o := serbenchFBTimeBuild(b, %s)\n", expr)
+		return "", fmt.Sprintf("o := serbenchFBTimeBuild(b, %s)\n", g.timeOf(t, expr))
 	case kStruct:
 		return "", fmt.Sprintf("o := %s(b, &%s)\n", g.fn("serbenchFB", "Build", t.msg), expr)
 	case kSlice, kArray:
@@ -345,7 +351,7 @@ func (g *fbsGo) read(s slot, r, dst string) string {
 		return fmt.Sprintf("%s = %s(append([]byte{}, %sBytes()...))\n", dst, g.goType(t.goT), get)
 	case kTime:
 		acc := g.local("acc")
-		return fmt.Sprintf("var %s %s.%s\n%s = serbenchFBTimeRead(%s(&%s))\n", acc, g.fb, g.timeName, dst, get, acc)
+		return fmt.Sprintf("var %s %s.%s\n%s = %s\n", acc, g.fb, g.timeName, dst, g.timeAs(t, "serbenchFBTimeRead("+get+"(&"+acc+"))"))
 	case kStruct:
 		acc := g.local("acc")
 		return fmt.Sprintf("var %s %s.%s\nif err := %s(%s(&%s), &%s); err != nil {\nreturn err\n}\n", acc, g.fb, t.msg.name, g.fn("serbenchFB", "Read", t.msg), get, acc, dst)
@@ -387,7 +393,7 @@ func (g *fbsGo) readVector(s slot, r, dst string) string {
 	case fbsGoScalar(e) != "" || e.kind == kString:
 		fmt.Fprintf(&b, "%s = %s(%s.%s(j))\n", target, g.goType(e.goT), r, s.acc)
 	case e.kind == kTime:
-		fmt.Fprintf(&b, "var ts %s.%s\n%s.%s(&ts, j)\n%s = serbenchFBTimeRead(&ts)\n", g.fb, g.timeName, r, s.acc, target)
+		fmt.Fprintf(&b, "var ts %s.%s\n%s.%s(&ts, j)\n%s = %s\n", g.fb, g.timeName, r, s.acc, target, g.timeAs(e, "serbenchFBTimeRead(&ts)"))
 	case e.kind == kStruct:
 		fmt.Fprintf(&b, "var acc %s.%s\n%s.%s(&acc, j)\nif err := %s(&acc, &%s); err != nil {\nreturn err\n}\n", g.fb, e.msg.name, r, s.acc, g.fn("serbenchFB", "Read", e.msg), target)
 	default:

@@ -48,10 +48,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	var bs []bound
 	for _, c := range []codec.Codec{derive.NewProtoCodec(), derive.NewAvroCodec()} {
-		for _, v := range []any{shipment(), &Tree{Name: "r", Children: []*Tree{{Name: "c"}}}, &Nested{Attrs: map[string]map[string]string{"a": {"b": "c"}}, Cube: [2][][]int{{{1}}}}} {
-			if _, nested := v.(*Nested); nested && c.Info().ID == derive.AvroID {
-				continue // its Go array fails hamba/avro's marshal (NewAvroCodec's doc)
-			}
+		for _, v := range []any{shipmentID(1 << 62), &Tree{Name: "r", Children: []*Tree{{Name: "c"}}}, &Nested{Attrs: map[string]map[string]string{"a": {"b": "c"}}, Cube: [2][][]int{{{1}}}}, stampedEvent()} {
 			b, err := c.Bind(v)
 			if err != nil {
 				f.Fatal(err)
@@ -89,7 +86,7 @@ func FuzzDecode(f *testing.F) {
 					t.Fatalf("%s: ToNative of a decoded value: %v", x.name, err)
 				}
 			}
-			if _, err := x.b.Marshal(in); err != nil && !strings.Contains(err.Error(), "uint64") {
+			if _, err := x.b.Marshal(in); err != nil {
 				t.Errorf("%s: a decoded value does not marshal: %v", x.name, err)
 			}
 		}

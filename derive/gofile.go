@@ -81,6 +81,24 @@ func (g *goFile) qualify(pkgPath string) string {
 	return n + "."
 }
 
+// timeOf is the time.Time of Go value expr of type t, a time.Time or a
+// time wrapper (its embedded field).
+func (g *goFile) timeOf(t *typ, expr string) string {
+	if t.goT == timeType {
+		return expr
+	}
+	return expr + ".Time"
+}
+
+// timeAs is time.Time expression tm as a value of type t, a time.Time or
+// a time wrapper.
+func (g *goFile) timeAs(t *typ, tm string) string {
+	if t.goT == timeType {
+		return tm
+	}
+	return g.goType(t.goT) + "{Time: " + tm + "}"
+}
+
 // goType is t as the generated file writes it.
 func (g *goFile) goType(t reflect.Type) string {
 	if t.Name() != "" {

@@ -18,6 +18,8 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/serbench/serbench/codec"
 )
 
 // HintKind is the kind of a schema-tightening hint.
@@ -105,19 +107,28 @@ type Hints []Hint
 // times, 64-bit integers that fit 32 bits, floats that are all integers.
 // For each, it derives the protobuf descriptor with that one field
 // changed, converts the sample to both messages (dynamicpb) and sets the
-// encoded sizes, and the Avro sizes before and after (Hint.AvroBefore). The fields looked at are singular strings and numbers
-// and []string, in the root struct and in every struct reached through
-// struct fields, slices, arrays, map values and non-nil pointers; pointers
-// to scalars (presence fields), map keys and maps of scalars are not.
+// encoded sizes, and the Avro sizes before and after (Hint.AvroBefore).
+// The fields looked at are singular strings and numbers, pointers to them
+// (presence fields, whose non-nil values count, as an API type with every
+// field a pointer has them) and []string, in the root struct and in every
+// struct reached through struct fields, slices, arrays, map values and
+// non-nil pointers; map keys, maps of scalars and pointers in lists and
+// maps are not.
 // Errors: sample is not a
 // non-nil pointer to a struct, a type DeriveProto cannot map, nesting
 // deeper than MaxHintDepth.
 func FindHints(sample any) (Hints, error) {
+	return Options{}.FindHints(sample)
+}
+
+// FindHints is the package's FindHints with o: the fields o.Skip leaves
+// out are not looked at.
+func (o Options) FindHints(sample any) (Hints, error) {
 	rv := reflect.ValueOf(sample)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		return nil, fmt.Errorf("derive: hints are found in a non-nil pointer to a struct, not %T", sample)
 	}
-	ps, err := DeriveProto(rv.Type().Elem())
+	ps, err := o.DeriveProto(rv.Type().Elem())
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +143,7 @@ func FindHints(sample any) (Hints, error) {
 	if err != nil {
 		return nil, fmt.Errorf("derive: hints: the sample does not marshal: %w", err)
 	}
-	avroBefore, avroErr := avroSize(sample)
+	avroBefore, avroErr := o.avroSize(sample)
 	var out Hints
 	for _, k := range st.order {
 		fs := st.byField[k]
@@ -210,12 +221,18 @@ func avroVarint(x int64) int {
 }
 
 // avroSize is the length of sample marshalled by avro/derived.
-func avroSize(sample any) (int, error) {
-	b, err := NewAvroCodec().Bind(sample)
+func (o Options) avroSize(sample any) (int, error) {
+	b, err := o.AvroCodec().Bind(sample)
 	if err != nil {
 		return 0, err
 	}
-	data, err := b.Marshal(sample)
+	v := sample
+	if conv, ok := b.(codec.Converter); ok { // through the mirror type
+		if v, err = conv.ToNative(sample); err != nil {
+			return 0, err
+		}
+	}
+	data, err := b.Marshal(v)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", AvroID, err)
 	}
@@ -253,10 +270,16 @@ func (st *stats) value(k fieldKey, f *field, t *typ, fv reflect.Value, path stri
 	case kStruct:
 		return st.walk(t.msg, fv, path, depth+1)
 	case kPtr:
-		if fv.IsNil() || t.elem.kind != kStruct {
-			return nil // presence fields are not hinted
+		if fv.IsNil() {
+			return nil // absent: no value to look at
 		}
-		return st.walk(t.elem.msg, fv.Elem(), path, depth+1)
+		if t.elem.kind == kStruct {
+			return st.walk(t.elem.msg, fv.Elem(), path, depth+1)
+		}
+		if t != f.typ || t.elem.kind == kSlice {
+			return nil // a list's or map's pointer elements, and a pointer to a list, are not hinted
+		}
+		return st.value(k, f, t.elem, fv.Elem(), path, depth)
 	case kSlice, kArray:
 		switch t.elem.kind {
 		case kStruct, kPtr, kString:
@@ -358,6 +381,9 @@ func fieldPath(t reflect.Type, index []int) string {
 // hint returns the hint the field's values make, false for none.
 func (fs *fieldStats) hint() (Hint, bool) {
 	t := fs.f.typ
+	if t.kind == kPtr {
+		t = t.elem // a presence field: its non-nil values
+	}
 	list := t.kind == kSlice
 	if list {
 		t = t.elem
@@ -530,6 +556,17 @@ func tightened(ps *ProtoSchema, before protoreflect.Message, k fieldKey, fs *fie
 		fd.Type = descriptorpb.FieldDescriptorProto_TYPE_ENUM.Enum()
 		fd.TypeName = proto.String("." + fdp.GetPackage() + "." + dp.GetName() + "." + ed.GetName())
 	case HintTimestamp:
+		if fd.GetProto3Optional() {
+			// A message field has presence of its own: no synthetic oneof.
+			idx := fd.GetOneofIndex()
+			fd.Proto3Optional, fd.OneofIndex = nil, nil
+			dp.OneofDecl = slices.Delete(dp.OneofDecl, int(idx), int(idx)+1)
+			for _, x := range dp.GetField() {
+				if x.OneofIndex != nil && x.GetOneofIndex() > idx {
+					x.OneofIndex = proto.Int32(x.GetOneofIndex() - 1)
+				}
+			}
+		}
 		fd.Type = descriptorpb.FieldDescriptorProto_TYPE_MESSAGE.Enum()
 		fd.TypeName = proto.String("." + timestampName)
 		if !slices.Contains(fdp.Dependency, "google/protobuf/timestamp.proto") {

@@ -27,14 +27,14 @@ import (
 // and arm64 only; elsewhere Bind refuses every type.
 func NewHyperpbCodec() codec.Codec { return hyperpbCodec{} }
 
-type hyperpbCodec struct{}
+type hyperpbCodec struct{ opts Options }
 
 var _ codec.Codec = hyperpbCodec{}
 
 func (hyperpbCodec) Info() codec.Info { return hyperpbInfo() }
 
-func (hyperpbCodec) Bind(sample any) (codec.Binding, error) {
-	t, ps, err := deriveSample(HyperpbID, sample)
+func (c hyperpbCodec) Bind(sample any) (codec.Binding, error) {
+	t, ps, err := c.opts.deriveSample(HyperpbID, sample)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import "github.com/serbench/serbench/codec"
 // amd64 and arm64 only, so here Bind refuses every type.
 func NewHyperpbCodec() codec.Codec { return hyperpbCodec{} }
 
-type hyperpbCodec struct{}
+type hyperpbCodec struct{ opts Options }
 
 func (hyperpbCodec) Info() codec.Info { return hyperpbInfo() }
 

@@ -13,6 +13,34 @@ var (
 	durationType = reflect.TypeFor[time.Duration]()
 )
 
+// isTime reports whether t maps as a time.Time: time.Time itself, or a
+// time wrapper, a struct whose one field is an embedded time.Time
+// (`type Timestamp struct{ time.Time }`, with or without methods of its
+// own, as API clients and platforms declare them).
+func isTime(t reflect.Type) bool {
+	return t == timeType || isTimeWrapper(t)
+}
+
+func isTimeWrapper(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.NumField() == 1 && t.Field(0).Anonymous && t.Field(0).Type == timeType
+}
+
+// timeOf is the time.Time of v, a time.Time or a time wrapper.
+func timeOf(v reflect.Value) time.Time {
+	if v.Type() != timeType {
+		v = v.Field(0)
+	}
+	return v.Interface().(time.Time)
+}
+
+// setTime sets dst, a time.Time or a time wrapper, to tm.
+func setTime(dst reflect.Value, tm time.Time) {
+	if dst.Type() != timeType {
+		dst = dst.Field(0)
+	}
+	dst.Set(reflect.ValueOf(tm))
+}
+
 // tkind is what a Go type is to the mappers, whatever its name.
 type tkind int
 
@@ -58,8 +86,15 @@ type field struct {
 	tagged bool   // name comes from a json tag
 	index  []int  // reflect.Value.FieldByIndex path from the message's struct
 	viaPtr bool   // index passes through an embedded pointer
-	path   string // ".Base.ID": where the field is, from the root type
-	typ    *typ
+	// via is the embedded pointer index passes through first: its path
+	// and Go type (viaPtr).
+	via  string
+	viaT reflect.Type
+	// embedded is true for an embedded field that is not flattened (a
+	// time, a time wrapper); hamba/avro flattens every embedded struct.
+	embedded bool
+	path     string // ".Base.ID": where the field is, from the root type
+	typ      *typ
 }
 
 // FieldError is one field that cannot be mapped, and why.
@@ -85,18 +120,32 @@ type builder struct {
 	byType map[reflect.Type]*msg
 	names  map[string]bool
 	errs   []FieldError
+	// skip are the fields Options.Skip leaves out; skipped those met, in
+	// the order met.
+	skip    skipSet
+	skipped []skippedField
+}
+
+// skippedField is a field Options.Skip left out, where it was met.
+type skippedField struct {
+	path string
+	goT  reflect.Type
 }
 
 // build returns the message of root, a struct type, and the messages it
 // uses, in the order first met.
-func build(root reflect.Type) (*msg, *builder, error) {
+func build(root reflect.Type, o Options) (*msg, *builder, error) {
 	for root.Kind() == reflect.Pointer {
 		root = root.Elem()
 	}
-	if root.Kind() != reflect.Struct || root == timeType {
+	if root.Kind() != reflect.Struct || isTime(root) {
 		return nil, nil, fmt.Errorf("derive: %s is not a struct type; schemas are derived from structs", root)
 	}
-	b := &builder{byType: map[reflect.Type]*msg{}, names: map[string]bool{}}
+	skip, err := o.resolve(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &builder{byType: map[reflect.Type]*msg{}, names: map[string]bool{}, skip: skip}
 	m := b.message(root, "", "")
 	return m, b, nil
 }
@@ -132,49 +181,61 @@ func (b *builder) message(t reflect.Type, path, hint string) *msg {
 	m := &msg{name: name, goT: t}
 	b.byType[t] = m // before the fields: a recursive type refers to itself
 	b.msgs = append(b.msgs, m)
-	b.fields(m, t, nil, false, path, map[reflect.Type]bool{t: true})
+	b.fields(m, t, nil, nil, path, map[reflect.Type]bool{t: true})
 	return m
 }
 
 // fields appends the fields of struct t (at index prefix within m's
 // struct) to m, flattening embedded structs as encoding/json and
 // hamba/avro do.
-func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path string, embedding map[reflect.Type]bool) {
+func (b *builder) fields(m *msg, t reflect.Type, prefix []int, via *field, path string, embedding map[reflect.Type]bool) {
 	for i := range t.NumField() {
 		sf := t.Field(i)
-		tag, hasTag := sf.Tag.Lookup("json")
-		name, _, _ := strings.Cut(tag, ",")
-		if hasTag && name == "-" && !strings.HasPrefix(tag, "-,") {
+		name, _, omit := jsonName(sf)
+		if omit {
 			continue // json:"-" leaves the field out
 		}
 		fpath := path + "." + sf.Name
-		index := append(append([]int(nil), prefix...), i)
-		if sf.Anonymous {
-			et := sf.Type
-			ptr := et.Kind() == reflect.Pointer
-			if ptr {
-				et = et.Elem()
-			}
-			if et.Kind() == reflect.Struct && et != timeType {
-				if embedding[et] {
-					b.fail(fpath, sf.Type, "embeds itself")
-					continue
-				}
-				embedding[et] = true
-				b.fields(m, et, index, viaPtr || ptr, fpath, embedding)
-				delete(embedding, et)
-				continue
-			}
-		}
-		if !sf.IsExported() {
-			b.fail(fpath, sf.Type, "unexported: no codec that uses reflection can read it (tag it `json:\"-\"` to leave it out)")
+		if b.skip.has(t, i) {
+			b.skipped = append(b.skipped, skippedField{path: fpath, goT: sf.Type})
 			continue
 		}
-		f := &field{goName: sf.Name, name: sf.Name, index: index, viaPtr: viaPtr, path: fpath}
+		index := append(append([]int(nil), prefix...), i)
+		if et := flattened(sf); et != nil {
+			if embedding[et] {
+				b.fail(fpath, sf.Type, "embeds itself")
+				continue
+			}
+			embedding[et] = true
+			if via == nil && sf.Type.Kind() == reflect.Pointer {
+				via = &field{path: fpath, viaT: sf.Type}
+				b.fields(m, et, index, via, fpath, embedding)
+				via = nil
+			} else {
+				b.fields(m, et, index, via, fpath, embedding)
+			}
+			delete(embedding, et)
+			continue
+		}
+		if !sf.IsExported() {
+			b.fail(fpath, sf.Type, "unexported: no codec that uses reflection can read it (%s)", leaveOut(fpath))
+			continue
+		}
+		f := &field{goName: sf.Name, name: sf.Name, index: index, path: fpath, embedded: sf.Anonymous}
+		if via != nil {
+			f.viaPtr, f.via, f.viaT = true, via.path, via.viaT
+		}
 		if name != "" {
 			f.name, f.tagged = name, true
 		}
-		f.typ = b.typeOf(sf.Type, fpath, sf.Name)
+		if ptrSlice(sf.Type) {
+			// A pointer to a slice, as a field only: the list with presence.
+			if e := b.typeOf(sf.Type.Elem(), fpath, sf.Name); e != nil {
+				f.typ = &typ{kind: kPtr, elem: e, goT: sf.Type}
+			}
+		} else {
+			f.typ = b.typeOf(sf.Type, fpath, sf.Name)
+		}
 		if f.typ == nil {
 			continue
 		}
@@ -193,10 +254,10 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, viaPtr bool, path
 
 // typeOf maps Go type t at path; nil after recording why it cannot.
 func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
-	switch t {
-	case timeType:
+	switch {
+	case isTime(t):
 		return &typ{kind: kTime, goT: t}
-	case durationType:
+	case t == durationType:
 		return &typ{kind: kDuration, goT: t}
 	}
 	switch t.Kind() {
@@ -242,8 +303,8 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 	case reflect.Pointer:
 		switch t.Elem().Kind() {
 		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Array:
-			if t.Elem() != timeType {
-				b.fail(path, t, "a pointer to a %s: presence of a container has no equivalent in the formats (use the %s itself)", t.Elem().Kind(), t.Elem().Kind())
+			if !isTime(t.Elem()) {
+				b.fail(path, t, "a pointer to a %s here: presence of a container has no equivalent in the formats (a pointer to a slice maps as a struct field only; use the %s itself, or %s)", t.Elem().Kind(), t.Elem().Kind(), leaveOut(path))
 				return nil
 			}
 		}
@@ -253,19 +314,50 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 		}
 		return &typ{kind: kPtr, elem: e, goT: t}
 	case reflect.Interface:
-		b.fail(path, t, "an interface: its dynamic type is not known from the Go type")
+		b.fail(path, t, "an interface: its dynamic type is not known from the Go type (%s)", leaveOut(path))
 	case reflect.Chan:
-		b.fail(path, t, "a channel carries no data a schema can describe")
+		b.fail(path, t, "a channel carries no data a schema can describe (%s)", leaveOut(path))
 	case reflect.Func:
-		b.fail(path, t, "a func is code, not data")
+		b.fail(path, t, "a func is code, not data (%s)", leaveOut(path))
 	case reflect.Complex64, reflect.Complex128:
-		b.fail(path, t, "complex numbers have no type in these formats")
+		b.fail(path, t, "complex numbers have no type in these formats (%s)", leaveOut(path))
 	case reflect.Uintptr, reflect.UnsafePointer:
-		b.fail(path, t, "an address is meaningful only in this process")
+		b.fail(path, t, "an address is meaningful only in this process (%s)", leaveOut(path))
 	default:
-		b.fail(path, t, "kind %s is not mapped", t.Kind())
+		b.fail(path, t, "kind %s is not mapped (%s)", t.Kind(), leaveOut(path))
 	}
 	return nil
+}
+
+// ptrSlice reports whether t is a pointer to a slice other than []byte:
+// a field of that type maps as a list with presence where the format has
+// it (a wrapper message in protobuf, a union with null in Avro, a vector
+// that may be absent in FlatBuffers).
+func ptrSlice(t reflect.Type) bool {
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Slice && t.Elem().Elem().Kind() != reflect.Uint8
+}
+
+// leaveOut is the advice for a field at path that cannot be mapped:
+// the Options.Skip path that leaves it out (a map's key or value, or a
+// list's element, leaves out the field that holds it).
+func leaveOut(path string) string {
+	var sb strings.Builder
+	for i := 0; i < len(path); i++ {
+		switch {
+		case strings.HasPrefix(path[i:], "[]"):
+			i++
+		case path[i] == '{':
+			j := strings.IndexByte(path[i:], '}')
+			if j < 0 {
+				j = len(path) - i - 1
+			}
+			i += j
+		default:
+			sb.WriteByte(path[i])
+		}
+	}
+	p := strings.TrimPrefix(sb.String(), ".")
+	return fmt.Sprintf("leave it out with serbench.Options{Skip: []string{%q}} and serbench init -skip %s, or a json:\"-\" tag on a type of your own", p, p)
 }
 
 // typeName is the Go type's name as a schema identifier ("Pair[int]"

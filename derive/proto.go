@@ -46,7 +46,12 @@ const (
 // *Error for fields protobuf cannot take (map keys of other types, and
 // those of FieldError).
 func DeriveProto(t reflect.Type) (*ProtoSchema, error) {
-	m, err := newMapper(t, Proto)
+	return Options{}.DeriveProto(t)
+}
+
+// DeriveProto is the package's DeriveProto with o.
+func (o Options) DeriveProto(t reflect.Type) (*ProtoSchema, error) {
+	m, err := newMapper(t, Proto, o)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +88,7 @@ func (m *mapper) proto() (*ProtoSchema, error) {
 			}
 			var notes []string
 			if f.viaPtr {
-				notes = append(notes, "lossy: "+m.lose(f.path, f.typ, "field of a flattened embedded pointer", lostEmbeddedNil))
+				notes = append(notes, "lossy: "+m.embeddedLoss(f))
 			}
 			fd, line, ok := m.protoField(dp, x.name, name, x.name+camel(name), int32(i+1), f.path, f.typ, pkg, notes)
 			if !ok {
@@ -110,7 +115,7 @@ func (m *mapper) proto() (*ProtoSchema, error) {
 		return nil, err
 	}
 	var text strings.Builder
-	text.WriteString(header(m.root.goT, "// "))
+	text.WriteString(m.header("// "))
 	text.WriteString("\nsyntax = \"proto3\";\n\npackage " + pkg + ";\n")
 	if usesTime {
 		fdp.Dependency = []string{"google/protobuf/timestamp.proto"}
@@ -181,6 +186,16 @@ func (m *mapper) protoField(dp *descriptorpb.DescriptorProto, parent, name, hint
 		decl = fmt.Sprintf("map<%s, %s>", k.text, v.text)
 		notes = append(notes, "lossy: "+m.lose(path, t, decl, lostNilEmpty))
 	case kPtr:
+		if t.elem.kind == kSlice { // a list with presence: a wrapper message
+			e, ok := m.protoElem(path, t.elem, pkg, hint+"List", &notes)
+			if !ok {
+				return nil, "", false
+			}
+			fd.Type, fd.TypeName = e.typ, e.typeName
+			decl = e.text
+			notes = append(notes, "lossy: "+m.lose(path, t, decl, lostPtrSliceEmpty))
+			break
+		}
 		e, ok := m.protoScalar(path, t.elem, pkg, &notes)
 		if !ok {
 			return nil, "", false

@@ -29,7 +29,7 @@ const protoModule = "google.golang.org/protobuf"
 // (codec.ErrUnsupported, one line per field at fault).
 func NewProtoCodec() codec.Codec { return protoCodec{} }
 
-type protoCodec struct{}
+type protoCodec struct{ opts Options }
 
 var _ codec.Codec = protoCodec{}
 
@@ -44,8 +44,8 @@ func (protoCodec) Info() codec.Info {
 }
 
 // Bind implements codec.Codec: it derives the schema of sample's type.
-func (protoCodec) Bind(sample any) (codec.Binding, error) {
-	t, ps, err := deriveSample(ProtoID, sample)
+func (c protoCodec) Bind(sample any) (codec.Binding, error) {
+	t, ps, err := c.opts.deriveSample(ProtoID, sample)
 	if err != nil {
 		return nil, err
 	}
@@ -56,12 +56,12 @@ func (protoCodec) Bind(sample any) (codec.Binding, error) {
 }
 
 // deriveSample derives the proto schema of sample, a pointer to a struct.
-func deriveSample(id string, sample any) (reflect.Type, *ProtoSchema, error) {
+func (o Options) deriveSample(id string, sample any) (reflect.Type, *ProtoSchema, error) {
 	t := reflect.TypeOf(sample)
 	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
 		return nil, nil, codec.Unsupported(id, "schemas are derived from structs, not %T", sample)
 	}
-	ps, err := DeriveProto(t.Elem())
+	ps, err := o.DeriveProto(t.Elem())
 	if err != nil {
 		return nil, nil, codec.Unsupported(id, "%v", err)
 	}
@@ -74,7 +74,12 @@ func deriveSample(id string, sample any) (reflect.Type, *ProtoSchema, error) {
 // message); otherwise an error naming the first difference, which means
 // the generated code is stale, or DeriveProto's error.
 func CheckGenerated(t reflect.Type, desc protoreflect.MessageDescriptor) error {
-	ps, err := DeriveProto(t)
+	return Options{}.CheckGenerated(t, desc)
+}
+
+// CheckGenerated is the package's CheckGenerated with o.
+func (o Options) CheckGenerated(t reflect.Type, desc protoreflect.MessageDescriptor) error {
+	ps, err := o.DeriveProto(t)
 	if err != nil {
 		return err
 	}
@@ -262,7 +267,7 @@ func (fc *fieldConv) set(m protoreflect.Message, fd protoreflect.FieldDescriptor
 			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
 		}
 	case kTime:
-		if !fv.Interface().(time.Time).IsZero() {
+		if !timeOf(fv).IsZero() {
 			m.Set(fd, fc.value(t, fv, func() protoreflect.Value { return m.NewField(fd) }))
 		}
 	default:
@@ -294,7 +299,7 @@ func (fc *fieldConv) value(t *typ, v reflect.Value, newMsg func() protoreflect.V
 		return pv
 	case kTime:
 		pv := newMsg()
-		tm := v.Interface().(time.Time)
+		tm := timeOf(v)
 		ts := pv.Message()
 		ts.Set(ts.Descriptor().Fields().ByNumber(1), protoreflect.ValueOfInt64(tm.Unix()))
 		ts.Set(ts.Descriptor().Fields().ByNumber(2), protoreflect.ValueOfInt32(int32(tm.Nanosecond())))
@@ -413,7 +418,7 @@ func (fc *fieldConv) goValue(t *typ, pv protoreflect.Value, dst reflect.Value) e
 		ts := pv.Message()
 		sec := ts.Get(ts.Descriptor().Fields().ByNumber(1)).Int()
 		nsec := ts.Get(ts.Descriptor().Fields().ByNumber(2)).Int()
-		dst.Set(reflect.ValueOf(time.Unix(sec, nsec).UTC()))
+		setTime(dst, time.Unix(sec, nsec).UTC())
 	case kBool:
 		dst.SetBool(pv.Bool())
 	case kString:
@@ -457,18 +462,18 @@ func fieldAlloc(v reflect.Value, index []int) reflect.Value {
 
 // LossAt returns the loss of the schema derived from sample's type that
 // explains a difference at path (Schema.LossAt).
-func (protoCodec) LossAt(sample any, path string) (Loss, bool) {
-	return lossAt(Proto, sample, path)
+func (c protoCodec) LossAt(sample any, path string) (Loss, bool) {
+	return c.opts.lossAt(Proto, sample, path)
 }
 
 // lossAt derives the schema of sample's type in format f and looks path
 // up in its losses.
-func lossAt(f Format, sample any, path string) (Loss, bool) {
+func (o Options) lossAt(f Format, sample any, path string) (Loss, bool) {
 	t := reflect.TypeOf(sample)
 	if t == nil {
 		return Loss{}, false
 	}
-	s, err := Derive(t, f)
+	s, err := o.Derive(t, f)
 	if err != nil {
 		return Loss{}, false
 	}
@@ -477,18 +482,18 @@ func lossAt(f Format, sample any, path string) (Loss, bool) {
 
 // Losses returns the lossy mappings of the schema derived from sample's
 // type (Schema.Losses); nil when none can be derived.
-func (protoCodec) Losses(sample any) []Loss {
-	return losses(Proto, sample)
+func (c protoCodec) Losses(sample any) []Loss {
+	return c.opts.losses(Proto, sample)
 }
 
 // losses derives the schema of sample's type in format f and returns its
 // losses, nil when it cannot be derived.
-func losses(f Format, sample any) []Loss {
+func (o Options) losses(f Format, sample any) []Loss {
 	t := reflect.TypeOf(sample)
 	if t == nil {
 		return nil
 	}
-	s, err := Derive(t, f)
+	s, err := o.Derive(t, f)
 	if err != nil {
 		return nil
 	}

@@ -33,7 +33,13 @@ import (
 // generated method). Errors: those of DeriveProto, and an *Error for an
 // anonymous struct type (the generated functions need its name).
 func ProtoGo(t reflect.Type, pkg, pkgPath, pbImport string) (string, error) {
-	m, err := newMapper(t, Proto)
+	return Options{}.ProtoGo(t, pkg, pkgPath, pbImport)
+}
+
+// ProtoGo is the package's ProtoGo with o: the fields o.Skip leaves out
+// are not converted.
+func (o Options) ProtoGo(t reflect.Type, pkg, pkgPath, pbImport string) (string, error) {
+	m, err := newMapper(t, Proto, o)
 	if err != nil {
 		return "", err
 	}
@@ -252,7 +258,7 @@ func (g *protoGo) toValue(t *typ, expr string) string {
 	switch t.kind {
 	case kTime:
 		g.usesTime = true
-		return "serbenchPBTimeTo(" + expr + ")"
+		return "serbenchPBTimeTo(" + g.timeOf(t, expr) + ")"
 	case kStruct:
 		return fmt.Sprintf("%s(&%s)", g.to(t.msg), expr)
 	case kBytes:
@@ -320,13 +326,16 @@ func (g *protoGo) toField(t *typ, expr, mf string) string {
 		if e.kind == kStruct {
 			return fmt.Sprintf("if %s != nil {\n%s = %s(%s)\n}\n", expr, mf, g.to(e.msg), expr)
 		}
+		if e.kind == kSlice { // its wrapper message
+			return fmt.Sprintf("if %s != nil {\n%s}\n", expr, g.toElem(e, "(*"+expr+")", mf))
+		}
 		if e.kind == kTime {
 			return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", expr, mf, g.toValue(e, "(*"+expr+")"))
 		}
 		x := g.local("x")
 		return fmt.Sprintf("if %s != nil {\n%s := %s\n%s = &%s\n}\n", expr, x, g.toValue(e, "(*"+expr+")"), mf, x)
 	case kTime:
-		return fmt.Sprintf("if !%s.IsZero() {\n%s = %s\n}\n", expr, mf, g.toValue(t, expr))
+		return fmt.Sprintf("if !%s.IsZero() {\n%s = %s\n}\n", g.timeOf(t, expr), mf, g.toValue(t, expr))
 	}
 	return fmt.Sprintf("%s = %s\n", mf, g.toValue(t, expr))
 }
@@ -350,7 +359,7 @@ func (g *protoGo) fromElem(t *typ, src, dst, path string) string {
 		return fmt.Sprintf("if %s != nil {\n%s}\n", src, g.fromField(t, src+".Value", dst, path))
 	case kTime:
 		g.usesTime = true
-		return fmt.Sprintf("if %s != nil {\n%s = serbenchPBTimeFrom(%s)\n}\n", src, dst, src)
+		return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", src, dst, g.timeAs(t, "serbenchPBTimeFrom("+src+")"))
 	case kBytes:
 		if t.fix > 0 {
 			return fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d bytes, more than the array's %[2]d\", len(%[1]s))\n}\ncopy(%[4]s[:], %[1]s)\n",
@@ -391,6 +400,9 @@ func (g *protoGo) fromField(t *typ, mf, expr, path string) string {
 				mf, x, g.goType(e.goT), g.from(e.msg), expr)
 		case kTime:
 			return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, mf, expr, path))
+		case kSlice: // its wrapper message
+			x := g.local("x")
+			return fmt.Sprintf("if %[1]s != nil {\n%[2]s := new(%[3]s)\n%[4]s%[5]s = %[2]s\n}\n", mf, x, g.goType(e.goT), g.fromElem(e, mf, "(*"+x+")", path), expr)
 		}
 		return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, "(*"+mf+")", expr, path))
 	}

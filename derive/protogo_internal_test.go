@@ -68,7 +68,7 @@ func TestGoNamesMatchProtogen(t *testing.T) {
 				byName[string(m.Desc.Name())] = m
 			}
 		}
-		m, err := newMapper(typ, Proto)
+		m, err := newMapper(typ, Proto, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

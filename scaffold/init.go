@@ -158,6 +158,23 @@ func ParseCodegen(s string) ([]string, error) {
 	return gens, nil
 }
 
+// ParseSkip splits a comma-separated -skip value into field paths
+// (derive.Options.Skip); whether each names a field is checked against
+// the type. Errors: an empty path between commas.
+func ParseSkip(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var paths []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			return nil, fmt.Errorf("an empty path in %q (want paths such as Account.Extensions,Meta.Labels)", s)
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
+
 // InitOptions say what Init writes.
 type InitOptions struct {
 	// Dir is the package's folder; "" is ".".
@@ -171,6 +188,11 @@ type InitOptions struct {
 	// Get runs the go get -tool commands that pin the generators in
 	// go.mod, instead of listing them as steps.
 	Get bool
+	// Skip are field paths the derived schemas and conversion code leave
+	// out (derive.Options.Skip), written into the starter file as
+	// serbench.Options.Skip so the comparison and the derived rows leave
+	// them out too.
+	Skip []string
 }
 
 // Written is one file Init wrote.
@@ -246,11 +268,11 @@ func Init(ctx context.Context, o InitOptions) (*InitResult, error) {
 		}
 		got = &s
 	}
-	files, err := deriveFiles(ctx, dir, pkg, o.Codegen)
+	files, err := deriveFiles(ctx, dir, pkg, o.Codegen, o.Skip)
 	if err != nil {
 		return nil, err
 	}
-	src, err := initSource(pkg, o.Codegen)
+	src, err := initSource(pkg, o.Codegen, o.Skip)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +336,7 @@ type derivedFile struct {
 // conversion code), after checking that its program is installed and that
 // no file would be overwritten; it sets p.schemas and p.importPath.
 // Nothing is written.
-func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]derivedFile, error) {
+func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, skip []string) ([]derivedFile, error) {
 	// The schemas and conversions are derived in one run of the
 	// package's test binary, one test each (jobs), in the order of out.
 	var out []derivedFile
@@ -351,7 +373,7 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 			p.schemas = map[string]string{}
 		}
 		p.schemas[gen.dir] = rel
-		jobs = append(jobs, schemaJob(gen.schema))
+		jobs = append(jobs, schemaJob(gen.schema, skip))
 		out = append(out, derivedFile{path: path,
 			what: fmt.Sprintf("the %s schema derived from %s, lossy mappings as comments", gen.schema, p.expr)})
 		if gen.conv.file == "" {
@@ -361,7 +383,7 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string) ([]
 		if _, err := os.Stat(conv); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", conv)
 		}
-		jobs = append(jobs, convJob(gen.conv.fn, p.modPath+"/"+gen.dir))
+		jobs = append(jobs, convJob(gen.conv.fn, p.modPath+"/"+gen.dir, skip))
 		out = append(out, derivedFile{path: conv,
 			what: fmt.Sprintf("the conversion between %s and %s into %s/", p.expr, gen.conv.what, gen.dir)})
 	}
@@ -519,7 +541,7 @@ func modFile(dir string) *modfile.File {
 var initTemplate = template.Must(template.New("init").Parse(`package {{.Pkg.Name}}
 
 // Serialization benchmarks and round-trip checks of {{.Pkg.Type}}, written by
-// serbench init -type {{.Spec}}{{if .Gens}} -codegen {{.Codegen}}{{end}}. Edit freely.
+// serbench init -type {{.Spec}}{{if .Gens}} -codegen {{.Codegen}}{{end}}{{if .Skip}} -skip {{.SkipFlag}}{{end}}. Edit freely.
 //{{if .Gens}}
 //	go generate                                         the generated code{{end}}
 //	go test -run TestCodecs -v                          which codecs round-trip the sample
@@ -560,7 +582,10 @@ var serbenchOptions = serbench.Options{
 	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them;
 	// groups stand for the registry's codecs: the default set, or every codec with
 	// Registry: all.Registry(), from "github.com/serbench/serbench/codec/all"
-	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Adapters}}
+	// Require: []string{"encoding/json"}, // TestCodecs fails if these lose data{{if .Skip}}
+	// Skip: fields the schema codecs leave out (the generated code too: change
+	// it with serbench init -skip, not here); the reflection codecs keep them.
+	Skip: {{.Skip}},{{end}}{{if .Adapters}}
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }
 
@@ -573,16 +598,19 @@ func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbe
 `))
 
 // initSource renders and formats the starter file.
-func initSource(p *typePkg, gens []string) ([]byte, error) {
+func initSource(p *typePkg, gens []string, skip []string) ([]byte, error) {
 	data := struct {
 		Pkg struct {
 			Name, TypeName, Type, Import string
 			Fields, Comments, Imports    []string
 			Composite, Ptr               bool
 		}
-		Gens, Generate, Adapters []string
-		Codegen, Spec            string
+		Gens, Generate, Adapters      []string
+		Codegen, Spec, Skip, SkipFlag string
 	}{Gens: gens, Codegen: strings.Join(gens, ","), Spec: p.spec()}
+	if len(skip) > 0 {
+		data.Skip, data.SkipFlag = goStrings(skip), strings.Join(skip, ",")
+	}
 	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments = p.name, p.typeName, p.fields, p.comments
 	data.Pkg.Composite, data.Pkg.Type, data.Pkg.Ptr = p.composite, p.expr, p.ptr
 	for _, im := range p.imports {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,24 +61,25 @@ type job struct {
 	body func(p *typePkg, outFile, errFile string) string
 }
 
-// schemaJob derives the schema in format f.
-func schemaJob(f derive.Format) job {
+// schemaJob derives the schema in format f, the fields skip names left
+// out.
+func schemaJob(f derive.Format, skip []string) job {
 	return job{fmt.Sprintf("cannot be written as %s:\n", f), func(p *typePkg, outFile, errFile string) string {
-		return fmt.Sprintf(deriveBody, p.testExpr(), string(f), outFile, errFile)
+		return fmt.Sprintf(deriveBody, goStrings(skip), p.testExpr(), string(f), outFile, errFile)
 	}}
 }
 
 // convJob derives the conversion code of derive's function fn
 // (FlatBuffersGo or ProtoGo) for the generated code imported from
-// genImport.
-func convJob(fn, genImport string) job {
+// genImport, the fields skip names left out.
+func convJob(fn, genImport string, skip []string) job {
 	return job{"cannot be converted by generated code (" + fn + "):\n", func(p *typePkg, outFile, errFile string) string {
-		return fmt.Sprintf(convBody, fn, p.testExpr(), p.name, genImport, outFile, errFile)
+		return fmt.Sprintf(convBody, goStrings(skip), fn, p.testExpr(), p.name, genImport, outFile, errFile)
 	}}
 }
 
 // deriveBody writes the schema of a type (name, format, out, err file).
-const deriveBody = `	s, err := serbenchDerive.Derive(serbenchReflect.TypeFor[%s](), serbenchDerive.Format(%q))
+const deriveBody = `	s, err := serbenchDerive.Options{Skip: %s}.Derive(serbenchReflect.TypeFor[%s](), serbenchDerive.Format(%q))
 	out, text := %q, ""
 	if err != nil {
 		out, text = %q, err.Error()
@@ -86,11 +88,11 @@ const deriveBody = `	s, err := serbenchDerive.Derive(serbenchReflect.TypeFor[%s]
 	}`
 
 // hintsBody writes the hints found in a sample (type name, sample file,
-// timing budget in ns, out, err file).
+// skip paths, timing budget in ns, out, err file).
 const hintsBody = `	var hs serbenchDerive.Hints
 	v, err := serbench.FromJSON[%s](%q)
 	if err == nil {
-		hs, err = serbenchDerive.FindHints(v)
+		hs, err = serbenchDerive.Options{Skip: %s}.FindHints(v)
 	}
 	if budget := serbenchTime.Duration(%d); err == nil && budget > 0 {
 		err = hs.TimeMarshal(budget)
@@ -102,9 +104,10 @@ const hintsBody = `	var hs serbenchDerive.Hints
 		text = "no schema-tightening hints: no field of the sample looks like an enum, a time or a narrower number\n"
 	}`
 
-// convBody writes the conversion code of a type (derive's function, type
-// name, package name, import path of the generated code, out, err file).
-const convBody = `	text, err := serbenchDerive.%s(serbenchReflect.TypeFor[%s](), %q, serbenchReflect.TypeFor[serbenchHere]().PkgPath(), %q)
+// convBody writes the conversion code of a type (skip paths, derive's
+// function, type name, package name, import path of the generated code,
+// out, err file).
+const convBody = `	text, err := serbenchDerive.Options{Skip: %s}.%s(serbenchReflect.TypeFor[%s](), %q, serbenchReflect.TypeFor[serbenchHere]().PkgPath(), %q)
 	out := %q
 	if err != nil {
 		out, text = %q, err.Error()
@@ -115,28 +118,41 @@ var compileError = regexp.MustCompile(`(?m)^\S+\.go:\d+(:\d+)?: .*$`)
 
 // Schema returns the schema package derive writes in format f for the
 // struct type name (as Init's -type takes it) seen from the package in
-// dir, derived inside that package's test binary (runInPackage's errors).
-func Schema(ctx context.Context, dir, name string, f derive.Format) (string, error) {
-	texts, err := runInPackage(ctx, dir, name, "", []job{schemaJob(f)})
+// dir, with the fields skip names left out (derive.Options.Skip), derived
+// inside that package's test binary (runInPackage's errors).
+func Schema(ctx context.Context, dir, name string, f derive.Format, skip []string) (string, error) {
+	texts, err := runInPackage(ctx, dir, name, "", []job{schemaJob(f, skip)})
 	if err != nil {
 		return "", err
 	}
 	return texts[0], nil
 }
 
+// goStrings is ss as a Go expression: nil, or a []string literal.
+func goStrings(ss []string) string {
+	if len(ss) == 0 {
+		return "nil"
+	}
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return "[]string{" + strings.Join(q, ", ") + "}"
+}
+
 // Hints returns the table of the schema-tightening hints found in the
 // JSON file sample, a value of type name of the package in dir
 // (derive.FindHints, run by runInPackage), with proto.Marshal timed for
-// budget per hint when budget > 0; a sentence saying so when there are
-// none.
-func Hints(ctx context.Context, dir, name, sample string, budget time.Duration) (string, error) {
+// budget per hint when budget > 0, the fields skip names left out; a
+// sentence saying so when there are none.
+func Hints(ctx context.Context, dir, name, sample string, skip []string, budget time.Duration) (string, error) {
 	abs, err := filepath.Abs(sample)
 	if err != nil {
 		return "", fmt.Errorf("schema: -sample: %w", err)
 	}
 	texts, err := runInPackage(ctx, dir, name, "\tserbench \"github.com/serbench/serbench\"\n\tserbenchTime \"time\"\n",
 		[]job{{"-hints: ", func(p *typePkg, outFile, errFile string) string {
-			return fmt.Sprintf(hintsBody, p.testExpr(), abs, int64(budget), outFile, errFile)
+			return fmt.Sprintf(hintsBody, p.testExpr(), abs, goStrings(skip), int64(budget), outFile, errFile)
 		}}})
 	if err != nil {
 		return "", err

@@ -21,9 +21,10 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	codegen := fs.String("codegen", "", "comma-separated code generators to add for the type: "+scaffold.GeneratorNames()+
 		" (protobuf, vtprotobuf: from the .proto serbench derives from the type, written under serbenchpb/; flatbuffers: from the derived .fbs under serbenchfb/, with generated conversion code)")
 	fs.StringVar(&o.Dir, "dir", ".", "the package's folder")
+	skip := fs.String("skip", "", "comma-separated field `paths` the derived schemas, the generated code and the comparison leave out, written into the test as serbench.Options.Skip (Account.Extensions,Meta.Labels: Go or json names joined by dots)")
 	fs.BoolVar(&o.Get, "get", false, "run the go get -tool commands that pin the generators in go.mod, instead of printing them")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench init -type [IMPORTPATH.]NAME [-codegen msgp,easyjson,protobuf,vtprotobuf,flatbuffers] [-dir DIR] [-get]")
+		fmt.Fprintln(stderr, "usage: serbench init -type [IMPORTPATH.]NAME [-codegen msgp,easyjson,protobuf,vtprotobuf,flatbuffers] [-skip PATHS] [-dir DIR] [-get]")
 		fmt.Fprintf(stderr, "Writes %s into the package in DIR: a benchmark and a fidelity check of\n", scaffold.InitFile)
 		fmt.Fprintln(stderr, "NAME across serbench's default set of codecs, using package github.com/serbench/serbench.")
 		fmt.Fprintln(stderr, "An existing file is never overwritten.")
@@ -38,6 +39,9 @@ func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	var err error
 	if o.Codegen, err = scaffold.ParseCodegen(*codegen); err != nil {
 		return usageError{err}
+	}
+	if o.Skip, err = scaffold.ParseSkip(*skip); err != nil {
+		return usagef("init: -skip: %v", err)
 	}
 	res, err := scaffold.Init(ctx, o)
 	if res != nil {

@@ -59,6 +59,15 @@ func TestInit(t *testing.T) {
 			t.Errorf("stdout does not mention %q:\n%s", want, stdout.Bytes())
 		}
 	}
+	// -skip is written into the options, and the header's command line.
+	skipped := t.TempDir()
+	writeText(t, filepath.Join(skipped, "order.go"), orderSource)
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-skip", "Tags, Customer", "-dir", skipped}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(skipped, scaffold.InitFile)); !bytes.Contains(b, []byte(`	Skip: []string{"Tags", "Customer"},`)) || !bytes.Contains(b, []byte("serbench init -type Order -skip Tags,Customer.")) {
+		t.Errorf("init -skip wrote:\n%s", b)
+	}
 	// A type that is not a composite gets new(T), which always compiles.
 	other := t.TempDir()
 	writeText(t, filepath.Join(other, "cents.go"), "package money\n\ntype Cents int64\n")

@@ -24,10 +24,11 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		hints    = fs.Bool("hints", false, "print the schema-tightening hints found in the -sample value instead of a schema")
 		sample   = fs.String("sample", "", "with -hints: a JSON `file` holding one value of the type (read as serbench.FromJSON does)")
 		hintTime = fs.Duration("hint-time", serbenchlib.HintBudget, "with -hints: how long to time proto.Marshal per hint for the ns/op columns; 0 for sizes only")
+		skip     = fs.String("skip", "", "comma-separated field `paths` to leave out, as serbench.Options.Skip (Account.Extensions: Go or json names joined by dots)")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: serbench schema -type NAME [-format proto|avsc|fbs] [PKG]")
-		fmt.Fprintln(stderr, "       serbench schema -type NAME -hints -sample FILE [-hint-time D] [PKG]")
+		fmt.Fprintln(stderr, "usage: serbench schema -type NAME [-format proto|avsc|fbs] [-skip PATHS] [PKG]")
+		fmt.Fprintln(stderr, "       serbench schema -type NAME -hints -sample FILE [-hint-time D] [-skip PATHS] [PKG]")
 		fmt.Fprintln(stderr, "Writes to standard output the schema derived from the struct type NAME of the")
 		fmt.Fprintln(stderr, "package in folder PKG (default .), the schema serbench.Benchmark's derived codecs")
 		fmt.Fprintln(stderr, "use, with every lossy mapping as a comment. It runs go test in PKG with one test")
@@ -65,11 +66,15 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if fs.NArg() == 1 {
 		dir = fs.Arg(0)
 	}
+	paths, err := scaffold.ParseSkip(*skip)
+	if err != nil {
+		return usagef("schema: -skip: %v", err)
+	}
 	var text string
 	if *hints {
-		text, err = scaffold.Hints(ctx, dir, *typeName, *sample, *hintTime)
+		text, err = scaffold.Hints(ctx, dir, *typeName, *sample, paths, *hintTime)
 	} else {
-		text, err = scaffold.Schema(ctx, dir, *typeName, f)
+		text, err = scaffold.Schema(ctx, dir, *typeName, f, paths)
 	}
 	if err != nil {
 		return err

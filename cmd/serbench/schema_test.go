@@ -35,6 +35,7 @@ func TestSchemaUsage(t *testing.T) {
 		{[]string{"schema"}, "-type is required"},
 		{[]string{"schema", "-type", "Order", "-format", "xml"}, `unknown format "xml"`},
 		{[]string{"schema", "-type", "Order", "a", "b"}, "at most one package folder"},
+		{[]string{"schema", "-type", "Order", "-skip", "Tags,,Note"}, `-skip: an empty path in "Tags,,Note"`},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tc.args)
@@ -79,12 +80,20 @@ func TestSchemaInScratchModule(t *testing.T) {
 	}{
 		{[]string{"schema", "-type", "Nope", dir}, "no type Nope declared in package order", 1},
 		{[]string{"schema", "-type", "Bad", dir}, "derive: proto: order.Bad: .C (chan int): a channel", 3},
+		{[]string{"schema", "-type", "Bad", "-skip", "C,Nope", dir}, `derive: Options.Skip "Nope": the root type order.Bad has no field "Nope"; its fields: C, N, F`, 2},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tc.args)
 		if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), tc.want) || strings.Count(err.Error(), "\n")+1 != tc.lines {
 			t.Errorf("%q: %v (exit %d), want exit 1 and %d lines mentioning %q", tc.args, err, exitCode(err), tc.lines, tc.want)
 		}
+	}
+	// -skip leaves the fields out: Bad has a schema.
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), &out, &errOut, []string{"schema", "-type", "Bad", "-skip", "C,F", "-format", "fbs", dir}); err != nil {
+		t.Errorf("-skip C,F: %v", err)
+	} else if s := out.String(); !strings.Contains(s, "Left out by Options.Skip: .C, .F.") || !strings.Contains(s, "table Bad {\n  n: long;\n}") {
+		t.Errorf("-skip C,F: schema\n%s", s)
 	}
 	writeText(t, filepath.Join(dir, "broken.go"), "package order\n\nvar x int = \"s\"\n")
 	var stdout, stderr bytes.Buffer

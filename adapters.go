@@ -119,10 +119,10 @@ func Proto[T, M any, P interface {
 // derives from T, with the conversion functions serbench generated beside
 // it (`serbench init -type T -codegen protobuf` writes serbenchpb/t.proto,
 // its //go:generate line and serbench_protobuf_test.go with
-// serbenchPBToT and serbenchPBFromT; `serbench schema -type T` prints the
+// serbenchToProto and serbenchFromProto; `serbench schema -type T` prints the
 // schema):
 //
-//	serbench.Options{Extra: []codec.Codec{serbench.ProtoDerived(serbenchPBToOrder, serbenchPBFromOrder)}}
+//	serbench.Options{Extra: []codec.Codec{serbench.ProtoDerived(serbenchToProto, serbenchFromProto)}}
 //
 // Benchmark times proto.Marshal and proto.Unmarshal on M (the generated
 // code's own fast path), and to followed by from as op=convert, as for
@@ -154,7 +154,7 @@ type VTProtoMethods interface {
 // protoc-gen-go-vtproto generated onto M (`serbench init -type T -codegen
 // protobuf,vtprotobuf`), with the same conversion functions:
 //
-//	serbench.Options{Extra: []codec.Codec{serbench.VTProtoDerived(serbenchPBToOrder, serbenchPBFromOrder)}}
+//	serbench.Options{Extra: []codec.Codec{serbench.VTProtoDerived(serbenchToProto, serbenchFromProto)}}
 func VTProtoDerived[T, M any, P interface {
 	*M
 	VTProtoMethods

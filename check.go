@@ -3,6 +3,7 @@ package serbench
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"text/tabwriter"
@@ -181,8 +182,34 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 		if e, ok := c.(lossExplainer); ok && out[i].Status != NA {
 			out[i].Losses = e.Losses(sample)
 		}
+		if out[i].Status == NA {
+			out[i].Err = initHint(out[i].Codec, sample, out[i].Err)
+		}
 	}
 	return out, nil
+}
+
+// initGenerators are, by codec ID, the serbench init -codegen values that
+// generate code for a user's own type for a codegen codec whose stock
+// code has only serbench's own types.
+var initGenerators = map[string]string{"protobuf": "protobuf", "vtprotobuf": "protobuf,vtprotobuf", "flatbuffers": "flatbuffers", "msgp": "msgp", "easyjson": "easyjson"}
+
+// initHint adds to a codegen codec's refusal of sample's type the
+// serbench init command that generates the code for it; err as it is for
+// another codec, another error, or one that already says what to run.
+func initHint(id string, sample any, err error) error {
+	g, ok := initGenerators[id]
+	if !ok || !errors.Is(err, codec.ErrUnsupported) || strings.Contains(err.Error(), "serbench init") {
+		return err
+	}
+	t := reflect.TypeOf(sample)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Name() == "" {
+		return err
+	}
+	return fmt.Errorf("%w (serbench init -type %s -codegen %s generates the code for your type)", err, t.Name(), g)
 }
 
 // unexportedPath reports whether err is a fidelity.Mismatch whose path

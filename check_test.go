@@ -48,6 +48,12 @@ func TestFidelity(t *testing.T) {
 		if x.Status == serbench.OK && (x.Size == 0 || x.Err != nil) {
 			t.Errorf("%s: ok with size %d and error %v", x.Codec, x.Size, x.Err)
 		}
+		// A codegen codec whose stock code lacks the type says which
+		// serbench init generates it.
+		if hint, ok := map[string]string{"protobuf": "-codegen protobuf ", "vtprotobuf": "-codegen protobuf,vtprotobuf ", "flatbuffers": "-codegen flatbuffers ", "easyjson": "-codegen easyjson "}[x.Codec]; ok &&
+			(x.Err == nil || !strings.Contains(x.Err.Error(), "(serbench init -type Order "+hint+"generates the code for your type)")) {
+			t.Errorf("%s: %v, want the serbench init hint", x.Codec, x.Err)
+		}
 	}
 }
 

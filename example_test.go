@@ -28,7 +28,7 @@ func ExampleOptions_Fidelity() {
 	// encoding/json  ok      118
 	// msgpack        ok      77
 	// cbor           ok      98
-	// protobuf       n/a           protobuf: not supported: no message for *serbench_test.Order in schema/proto/serbench.proto
+	// protobuf       n/a           protobuf: not supported: no message for *serbench_test.Order in schema/proto/serbench.proto (serbench init -type Order -codegen protobuf generates the code for your type)
 }
 
 // Options.Codecs takes what `serbench run -codecs` takes: codec IDs and
@@ -53,7 +53,7 @@ func ExampleOptions_groups() {
 	// encoding/json           ok      118
 	// msgpack                 ok      77
 	// msgpack/array           ok      40
-	// msgp                    n/a           msgp: not supported: no generated type for *serbench_test.Order (only the five seed scenarios and the annotation workloads have one)
+	// msgp                    n/a           msgp: not supported: no generated type for *serbench_test.Order (only the five seed scenarios and the annotation workloads have one) (serbench init -type Order -codegen msgp generates the code for your type)
 	// msgpackgen              n/a           msgpackgen: not supported: no generated code for *serbench_test.Order (msgpackgen ran on scenario/seeds.go only; other types would fall back to reflection)
 	// msgpackgen/array        n/a           msgpackgen/array: not supported: no generated code for *serbench_test.Order (msgpackgen ran on scenario/seeds.go only; other types would fall back to reflection)
 	// ugorji/msgpack          ok      77

@@ -3,6 +3,7 @@ package serbench
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
@@ -18,7 +19,7 @@ const flatbuffersModule = "github.com/google/flatbuffers"
 // init -type T -codegen flatbuffers` writes serbenchfb/t.fbs, its
 // //go:generate line and serbench_flatbuffers_test.go):
 //
-//	serbench.Options{Extra: []codec.Codec{serbench.FlatBuffersDerived(serbenchFBMarshalOrder, serbenchFBUnmarshalOrder)}}
+//	serbench.Options{Extra: []codec.Codec{serbench.FlatBuffersDerived(serbenchMarshalFlatBuffers, serbenchUnmarshalFlatBuffers, serbenchFlatBuffersSchema)}}
 //
 // marshal builds a *T into the Builder (Reset first) through flatc's
 // builder functions and returns the Builder's finished bytes; unmarshal
@@ -28,15 +29,20 @@ const flatbuffersModule = "github.com/google/flatbuffers"
 // value between. Each Binding keeps one Builder; Marshal copies the bytes
 // out so the caller owns them. Unmarshal turns the panic that a malformed
 // buffer causes (the Go runtime 2.0.8 has no verifier) into an error.
-// Bind refuses any type but *T (codec.ErrUnsupported).
-func FlatBuffersDerived[T any](marshal func(*flatbuffers.Builder, *T) []byte, unmarshal func([]byte, *T) error) codec.Codec {
-	return fbsDerived[T]{derivedLosses: derivedLosses[T]{f: derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal}
+// schema is the derive.Schema.Digest of the schema the code was
+// generated from (the generated constant serbenchFlatBuffersSchema). Bind
+// refuses any type but *T, and a T whose derived schema (with the
+// Options.Skip in effect) no longer has that digest, the code being stale
+// (run serbench init and go generate again) (codec.ErrUnsupported).
+func FlatBuffersDerived[T any](marshal func(*flatbuffers.Builder, *T) []byte, unmarshal func([]byte, *T) error, schema string) codec.Codec {
+	return fbsDerived[T]{derivedLosses: derivedLosses[T]{f: derive.FlatBuffers}, marshal: marshal, unmarshal: unmarshal, schema: schema}
 }
 
 type fbsDerived[T any] struct {
 	derivedLosses[T]
 	marshal   func(*flatbuffers.Builder, *T) []byte
 	unmarshal func([]byte, *T) error
+	schema    string
 }
 
 var (
@@ -66,6 +72,14 @@ func (c fbsDerived[T]) Info() codec.Info {
 func (c fbsDerived[T]) Bind(sample any) (codec.Binding, error) {
 	if _, ok := sample.(*T); !ok {
 		return nil, codec.Unsupported("flatbuffers", "generated for %T, not %T", (*T)(nil), sample)
+	}
+	s, err := c.opts.DeriveFlatBuffers(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, codec.Unsupported("flatbuffers", "%v", err)
+	}
+	if d := s.Digest(); d != c.schema {
+		return nil, codec.Unsupported("flatbuffers", "the code was generated from another schema than the one derived from %T now (%s, now %s: a field changed): run serbench init again (after moving serbench_test.go and the generated files away) and go generate",
+			(*T)(nil), c.schema, d)
 	}
 	return &fbsDerivedBinding[T]{c: c, b: flatbuffers.NewBuilder(1024)}, nil
 }

@@ -1,21 +1,31 @@
 package derive
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path"
 	"reflect"
 	"strings"
 )
 
-// FlatBuffersGo returns a Go source file of package pkg, the package that
-// declares struct type t, that converts between t and the code flatc 2.0.8
-// generates (`flatc --go`) from t's DeriveFlatBuffers schema into the
-// package imported as fbImport, with no intermediate value:
+// FlatBuffersGo returns a Go source file of the package named pkg,
+// imported as pkgPath, that converts between struct type t (declared
+// there or in any other package: those types are qualified and imported)
+// and the code flatc 2.0.8 generates (`flatc --go`) from t's
+// DeriveFlatBuffers schema into the package imported as fbImport, with no
+// intermediate value:
 //
-//	func serbenchFBMarshalT(b *flatbuffers.Builder, v *T) []byte  // Reset, build v, Finish; the bytes are b's
-//	func serbenchFBUnmarshalT(data []byte, v *T) error           // read the root table's accessors into v
+//	func serbenchMarshalFlatBuffers(b *flatbuffers.Builder, v *T) []byte // Reset, build v, Finish; the bytes are b's
+//	func serbenchUnmarshalFlatBuffers(data []byte, v *T) error         // read the root table's accessors into v
 //
-// plus one build and one read function per table. Marshal leaves a nil
+// plus the constant serbenchFlatBuffersSchema, the schema's Digest, which
+// serbench.FlatBuffersDerived compares at Bind with the schema derived
+// from the type as it is then (flatc's code has no field list to check),
+// and one build and one read function per table, serbenchFB<i>Build<Name>
+// and serbenchFB<i>Read<Name> with i the table's index, and
+// serbenchFBTimeBuild and serbenchFBTimeRead for time.Time: no two names
+// can be the same whatever the Go types are called. Marshal leaves a nil
 // pointer, slice or map and an empty string out of the table; Unmarshal
 // sets a field only when the buffer holds it, so nil and empty slices and
 // maps are told apart, and it fails for a vector longer than a Go array.
@@ -23,13 +33,13 @@ import (
 // DeriveFlatBuffers, and an *Error for an anonymous struct type (the
 // generated functions need its name) or a field whose accessor name would
 // be one of the generated type's own methods (Init, Table).
-func FlatBuffersGo(t reflect.Type, pkg, fbImport string) (string, error) {
-	return Options{}.FlatBuffersGo(t, pkg, fbImport)
+func FlatBuffersGo(t reflect.Type, pkg, pkgPath, fbImport string) (string, error) {
+	return Options{}.FlatBuffersGo(t, pkg, pkgPath, fbImport)
 }
 
 // FlatBuffersGo is the package's FlatBuffersGo with o: the fields o.Skip
 // leaves out are not converted.
-func (o Options) FlatBuffersGo(t reflect.Type, pkg, fbImport string) (string, error) {
+func (o Options) FlatBuffersGo(t reflect.Type, pkg, pkgPath, fbImport string) (string, error) {
 	s, err := o.DeriveFlatBuffers(t)
 	if err != nil {
 		return "", err
@@ -38,7 +48,7 @@ func (o Options) FlatBuffersGo(t reflect.Type, pkg, fbImport string) (string, er
 	if err != nil {
 		return "", err
 	}
-	g := &fbsGo{goFile: newGoFile(m, map[string]string{"fmt": "fmt", "github.com/google/flatbuffers/go": "flatbuffers", fbImport: path.Base(fbImport)}),
+	g := &fbsGo{goFile: newGoFile(m, pkgPath, map[string]string{"fmt": "fmt", "github.com/google/flatbuffers/go": "flatbuffers", fbImport: path.Base(fbImport)}),
 		fb: path.Base(fbImport), timeName: fbsTimeName(s.Text)}
 	for _, x := range m.b.msgs {
 		g.message(x)
@@ -52,36 +62,45 @@ func (o Options) FlatBuffersGo(t reflect.Type, pkg, fbImport string) (string, er
 	root := m.root
 	var out strings.Builder
 	out.WriteString("\nvar _ = fmt.Errorf\n")
+	fmt.Fprintf(&out, "\n// serbenchFlatBuffersSchema is the digest of the schema this code and flatc's\n// were generated from.\nconst serbenchFlatBuffersSchema = %q\n", s.Digest())
 	fmt.Fprintf(&out, `
-// serbenchFBMarshal%[1]s resets b, builds v into it and returns the finished
-// bytes, which b owns until its next Reset.
-func serbenchFBMarshal%[1]s(b *flatbuffers.Builder, v *%[1]s) []byte {
+// serbenchMarshalFlatBuffers resets b, builds v into it and returns the
+// finished bytes, which b owns until its next Reset.
+func serbenchMarshalFlatBuffers(b *flatbuffers.Builder, v *%[1]s) []byte {
 	b.Reset()
-	b.Finish(serbenchFBBuild%[2]s(b, v))
+	b.Finish(%[4]s(b, v))
 	return b.FinishedBytes()
 }
 
-// serbenchFBUnmarshal%[1]s reads the FlatBuffer data into v, a zero value.
-func serbenchFBUnmarshal%[1]s(data []byte, v *%[1]s) error {
-	return serbenchFBRead%[2]s(%[3]s.GetRootAs%[2]s(data, 0), v)
+// serbenchUnmarshalFlatBuffers reads the FlatBuffer data into v, a zero value.
+func serbenchUnmarshalFlatBuffers(data []byte, v *%[1]s) error {
+	return %[5]s(%[3]s.GetRootAs%[2]s(data, 0), v)
 }
-`, root.goT.Name(), root.name, g.fb)
+`, g.goType(root.goT), root.name, g.fb, g.fn("serbenchFB", "Build", root), g.fn("serbenchFB", "Read", root))
 	out.WriteString(g.body.String())
 	if g.usesTime {
 		fmt.Fprintf(&out, `
-func serbenchFBBuildTime(b *flatbuffers.Builder, t time.Time) flatbuffers.UOffsetT {
+func serbenchFBTimeBuild(b *flatbuffers.Builder, t time.Time) flatbuffers.UOffsetT {
 	%[1]s.%[2]sStart(b)
 	%[1]s.%[2]sAddSeconds(b, t.Unix())
 	%[1]s.%[2]sAddNanos(b, int32(t.Nanosecond()))
 	return %[1]s.%[2]sEnd(b)
 }
 
-func serbenchFBReadTime(r *%[1]s.%[2]s) time.Time {
+func serbenchFBTimeRead(r *%[1]s.%[2]s) time.Time {
 	return time.Unix(r.Seconds(), int64(r.Nanos())).UTC()
 }
 `, g.fb, g.timeName)
 	}
 	return g.source(pkg, "FlatBuffers", out.String())
+}
+
+// Digest is "sha256:" and the first 16 bytes of the SHA-256 of the
+// schema's text, in hex: FlatBuffersGo writes it into the generated code,
+// and a change to the type that changes the schema changes it.
+func (s *Schema) Digest() string {
+	sum := sha256.Sum256([]byte(s.Text))
+	return "sha256:" + hex.EncodeToString(sum[:16])
 }
 
 // fbsTimeName is the name DeriveFlatBuffers gave the Timestamp table in
@@ -130,7 +149,7 @@ type slot struct {
 
 func (s slot) vt() string { return fmt.Sprintf("%d", 4+2*s.index) }
 
-// message writes serbenchFBBuildX and serbenchFBReadX for table x.
+// message writes the build and read functions of table x.
 func (g *fbsGo) message(x *msg) {
 	if !g.named(x, "FlatBuffers") {
 		return
@@ -158,10 +177,10 @@ func (g *fbsGo) message(x *msg) {
 		add.WriteString(a)
 		fmt.Fprintf(&read, "if tab := r.Table(); tab.Offset(%s) != 0 {\n%s%s}\n", s.vt(), allocs, g.read(s, "r", expr))
 	}
-	fmt.Fprintf(&g.body, "\nfunc serbenchFBBuild%[1]s(b *flatbuffers.Builder, v *%[2]s) flatbuffers.UOffsetT {\n%[3]s%[4]s.%[1]sStart(b)\n%[5]sreturn %[4]s.%[1]sEnd(b)\n}\n",
-		x.name, gt, prep.String(), g.fb, add.String())
-	fmt.Fprintf(&g.body, "\nfunc serbenchFBRead%[1]s(r *%[3]s.%[1]s, v *%[2]s) error {\n%[4]sreturn nil\n}\n",
-		x.name, gt, g.fb, read.String())
+	fmt.Fprintf(&g.body, "\nfunc %[6]s(b *flatbuffers.Builder, v *%[2]s) flatbuffers.UOffsetT {\n%[3]s%[4]s.%[1]sStart(b)\n%[5]sreturn %[4]s.%[1]sEnd(b)\n}\n",
+		x.name, gt, prep.String(), g.fb, add.String(), g.fn("serbenchFB", "Build", x))
+	fmt.Fprintf(&g.body, "\nfunc %[5]s(r *%[3]s.%[1]s, v *%[2]s) error {\n%[4]sreturn nil\n}\n",
+		x.name, gt, g.fb, read.String(), g.fn("serbenchFB", "Read", x))
 }
 
 // write returns the code that declares and prepares field s's value
@@ -208,9 +227,9 @@ func (g *fbsGo) offset(s slot, expr string) (cond, code string) {
 		return expr + " != nil", fmt.Sprintf("o := b.CreateByteVector([]byte(%s))\n", expr)
 	case kTime:
 		g.usesTime = true
-		return "", fmt.Sprintf("o := serbenchFBBuildTime(b, %s)\n", g.timeOf(t, expr))
+		return "", fmt.Sprintf("o := serbenchFBTimeBuild(b, %s)\n", g.timeOf(t, expr))
 	case kStruct:
-		return "", fmt.Sprintf("o := serbenchFBBuild%s(b, &%s)\n", t.msg.name, expr)
+		return "", fmt.Sprintf("o := %s(b, &%s)\n", g.fn("serbenchFB", "Build", t.msg), expr)
 	case kSlice, kArray:
 		if t.kind == kSlice {
 			cond = expr + " != nil"
@@ -332,10 +351,10 @@ func (g *fbsGo) read(s slot, r, dst string) string {
 		return fmt.Sprintf("%s = %s(append([]byte{}, %sBytes()...))\n", dst, g.goType(t.goT), get)
 	case kTime:
 		acc := g.local("acc")
-		return fmt.Sprintf("var %s %s.%s\n%s = %s\n", acc, g.fb, g.timeName, dst, g.timeAs(t, "serbenchFBReadTime("+get+"(&"+acc+"))"))
+		return fmt.Sprintf("var %s %s.%s\n%s = %s\n", acc, g.fb, g.timeName, dst, g.timeAs(t, "serbenchFBTimeRead("+get+"(&"+acc+"))"))
 	case kStruct:
 		acc := g.local("acc")
-		return fmt.Sprintf("var %s %s.%s\nif err := serbenchFBRead%s(%s(&%s), &%s); err != nil {\nreturn err\n}\n", acc, g.fb, t.msg.name, t.msg.name, get, acc, dst)
+		return fmt.Sprintf("var %s %s.%s\nif err := %s(%s(&%s), &%s); err != nil {\nreturn err\n}\n", acc, g.fb, t.msg.name, g.fn("serbenchFB", "Read", t.msg), get, acc, dst)
 	case kSlice, kArray:
 		return g.readVector(s, r, dst)
 	case kMap:
@@ -374,9 +393,9 @@ func (g *fbsGo) readVector(s slot, r, dst string) string {
 	case fbsGoScalar(e) != "" || e.kind == kString:
 		fmt.Fprintf(&b, "%s = %s(%s.%s(j))\n", target, g.goType(e.goT), r, s.acc)
 	case e.kind == kTime:
-		fmt.Fprintf(&b, "var ts %s.%s\n%s.%s(&ts, j)\n%s = %s\n", g.fb, g.timeName, r, s.acc, target, g.timeAs(e, "serbenchFBReadTime(&ts)"))
+		fmt.Fprintf(&b, "var ts %s.%s\n%s.%s(&ts, j)\n%s = %s\n", g.fb, g.timeName, r, s.acc, target, g.timeAs(e, "serbenchFBTimeRead(&ts)"))
 	case e.kind == kStruct:
-		fmt.Fprintf(&b, "var acc %s.%s\n%s.%s(&acc, j)\nif err := serbenchFBRead%s(&acc, &%s); err != nil {\nreturn err\n}\n", g.fb, e.msg.name, r, s.acc, e.msg.name, target)
+		fmt.Fprintf(&b, "var acc %s.%s\n%s.%s(&acc, j)\nif err := %s(&acc, &%s); err != nil {\nreturn err\n}\n", g.fb, e.msg.name, r, s.acc, g.fn("serbenchFB", "Read", e.msg), target)
 	default:
 		g.fail(s.path+"[]", e, "no FlatBuffers code is generated for this vector element (a %s)", e.goT.Kind())
 	}

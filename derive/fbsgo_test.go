@@ -16,13 +16,13 @@ import (
 // golden file; cmd/serbench's TestInitFlatBuffersScratchModule compiles
 // it against flatc's code and round-trips values through it.
 func TestFlatBuffersGo(t *testing.T) {
-	src, err := derive.FlatBuffersGo(reflect.TypeFor[Shipment](), "derive_test", "example.com/shop/serbenchfb")
+	src, err := derive.FlatBuffersGo(reflect.TypeFor[Shipment](), "derive_test", "github.com/serbench/serbench/derive_test", "example.com/shop/serbenchfb")
 	if err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "shipment.fbs.go.txt"), []byte(src))
-	for _, want := range []string{"func serbenchFBMarshalShipment(b *flatbuffers.Builder, v *Shipment) []byte",
-		"func serbenchFBUnmarshalShipment(data []byte, v *Shipment) error", "slices.Sort(", "serbenchfb.ShipmentAddTrackingId(b, uint64(v.TrackingID))"} {
+	for _, want := range []string{"func serbenchMarshalFlatBuffers(b *flatbuffers.Builder, v *Shipment) []byte",
+		"func serbenchUnmarshalFlatBuffers(data []byte, v *Shipment) error", "slices.Sort(", "serbenchfb.ShipmentAddTrackingId(b, uint64(v.TrackingID))"} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the code lacks %q", want)
 		}
@@ -36,7 +36,7 @@ func TestFlatBuffersGoErrors(t *testing.T) {
 		Table string `json:"table"`
 		Inner struct{ A int }
 	}
-	_, err := derive.FlatBuffersGo(reflect.TypeFor[Clash](), "derive_test", "example.com/x/serbenchfb")
+	_, err := derive.FlatBuffersGo(reflect.TypeFor[Clash](), "derive_test", "github.com/serbench/serbench/derive_test", "example.com/x/serbenchfb")
 	var de *derive.Error
 	if !errors.As(err, &de) || len(de.Fields) != 2 {
 		t.Fatalf("err = %v, want an *Error with 2 fields", err)

@@ -16,13 +16,28 @@ import (
 // how they name the Go types of the user's package.
 type goFile struct {
 	*mapper
+	pkgPath string            // import path of the package the file is in
 	fixed   map[string]string // import path to name: the file's own imports
 	imports map[string]string // import path to name: those qualify added
+	index   map[*msg]int      // each message's place in m.b.msgs, for its functions' names
 	n       int               // counter for local names
 }
 
-func newGoFile(m *mapper, fixed map[string]string) *goFile {
-	return &goFile{mapper: m, fixed: fixed, imports: map[string]string{}}
+func newGoFile(m *mapper, pkgPath string, fixed map[string]string) *goFile {
+	g := &goFile{mapper: m, pkgPath: pkgPath, fixed: fixed, imports: map[string]string{}, index: map[*msg]int{}}
+	for i, x := range m.b.msgs {
+		g.index[x] = i
+	}
+	return g
+}
+
+// fn is the name of the generated function that does verb for message x:
+// prefix, x's index among the messages, verb and x's name
+// ("serbenchPB3ToTime"). The index makes every name unique whatever the
+// Go types are called; the digit after prefix keeps them apart from the
+// fixed names (the entry points, the time helpers), which have none.
+func (g *goFile) fn(prefix, verb string, x *msg) string {
+	return fmt.Sprintf("%s%d%s%s", prefix, g.index[x], verb, x.name)
 }
 
 func (g *goFile) local(prefix string) string {
@@ -38,9 +53,11 @@ func (g *goFile) use(p string) {
 }
 
 // qualify returns how the generated file names an identifier of package
-// path, importing it under a name no other import has when needed.
+// path, importing it under a name no other import has when needed: every
+// package but the file's own, the root type's included (an alias of
+// another package's type).
 func (g *goFile) qualify(pkgPath string) string {
-	if pkgPath == "" || pkgPath == g.root.goT.PkgPath() {
+	if pkgPath == "" || pkgPath == g.pkgPath {
 		return ""
 	}
 	if n, ok := g.fixed[pkgPath]; ok {

@@ -7,15 +7,20 @@ import (
 	"strings"
 )
 
-// ProtoGo returns a Go source file of package pkg, the package that
-// declares struct type t, that converts between t and the message types
-// protoc-gen-go generates from t's DeriveProto schema into the package
-// imported as pbImport, field by field with no reflection:
+// ProtoGo returns a Go source file of the package named pkg, imported as
+// pkgPath, that converts between struct type t (declared there or in any
+// other package, as an alias of another package's type is: those types
+// are qualified and imported) and the message types protoc-gen-go
+// generates from t's DeriveProto schema into the package imported as
+// pbImport, field by field with no reflection:
 //
-//	func serbenchPBToT(v *T) *serbenchpb.T            // a new message of v's fields
-//	func serbenchPBFromT(m *serbenchpb.T, v *T) error // m's fields into v, a zero value
+//	func serbenchToProto(v *T) *serbenchpb.T            // a new message of v's fields
+//	func serbenchFromProto(m *serbenchpb.T, v *T) error // m's fields into v, a zero value
 //
-// plus one pair per message. The conversion keeps what the schema keeps
+// plus one pair per other message, serbenchPB<i>To<Name> and
+// serbenchPB<i>From<Name> with i the message's index, and
+// serbenchPBTimeTo and serbenchPBTimeFrom for time.Time: no two names
+// can be the same whatever the Go types are called. The conversion keeps what the schema keeps
 // and does what NewProtoCodec's conversion by reflection does: a nil or
 // empty slice or map, a zero time.Time and a nil pointer are left unset;
 // a nil element of a list or map becomes an empty message or a zero
@@ -27,13 +32,13 @@ import (
 // schema's field names, a "_" added to a name that clashes with a
 // generated method). Errors: those of DeriveProto, and an *Error for an
 // anonymous struct type (the generated functions need its name).
-func ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
-	return Options{}.ProtoGo(t, pkg, pbImport)
+func ProtoGo(t reflect.Type, pkg, pkgPath, pbImport string) (string, error) {
+	return Options{}.ProtoGo(t, pkg, pkgPath, pbImport)
 }
 
 // ProtoGo is the package's ProtoGo with o: the fields o.Skip leaves out
 // are not converted.
-func (o Options) ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
+func (o Options) ProtoGo(t reflect.Type, pkg, pkgPath, pbImport string) (string, error) {
 	m, err := newMapper(t, Proto, o)
 	if err != nil {
 		return "", err
@@ -42,7 +47,7 @@ func (o Options) ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
 		return "", err
 	}
 	pb := path.Base(pbImport)
-	g := &protoGo{goFile: newGoFile(m, map[string]string{"fmt": "fmt", pbImport: pb}), pb: pb}
+	g := &protoGo{goFile: newGoFile(m, pkgPath, map[string]string{"fmt": "fmt", pbImport: pb}), pb: pb}
 	for _, x := range m.b.msgs {
 		g.message(x)
 	}
@@ -56,11 +61,11 @@ func (o Options) ProtoGo(t reflect.Type, pkg, pbImport string) (string, error) {
 		g.use("time")
 		g.fixed["google.golang.org/protobuf/types/known/timestamppb"] = "timestamppb"
 		out.WriteString(`
-func serbenchPBTime(t time.Time) *timestamppb.Timestamp {
+func serbenchPBTimeTo(t time.Time) *timestamppb.Timestamp {
 	return &timestamppb.Timestamp{Seconds: t.Unix(), Nanos: int32(t.Nanosecond())}
 }
 
-func serbenchPBFromTime(ts *timestamppb.Timestamp) time.Time {
+func serbenchPBTimeFrom(ts *timestamppb.Timestamp) time.Time {
 	return time.Unix(ts.GetSeconds(), int64(ts.GetNanos())).UTC()
 }
 `)
@@ -74,6 +79,22 @@ type protoGo struct {
 	pb       string // the package name of protoc-gen-go's code
 	body     strings.Builder
 	usesTime bool
+}
+
+// to and from are the names of message x's functions: the entry points
+// for the root message.
+func (g *protoGo) to(x *msg) string {
+	if x == g.root {
+		return "serbenchToProto"
+	}
+	return g.fn("serbenchPB", "To", x)
+}
+
+func (g *protoGo) from(x *msg) string {
+	if x == g.root {
+		return "serbenchFromProto"
+	}
+	return g.fn("serbenchPB", "From", x)
 }
 
 // reservedGoNames are the method names protoc-gen-go gives every message;
@@ -141,7 +162,7 @@ func (g *protoGo) goNames(x *msg) []string {
 	return names
 }
 
-// message writes serbenchPBToX and serbenchPBFromX for message x.
+// message writes the To and From functions of message x.
 func (g *protoGo) message(x *msg) {
 	if !g.named(x, "Protocol Buffers") {
 		return
@@ -162,10 +183,10 @@ func (g *protoGo) message(x *msg) {
 		}
 		from.WriteString(code)
 	}
-	fmt.Fprintf(&g.body, "\n// serbenchPBTo%[1]s returns a new message of v's fields.\nfunc serbenchPBTo%[1]s(v *%[2]s) *%[3]s {\nm := new(%[3]s)\n%[4]sreturn m\n}\n",
-		x.name, gt, mt, to.String())
-	fmt.Fprintf(&g.body, "\n// serbenchPBFrom%[1]s sets v, a zero value, from m's fields.\nfunc serbenchPBFrom%[1]s(m *%[3]s, v *%[2]s) error {\n%[4]sreturn nil\n}\n",
-		x.name, gt, mt, from.String())
+	fmt.Fprintf(&g.body, "\n// %[1]s returns a new message of v's fields.\nfunc %[1]s(v *%[2]s) *%[3]s {\nm := new(%[3]s)\n%[4]sreturn m\n}\n",
+		g.to(x), gt, mt, to.String())
+	fmt.Fprintf(&g.body, "\n// %[1]s sets v, a zero value, from m's fields.\nfunc %[1]s(m *%[3]s, v *%[2]s) error {\n%[4]sreturn nil\n}\n",
+		g.from(x), gt, mt, from.String())
 }
 
 // present is the condition under which message field mf (of Go type t)
@@ -237,9 +258,9 @@ func (g *protoGo) toValue(t *typ, expr string) string {
 	switch t.kind {
 	case kTime:
 		g.usesTime = true
-		return "serbenchPBTime(" + g.timeOf(t, expr) + ")"
+		return "serbenchPBTimeTo(" + g.timeOf(t, expr) + ")"
 	case kStruct:
-		return fmt.Sprintf("serbenchPBTo%s(&%s)", t.msg.name, expr)
+		return fmt.Sprintf("%s(&%s)", g.to(t.msg), expr)
 	case kBytes:
 		if t.fix > 0 {
 			return expr + "[:]"
@@ -303,7 +324,7 @@ func (g *protoGo) toField(t *typ, expr, mf string) string {
 	case kPtr:
 		e := t.elem
 		if e.kind == kStruct {
-			return fmt.Sprintf("if %s != nil {\n%s = serbenchPBTo%s(%s)\n}\n", expr, mf, e.msg.name, expr)
+			return fmt.Sprintf("if %s != nil {\n%s = %s(%s)\n}\n", expr, mf, g.to(e.msg), expr)
 		}
 		if e.kind == kSlice { // its wrapper message
 			return fmt.Sprintf("if %s != nil {\n%s}\n", expr, g.toElem(e, "(*"+expr+")", mf))
@@ -328,17 +349,17 @@ func (g *protoGo) fromElem(t *typ, src, dst, path string) string {
 		x := g.local("x")
 		e := t.elem
 		if e.kind == kStruct {
-			return fmt.Sprintf("%[1]s := new(%[2]s)\nif %[3]s != nil {\nif err := serbenchPBFrom%[4]s(%[3]s, %[1]s); err != nil {\nreturn err\n}\n}\n%[5]s = %[1]s\n",
-				x, g.goType(e.goT), src, e.msg.name, dst)
+			return fmt.Sprintf("%[1]s := new(%[2]s)\nif %[3]s != nil {\nif err := %[4]s(%[3]s, %[1]s); err != nil {\nreturn err\n}\n}\n%[5]s = %[1]s\n",
+				x, g.goType(e.goT), src, g.from(e.msg), dst)
 		}
 		return fmt.Sprintf("var %s %s\n%s%s = &%s\n", x, g.goType(e.goT), g.fromElem(e, src, x, path), dst, x)
 	case kStruct:
-		return fmt.Sprintf("if %s != nil {\nif err := serbenchPBFrom%s(%s, &%s); err != nil {\nreturn err\n}\n}\n", src, t.msg.name, src, dst)
+		return fmt.Sprintf("if %s != nil {\nif err := %s(%s, &%s); err != nil {\nreturn err\n}\n}\n", src, g.from(t.msg), src, dst)
 	case kSlice, kArray, kMap: // a list or map in a list or map: its wrapper message
 		return fmt.Sprintf("if %s != nil {\n%s}\n", src, g.fromField(t, src+".Value", dst, path))
 	case kTime:
 		g.usesTime = true
-		return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", src, dst, g.timeAs(t, "serbenchPBFromTime("+src+")"))
+		return fmt.Sprintf("if %s != nil {\n%s = %s\n}\n", src, dst, g.timeAs(t, "serbenchPBTimeFrom("+src+")"))
 	case kBytes:
 		if t.fix > 0 {
 			return fmt.Sprintf("if len(%[1]s) > %[2]d {\nreturn fmt.Errorf(\"%[3]s: %%d bytes, more than the array's %[2]d\", len(%[1]s))\n}\ncopy(%[4]s[:], %[1]s)\n",
@@ -375,8 +396,8 @@ func (g *protoGo) fromField(t *typ, mf, expr, path string) string {
 		switch e.kind {
 		case kStruct:
 			x := g.local("x")
-			return fmt.Sprintf("if %[1]s != nil {\n%[2]s := new(%[3]s)\nif err := serbenchPBFrom%[4]s(%[1]s, %[2]s); err != nil {\nreturn err\n}\n%[5]s = %[2]s\n}\n",
-				mf, x, g.goType(e.goT), e.msg.name, expr)
+			return fmt.Sprintf("if %[1]s != nil {\n%[2]s := new(%[3]s)\nif err := %[4]s(%[1]s, %[2]s); err != nil {\nreturn err\n}\n%[5]s = %[2]s\n}\n",
+				mf, x, g.goType(e.goT), g.from(e.msg), expr)
 		case kTime:
 			return fmt.Sprintf("if %s != nil {\n%s}\n", mf, g.fromElem(t, mf, expr, path))
 		case kSlice: // its wrapper message

@@ -86,7 +86,7 @@ func TestGoNamesMatchProtogen(t *testing.T) {
 		if typ.Name() == "nested" && len(m.wrapName) != 3 {
 			t.Errorf("nested: %d wrappers, want 3: %v", len(m.wrapName), m.wrapName)
 		}
-		g := &protoGo{goFile: newGoFile(m, nil)}
+		g := &protoGo{goFile: newGoFile(m, "", nil)}
 		for _, x := range m.b.msgs {
 			pm := byName[x.name]
 			if pm == nil {

@@ -17,8 +17,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
-	"go/parser"
-	"go/token"
 	"io"
 	"io/fs"
 	"os"
@@ -27,8 +25,11 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"text/template"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/serbench/serbench/derive"
 )
@@ -55,7 +56,10 @@ type generator struct {
 	// type; %[1]s is that file's name, %[2]s the name without ".go",
 	// %[3]s the schema's file and %[4]s the import path of its folder.
 	generate string
-	adapter  string // serbench.Options.Extra entry; %s is the type name
+	adapter  string // serbench.Options.Extra entry; %s, if any, is the type as the test writes it
+	// local is true for a generator that writes methods onto the type's
+	// declaration in the package: it cannot take another package's type.
+	local bool
 	// schema is the derived schema's format for a generator that works
 	// from a schema: Init writes it under dir, where the generated code
 	// goes too (package dir).
@@ -91,23 +95,23 @@ const flatcVersion = "flatc version 2.0.8"
 var generators = map[string]generator{
 	"msgp": {module: "github.com/tinylib/msgp", tool: "github.com/tinylib/msgp", version: "v1.6.5",
 		generate: "go tool msgp -file %[1]s -o %[2]s_msgp.go -io=false -tests=false",
-		adapter:  "serbench.Msgp[%s]()"},
+		adapter:  "serbench.Msgp[%s]()", local: true},
 	"easyjson": {module: "github.com/mailru/easyjson", tool: "github.com/mailru/easyjson/easyjson", version: "v0.9.2",
 		generate: "go tool easyjson -all -no_std_marshalers -output_filename %[2]s_easyjson.go %[1]s",
-		adapter:  "serbench.EasyJSON[%s]()"},
+		adapter:  "serbench.EasyJSON[%s]()", local: true},
 	"protobuf": {module: "google.golang.org/protobuf", tool: "google.golang.org/protobuf/cmd/protoc-gen-go", version: "v1.36.12",
 		generate: `sh -c "protoc --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --go_out=. --go_opt=paths=source_relative --go_opt=M%[3]s=%[4]s %[3]s"`,
-		adapter:  "serbench.ProtoDerived(serbenchPBTo%[1]s, serbenchPBFrom%[1]s)",
+		adapter:  "serbench.ProtoDerived(serbenchToProto, serbenchFromProto)",
 		schema:   derive.Proto, dir: protoDir, binary: "protoc",
 		conv:    convCode{ProtobufFile, "ProtoGo", "the message types protoc-gen-go generates"},
 		install: protocInstall},
 	"vtprotobuf": {module: "github.com/planetscale/vtprotobuf", tool: "github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto", version: "v0.6.0",
 		generate: `sh -c "protoc --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size --go-vtproto_opt=M%[3]s=%[4]s %[3]s"`,
-		adapter:  "serbench.VTProtoDerived(serbenchPBTo%[1]s, serbenchPBFrom%[1]s)",
+		adapter:  "serbench.VTProtoDerived(serbenchToProto, serbenchFromProto)",
 		schema:   derive.Proto, dir: protoDir, binary: "protoc", install: protocInstall, needs: "protobuf"},
 	"flatbuffers": {module: "github.com/google/flatbuffers", version: "v2.0.8+incompatible",
 		generate: `sh -c "flatc --version | grep -qx '` + flatcVersion + `' || { echo 'serbench: %[3]s is compiled with ` + flatcVersion + ` (` + flatcInstall + `)' >&2; exit 1; }; flatc --go --go-namespace ` + fbsDir + ` -o . %[3]s && gofmt -w ` + fbsDir + `"`,
-		adapter:  "serbench.FlatBuffersDerived(serbenchFBMarshal%[1]s, serbenchFBUnmarshal%[1]s)",
+		adapter:  "serbench.FlatBuffersDerived(serbenchMarshalFlatBuffers, serbenchUnmarshalFlatBuffers, serbenchFlatBuffersSchema)",
 		schema:   derive.FlatBuffers, dir: fbsDir, binary: "flatc", binaryVersion: flatcVersion, install: flatcInstall,
 		conv: convCode{FlatBuffersFile, "FlatBuffersGo", "the FlatBuffers builder and accessors flatc generates"}},
 }
@@ -175,7 +179,9 @@ func ParseSkip(s string) ([]string, error) {
 type InitOptions struct {
 	// Dir is the package's folder; "" is ".".
 	Dir string
-	// Type is the Go type to benchmark, declared in the package (required).
+	// Type is the Go type to benchmark (required): declared in the
+	// package (an alias included), pkg.Type for a package it imports as
+	// pkg, or importpath.Type for any package the module can import.
 	Type string
 	// Codegen are generator names, as ParseCodegen returns them.
 	Codegen []string
@@ -199,7 +205,9 @@ type Written struct {
 type Step struct {
 	Command string
 	Why     string // "" for none
-	// Ran is true for a go get -tool command Init ran itself (Get).
+	// Ran is true for a go get command Init ran itself (Get, or the
+	// serbench requirement a derived schema needs); Why then says what it
+	// did.
 	Ran bool
 }
 
@@ -231,13 +239,34 @@ func Init(ctx context.Context, o InitOptions) (*InitResult, error) {
 			return nil, fmt.Errorf("init: unknown generator %q (valid: %s)", g, GeneratorNames())
 		}
 	}
-	pkg, err := findType("init", dir, o.Type)
+	pkg, err := findType(ctx, "init", dir, o.Type)
 	if err != nil {
 		return nil, err
+	}
+	for _, g := range o.Codegen {
+		if generators[g].local && pkg.foreign {
+			return nil, fmt.Errorf("init: -codegen %s writes methods onto a type declared in your package, and %s is declared in another (%s): declare a struct of your own for it, or leave %s out; nothing was written",
+				g, o.Type, pkg.where, g)
+		}
 	}
 	path := filepath.Join(dir, InitFile)
 	if _, err := os.Stat(path); err == nil {
 		return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
+	}
+	var got *Step
+	if !hasRequire(dir, serbenchModule) && (o.Get || needsSerbench(o.Codegen)) {
+		// The derivation runs in the package, which must import serbench:
+		// add the requirement as go get would, before anything is written.
+		for _, g := range o.Codegen {
+			if err := checkBinary(ctx, g, generators[g]); generators[g].schema != "" && err != nil {
+				return nil, err
+			}
+		}
+		s, err := requireSerbench(ctx, dir)
+		if err != nil {
+			return nil, err
+		}
+		got = &s
 	}
 	files, err := deriveFiles(ctx, dir, pkg, o.Codegen, o.Skip)
 	if err != nil {
@@ -264,9 +293,11 @@ func Init(ctx context.Context, o InitOptions) (*InitResult, error) {
 		}
 		res.Written = append(res.Written, Written{Path: f.path, What: f.what})
 	}
-	res.Written = append(res.Written, Written{Path: path, What: fmt.Sprintf("%s %s in %s", pkg.name, o.Type, pkg.file)})
-	if !hasRequire(dir, "github.com/serbench/serbench") {
-		res.Next = append(res.Next, Step{Command: "go get github.com/serbench/serbench"})
+	res.Written = append(res.Written, Written{Path: path, What: fmt.Sprintf("package %s: the benchmark of %s, declared in %s", pkg.name, pkg.expr, pkg.where)})
+	if got != nil {
+		res.Next = append(res.Next, *got)
+	} else if !hasRequire(dir, serbenchModule) {
+		res.Next = append(res.Next, Step{Command: "go get " + serbenchModule})
 	}
 	for _, g := range o.Codegen {
 		gen := generators[g]
@@ -283,7 +314,7 @@ func Init(ctx context.Context, o InitOptions) (*InitResult, error) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return res, fmt.Errorf("init: %s: %w\n%s", strings.Join(args, " "), err, out)
 		}
-		res.Next = append(res.Next, Step{Command: strings.Join(args, " "), Ran: true})
+		res.Next = append(res.Next, Step{Command: strings.Join(args, " "), Why: "the generator is pinned in go.mod as a tool directive", Ran: true})
 	}
 	if len(o.Codegen) > 0 {
 		res.Next = append(res.Next, Step{Command: "go generate", Why: "runs the //go:generate lines in " + InitFile})
@@ -306,7 +337,10 @@ type derivedFile struct {
 // no file would be overwritten; it sets p.schemas and p.importPath.
 // Nothing is written.
 func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, skip []string) ([]derivedFile, error) {
+	// The schemas and conversions are derived in one run of the
+	// package's test binary, one test each (jobs), in the order of out.
 	var out []derivedFile
+	var jobs []job
 	for _, g := range gens {
 		gen := generators[g]
 		if gen.schema == "" {
@@ -315,8 +349,8 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, ski
 		if err := checkBinary(ctx, g, gen); err != nil {
 			return nil, err
 		}
-		if !hasRequire(dir, "github.com/serbench/serbench") {
-			return nil, fmt.Errorf("init: -codegen %s derives the schema inside your package, which needs github.com/serbench/serbench in go.mod first: go get github.com/serbench/serbench; nothing was written", g)
+		if !hasRequire(dir, serbenchModule) {
+			return nil, fmt.Errorf("init: -codegen %s derives the schema inside your package, which needs %s in go.mod first: go get %s; nothing was written", g, serbenchModule, serbenchModule)
 		}
 		rel := gen.dir + "/" + strings.ToLower(p.typeName) + "." + string(gen.schema)
 		if _, done := p.schemas[gen.dir]; done {
@@ -325,10 +359,6 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, ski
 		path := filepath.Join(dir, filepath.FromSlash(rel))
 		if _, err := os.Stat(path); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", path)
-		}
-		text, err := Schema(ctx, dir, p.typeName, gen.schema, skip)
-		if err != nil {
-			return nil, fmt.Errorf("init: %w", err)
 		}
 		if p.modPath == "" {
 			cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.ImportPath}}", ".")
@@ -343,8 +373,9 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, ski
 			p.schemas = map[string]string{}
 		}
 		p.schemas[gen.dir] = rel
-		out = append(out, derivedFile{path: path, text: text,
-			what: fmt.Sprintf("the %s schema derived from %s, lossy mappings as comments", gen.schema, p.typeName)})
+		jobs = append(jobs, schemaJob(gen.schema, skip))
+		out = append(out, derivedFile{path: path,
+			what: fmt.Sprintf("the %s schema derived from %s, lossy mappings as comments", gen.schema, p.expr)})
 		if gen.conv.file == "" {
 			continue
 		}
@@ -352,12 +383,19 @@ func deriveFiles(ctx context.Context, dir string, p *typePkg, gens []string, ski
 		if _, err := os.Stat(conv); err == nil {
 			return nil, fmt.Errorf("init: %s already exists; nothing was written (remove or rename it to start again)", conv)
 		}
-		text, err = convInPackage(ctx, dir, p.typeName, gen.conv.fn, p.modPath+"/"+gen.dir, skip)
-		if err != nil {
-			return nil, fmt.Errorf("init: %w", err)
-		}
-		out = append(out, derivedFile{path: conv, text: text,
-			what: fmt.Sprintf("the conversion between %s and %s into %s/", p.typeName, gen.conv.what, gen.dir)})
+		jobs = append(jobs, convJob(gen.conv.fn, p.modPath+"/"+gen.dir, skip))
+		out = append(out, derivedFile{path: conv,
+			what: fmt.Sprintf("the conversion between %s and %s into %s/", p.expr, gen.conv.what, gen.dir)})
+	}
+	if len(jobs) == 0 {
+		return nil, nil
+	}
+	texts, err := runInPackage(ctx, dir, p.spec(), "", jobs)
+	if err != nil {
+		return nil, fmt.Errorf("init: %w", err)
+	}
+	for i := range out {
+		out[i].text = texts[i]
 	}
 	return out, nil
 }
@@ -404,78 +442,6 @@ func writeNew(path, text string) error {
 	return nil
 }
 
-// typePkg is where findType found the type.
-type typePkg struct {
-	name     string   // package name
-	file     string   // file name of the type's declaration
-	typeName string   // the type
-	fields   []string // "Name: value," lines for the sample literal; nil if not a struct
-	comments []string // fields without a placeholder value
-	imports  []string // extra imports the literal needs ("time")
-	// composite is true when &T{...} is a valid literal (struct, array,
-	// slice or map); otherwise the sample is new(T).
-	composite bool
-	// schemas are the derived schemas' files, relative to the package
-	// (serbenchpb/order.proto), by folder; modPath is the package's import
-	// path. Both are set by deriveFiles, nil and "" without a generator
-	// that needs them.
-	schemas map[string]string
-	modPath string
-}
-
-// findType parses the non-test Go files in dir and finds the declaration
-// of name. Errors, prefixed with the subcommand cmd: no Go files, a parse
-// error, no such type.
-func findType(cmd, dir, name string) (*typePkg, error) {
-	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", cmd, err)
-	}
-	fset := token.NewFileSet()
-	var p *typePkg
-	pkgName := ""
-	for _, m := range matches {
-		if strings.HasSuffix(m, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, m, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", cmd, err)
-		}
-		pkgName = f.Name.Name
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, s := range gd.Specs {
-				ts := s.(*ast.TypeSpec)
-				if ts.Name.Name != name {
-					continue
-				}
-				if ts.TypeParams != nil {
-					return nil, fmt.Errorf("%s: %s in %s is generic; write the test by hand with an instance such as %s[int]", cmd, name, m, name)
-				}
-				p = &typePkg{name: f.Name.Name, file: filepath.Base(m), typeName: name}
-				switch t := ts.Type.(type) {
-				case *ast.StructType:
-					p.composite = true
-					p.placeholders(t, timeImportName(f))
-				case *ast.ArrayType, *ast.MapType:
-					p.composite = true
-				}
-			}
-		}
-	}
-	if pkgName == "" {
-		return nil, fmt.Errorf("%s: no Go files in %s (want the package that declares -type)", cmd, dir)
-	}
-	if p == nil {
-		return nil, fmt.Errorf("%s: no type %s declared in package %s in %s", cmd, name, pkgName, dir)
-	}
-	return p, nil
-}
-
 // timeImportName is the name file f imports package time under, or "".
 func timeImportName(f *ast.File) string {
 	for _, im := range f.Imports {
@@ -490,16 +456,22 @@ func timeImportName(f *ast.File) string {
 }
 
 // placeholders fills p.fields with a placeholder value for each exported
-// field of a basic type or time.Time, and p.comments with the others.
+// field of a basic type or time.Time, or a pointer to one (through the
+// file's generic serbenchPtr, p.ptr), and p.comments with the others.
 func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 	for _, fl := range st.Fields.List {
 		for _, n := range fl.Names {
 			if !n.IsExported() {
 				continue
 			}
-			val := ""
-			switch t := fl.Type.(type) {
+			typ, ptr := fl.Type, false
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ, ptr = star.X, true
+			}
+			val, goType := "", ""
+			switch t := typ.(type) {
 			case *ast.Ident:
+				goType = t.Name
 				switch t.Name {
 				case "string":
 					val = fmt.Sprintf("%q", "example "+strings.ToLower(n.Name))
@@ -512,7 +484,7 @@ func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 				}
 			case *ast.SelectorExpr:
 				if x, ok := t.X.(*ast.Ident); ok && x.Name == timePkg && t.Sel.Name == "Time" {
-					val = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)"
+					val, goType = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)", "time.Time"
 					if !slices.Contains(p.imports, "time") {
 						p.imports = append(p.imports, "time")
 					}
@@ -522,29 +494,45 @@ func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 				p.comments = append(p.comments, n.Name)
 				continue
 			}
+			if ptr {
+				val, p.ptr = fmt.Sprintf("serbenchPtr[%s](%s)", goType, val), true
+			}
 			p.fields = append(p.fields, n.Name+": "+val+",")
 		}
 	}
 }
 
 // hasRequire reports whether the go.mod of the module holding dir requires
-// module path (a plain text check; false when there is no go.mod).
+// module path (false when there is no go.mod or it does not parse; a
+// replace directive alone is no requirement).
 func hasRequire(dir, path string) bool {
+	mf := modFile(dir)
+	return mf != nil && slices.ContainsFunc(mf.Require, func(r *modfile.Require) bool { return r.Mod.Path == path })
+}
+
+// modFile is the parsed go.mod of the module holding dir; nil when there
+// is none or it does not parse.
+func modFile(dir string) *modfile.File {
 	d, err := filepath.Abs(dir)
 	if err != nil {
-		return false
+		return nil
 	}
 	for {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		name := filepath.Join(d, "go.mod")
+		data, err := os.ReadFile(name)
 		if err == nil {
-			return bytes.Contains(data, []byte(path+" "))
+			mf, err := modfile.Parse(name, data, nil)
+			if err != nil {
+				return nil
+			}
+			return mf
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			return false
+			return nil
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return false
+			return nil
 		}
 		d = parent
 	}
@@ -552,8 +540,8 @@ func hasRequire(dir, path string) bool {
 
 var initTemplate = template.Must(template.New("init").Parse(`package {{.Pkg.Name}}
 
-// Serialization benchmarks and round-trip checks of {{.Pkg.TypeName}}, written by
-// serbench init -type {{.Pkg.TypeName}}{{if .Gens}} -codegen {{.Codegen}}{{end}}{{if .Skip}} -skip {{.SkipFlag}}{{end}}. Edit freely.
+// Serialization benchmarks and round-trip checks of {{.Pkg.Type}}, written by
+// serbench init -type {{.Spec}}{{if .Gens}} -codegen {{.Codegen}}{{end}}{{if .Skip}} -skip {{.SkipFlag}}{{end}}. Edit freely.
 //{{if .Gens}}
 //	go generate                                         the generated code{{end}}
 //	go test -run TestCodecs -v                          which codecs round-trip the sample
@@ -564,25 +552,32 @@ var initTemplate = template.Must(template.New("init").Parse(`package {{.Pkg.Name
 
 import (
 	"testing"
-{{range .Pkg.Imports}}	"{{.}}"
+{{range .Pkg.Imports}}	{{.}}
 {{end}}
 	"github.com/serbench/serbench"{{if .Adapters}}
-	"github.com/serbench/serbench/codec"{{end}}{{range .Pkg.Local}}
-	"{{.}}"{{end}}
+	"github.com/serbench/serbench/codec"{{end}}{{with .Pkg.Import}}
+
+	{{.}}{{end}}
 )
 
 // sample{{.Pkg.TypeName}} is the value every codec round-trips and is timed on. The
 // values are placeholders: make it look like your real data (sizes, text,
-// numbers), or load it from a JSON file with
+// numbers), or load it from a JSON file instead:
 //
-//	sample, err := serbench.FromJSON[{{.Pkg.TypeName}}]("testdata/sample.json")
-{{if .Pkg.Composite}}var sample{{.Pkg.TypeName}} = &{{.Pkg.TypeName}}{ {{range .Pkg.Fields}}
+//	var sample{{.Pkg.TypeName}} = func() *{{.Pkg.Type}} {
+//		v, err := serbench.FromJSON[{{.Pkg.Type}}]("testdata/sample.json")
+//		if err != nil {
+//			panic(err) // the file is missing, or does not fit {{.Pkg.Type}}
+//		}
+//		return v
+//	}()
+{{if .Pkg.Composite}}var sample{{.Pkg.TypeName}} = &{{.Pkg.Type}}{ {{range .Pkg.Fields}}
 	{{.}}{{end}}{{range .Pkg.Comments}}
 	// {{.}}: set a value,{{end}}
-}{{else}}var sample{{.Pkg.TypeName}} = new({{.Pkg.TypeName}}) // set a value{{end}}
+}{{else}}var sample{{.Pkg.TypeName}} = new({{.Pkg.Type}}) // set a value{{end}}
 
 // serbenchOptions choose the codecs; the zero value runs serbench's default
-// set (serbench list) and skips, with the reason, those that cannot take {{.Pkg.TypeName}}.
+// set (serbench list) and skips, with the reason, those that cannot take {{.Pkg.Type}}.
 var serbenchOptions = serbench.Options{
 	// Codecs:  []string{"all"}, // codec IDs and groups, as serbench run -codecs takes them;
 	// groups stand for the registry's codecs: the default set, or every codec with
@@ -594,7 +589,10 @@ var serbenchOptions = serbench.Options{
 	Extra: []codec.Codec{ {{range .Adapters}}{{.}}, {{end}} },{{end}}
 }
 
-func BenchmarkCodecs(b *testing.B) { serbench.Benchmark(b, sample{{.Pkg.TypeName}}, serbenchOptions) }
+func BenchmarkCodecs(b *testing.B) { serbench.Benchmark(b, sample{{.Pkg.TypeName}}, serbenchOptions) }{{if .Pkg.Ptr}}
+
+// serbenchPtr returns a pointer to v, for the pointer fields of the sample.
+func serbenchPtr[T any](v T) *T { return &v }{{end}}
 
 func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbenchOptions) }
 `))
@@ -603,23 +601,41 @@ func TestCodecs(t *testing.T) { serbench.Check(t, sample{{.Pkg.TypeName}}, serbe
 func initSource(p *typePkg, gens []string, skip []string) ([]byte, error) {
 	data := struct {
 		Pkg struct {
-			Name, TypeName                   string
-			Fields, Comments, Imports, Local []string
-			Composite                        bool
+			Name, TypeName, Type, Import string
+			Fields, Comments, Imports    []string
+			Composite, Ptr               bool
 		}
-		Gens, Generate, Adapters []string
-		Codegen, Skip, SkipFlag  string
-	}{Gens: gens, Codegen: strings.Join(gens, ",")}
+		Gens, Generate, Adapters      []string
+		Codegen, Spec, Skip, SkipFlag string
+	}{Gens: gens, Codegen: strings.Join(gens, ","), Spec: p.spec()}
 	if len(skip) > 0 {
 		data.Skip, data.SkipFlag = goStrings(skip), strings.Join(skip, ",")
 	}
-	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments, data.Pkg.Imports = p.name, p.typeName, p.fields, p.comments, p.imports
-	data.Pkg.Composite = p.composite
+	data.Pkg.Name, data.Pkg.TypeName, data.Pkg.Fields, data.Pkg.Comments = p.name, p.typeName, p.fields, p.comments
+	data.Pkg.Composite, data.Pkg.Type, data.Pkg.Ptr = p.composite, p.expr, p.ptr
+	for _, im := range p.imports {
+		data.Pkg.Imports = append(data.Pkg.Imports, strconv.Quote(im))
+	}
+	if p.importPath != "" {
+		im := strconv.Quote(p.importPath)
+		if p.importName != pathName(p.importPath) {
+			im = p.importName + " " + im
+		}
+		if strings.Contains(strings.Split(p.importPath, "/")[0], ".") {
+			data.Pkg.Import = im
+		} else { // the standard library's group
+			data.Pkg.Imports = append(data.Pkg.Imports, im)
+		}
+	}
 	base := strings.TrimSuffix(p.file, ".go")
 	for _, g := range gens {
 		gen := generators[g]
 		data.Generate = append(data.Generate, fmt.Sprintf(gen.generate, p.file, base, p.schemas[gen.dir], p.modPath+"/"+gen.dir))
-		data.Adapters = append(data.Adapters, fmt.Sprintf(gen.adapter, p.typeName))
+		adapter := gen.adapter
+		if strings.Contains(adapter, "%s") {
+			adapter = fmt.Sprintf(adapter, p.expr)
+		}
+		data.Adapters = append(data.Adapters, adapter)
 	}
 	var b bytes.Buffer
 	if err := initTemplate.Execute(&b, data); err != nil {

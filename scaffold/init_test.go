@@ -1,8 +1,10 @@
 package scaffold
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/mod/modfile"
@@ -45,6 +47,33 @@ func TestParseCodegen(t *testing.T) {
 	for _, bad := range []string{"capnp", "vtprotobuf", "flatbuffers,vtprotobuf"} {
 		if _, err := ParseCodegen(bad); err == nil {
 			t.Errorf("ParseCodegen(%q): no error", bad)
+		}
+	}
+}
+
+// A go command's message is relayed whole on one line: a missing go.sum
+// entry keeps the command it says to run.
+func TestGoTestErrorWhole(t *testing.T) {
+	out := "# example.com/order\n../mod/derive/avro.go:9:2: missing go.sum entry for module providing package github.com/hamba/avro/v2 (imported by github.com/serbench/serbench/derive); to add:\n\tgo get github.com/serbench/serbench/derive@v0.1.0\nFAIL\texample.com/order [setup failed]\n"
+	err := goTestError("order", []byte(out), errors.New("exit status 1"))
+	want := "schema: the package in order does not build: ../mod/derive/avro.go:9:2: missing go.sum entry for module providing package github.com/hamba/avro/v2 (imported by github.com/serbench/serbench/derive); to add: go get github.com/serbench/serbench/derive@v0.1.0"
+	if err == nil || err.Error() != want {
+		t.Errorf("goTestError =\n%v\nwant\n%s", err, want)
+	}
+	err = goTestError("order", []byte("go: updates to go.mod needed; to update it:\n\tgo mod tidy\n"), errors.New("exit status 1"))
+	if err == nil || !strings.HasSuffix(err.Error(), "go: updates to go.mod needed; to update it: go mod tidy") {
+		t.Errorf("goTestError = %v", err)
+	}
+}
+
+// splitType: a local name, a package name and an import path with dots.
+func TestSplitType(t *testing.T) {
+	for spec, want := range map[string][2]string{
+		"Order": {"", "Order"}, "api.User": {"api", "User"},
+		"example.com/x/api.User": {"example.com/x/api", "User"}, "gopkg.in/yaml.v3.Node": {"gopkg.in/yaml.v3", "Node"},
+	} {
+		if q, n := splitType(spec); q != want[0] || n != want[1] {
+			t.Errorf("splitType(%q) = %q, %q, want %q", spec, q, n, want)
 		}
 	}
 }

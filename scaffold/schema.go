@@ -1,7 +1,6 @@
 package scaffold
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,29 +20,63 @@ import (
 // package through go test -overlay: on disk it never exists.
 const schemaTestFile = "zz_serbench_schema_test.go"
 
-// schemaTestTemplate is the added test file: the package name, imports,
-// and the body of the test (deriveBody or hintsBody), which writes its
-// result to one file or its error to another.
-var schemaTestTemplate = `package %[2]s
+// schemaTestHeader is the start of the added test file: the package
+// name and the extra imports.
+const schemaTestHeader = `package %[1]s
 
 // Added by serbench schema through go test -overlay; never written to disk.
 
 import (
-%[1]s	serbenchDerive "github.com/serbench/serbench/derive"
+%[2]s	serbenchDerive "github.com/serbench/serbench/derive"
 	serbenchOS "os"
 	serbenchReflect "reflect"
 	serbenchTesting "testing"
-%[3]s)
+)
 
 var _ = serbenchReflect.TypeFor[int]
+var _ = serbenchDerive.Derive
 
-func TestSerbenchDeriveSchema(t *serbenchTesting.T) {
-%[4]s
+// serbenchHere names the package the test is in, for its import path.
+type serbenchHere struct{}
+`
+
+// schemaTestFunc is one test of the added file: its number and its body
+// (deriveBody, convBody or hintsBody), which writes its result to one
+// file or its error to another.
+const schemaTestFunc = `
+func TestSerbenchDerive%[1]d(t *serbenchTesting.T) {
+%[2]s
 	if err := serbenchOS.WriteFile(out, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
 }
 `
+
+// job is one derivation runInPackage runs in the package's test binary:
+// what follows the type's name in its error ("cannot be written as
+// proto:\n"), and the test's body given the type and the files for its
+// result and its error.
+type job struct {
+	what string
+	body func(p *typePkg, outFile, errFile string) string
+}
+
+// schemaJob derives the schema in format f, the fields skip names left
+// out.
+func schemaJob(f derive.Format, skip []string) job {
+	return job{fmt.Sprintf("cannot be written as %s:\n", f), func(p *typePkg, outFile, errFile string) string {
+		return fmt.Sprintf(deriveBody, goStrings(skip), p.testExpr(), string(f), outFile, errFile)
+	}}
+}
+
+// convJob derives the conversion code of derive's function fn
+// (FlatBuffersGo or ProtoGo) for the generated code imported from
+// genImport, the fields skip names left out.
+func convJob(fn, genImport string, skip []string) job {
+	return job{"cannot be converted by generated code (" + fn + "):\n", func(p *typePkg, outFile, errFile string) string {
+		return fmt.Sprintf(convBody, goStrings(skip), fn, p.testExpr(), p.name, genImport, outFile, errFile)
+	}}
+}
 
 // deriveBody writes the schema of a type (name, format, out, err file).
 const deriveBody = `	s, err := serbenchDerive.Options{Skip: %s}.Derive(serbenchReflect.TypeFor[%s](), serbenchDerive.Format(%q))
@@ -74,7 +107,7 @@ const hintsBody = `	var hs serbenchDerive.Hints
 // convBody writes the conversion code of a type (skip paths, derive's
 // function, type name, package name, import path of the generated code,
 // out, err file).
-const convBody = `	text, err := serbenchDerive.Options{Skip: %s}.%s(serbenchReflect.TypeFor[%s](), %q, %q)
+const convBody = `	text, err := serbenchDerive.Options{Skip: %s}.%s(serbenchReflect.TypeFor[%s](), %q, serbenchReflect.TypeFor[serbenchHere]().PkgPath(), %q)
 	out := %q
 	if err != nil {
 		out, text = %q, err.Error()
@@ -84,23 +117,15 @@ const convBody = `	text, err := serbenchDerive.Options{Skip: %s}.%s(serbenchRefl
 var compileError = regexp.MustCompile(`(?m)^\S+\.go:\d+(:\d+)?: .*$`)
 
 // Schema returns the schema package derive writes in format f for the
-// struct type name of the package in dir, with the fields skip names
-// left out (derive.Options.Skip), derived inside that package's test
-// binary (runInPackage's errors).
+// struct type name (as Init's -type takes it) seen from the package in
+// dir, with the fields skip names left out (derive.Options.Skip), derived
+// inside that package's test binary (runInPackage's errors).
 func Schema(ctx context.Context, dir, name string, f derive.Format, skip []string) (string, error) {
-	return runInPackage(ctx, dir, name, fmt.Sprintf("cannot be written as %s:\n", f), func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(deriveBody, goStrings(skip), name, string(f), outFile, errFile))
-	})
-}
-
-// convInPackage returns the conversion code of type name of the package
-// in dir made by derive's function fn (FlatBuffersGo or ProtoGo, run by
-// runInPackage) with the fields skip names left out, for the generated
-// code imported from genImport.
-func convInPackage(ctx context.Context, dir, name, fn, genImport string, skip []string) (string, error) {
-	return runInPackage(ctx, dir, name, "cannot be converted by generated code ("+fn+"):\n", func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "", pkg, "", fmt.Sprintf(convBody, goStrings(skip), fn, name, pkg, genImport, outFile, errFile))
-	})
+	texts, err := runInPackage(ctx, dir, name, "", []job{schemaJob(f, skip)})
+	if err != nil {
+		return "", err
+	}
+	return texts[0], nil
 }
 
 // goStrings is ss as a Go expression: nil, or a []string literal.
@@ -125,59 +150,71 @@ func Hints(ctx context.Context, dir, name, sample string, skip []string, budget 
 	if err != nil {
 		return "", fmt.Errorf("schema: -sample: %w", err)
 	}
-	return runInPackage(ctx, dir, name, "-hints: ", func(pkg, outFile, errFile string) string {
-		return fmt.Sprintf(schemaTestTemplate, "\tserbench \"github.com/serbench/serbench\"\n", pkg, "\tserbenchTime \"time\"\n",
-			fmt.Sprintf(hintsBody, name, abs, goStrings(skip), int64(budget), outFile, errFile))
-	})
-}
-
-// runInPackage runs, in the test binary of the package in dir, the
-// test src writes (given the package name and the files for the result
-// and the error): the derivation of type name's schema or hints (package
-// derive, the same code as the derived codecs). Errors: no such type, a
-// module without serbench, a package that does not build, the test's own
-// error after "schema: NAME what" (a type derive cannot map: one line per
-// field).
-func runInPackage(ctx context.Context, dir, name, what string, src func(pkg, outFile, errFile string) string) (string, error) {
-	pkg, err := findType("schema", dir, name)
+	texts, err := runInPackage(ctx, dir, name, "\tserbench \"github.com/serbench/serbench\"\n\tserbenchTime \"time\"\n",
+		[]job{{"-hints: ", func(p *typePkg, outFile, errFile string) string {
+			return fmt.Sprintf(hintsBody, p.testExpr(), abs, goStrings(skip), int64(budget), outFile, errFile)
+		}}})
 	if err != nil {
 		return "", err
 	}
+	return texts[0], nil
+}
+
+// runInPackage runs jobs, in one run of the test binary of the package
+// in dir with a test file added (imports are its extra import lines):
+// the derivations of type name's schemas, conversion code or hints
+// (package derive, the same code as the derived codecs). It returns each
+// job's text. Errors: no such type, a module without serbench, a package
+// that does not build, the first failing job's own error after "schema:
+// NAME what" (a type derive cannot map: one line per field).
+func runInPackage(ctx context.Context, dir, name, imports string, jobs []job) ([]string, error) {
+	pkg, err := findType(ctx, "schema", dir, name)
+	if err != nil {
+		return nil, err
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", fmt.Errorf("schema: %w", err)
+		return nil, fmt.Errorf("schema: %w", err)
 	}
 	tmp, err := os.MkdirTemp("", "serbench-schema-")
 	if err != nil {
-		return "", fmt.Errorf("schema: %w", err)
+		return nil, fmt.Errorf("schema: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	outFile, errFile := filepath.Join(tmp, "schema.out"), filepath.Join(tmp, "schema.err")
+	src := fmt.Sprintf(schemaTestHeader, pkg.name, imports+pkg.testImport())
+	for i, j := range jobs {
+		src += fmt.Sprintf(schemaTestFunc, i, j.body(pkg, filepath.Join(tmp, fmt.Sprintf("%d.out", i)), filepath.Join(tmp, fmt.Sprintf("%d.err", i))))
+	}
 	testFile := filepath.Join(tmp, schemaTestFile)
 	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, schemaTestFile): testFile}})
 	if err != nil {
-		return "", fmt.Errorf("schema: %w", err)
+		return nil, fmt.Errorf("schema: %w", err)
 	}
 	overlayFile := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(testFile, []byte(src(pkg.name, outFile, errFile)), 0o600); err != nil {
-		return "", fmt.Errorf("schema: %w", err)
+	if err := os.WriteFile(testFile, []byte(src), 0o600); err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
 	}
 	if err := os.WriteFile(overlayFile, overlay, 0o600); err != nil {
-		return "", fmt.Errorf("schema: %w", err)
+		return nil, fmt.Errorf("schema: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, "go", "test", "-overlay", overlayFile, "-run", "^TestSerbenchDeriveSchema$", "-count", "1", ".")
+	cmd := exec.CommandContext(ctx, "go", "test", "-overlay", overlayFile, "-run", "^TestSerbenchDerive[0-9]+$", "-count", "1", ".")
 	cmd.Dir = dir
 	out, runErr := cmd.CombinedOutput()
-	if text, err := os.ReadFile(errFile); err == nil {
-		return "", fmt.Errorf("schema: %s %s%s", name, what, text)
+	texts := make([]string, len(jobs))
+	for i, j := range jobs {
+		if text, err := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("%d.err", i))); err == nil {
+			return nil, fmt.Errorf("schema: %s %s%s", name, j.what, text)
+		}
+		text, err := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("%d.out", i)))
+		if err != nil {
+			if runErr == nil {
+				runErr = errors.New("the test did not run")
+			}
+			return nil, goTestError(dir, out, runErr)
+		}
+		texts[i] = string(text)
 	}
-	if text, err := os.ReadFile(outFile); err == nil {
-		return string(text), nil
-	}
-	if runErr == nil {
-		runErr = errors.New("the test did not run")
-	}
-	return "", goTestError(dir, out, runErr)
+	return texts, nil
 }
 
 // goTestError is one line saying why go test failed in dir.
@@ -189,11 +226,43 @@ func goTestError(dir string, out []byte, err error) error {
 		// the module, or one older than package derive.
 		return fmt.Errorf("schema: the module of %s does not provide github.com/serbench/serbench/derive: run go get github.com/serbench/serbench@latest there", dir)
 	case compileError.MatchString(s):
-		return fmt.Errorf("schema: the package in %s does not build: %s", dir, compileError.FindString(s))
+		return fmt.Errorf("schema: the package in %s does not build: %s", dir, firstMessage(s))
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
-	if first == "" {
-		first = err.Error()
+	msg := oneLine(s)
+	if msg == "" {
+		msg = err.Error()
 	}
-	return fmt.Errorf("schema: go test in %s failed: %s", dir, bytes.TrimSpace([]byte(first)))
+	return fmt.Errorf("schema: go test in %s failed: %s", dir, msg)
+}
+
+// firstMessage is the first "file:line:col: message" of go output with
+// the indented lines that continue it ("to add:\n\tgo get ..."), on one
+// line.
+func firstMessage(s string) string {
+	loc := compileError.FindStringIndex(s)
+	msg := s[loc[0]:loc[1]]
+	for _, l := range strings.Split(s[loc[1]:], "\n")[1:] {
+		if !strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, " ") {
+			break
+		}
+		msg += " " + strings.TrimSpace(l)
+	}
+	return msg
+}
+
+// testImport is the import line the added test file needs for p: none
+// for a type of the package itself.
+func (p *typePkg) testImport() string {
+	if p.importPath == "" {
+		return ""
+	}
+	return fmt.Sprintf("\tserbenchType %q\n", p.importPath)
+}
+
+// testExpr is how the added test file writes p.
+func (p *typePkg) testExpr() string {
+	if p.importPath == "" {
+		return p.typeName
+	}
+	return "serbenchType." + p.typeName
 }

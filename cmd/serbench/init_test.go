@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,6 +77,37 @@ func TestInit(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(other, scaffold.InitFile)); !bytes.Contains(b, []byte("var sampleCents = new(Cents)")) || bytes.Contains(b, []byte("codec.Codec")) {
 		t.Errorf("init for a non-struct type wrote:\n%s", b)
 	}
+	// The FromJSON snippet of the comment, in place of the literal, is a
+	// valid package-level declaration.
+	snippet := regexp.MustCompile(`(?s)\n//\tvar sampleOrder = func.*?\n//\t}\(\)\n`).Find(got)
+	decl := strings.ReplaceAll(strings.ReplaceAll(string(snippet), "\n//\t", "\n"), "\n//", "\n")
+	if snippet == nil {
+		t.Errorf("no FromJSON snippet in:\n%s", got)
+	} else if _, err := parser.ParseFile(token.NewFileSet(), "x.go", "package order\n"+decl, 0); err != nil {
+		t.Errorf("the FromJSON snippet does not parse: %v\n%s", err, decl)
+	}
+	// Another package's type, named by import path: the file imports it
+	// and writes its literal.
+	foreign := t.TempDir()
+	writeText(t, filepath.Join(foreign, "doc.go"), "package links\n")
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "net/url.URL", "-dir", foreign}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(foreign, scaffold.InitFile)); !bytes.Contains(b, []byte("\t\"net/url\"\n")) || !regexp.MustCompile(`var sampleURL = &url.URL{\n\tScheme: +"example scheme",`).Match(b) {
+		t.Errorf("init -type net/url.URL wrote:\n%s", b)
+	}
+	// Pointer fields of a basic type get a placeholder through the file's
+	// serbenchPtr; a pointer to a struct is left to the user.
+	ptrs := t.TempDir()
+	writeText(t, filepath.Join(ptrs, "user.go"), "package api\n\ntype User struct {\n\tLogin *string\n\tID *int64\n\tPlan *Plan\n}\n\ntype Plan struct{ Name string }\n")
+	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "User", "-dir", ptrs}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ptrs, scaffold.InitFile)); !bytes.Contains(b, []byte(`Login: serbenchPtr[string]("example login"),`)) ||
+		!bytes.Contains(b, []byte("ID:    serbenchPtr[int64](42),")) || !bytes.Contains(b, []byte("// Plan: set a value,")) ||
+		!bytes.Contains(b, []byte("func serbenchPtr[T any](v T) *T { return &v }")) {
+		t.Errorf("init on pointer fields wrote:\n%s", b)
+	}
 	// A second init fails and leaves the file as it was.
 	writeText(t, filepath.Join(dir, scaffold.InitFile), "package order // mine\n")
 	err = run(context.Background(), &stdout, &stderr, []string{"init", "-type", "Order", "-dir", dir})
@@ -90,6 +124,7 @@ func TestInitErrors(t *testing.T) {
 	empty := t.TempDir()
 	writeText(t, filepath.Join(dir, "order.go"), orderSource)
 	writeText(t, filepath.Join(dir, "generic.go"), "package order\n\ntype Box[T any] struct{ V T }\n")
+	writeText(t, filepath.Join(dir, "stamp.go"), "package order\n\nimport \"time\"\n\ntype Stamp = time.Time\n")
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -100,11 +135,19 @@ func TestInitErrors(t *testing.T) {
 		{[]string{"init", "-type", "Invoice", "-dir", dir}, "no type Invoice declared in package order"},
 		{[]string{"init", "-type", "Box", "-dir", dir}, "is generic"},
 		{[]string{"init", "-type", "Order", "-dir", dir, "extra"}, "unexpected argument"},
+		{[]string{"init", "-type", "Invoice", "-dir", dir}, "it declares: Box, Order"},
+		// Another package's type: a missing one names the package and
+		// its exported types; a generator that writes methods onto a
+		// local declaration is refused up front, for an alias too.
+		{[]string{"init", "-type", "time.Moment", "-dir", dir}, "no type Moment declared in package time; it declares: Duration, Location, Month, ParseError, Ticker, Time, Timer, Weekday"},
+		{[]string{"init", "-type", "time.Time", "-codegen", "msgp", "-dir", dir}, "-codegen msgp writes methods onto a type declared in your package, and time.Time is declared in another (time (time.go))"},
+		{[]string{"init", "-type", "Stamp", "-codegen", "easyjson", "-dir", dir}, "and Stamp is declared in another (stamp.go, an alias of time.Time)"},
+		{[]string{"init", "-type", "example.invalid/nope.T", "-dir", dir}, "init: -type example.invalid/nope.T: package example.invalid/nope does not resolve from"},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tc.args)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: err = %v, want it to mention %q", tc.args, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: err = %v, want one line mentioning %q", tc.args, err, tc.want)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, scaffold.InitFile)); !os.IsNotExist(err) {

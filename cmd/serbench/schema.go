@@ -19,7 +19,7 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	fs := flag.NewFlagSet("schema", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		typeName = fs.String("type", "", "the Go struct type, declared in the package PKG (required)")
+		typeName = fs.String("type", "", "the Go struct type (required): declared in the package PKG, pkg.Type for a package it imports, or importpath.Type")
 		format   = fs.String("format", "proto", "the schema language: proto, avsc or fbs")
 		hints    = fs.Bool("hints", false, "print the schema-tightening hints found in the -sample value instead of a schema")
 		sample   = fs.String("sample", "", "with -hints: a JSON `file` holding one value of the type (read as serbench.FromJSON does)")

@@ -60,6 +60,7 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.API.DecodeTimeout, "api-decode-timeout", httpapi.DefaultDecodeTimeout, "time limit of one /api/ body decode (503 past it)")
 	fs.IntVar(&o.API.MaxDecodes, "api-max-decodes", httpapi.DefaultMaxDecodes, "most /api/ body decodes running at once (one past its time limit keeps its slot until it returns)")
 	fs.IntVar(&o.API.MaxClientDecodes, "api-max-client-decodes", httpapi.DefaultMaxClientDecodes, "most /api/ body decodes of one client (remote IP address) running at once")
+	fs.IntVar(&o.API.MaxAnswerRatio, "api-max-answer-ratio", httpapi.DefaultMaxAnswerRatio, "largest /api/ POST answer, in times the body (plus 64 KiB); 413 past it")
 	fs.DurationVar(&o.WS.PingInterval, "ping", ws.DefaultPingInterval, "WebSocket: ping interval (pong deadline is twice this)")
 	fs.BoolVar(&f.compress, "compress", false, "compress when the client asks: gzip on SSE, permessage-deflate on WebSocket (load: ask for it too)")
 }
@@ -103,10 +104,10 @@ func (f *serverFlags) server() (*server.Server, error) {
 		return nil, usageError{err}
 	}
 	if o.Hub.MaxTotalRate <= 0 || o.Hub.MaxSubscribers <= 0 || o.Hub.MaxStreams <= 0 || o.MaxConns <= 0 || o.ReadHeaderTimeout <= 0 || o.ReadTimeout <= 0 || o.WriteTimeout <= 0 || o.IdleTimeout <= 0 || o.API.MaxBodyBytes <= 0 || o.API.DecodeTimeout <= 0 ||
-		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 ||
+		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 || o.API.MaxAnswerRatio <= 0 ||
 		o.Hub.MaxStreamReplayBytes <= 0 || o.Hub.MaxReplayBytes <= 0 {
 		// Zero would mean "the default" to the options below: refuse it.
-		return nil, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -max-stream-replay-bytes, -max-replay-bytes, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes and -api-max-client-decodes must be > 0")
+		return nil, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -max-stream-replay-bytes, -max-replay-bytes, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes, -api-max-client-decodes and -api-max-answer-ratio must be > 0")
 	}
 	o.Hub.Overflow, o.SSE.Gzip, o.WS.Compress = ov, f.compress, f.compress
 	o.AllowOrigins, o.AllowHosts = splitList(f.allowOrigins), splitList(f.allowHost)

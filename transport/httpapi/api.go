@@ -38,8 +38,9 @@
 // or codec, a codec that cannot carry the scenario, or a body that does
 // not decode; 406 and 415 for media types no codec has, 415 also for a
 // codec that does not decode bodies on this server; 413 for a body over
-// Options.MaxBodyBytes; 503 for a decode over its time limit or no decode
-// slot free within it.
+// Options.MaxBodyBytes or an answer over Options.MaxAnswerRatio times the
+// body; 503 for a decode over its time limit, no decode slot free within
+// it, or the client's share of the slots (Options.MaxClientDecodes) taken.
 package httpapi
 
 import (
@@ -133,7 +134,17 @@ type Options struct {
 	// cannot hold every slot: its next POST is answered 503 at once.
 	// Default 4; range [1, MaxDecodes].
 	MaxClientDecodes int
+	// MaxAnswerRatio bounds the answer to a POST: at most MaxAnswerRatio
+	// times the body (its Content-Length, or MaxBodyBytes when it has
+	// none) plus AnswerSlack bytes. A body that decodes to a value whose
+	// encoding is larger (a JSON array of empty objects, each answered
+	// with every field) is answered 413 instead. GET answers are not
+	// bounded: their size is the scenario's. Default 8; range [1, 1<<20].
+	MaxAnswerRatio int
 }
+
+// AnswerSlack is added to Options.MaxAnswerRatio times the body: 64 KiB.
+const AnswerSlack = 64 << 10
 
 // Defaults of Options.
 const (
@@ -142,6 +153,7 @@ const (
 	DefaultDecodeTimeout    = time.Second
 	DefaultMaxDecodes       = 16
 	DefaultMaxClientDecodes = 4
+	DefaultMaxAnswerRatio   = 8
 )
 
 // DefaultDecodeCodecs are the codecs that decode POST bodies by default:
@@ -208,6 +220,12 @@ func New(opts Options) (*API, error) {
 	if opts.MaxClientDecodes == 0 {
 		opts.MaxClientDecodes = min(DefaultMaxClientDecodes, opts.MaxDecodes)
 	}
+	if opts.MaxAnswerRatio == 0 {
+		opts.MaxAnswerRatio = DefaultMaxAnswerRatio
+	}
+	if opts.MaxAnswerRatio < 1 || opts.MaxAnswerRatio > 1<<20 {
+		return nil, fmt.Errorf("httpapi: invalid MaxAnswerRatio %d (range is [1, 1048576])", opts.MaxAnswerRatio)
+	}
 	if opts.MaxClientDecodes < 1 || opts.MaxClientDecodes > opts.MaxDecodes {
 		return nil, fmt.Errorf("httpapi: invalid MaxClientDecodes %d (range is [1, MaxDecodes %d])", opts.MaxClientDecodes, opts.MaxDecodes)
 	}
@@ -239,6 +257,15 @@ func New(opts Options) (*API, error) {
 
 // ServeHTTP implements http.Handler for paths under /api/.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost {
+		body := a.opts.MaxBodyBytes
+		if r.ContentLength >= 0 {
+			body = min(r.ContentLength, body)
+		}
+		lw := &answerLimit{ResponseWriter: w, body: body, ratio: int64(a.opts.MaxAnswerRatio)}
+		defer lw.finish()
+		w = lw
+	}
 	rest, _ := strings.CutPrefix(r.URL.Path, "/api/")
 	fw, _, _ := strings.Cut(rest, "/")
 	switch fw {

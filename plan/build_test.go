@@ -69,6 +69,25 @@ func TestVerifyConns(t *testing.T) {
 	}
 }
 
+// The transport's cost per delivered message: (server ns per published
+// message − marshal) / fan-out, never negative.
+func TestPerDelivered(t *testing.T) {
+	for _, tc := range []struct {
+		pub, marshal float64
+		fanout       int
+		want         float64
+	}{
+		{20000, 1000, 1, 19000},
+		{200000, 1000, 10, 19900},
+		{500, 1000, 10, 0},
+		{1000, 0, 0, 1000},
+	} {
+		if got := perDelivered(tc.pub, tc.marshal, tc.fanout); got != tc.want {
+			t.Errorf("perDelivered(%g, %g, %d) = %g, want %g", tc.pub, tc.marshal, tc.fanout, got, tc.want)
+		}
+	}
+}
+
 // The codec's share of the server's CPU: (marshal + compress) × rate over
 // the measured cores.
 func TestCodecShare(t *testing.T) {

@@ -84,9 +84,9 @@ func (s Session) Validate() error {
 				}
 				o.URL = "http://127.0.0.1:1"
 			}
-			_, err = o.Effective()
-			if err == nil {
-				err = checkPushDescriptors(s.Options.Conns, s.Options.URL == "")
+			var eo Options
+			if eo, err = o.Effective(); err == nil {
+				err = checkPushDescriptors(eo.Conns, s.Options.URL == "")
 			}
 		}
 		if err != nil {

@@ -69,6 +69,25 @@ func TestVerifyConns(t *testing.T) {
 	}
 }
 
+// The transport's cost per delivered message: (server ns per published
+// message − marshal) / fan-out, never negative.
+func TestPerDelivered(t *testing.T) {
+	for _, tc := range []struct {
+		pub, marshal float64
+		fanout       int
+		want         float64
+	}{
+		{20000, 1000, 1, 19000},
+		{200000, 1000, 10, 19900},
+		{500, 1000, 10, 0},
+		{1000, 0, 0, 1000},
+	} {
+		if got := perDelivered(tc.pub, tc.marshal, tc.fanout); got != tc.want {
+			t.Errorf("perDelivered(%g, %g, %d) = %g, want %g", tc.pub, tc.marshal, tc.fanout, got, tc.want)
+		}
+	}
+}
+
 // The codec's share of the server's CPU: (marshal + compress) × rate over
 // the measured cores.
 func TestCodecShare(t *testing.T) {
@@ -143,5 +162,33 @@ func TestBuildFromResults(t *testing.T) {
 	o.Source = filepath.Join(t.TempDir(), "missing.json")
 	if _, err := Build(context.Background(), o); err == nil || !strings.Contains(err.Error(), "missing.json") {
 		t.Errorf("a missing Source file: %v", err)
+	}
+}
+
+// The table and the HTML page show the verify runs' fan-out, receiver
+// cores and the codec's share of the server CPU.
+func TestWriteVerify(t *testing.T) {
+	in := Inputs{Rate: 1000, Fanout: 10, Cores: 2}
+	opts := []Option{{Codec: "wire", Compressor: None, MarshalNs: Point(100), UnmarshalNs: Point(200), PayloadBytes: 80, SendEfficiency: 1, RecvEfficiency: 1}}
+	res, err := Compute(in, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Check{Codec: "wire", Compressor: None, Rate: 1000, Achieved: 1000, Fanout: 10, PredictedCores: 0.2, MeasuredCores: 0.16,
+		PredictedRecvCores: 0.002, MeasuredRecvCores: 0.15, CodecShare: 0.125, PredictedWire: 80, MeasuredWire: 81}
+	doc := Document{Schema: Schema, Plans: []Plan{{Scenario: "ws-message", Options: opts, Result: res, Verify: []Check{c}}}}
+	for format, want := range map[string][]string{
+		"table": {"fan-out 10", "12.5", "recv cores pred"},
+		"html":  {"fan-out 10", "12.5%", "receiver cores predicted"},
+	} {
+		var b bytes.Buffer
+		if err := Write(&b, format, doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: no %q in\n%s", format, w, b.String())
+			}
+		}
 	}
 }

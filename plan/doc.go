@@ -157,7 +157,11 @@ func writePlan(w io.Writer, p Plan, d Document) {
 		fmt.Fprintf(w, "budgets: %s\n", strings.Join(budgets, ", "))
 	}
 	t := in.Transport
-	fmt.Fprintf(w, "transport (%s): %s ns per delivered message + %s ns per byte, %s framing bytes, p99 floor %s ms", d.TransportSource, num(t.NsPerMsg), num(t.NsPerByte), num(t.FrameBytes), num(t.P99Ms))
+	src := d.TransportSource
+	if t.MeasuredFanout > 0 {
+		src += fmt.Sprintf(" at fan-out %d", t.MeasuredFanout)
+	}
+	fmt.Fprintf(w, "transport (%s): %s ns per delivered message + %s ns per byte, %s framing bytes, p99 floor %s ms", src, num(t.NsPerMsg), num(t.NsPerByte), num(t.FrameBytes), num(t.P99Ms))
 	if t.Base64 {
 		fmt.Fprint(w, "; binary payloads as base64 (SSE)")
 	}

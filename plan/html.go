@@ -27,6 +27,8 @@ var htmlTmpl = template.Must(template.New("plan").Funcs(template.FuncMap{
 	"mb":    func(x float64) string { return num(x / 1e6) },
 	"join":  strings.Join,
 	"ratio": func(m, p float64) string { return num(ratio(m, p)) },
+	// percent writes a ratio in [0,1] as a percentage, one decimal.
+	"percent": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 }).Parse(planTmpl))
 
 // WriteHTML writes d as one self-contained HTML page: per scenario the

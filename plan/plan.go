@@ -114,6 +114,12 @@ type Transport struct {
 	// at a low rate (pacing, flushing, the receiving client): the floor
 	// the p99 estimate starts from.
 	P99Ms float64 `json:"p99_ms"`
+	// MeasuredFanout, when measured (MeasureTransport), is the fan-out
+	// the figures were measured at: NsPerMsg and NsPerByte are then the
+	// server's cost per delivered message at that fan-out, the costs paid
+	// once per published message shared by its receivers. Absent when
+	// given.
+	MeasuredFanout int `json:"measured_fanout,omitempty"`
 }
 
 // Inputs describe the traffic, the machine, the budgets and the prices.

@@ -105,15 +105,25 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 }
 
 // MeasureTransport measures the transport's own cost: the server's CPU per
-// message for the smallest and the largest seed (by encoding/json size)
-// with encoding/json at rate messages per second for d (at least
-// transportDuration), minus encoding/json's marshal time for each (a quick
-// bench run), fitted as NsPerMsg + NsPerByte × payload bytes through the
-// two points; FrameBytes is the framing load counts, averaged; P99Ms the
-// smaller seed's p99; Base64 is set for SSE. via is "sse" or "ws"; reg
+// published message for the smallest and the largest seed (by
+// encoding/json size) with encoding/json at rate messages per second and
+// fan-out connections per stream (lowered to what MaxVerifyConns holds)
+// for d (at least transportDuration), minus encoding/json's marshal time
+// for each (a quick bench run), divided by the fan-out: the cost per
+// delivered message, fitted as NsPerMsg + NsPerByte × payload bytes
+// through the two points. Measured at the planned fan-out, the costs paid
+// once per published message (the scheduler, the stream) are shared by
+// its receivers as they are in the run being planned. FrameBytes is the
+// framing load counts, averaged; P99Ms the smaller seed's p99; Base64 is
+// set for SSE; MeasuredFanout the fan-out used. via is "sse" or "ws"; reg
 // holds TransportCodec. The server is this program again
 // (server.StartProcess): its main must serve server.ChildRole.
-func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, d time.Duration) (Transport, error) {
+func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration) (Transport, error) {
+	streams, _, err := VerifyConns(rate, 1)
+	if err != nil {
+		return Transport{}, err
+	}
+	fanout = max(min(fanout, MaxVerifyConns/streams), 1)
 	c, ok := reg.Lookup(TransportCodec)
 	if !ok {
 		return Transport{}, fmt.Errorf("codec %s not registered", TransportCodec)
@@ -144,18 +154,18 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
 	for i := range pts {
-		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, 1, max(d, transportDuration))
+		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, fanout, max(d, transportDuration))
 		if err != nil {
 			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 		}
-		pts[i].cpu = max(run.cpuNsPerMsg-pts[i].marshal, 0)
+		pts[i].cpu = perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout)
 		pts[i].size = run.result.PayloadBytesPerMsg
 		pts[i].frames = run.result.FramingBytesPerMsg
 		if i == 0 {
 			p99 = run.result.P99Ms
 		}
 	}
-	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99}
+	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout}
 	if dx := pts[1].size - pts[0].size; dx > 0 {
 		t.NsPerByte = max((pts[1].cpu-pts[0].cpu)/dx, 0)
 	}
@@ -230,6 +240,14 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		out = append(out, c)
 	}
 	return out
+}
+
+// perDelivered is the transport's server CPU per delivered message: the
+// server's ns per published message less the codec's marshal ns (paid
+// once per published message), shared by its fanout deliveries; never
+// negative.
+func perDelivered(nsPerPublished, marshalNs float64, fanout int) float64 {
+	return max((nsPerPublished-marshalNs)/float64(max(fanout, 1)), 0)
 }
 
 // codecShare is the share of measured server cores (at rate messages per

@@ -24,7 +24,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	o := plan.Options{Inputs: plan.Inputs{Fanout: 1, Cores: float64(runtime.NumCPU())}, Registry: all.Registry(), Log: stderr, Env: envFunc(fs)}
 	in := &o.Inputs
 	fs.Float64Var(&in.Rate, "rate", 0, "messages per second published (required, > 0)")
-	fs.IntVar(&in.Fanout, "fanout", in.Fanout, "receivers that decode each message")
+	fs.IntVar(&in.Fanout, "fanout", in.Fanout, "receivers that decode each message (with -verify: connections sharing each stream)")
 	fs.Float64Var(&in.Cores, "cores", in.Cores, "the sending server's cores (vCPUs)")
 	bandwidth := fs.Float64("bandwidth", 0, "the sending server's egress bandwidth in MB/s (10^6 bytes; 0: unlimited)")
 	fs.Float64Var(&in.P99BudgetMs, "p99", 0, "budget: p99 latency in ms (0: none)")

@@ -39,6 +39,9 @@ type Regression struct {
 	// noiseBand: the interval lies beyond the limit, but the two runs'
 	// own intervals overlap.
 	noiseBand bool
+	// unpaired: the cell has no figure paired with the baseline within
+	// each run (Unpaired).
+	unpaired bool
 }
 
 // String is the line serbench compare -max-regression prints for r:
@@ -78,6 +81,8 @@ func (r Regression) String() string {
 func (r Regression) reason() string {
 	j := r.Judgement
 	switch {
+	case r.unpaired:
+		return "no figure of it was timed beside the baseline in the same run (no speed-up, no same-round samples of the baseline's marshal), and its ns/op across two runs follows the machine: replicate runs (run -processes 3) compare it between processes"
 	case r.Interval == nil:
 		return "too few samples for an interval"
 	case r.noiseBand:
@@ -131,7 +136,23 @@ func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 	if j.Verdict == verdict.Regressed && !r.OutsideNoise {
 		j.Verdict = verdict.Inconclusive
 	}
+	if Unpaired(c, r) && j.Verdict != verdict.Inconclusive {
+		j = verdict.Judgement{Verdict: verdict.Inconclusive, Threshold: max, Resolution: j.Resolution}
+	}
 	return j, true, nil
+}
+
+// Unpaired reports whether row r of c, compared by speed-up, is a cell
+// other than the baseline's whose time has nothing paired with the
+// baseline within each run: no speed-up, no same-round samples of the
+// baseline's marshal (BasisRoundsRef), no replicate runs. Its change is
+// then of ns/op across the two runs (BasisMeter, BasisNs), which moves
+// with the machine and the process as much as with the code (with one
+// process a side the calibration loop's normalisation read +5% to +17%
+// on identical code), so Judge never finds it regressed or unchanged:
+// it is inconclusive.
+func Unpaired(c *Comparison, r CompareRow) bool {
+	return c.By == BySpeedup && r.Codec != c.Baseline && (r.Basis == BasisMeter || r.Basis == BasisNs)
 }
 
 // ApplyGate judges every row of each comparison at threshold max (a
@@ -239,14 +260,15 @@ func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
 		if ok && j.Verdict == verdict.Inconclusive {
 			jj := j
 			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q,
-				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
+				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, unpaired: Unpaired(c, r),
+				noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
 		}
 	}
 	return out, nil
 }
 
 // basisMetric names the Metric of a time regression by its row's Basis.
-var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisRunsRef: "ratio to the baseline's marshal", BasisNs: "ns/op"}
+var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisRunsRef: "ratio to the baseline's marshal", BasisRoundsRef: "ratio to the baseline's marshal", BasisNs: "ns/op"}
 
 // ParseThreshold reads a regression threshold written as a percentage
 // ("5%", "0.5%") or a fraction ("0.05") and returns the fraction. Empty,

@@ -1,0 +1,193 @@
+package report_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/verdict"
+)
+
+// synthRun describes a run document built by hand for the gate's tests: six
+// codecs (encoding/json the baseline) on five scenarios, marshal and
+// unmarshal, and a convert cell of codec "a" on each scenario, every cell
+// sampled round-robin, each round sharing a drift of the machine.
+type synthRun struct {
+	seed uint64
+	// machine scales every time of the run (the machine's speed).
+	machine float64
+	// base scales the baseline's times of every process: that process's
+	// encoding/json ran faster or slower (a process-level effect).
+	base float64
+	// slow scales the marshal and convert times of the named codecs.
+	slow map[string]float64
+	// procs is the number of processes (run -processes); 0 or 1 is one.
+	procs int
+	// spread is the relative spread of a process's codecs other than the
+	// baseline from one process to the next (each process draws its own).
+	spread float64
+}
+
+var synthCodecs = []string{"encoding/json", "a", "b", "c", "d", "e"}
+
+// doc builds the run document.
+func (s synthRun) doc() *report.Document {
+	rng := rand.New(rand.NewPCG(s.seed, 41))
+	procs := max(s.procs, 1)
+	const rounds = 12
+	type key struct{ codec, scenario, op string }
+	samples := map[key][][]float64{} // per process
+	var keys []key
+	for p := range procs {
+		pf := map[string]float64{}
+		for _, c := range synthCodecs {
+			pf[c] = 1 + s.spread*rng.NormFloat64()
+		}
+		pf["encoding/json"] *= s.base
+		drift := make([]float64, rounds)
+		for k := range drift {
+			drift[k] = s.machine * (1 + 0.04*rng.Float64())
+		}
+		for si, sc := range []string{"s1", "s2", "s3", "s4", "s5"} {
+			for ci, c := range synthCodecs {
+				ops := []string{bench.OpMarshal, bench.OpUnmarshal}
+				if c == "a" {
+					ops = append(ops, bench.OpConvert)
+				}
+				for _, op := range ops {
+					k := key{c, sc, op}
+					if p == 0 {
+						keys = append(keys, k)
+					}
+					ns := 1000 / float64(ci+1) * (1 + 0.1*float64(si))
+					if op == bench.OpConvert {
+						ns /= 4
+					}
+					if f, ok := s.slow[c]; ok && op != bench.OpUnmarshal {
+						ns *= f
+					}
+					xs := make([]float64, rounds)
+					for r := range xs {
+						xs[r] = ns * pf[c] * drift[r] * (1 + 0.005*rng.NormFloat64())
+					}
+					samples[k] = append(samples[k], xs)
+				}
+			}
+		}
+	}
+	d := &report.Document{Baseline: "encoding/json"}
+	for _, k := range keys {
+		r := bench.Result{Codec: k.codec, Scenario: k.scenario, Op: k.op, OK: true, Iterations: 1000, BytesPerOp: 64, AllocsPerOp: 2}
+		base := samples[key{"encoding/json", k.scenario, k.op}]
+		for p, xs := range samples[k] {
+			r.Samples = append(r.Samples, xs...)
+			f := bench.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: 64, AllocsPerOp: 2, Samples: len(xs)}
+			if k.op != bench.OpConvert {
+				var ratios []float64
+				for i, x := range xs {
+					ratios = append(ratios, base[p][i]/x)
+				}
+				r.PairRatios = append(r.PairRatios, ratios...)
+				f.Speedup = stats.Median(ratios)
+			}
+			r.Processes = append(r.Processes, f)
+		}
+		if procs == 1 {
+			r.Processes = nil
+		}
+		r.NsPerOp = stats.Median(r.Samples)
+		if r.PairRatios != nil {
+			r.Speedup = stats.Median(r.PairRatios)
+		}
+		d.Results = append(d.Results, r)
+	}
+	return d
+}
+
+// gated compares olds with news (CompareRuns) and gates them at 5%.
+func gated(t *testing.T, olds, news []*report.Document) *report.Comparison {
+	t.Helper()
+	c, err := report.CompareRuns(olds, news, report.CompareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := report.ApplyGate([]*report.Comparison{c}, 0.05); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestGateConvertPaired: a convert cell has no speed-up; with one process
+// a side it is compared by same-round samples of the baseline's marshal
+// (BasisRoundsRef), so that a machine 10% slower in the new run does not
+// move it, while the cell slowed by 10% regresses.
+func TestGateConvertPaired(t *testing.T) {
+	old := synthRun{seed: 1, machine: 1, base: 1}.doc()
+	for _, tc := range []struct {
+		name string
+		new  synthRun
+		want verdict.Verdict
+	}{
+		{"machine slower", synthRun{seed: 2, machine: 1.1, base: 1}, verdict.Unchanged},
+		{"convert slower", synthRun{seed: 2, machine: 1, base: 1, slow: map[string]float64{"a": 1.1}}, verdict.Regressed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gated(t, []*report.Document{old}, []*report.Document{tc.new.doc()})
+			n := 0
+			for _, r := range c.Rows {
+				if r.Op != bench.OpConvert {
+					continue
+				}
+				n++
+				if r.Basis != report.BasisRoundsRef || r.Verdict != tc.want {
+					t.Errorf("%v: basis %s, verdict %s (change %+.3f %v); want %s, %s", r.Cell, r.Basis, r.Verdict, r.Change, r.ChangeInterval, report.BasisRoundsRef, tc.want)
+				}
+			}
+			if n != 5 {
+				t.Errorf("%d convert rows, want 5", n)
+			}
+		})
+	}
+}
+
+// TestGateConvertUnpaired: a convert cell whose runs hold no samples of the
+// baseline's marshal has nothing to pair with: the gate reads it
+// inconclusive and says why, never regressed, however its ns/op moved.
+func TestGateConvertUnpaired(t *testing.T) {
+	strip := func(d *report.Document) *report.Document {
+		d.Results = slices.DeleteFunc(d.Results, func(r bench.Result) bool {
+			return r.Codec == "encoding/json" && r.Op == bench.OpMarshal
+		})
+		return d
+	}
+	old := strip(synthRun{seed: 1, machine: 1, base: 1}.doc())
+	c := gated(t, []*report.Document{old}, []*report.Document{strip(synthRun{seed: 2, machine: 1.2, base: 1}.doc())})
+	unsure, err := report.Inconclusive(c, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range c.Rows {
+		if r.Op != bench.OpConvert {
+			continue
+		}
+		if r.Verdict != verdict.Inconclusive || !report.Unpaired(c, r) {
+			t.Errorf("%v: verdict %s, unpaired %v; want inconclusive, unpaired", r.Cell, r.Verdict, report.Unpaired(c, r))
+		}
+	}
+	for _, u := range unsure {
+		if u.Op == bench.OpConvert {
+			n++
+			if s := u.String(); !strings.Contains(s, "no figure of it was timed beside the baseline") {
+				t.Errorf("inconclusive line lacks the reason: %s", s)
+			}
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d convert cells inconclusive, want 5", n)
+	}
+}

@@ -3,9 +3,11 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -42,6 +44,8 @@ type Regression struct {
 	// unpaired: the cell has no figure paired with the baseline within
 	// each run (Unpaired).
 	unpaired bool
+	// allocWhy: why an allocation change is inconclusive (allocSeen).
+	allocWhy string
 }
 
 // String is the line serbench compare -max-regression prints for r:
@@ -81,6 +85,8 @@ func (r Regression) String() string {
 func (r Regression) reason() string {
 	j := r.Judgement
 	switch {
+	case r.allocWhy != "":
+		return r.allocWhy
 	case r.unpaired:
 		return "no figure of it was timed beside the baseline in the same run (no speed-up, no same-round samples of the baseline's marshal), and its ns/op across two runs follows the machine: replicate runs (run -processes 3) compare it between processes"
 	case r.Interval == nil:
@@ -196,7 +202,8 @@ func ApplyGate(cs []*Comparison, max float64) error {
 // interval straddles max is not a regression but inconclusive
 // (Inconclusive). B/op and allocs/op regress when their change is
 // significant and above max (only when both runs carry per-sample
-// figures); the encoded size when it grew by more than max (one exact
+// figures) and, with one process on a side, could not be that process's
+// own (allocSeen; otherwise Inconclusive lists them); the encoded size when it grew by more than max (one exact
 // value, no test); and a cell that round-tripped exactly in the old run
 // but not in the new one regresses whatever max. The baseline's own cells
 // do not regress by time when c is compared by speed-up: no figure within
@@ -226,15 +233,8 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 		if ok && j.Verdict == verdict.Regressed {
 			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q, Interval: r.ChangeInterval, Limit: max})
 		}
-		for _, m := range []struct {
-			name     string
-			ch       *MetricChange
-			old, new int64
-		}{{"B/op", r.Bytes, r.Old.BytesPerOp, r.New.BytesPerOp}, {"allocs/op", r.Allocs, r.Old.AllocsPerOp, r.New.AllocsPerOp}} {
-			if m.ch != nil && m.ch.Significant && m.ch.Change > max {
-				out = append(out, Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q, Limit: max})
-			}
-		}
+		regs, _ := allocChanges(c, r, max)
+		out = append(out, regs...)
 		if r.Old.SizeBytes > 0 && float64(r.New.SizeBytes) > float64(r.Old.SizeBytes)*(1+max) {
 			out = append(out, Regression{Cell: r.Cell, Metric: "size", Old: float64(r.Old.SizeBytes), New: float64(r.New.SizeBytes),
 				Change: float64(r.New.SizeBytes)/float64(r.Old.SizeBytes) - 1, Limit: max})
@@ -246,7 +246,9 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 // Inconclusive returns the cells of c whose change of time Judge finds
 // inconclusive at max, in row order, as Regressions would list them, with
 // Judgement set: the run could not tell whether they got worse by more
-// than max. A negative max is an error.
+// than max. After each row's time come its B/op and allocs/op changes
+// that are significant and above max but, with one process on a side,
+// may be the process's own (allocSeen). A negative max is an error.
 func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
 	if !(max >= 0) {
 		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
@@ -263,8 +265,89 @@ func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
 				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, unpaired: Unpaired(c, r),
 				noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
 		}
+		if r.Compared {
+			_, allocs := allocChanges(c, r, max)
+			out = append(out, allocs...)
+		}
 	}
 	return out, nil
+}
+
+// allocChanges returns row r's B/op and allocs/op changes that are
+// significant and above max: as regressions, or as inconclusive when c has
+// one process on a side and the change may be the process's (see
+// allocSeen). Between replicate runs the test itself weighs the spread
+// between processes, so every such change regresses.
+func allocChanges(c *Comparison, r CompareRow, max float64) (regs, unsure []Regression) {
+	for _, m := range []struct {
+		name     string
+		ch       *MetricChange
+		old, new int64
+		proc     func(bench.ProcessFigures) int64
+		samples  func(bench.Result) []float64
+	}{
+		{"B/op", r.Bytes, r.Old.BytesPerOp, r.New.BytesPerOp,
+			func(f bench.ProcessFigures) int64 { return f.BytesPerOp }, func(x bench.Result) []float64 { return x.SampleBytes }},
+		{"allocs/op", r.Allocs, r.Old.AllocsPerOp, r.New.AllocsPerOp,
+			func(f bench.ProcessFigures) int64 { return f.AllocsPerOp }, func(x bench.Result) []float64 { return x.SampleAllocs }},
+	} {
+		if m.ch == nil || !m.ch.Significant || !(m.ch.Change > max) {
+			continue
+		}
+		g := Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q, Limit: max}
+		if c.OldRuns >= 2 && c.NewRuns >= 2 {
+			regs = append(regs, g)
+			continue
+		}
+		if why := allocSeen(r, m.ch.Change, m.proc, m.samples); why != "" {
+			g.Judgement, g.allocWhy = &verdict.Judgement{Verdict: verdict.Inconclusive, Threshold: max, Resolution: math.NaN()}, why
+			unsure = append(unsure, g)
+			continue
+		}
+		regs = append(regs, g)
+	}
+	return regs, unsure
+}
+
+// allocSeen says why an allocation change of a row compared with one
+// process on a side cannot be told from the process, or "" when it can:
+// when a side has per-process figures of the cell (run -processes), the
+// change must exceed the largest spread between its processes (largest
+// over smallest, minus 1); when neither has, the figure must not vary
+// from sample to sample within either run, since a figure that varies
+// within a process (sonic's B/op) varies between processes too, and one
+// process a side cannot show by how much.
+func allocSeen(r CompareRow, change float64, proc func(bench.ProcessFigures) int64, samples func(bench.Result) []float64) string {
+	spread, seen := 0.0, false
+	for _, x := range []bench.Result{r.Old, r.New} {
+		if len(x.Processes) < 2 {
+			continue
+		}
+		seen = true
+		lo, hi := math.Inf(1), 0.0
+		for _, f := range x.Processes {
+			v := float64(proc(f))
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if lo > 0 {
+			spread = max(spread, hi/lo-1)
+		} else if hi > 0 {
+			spread = math.Inf(1)
+		}
+	}
+	if seen {
+		if change > spread {
+			return ""
+		}
+		return fmt.Sprintf("the figure varies by up to %s between the processes of one side, more than this change: with one process on the other side, replicate runs (run -processes 3 for both) would decide", verdict.Percent(spread, 0))
+	}
+	for _, x := range []bench.Result{r.Old, r.New} {
+		xs := samples(x)
+		if len(xs) > 0 && slices.Min(xs) != slices.Max(xs) {
+			return "the figure varies from sample to sample within a run, so it may vary between processes, which one process a side cannot show: replicate runs (run -processes 3 for both) would decide"
+		}
+	}
+	return ""
 }
 
 // basisMetric names the Metric of a time regression by its row's Basis.

@@ -30,6 +30,11 @@ type synthRun struct {
 	// spread is the relative spread of a process's codecs other than the
 	// baseline from one process to the next (each process draws its own).
 	spread float64
+	// bytes gives the named codecs' B/op of each process, in turn (64
+	// otherwise), and jitter makes their per-sample B/op vary by that
+	// fraction around it (sonic's).
+	bytes  map[string][]int64
+	jitter float64
 }
 
 var synthCodecs = []string{"encoding/json", "a", "b", "c", "d", "e"}
@@ -41,6 +46,12 @@ func (s synthRun) doc() *report.Document {
 	const rounds = 12
 	type key struct{ codec, scenario, op string }
 	samples := map[key][][]float64{} // per process
+	bytesOf := func(c string, p int) int64 {
+		if bs, ok := s.bytes[c]; ok {
+			return bs[p%len(bs)]
+		}
+		return 64
+	}
 	var keys []key
 	for p := range procs {
 		pf := map[string]float64{}
@@ -85,7 +96,15 @@ func (s synthRun) doc() *report.Document {
 		base := samples[key{"encoding/json", k.scenario, k.op}]
 		for p, xs := range samples[k] {
 			r.Samples = append(r.Samples, xs...)
-			f := bench.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: 64, AllocsPerOp: 2, Samples: len(xs)}
+			f := bench.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: bytesOf(k.codec, p), AllocsPerOp: 2, Samples: len(xs)}
+			for i := range xs {
+				j := 0.0
+				if _, ok := s.bytes[k.codec]; ok {
+					j = s.jitter * float64(i%3-1)
+				}
+				r.SampleBytes = append(r.SampleBytes, float64(f.BytesPerOp)*(1+j))
+				r.SampleAllocs = append(r.SampleAllocs, 2)
+			}
 			if k.op != bench.OpConvert {
 				var ratios []float64
 				for i, x := range xs {
@@ -99,7 +118,7 @@ func (s synthRun) doc() *report.Document {
 		if procs == 1 {
 			r.Processes = nil
 		}
-		r.NsPerOp = stats.Median(r.Samples)
+		r.NsPerOp, r.BytesPerOp = stats.Median(r.Samples), int64(stats.Median(r.SampleBytes))
 		if r.PairRatios != nil {
 			r.Speedup = stats.Median(r.PairRatios)
 		}
@@ -189,5 +208,76 @@ func TestGateConvertUnpaired(t *testing.T) {
 	}
 	if n != 5 {
 		t.Errorf("%d convert cells inconclusive, want 5", n)
+	}
+}
+
+// TestGateAllocationsBetweenProcesses: with one process on a side, a B/op
+// change is held against what the figure varies between processes: within
+// the spread of the other side's processes, or varying from sample to
+// sample with no processes to show the spread, it is inconclusive; a
+// figure steady within each run that grew regresses; between replicate
+// runs the test decides.
+func TestGateAllocationsBetweenProcesses(t *testing.T) {
+	one := func(seed uint64, b []int64, jitter float64) *report.Document {
+		return synthRun{seed: seed, machine: 1, base: 1, bytes: map[string][]int64{"b": b}, jitter: jitter}.doc()
+	}
+	three := func(seed uint64, b []int64) *report.Document {
+		return synthRun{seed: seed, machine: 1, base: 1, procs: 3, bytes: map[string][]int64{"b": b}, jitter: 0.01}.doc()
+	}
+	docs := func(ds ...*report.Document) []*report.Document { return ds }
+	for _, tc := range []struct {
+		name       string
+		olds, news []*report.Document
+		want       string // "regressed", "inconclusive" or "" (neither)
+		why        string
+	}{
+		{"one a side, varies within a run", docs(one(1, []int64{640}, 0.01)), docs(one(2, []int64{690}, 0.01)), "inconclusive", "varies from sample to sample"},
+		{"one a side, steady", docs(one(1, []int64{640}, 0)), docs(one(2, []int64{740}, 0)), "regressed", ""},
+		{"within the other side's spread", docs(three(1, []int64{600, 640, 660})), docs(one(2, []int64{680}, 0.01)), "inconclusive", "between the processes of one side"},
+		{"beyond the other side's spread", docs(three(1, []int64{600, 640, 620})), docs(one(2, []int64{800}, 0.01)), "regressed", ""},
+		{"replicates, within the spread", docs(three(1, []int64{600, 640, 700})), docs(three(2, []int64{620, 700, 660})), "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gated(t, tc.olds, tc.news)
+			regs, err := report.Regressions(c, 0.05)
+			if err != nil {
+				t.Fatal(err)
+			}
+			unsure, err := report.Inconclusive(c, 0.05)
+			if err != nil {
+				t.Fatal(err)
+			}
+			find := func(rs []report.Regression) *report.Regression {
+				for i, r := range rs {
+					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == bench.OpMarshal {
+						return &rs[i]
+					}
+				}
+				return nil
+			}
+			reg, un := find(regs), find(unsure)
+			for _, r := range append(regs, unsure...) {
+				if r.Metric == "B/op" && r.Codec != "b" {
+					t.Errorf("B/op of %v listed: %s", r.Cell, r)
+				}
+			}
+			switch tc.want {
+			case "regressed":
+				if reg == nil || un != nil {
+					t.Errorf("regressed %v, inconclusive %v; want regressed", reg, un)
+				}
+			case "inconclusive":
+				if reg != nil || un == nil {
+					t.Fatalf("regressed %v, inconclusive %v; want inconclusive", reg, un)
+				}
+				if !strings.Contains(un.String(), tc.why) {
+					t.Errorf("line lacks %q: %s", tc.why, un)
+				}
+			default:
+				if reg != nil || un != nil {
+					t.Errorf("regressed %v, inconclusive %v; want neither", reg, un)
+				}
+			}
+		})
 	}
 }

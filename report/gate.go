@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -44,6 +45,9 @@ type Regression struct {
 	// unpaired: the cell has no figure paired with the baseline within
 	// each run (Unpaired).
 	unpaired bool
+	// shift: the group's median change that made a regression of one
+	// process a side inconclusive (ProcessShift).
+	shift float64
 	// allocWhy: why an allocation change is inconclusive (allocSeen).
 	allocWhy string
 }
@@ -85,6 +89,9 @@ func (r Regression) String() string {
 func (r Regression) reason() string {
 	j := r.Judgement
 	switch {
+	case r.shift > 0:
+		return fmt.Sprintf("the interval lies beyond it, but the other cells of %s %s moved %s together (their median), which a faster or slower process, not the code, may explain, and one process a side cannot tell which: replicate runs (run -processes 3 for both) would decide",
+			r.Scenario, r.Op, verdict.Percent(r.shift, 0))
 	case r.allocWhy != "":
 		return r.allocWhy
 	case r.unpaired:
@@ -123,13 +130,22 @@ type Gate struct {
 // r.Significant as the corrected test. Besides, with one run a side, a
 // change whose interval lies beyond max while the two runs' own
 // intervals of the compared measure overlap (not OutsideNoise) is
-// inconclusive rather than regressed. ok is false for a row whose time
+// inconclusive rather than regressed, and so is one that a shift of the
+// whole process could explain (ProcessShift). An Unpaired row is always
+// inconclusive. ok is false for a row whose time
 // does not gate: not compared, or the baseline's own cell when c is
 // compared by speed-up (see Regressions). A negative or NaN max is an
 // error.
 func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bool, err error) {
+	j, ok, _, err = judge(c, r, max)
+	return j, ok, err
+}
+
+// judge is Judge; shift is the group's slowdown (ProcessShift) when it,
+// not the cell, made a regression inconclusive, 0 otherwise.
+func judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bool, shift float64, err error) {
 	if !r.Compared || (c.By == BySpeedup && r.Codec == c.Baseline) {
-		return verdict.Judgement{}, false, nil
+		return verdict.Judgement{}, false, 0, nil
 	}
 	ch := verdict.Change{Point: r.Change, Lo: math.NaN(), Hi: math.NaN(), Significant: r.Significant}
 	if r.ChangeInterval != nil {
@@ -137,7 +153,7 @@ func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 	}
 	j, err = verdict.Judge(ch, max)
 	if err != nil {
-		return j, false, fmt.Errorf("report: %w", err)
+		return j, false, 0, fmt.Errorf("report: %w", err)
 	}
 	if j.Verdict == verdict.Regressed && !r.OutsideNoise {
 		j.Verdict = verdict.Inconclusive
@@ -145,7 +161,61 @@ func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 	if Unpaired(c, r) && j.Verdict != verdict.Inconclusive {
 		j = verdict.Judgement{Verdict: verdict.Inconclusive, Threshold: max, Resolution: j.Resolution}
 	}
-	return j, true, nil
+	if j.Verdict == verdict.Regressed {
+		if s, found := ProcessShift(c, r); found && s > 0 && (1+ch.Lo)/(1+s)-1 <= max {
+			j.Verdict = verdict.Inconclusive
+			return j, true, s, nil
+		}
+	}
+	return j, true, 0, nil
+}
+
+// groupOp is the operation whose group row r's shift is read from
+// (ProcessShift): the baseline's marshal for a row compared against it
+// (BasisRoundsRef, BasisRunsRef), since a shift of that cell moves both
+// groups alike; r's own otherwise.
+func groupOp(r CompareRow) string {
+	if r.Basis == BasisRoundsRef || r.Basis == BasisRunsRef {
+		return bench.OpMarshal
+	}
+	return r.Op
+}
+
+// minGroup is the fewest other cells of a scenario and operation whose
+// median ProcessShift takes for the shift of their process.
+const minGroup = 3
+
+// ProcessShift is, when c compared one process a side (c.OldRuns is 0),
+// the shift its process could have given row r: the median change of the
+// other cells of r's scenario and operation (groupOp) that gate by time (at least
+// minGroup of them, Unpaired ones left out). A change the whole group
+// shares is the process's, not a codec's: one process's encoding/json
+// ran faster, and every speed-up over it fell. The median is the
+// estimate of that common shift that a minority of cells cannot move,
+// however far they moved (its breakdown point is 1/2: Hampel, "A general
+// qualitative definition of robustness", Annals of Mathematical
+// Statistics 42(6), 1971), so one codec slowed by its own code leaves
+// it near 0. ok is false between replicate runs, whose test already
+// weighs the spread between processes, with -by ns (raw ns/op, where a
+// change of every cell is what the user asked to see), and for a group
+// too small.
+func ProcessShift(c *Comparison, r CompareRow) (shift float64, ok bool) {
+	if c.By != BySpeedup || (c.OldRuns >= 2 && c.NewRuns >= 2) {
+		return 0, false
+	}
+	var others []float64
+	op := groupOp(r)
+	for _, o := range c.Rows {
+		if o.Scenario != r.Scenario || groupOp(o) != op || o.Codec == r.Codec || !o.Compared ||
+			(c.By == BySpeedup && o.Codec == c.Baseline) || Unpaired(c, o) {
+			continue
+		}
+		others = append(others, o.Change)
+	}
+	if len(others) < minGroup {
+		return 0, false
+	}
+	return stats.Median(others), true
 }
 
 // Unpaired reports whether row r of c, compared by speed-up, is a cell
@@ -255,14 +325,14 @@ func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
 	}
 	var out []Regression
 	for _, r := range c.Rows {
-		j, ok, err := Judge(c, r, max)
+		j, ok, shift, err := judge(c, r, max)
 		if err != nil {
 			return nil, err
 		}
 		if ok && j.Verdict == verdict.Inconclusive {
 			jj := j
 			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q,
-				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, unpaired: Unpaired(c, r),
+				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, unpaired: Unpaired(c, r), shift: shift,
 				noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
 		}
 		if r.Compared {

@@ -281,3 +281,56 @@ func TestGateAllocationsBetweenProcesses(t *testing.T) {
 		})
 	}
 }
+
+// TestGateProcessShift: identical code whose process ran encoding/json 8%
+// faster (every speed-up of the run fell together) gives no regressed
+// cell with one process a side; a codec slowed by 10% is regressed with
+// three processes a side, regressed or inconclusive with one, never
+// unchanged.
+func TestGateProcessShift(t *testing.T) {
+	slowC := map[string]float64{"c": 1.1}
+	for _, tc := range []struct {
+		name     string
+		old, new synthRun
+		// slowed is the codec slowed by 10%, "" for identical code.
+		slowed string
+		// regressed is what the slowed codec's marshal cells must read.
+		want []verdict.Verdict
+	}{
+		{"identical, one process, baseline faster", synthRun{seed: 1, machine: 1, base: 1}, synthRun{seed: 2, machine: 1.05, base: 0.92}, "", nil},
+		{"identical, one process, baseline slower", synthRun{seed: 1, machine: 1, base: 1.08}, synthRun{seed: 2, machine: 1, base: 1}, "", nil},
+		{"identical, three processes", synthRun{seed: 1, machine: 1, base: 1, procs: 3, spread: 0.03}, synthRun{seed: 2, machine: 1.05, base: 0.97, procs: 3, spread: 0.03}, "", nil},
+		{"slowed, one process", synthRun{seed: 1, machine: 1, base: 1}, synthRun{seed: 2, machine: 1, base: 1, slow: slowC}, "c", []verdict.Verdict{verdict.Regressed, verdict.Inconclusive}},
+		{"slowed, one process, baseline faster", synthRun{seed: 1, machine: 1, base: 1}, synthRun{seed: 2, machine: 1, base: 0.94, slow: slowC}, "c", []verdict.Verdict{verdict.Regressed, verdict.Inconclusive}},
+		{"slowed, three processes", synthRun{seed: 1, machine: 1, base: 1, procs: 3, spread: 0.002}, synthRun{seed: 2, machine: 1, base: 1, procs: 3, spread: 0.002, slow: slowC}, "c", []verdict.Verdict{verdict.Regressed}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := gated(t, []*report.Document{tc.old.doc()}, []*report.Document{tc.new.doc()})
+			seen := 0
+			for _, r := range c.Rows {
+				if r.Codec == tc.slowed && r.Op == bench.OpMarshal {
+					seen++
+					if !slices.Contains(tc.want, r.Verdict) {
+						t.Errorf("%v: %s (change %+.3f %v), want one of %v", r.Cell, r.Verdict, r.Change, r.ChangeInterval, tc.want)
+					}
+					continue
+				}
+				if r.Verdict == verdict.Regressed {
+					t.Errorf("%v regressed (change %+.3f %v, basis %s)", r.Cell, r.Change, r.ChangeInterval, r.Basis)
+				}
+			}
+			if tc.slowed != "" && seen != 5 {
+				t.Errorf("%d marshal cells of %s, want 5", seen, tc.slowed)
+			}
+			if tc.new.base < 1 && tc.new.procs < 2 {
+				unsure, err := report.InconclusiveLines([]*report.Comparison{c}, 0.05)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if all := strings.Join(unsure, "\n"); !strings.Contains(all, "which a faster or slower process, not the code, may explain") {
+					t.Errorf("no inconclusive line puts the shift down to the process:\n%s", all)
+				}
+			}
+		})
+	}
+}

@@ -250,7 +250,8 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 		if o.Timed() && n.Timed() {
 			row.Compared = true
 			bk := Cell{Scenario: k.Scenario, Op: k.Op}
-			s := measureSides(opts.By, o, n, baseOld[bk], baseNew[bk], k.Codec == baseline, loopOld, loopNew)
+			rk := Cell{Scenario: k.Scenario, Op: bench.OpMarshal}
+			s := measureSides(opts.By, o, n, baseOld[bk], baseNew[bk], baseOld[rk], baseNew[rk], k.Codec == baseline, loopOld, loopNew)
 			s.test(&row, opts.Alpha)
 			if o.NsPerOp > 0 {
 				row.NsChange = n.NsPerOp/o.NsPerOp - 1

@@ -3,9 +3,12 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -39,6 +42,14 @@ type Regression struct {
 	// noiseBand: the interval lies beyond the limit, but the two runs'
 	// own intervals overlap.
 	noiseBand bool
+	// unpaired: the cell has no figure paired with the baseline within
+	// each run (Unpaired).
+	unpaired bool
+	// shift: the group's median change that made a regression of one
+	// process a side inconclusive (ProcessShift).
+	shift float64
+	// allocWhy: why an allocation change is inconclusive (allocSeen).
+	allocWhy string
 }
 
 // String is the line serbench compare -max-regression prints for r:
@@ -78,6 +89,13 @@ func (r Regression) String() string {
 func (r Regression) reason() string {
 	j := r.Judgement
 	switch {
+	case r.shift > 0:
+		return fmt.Sprintf("the interval lies beyond it, but the other cells of %s %s moved %s together (their median), which a faster or slower process, not the code, may explain, and one process a side cannot tell which: replicate runs (run -processes 3 for both) would decide",
+			r.Scenario, r.Op, verdict.Percent(r.shift, 0))
+	case r.allocWhy != "":
+		return r.allocWhy
+	case r.unpaired:
+		return "no figure of it was timed beside the baseline in the same run (no speed-up, no same-round samples of the baseline's marshal), and its ns/op across two runs follows the machine: replicate runs (run -processes 3) compare it between processes"
 	case r.Interval == nil:
 		return "too few samples for an interval"
 	case r.noiseBand:
@@ -112,13 +130,22 @@ type Gate struct {
 // r.Significant as the corrected test. Besides, with one run a side, a
 // change whose interval lies beyond max while the two runs' own
 // intervals of the compared measure overlap (not OutsideNoise) is
-// inconclusive rather than regressed. ok is false for a row whose time
+// inconclusive rather than regressed, and so is one that a shift of the
+// whole process could explain (ProcessShift). An Unpaired row is always
+// inconclusive. ok is false for a row whose time
 // does not gate: not compared, or the baseline's own cell when c is
 // compared by speed-up (see Regressions). A negative or NaN max is an
 // error.
 func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bool, err error) {
+	j, ok, _, err = judge(c, r, max)
+	return j, ok, err
+}
+
+// judge is Judge; shift is the group's slowdown (ProcessShift) when it,
+// not the cell, made a regression inconclusive, 0 otherwise.
+func judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bool, shift float64, err error) {
 	if !r.Compared || (c.By == BySpeedup && r.Codec == c.Baseline) {
-		return verdict.Judgement{}, false, nil
+		return verdict.Judgement{}, false, 0, nil
 	}
 	ch := verdict.Change{Point: r.Change, Lo: math.NaN(), Hi: math.NaN(), Significant: r.Significant}
 	if r.ChangeInterval != nil {
@@ -126,12 +153,82 @@ func Judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 	}
 	j, err = verdict.Judge(ch, max)
 	if err != nil {
-		return j, false, fmt.Errorf("report: %w", err)
+		return j, false, 0, fmt.Errorf("report: %w", err)
 	}
 	if j.Verdict == verdict.Regressed && !r.OutsideNoise {
 		j.Verdict = verdict.Inconclusive
 	}
-	return j, true, nil
+	if Unpaired(c, r) && j.Verdict != verdict.Inconclusive {
+		j = verdict.Judgement{Verdict: verdict.Inconclusive, Threshold: max, Resolution: j.Resolution}
+	}
+	if j.Verdict == verdict.Regressed {
+		if s, found := ProcessShift(c, r); found && s > 0 && (1+ch.Lo)/(1+s)-1 <= max {
+			j.Verdict = verdict.Inconclusive
+			return j, true, s, nil
+		}
+	}
+	return j, true, 0, nil
+}
+
+// groupOp is the operation whose group row r's shift is read from
+// (ProcessShift): the baseline's marshal for a row compared against it
+// (BasisRoundsRef, BasisRunsRef), since a shift of that cell moves both
+// groups alike; r's own otherwise.
+func groupOp(r CompareRow) string {
+	if r.Basis == BasisRoundsRef || r.Basis == BasisRunsRef {
+		return bench.OpMarshal
+	}
+	return r.Op
+}
+
+// minGroup is the fewest other cells of a scenario and operation whose
+// median ProcessShift takes for the shift of their process.
+const minGroup = 3
+
+// ProcessShift is, when c compared one process a side (c.OldRuns is 0),
+// the shift its process could have given row r: the median change of the
+// other cells of r's scenario and operation (groupOp) that gate by time (at least
+// minGroup of them, Unpaired ones left out). A change the whole group
+// shares is the process's, not a codec's: one process's encoding/json
+// ran faster, and every speed-up over it fell. The median is the
+// estimate of that common shift that a minority of cells cannot move,
+// however far they moved (its breakdown point is 1/2: Hampel, "A general
+// qualitative definition of robustness", Annals of Mathematical
+// Statistics 42(6), 1971), so one codec slowed by its own code leaves
+// it near 0. ok is false between replicate runs, whose test already
+// weighs the spread between processes, with -by ns (raw ns/op, where a
+// change of every cell is what the user asked to see), and for a group
+// too small.
+func ProcessShift(c *Comparison, r CompareRow) (shift float64, ok bool) {
+	if c.By != BySpeedup || (c.OldRuns >= 2 && c.NewRuns >= 2) {
+		return 0, false
+	}
+	var others []float64
+	op := groupOp(r)
+	for _, o := range c.Rows {
+		if o.Scenario != r.Scenario || groupOp(o) != op || o.Codec == r.Codec || !o.Compared ||
+			(c.By == BySpeedup && o.Codec == c.Baseline) || Unpaired(c, o) {
+			continue
+		}
+		others = append(others, o.Change)
+	}
+	if len(others) < minGroup {
+		return 0, false
+	}
+	return stats.Median(others), true
+}
+
+// Unpaired reports whether row r of c, compared by speed-up, is a cell
+// other than the baseline's whose time has nothing paired with the
+// baseline within each run: no speed-up, no same-round samples of the
+// baseline's marshal (BasisRoundsRef), no replicate runs. Its change is
+// then of ns/op across the two runs (BasisMeter, BasisNs), which moves
+// with the machine and the process as much as with the code (with one
+// process a side the calibration loop's normalisation read +5% to +17%
+// on identical code), so Judge never finds it regressed or unchanged:
+// it is inconclusive.
+func Unpaired(c *Comparison, r CompareRow) bool {
+	return c.By == BySpeedup && r.Codec != c.Baseline && (r.Basis == BasisMeter || r.Basis == BasisNs)
 }
 
 // ApplyGate judges every row of each comparison at threshold max (a
@@ -175,7 +272,8 @@ func ApplyGate(cs []*Comparison, max float64) error {
 // interval straddles max is not a regression but inconclusive
 // (Inconclusive). B/op and allocs/op regress when their change is
 // significant and above max (only when both runs carry per-sample
-// figures); the encoded size when it grew by more than max (one exact
+// figures) and, with one process on a side, could not be that process's
+// own (allocSeen; otherwise Inconclusive lists them); the encoded size when it grew by more than max (one exact
 // value, no test); and a cell that round-tripped exactly in the old run
 // but not in the new one regresses whatever max. The baseline's own cells
 // do not regress by time when c is compared by speed-up: no figure within
@@ -205,15 +303,8 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 		if ok && j.Verdict == verdict.Regressed {
 			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q, Interval: r.ChangeInterval, Limit: max})
 		}
-		for _, m := range []struct {
-			name     string
-			ch       *MetricChange
-			old, new int64
-		}{{"B/op", r.Bytes, r.Old.BytesPerOp, r.New.BytesPerOp}, {"allocs/op", r.Allocs, r.Old.AllocsPerOp, r.New.AllocsPerOp}} {
-			if m.ch != nil && m.ch.Significant && m.ch.Change > max {
-				out = append(out, Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q, Limit: max})
-			}
-		}
+		regs, _ := allocChanges(c, r, max)
+		out = append(out, regs...)
 		if r.Old.SizeBytes > 0 && float64(r.New.SizeBytes) > float64(r.Old.SizeBytes)*(1+max) {
 			out = append(out, Regression{Cell: r.Cell, Metric: "size", Old: float64(r.Old.SizeBytes), New: float64(r.New.SizeBytes),
 				Change: float64(r.New.SizeBytes)/float64(r.Old.SizeBytes) - 1, Limit: max})
@@ -225,28 +316,112 @@ func Regressions(c *Comparison, max float64) ([]Regression, error) {
 // Inconclusive returns the cells of c whose change of time Judge finds
 // inconclusive at max, in row order, as Regressions would list them, with
 // Judgement set: the run could not tell whether they got worse by more
-// than max. A negative max is an error.
+// than max. After each row's time come its B/op and allocs/op changes
+// that are significant and above max but, with one process on a side,
+// may be the process's own (allocSeen). A negative max is an error.
 func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
 	if !(max >= 0) {
 		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
 	}
 	var out []Regression
 	for _, r := range c.Rows {
-		j, ok, err := Judge(c, r, max)
+		j, ok, shift, err := judge(c, r, max)
 		if err != nil {
 			return nil, err
 		}
 		if ok && j.Verdict == verdict.Inconclusive {
 			jj := j
 			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q,
-				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
+				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, unpaired: Unpaired(c, r), shift: shift,
+				noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
+		}
+		if r.Compared {
+			_, allocs := allocChanges(c, r, max)
+			out = append(out, allocs...)
 		}
 	}
 	return out, nil
 }
 
+// allocChanges returns row r's B/op and allocs/op changes that are
+// significant and above max: as regressions, or as inconclusive when c has
+// one process on a side and the change may be the process's (see
+// allocSeen). Between replicate runs the test itself weighs the spread
+// between processes, so every such change regresses.
+func allocChanges(c *Comparison, r CompareRow, max float64) (regs, unsure []Regression) {
+	for _, m := range []struct {
+		name     string
+		ch       *MetricChange
+		old, new int64
+		proc     func(bench.ProcessFigures) int64
+		samples  func(bench.Result) []float64
+	}{
+		{"B/op", r.Bytes, r.Old.BytesPerOp, r.New.BytesPerOp,
+			func(f bench.ProcessFigures) int64 { return f.BytesPerOp }, func(x bench.Result) []float64 { return x.SampleBytes }},
+		{"allocs/op", r.Allocs, r.Old.AllocsPerOp, r.New.AllocsPerOp,
+			func(f bench.ProcessFigures) int64 { return f.AllocsPerOp }, func(x bench.Result) []float64 { return x.SampleAllocs }},
+	} {
+		if m.ch == nil || !m.ch.Significant || !(m.ch.Change > max) {
+			continue
+		}
+		g := Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q, Limit: max}
+		if c.OldRuns >= 2 && c.NewRuns >= 2 {
+			regs = append(regs, g)
+			continue
+		}
+		if why := allocSeen(r, m.ch.Change, m.proc, m.samples); why != "" {
+			g.Judgement, g.allocWhy = &verdict.Judgement{Verdict: verdict.Inconclusive, Threshold: max, Resolution: math.NaN()}, why
+			unsure = append(unsure, g)
+			continue
+		}
+		regs = append(regs, g)
+	}
+	return regs, unsure
+}
+
+// allocSeen says why an allocation change of a row compared with one
+// process on a side cannot be told from the process, or "" when it can:
+// when a side has per-process figures of the cell (run -processes), the
+// change must exceed the largest spread between its processes (largest
+// over smallest, minus 1); when neither has, the figure must not vary
+// from sample to sample within either run, since a figure that varies
+// within a process (sonic's B/op) varies between processes too, and one
+// process a side cannot show by how much.
+func allocSeen(r CompareRow, change float64, proc func(bench.ProcessFigures) int64, samples func(bench.Result) []float64) string {
+	spread, seen := 0.0, false
+	for _, x := range []bench.Result{r.Old, r.New} {
+		if len(x.Processes) < 2 {
+			continue
+		}
+		seen = true
+		lo, hi := math.Inf(1), 0.0
+		for _, f := range x.Processes {
+			v := float64(proc(f))
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if lo > 0 {
+			spread = max(spread, hi/lo-1)
+		} else if hi > 0 {
+			spread = math.Inf(1)
+		}
+	}
+	if seen {
+		if change > spread {
+			return ""
+		}
+		return fmt.Sprintf("the figure varies by up to %s between the processes of one side, more than this change: with one process on the other side, replicate runs (run -processes 3 for both) would decide", verdict.Percent(spread, 0))
+	}
+	for _, x := range []bench.Result{r.Old, r.New} {
+		xs := samples(x)
+		if len(xs) > 0 && slices.Min(xs) != slices.Max(xs) {
+			return "the figure varies from sample to sample within a run, so it may vary between processes, which one process a side cannot show: replicate runs (run -processes 3 for both) would decide"
+		}
+	}
+	return ""
+}
+
 // basisMetric names the Metric of a time regression by its row's Basis.
-var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisRunsRef: "ratio to the baseline's marshal", BasisNs: "ns/op"}
+var basisMetric = map[string]string{BasisPairs: "speed-up", BasisRounds: "speed-up", BasisRuns: "speed-up", BasisMeter: "normalised ns/op", BasisRunsNs: "ns/op per run", BasisRunsRef: "ratio to the baseline's marshal", BasisRoundsRef: "ratio to the baseline's marshal", BasisNs: "ns/op"}
 
 // ParseThreshold reads a regression threshold written as a percentage
 // ("5%", "0.5%") or a fraction ("0.05") and returns the fraction. Empty,

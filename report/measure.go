@@ -47,6 +47,12 @@ const (
 	// BasisNs: raw ns/op (-by ns, or a cell without a speed-up in runs
 	// without both calibration loops).
 	BasisNs = "ns"
+	// BasisRoundsRef: a cell with no speed-up (convert, say) in a single
+	// run, against the baseline's marshal on the same scenario: the
+	// baseline marshal's i-th ns/op sample over the cell's, both taken in
+	// the same round, so that a change of the machine's speed between the
+	// runs cancels as in BasisRounds.
+	BasisRoundsRef = "rounds-ref"
 )
 
 // CalibrationLoopNs returns the time of one calibration loop iteration of
@@ -93,9 +99,10 @@ type sides struct {
 
 // measureSides chooses what row o → n is compared by (see BySpeedup) and
 // returns its values. baseOld and baseNew are the baseline's cells of the
-// same scenario and op in each run (zero Results when absent); loopOld
+// same scenario and op in each run, refOld and refNew its marshal cells of
+// the same scenario (zero Results when absent); loopOld
 // and loopNew the runs' calibration loop iteration times (0: unknown).
-func measureSides(by string, o, n, baseOld, baseNew bench.Result, isBase bool, loopOld, loopNew float64) sides {
+func measureSides(by string, o, n, baseOld, baseNew, refOld, refNew bench.Result, isBase bool, loopOld, loopNew float64) sides {
 	if by == BySpeedup && !isBase && o.Speedup > 0 && n.Speedup > 0 {
 		s := sides{oldVal: o.Speedup, newVal: n.Speedup, higherIsBetter: true,
 			oldLo: o.SpeedupLo, oldHi: o.SpeedupHi, newLo: n.SpeedupLo, newHi: n.SpeedupHi}
@@ -106,6 +113,12 @@ func measureSides(by string, o, n, baseOld, baseNew bench.Result, isBase bool, l
 		if ro, rn := roundRatios(o, baseOld), roundRatios(n, baseNew); ro != nil && rn != nil {
 			s.basis, s.old, s.new = BasisRounds, ro, rn
 			return s
+		}
+	}
+	if by == BySpeedup && !isBase && !(o.Speedup > 0 && n.Speedup > 0) && refOld.NsPerOp > 0 && refNew.NsPerOp > 0 && o.NsPerOp > 0 && n.NsPerOp > 0 {
+		if ro, rn := roundRatios(o, refOld), roundRatios(n, refNew); ro != nil && rn != nil {
+			return sides{basis: BasisRoundsRef, old: ro, new: rn, higherIsBetter: true,
+				oldVal: refOld.NsPerOp / o.NsPerOp, newVal: refNew.NsPerOp / n.NsPerOp}
 		}
 	}
 	s := sides{basis: BasisNs, old: o.Samples, new: n.Samples, oldVal: o.NsPerOp, newVal: n.NsPerOp,

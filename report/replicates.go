@@ -72,7 +72,7 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 			continue
 		}
 		isBase := row.Codec == c.Baseline
-		speedup := c.By == BySpeedup && !isBase && row.Basis != BasisMeter && row.Basis != BasisNs
+		speedup := c.By == BySpeedup && !isBase && row.Basis != BasisMeter && row.Basis != BasisNs && row.Basis != BasisRoundsRef
 		meter := c.By == BySpeedup && !speedup
 		ov, okO := runValues(olds, oldCells, row.Cell, speedup, meter, ref)
 		nv, okN := runValues(news, newCells, row.Cell, speedup, meter, ref)

@@ -18,7 +18,9 @@ func gateComparison() *report.Comparison {
 			OldValue: 2, NewValue: 2 / (1 + change), Change: change, ChangeInterval: &[2]float64{lo, hi},
 			Significant: sig, OutsideNoise: outside, Q: 0.001}
 	}
-	return &report.Comparison{By: report.BySpeedup, Baseline: "json", Alpha: 0.05, NewName: "new.json", Rows: []report.CompareRow{
+	// Three runs a side: each row is judged on its own, not against the
+	// shift of its group (report.ProcessShift).
+	return &report.Comparison{By: report.BySpeedup, Baseline: "json", Alpha: 0.05, NewName: "new.json", OldRuns: 3, NewRuns: 3, Rows: []report.CompareRow{
 		row("regressed", 0.10, 0.07, 0.13, true, true),
 		row("straddles", 0.07, 0.02, 0.12, true, true),
 		row("overlap", 0.10, 0.07, 0.13, true, false),

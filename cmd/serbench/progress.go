@@ -26,6 +26,12 @@ type progress struct {
 	// budget, when set, is the time the work may take (ab -budget): the
 	// plain line says how much of it is used.
 	budget time.Duration
+	// growing is set when the total grows as the work goes (run's
+	// adaptive sampling adds samples pass by pass) and budget bounds the
+	// whole work from started (run -max-time): the line then gives no
+	// percentage and no time left from the pace, which would read 100%
+	// and a few seconds left for minutes, but the budget's remainder.
+	growing bool
 	// first is when the first update came, with its count: the pace of
 	// the time left is taken from there, so that a build or a setup
 	// before the first count does not inflate it.
@@ -86,6 +92,15 @@ func (p *progress) printLine(now time.Time) {
 	}
 	p.printed = [2]int{done, total}
 	elapsed := now.Sub(p.started)
+	if p.growing && p.budget > 0 {
+		line := fmt.Sprintf("serbench: %d of %d %s planned so far (adaptive sampling adds more), %v elapsed of the -max-time budget %v",
+			done, total, p.unit, elapsed.Round(time.Second), p.budget)
+		if left := p.budget - elapsed; left > 0 && done < total {
+			line += fmt.Sprintf(", at most %v left", left.Round(time.Second))
+		}
+		fmt.Fprintln(p.w, line)
+		return
+	}
 	line := fmt.Sprintf("serbench: %d/%d %s (%.0f%%), %v elapsed", done, total, p.unit, 100*float64(done)/float64(total), elapsed.Round(time.Second))
 	if p.budget > 0 && !p.first.IsZero() {
 		// The budget is of the rounds, which begin about when the first

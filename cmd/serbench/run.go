@@ -116,6 +116,9 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 
 	progress := newProgress(stderr, time.Now(), "measurements")
 	opts.Progress = progress.update
+	if opts.Target > 0 {
+		progress.budget, progress.growing = opts.MaxTime, true
+	}
 	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
 		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(export.SerbenchModule)})
 	progress.finish()

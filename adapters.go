@@ -205,7 +205,7 @@ func (c protoDerived[T]) Bind(sample any) (codec.Binding, error) {
 		return nil, codec.Unsupported(id, "generated for %T, not %T", (*T)(nil), sample)
 	}
 	if err := c.opts.CheckGenerated(reflect.TypeFor[T](), c.desc); err != nil {
-		return nil, codec.Unsupported(id, "%v: run serbench init -type %s again (after moving serbench_test.go and the generated files away) and go generate", err, reflect.TypeFor[T]().Name())
+		return nil, codec.Unsupported(id, "%v: run serbench init -type %s again (after moving serbench_test.go and the generated files away) and go generate", err, initTypeFlag(reflect.TypeFor[T]()))
 	}
 	return c.Codec.Bind(sample)
 }

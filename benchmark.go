@@ -136,7 +136,8 @@ func runOps(b *testing.B, x Finding, hints *string) {
 }
 
 // note is a line that report.Read picks out of go test output; benchstat
-// ignores it. The text is kept on one line.
+// ignores it. The text is kept on one line (bench.NoteText: a refusal's
+// lines, one per field, are joined by `\n`), which report.Read splits.
 func note(kind, name string, err error) string {
-	return fmt.Sprintf("// serbench: %s %s: %s", kind, name, strings.Join(strings.Fields(err.Error()), " "))
+	return fmt.Sprintf("// serbench: %s %s: %s", kind, name, bench.NoteText(err.Error()))
 }

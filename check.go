@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"text/tabwriter"
@@ -209,7 +210,50 @@ func initHint(id string, sample any, err error) error {
 	if t.Name() == "" {
 		return err
 	}
-	return fmt.Errorf("%w (serbench init -type %s -codegen %s generates the code for your type)", err, t.Name(), g)
+	return fmt.Errorf("%w (serbench init -type %s -codegen %s generates the code for your type)", err, initTypeFlag(t), g)
+}
+
+// initTypeFlag is t named as serbench init -type takes it from the folder
+// of the package whose code called serbench (the first function on the
+// stack outside this package, the testing package and the runtime): the
+// bare name for a type of that package (or of its _test package), the
+// import-path form ("example.com/apiclient.User", which init takes from
+// any folder) for a type of another package, an alias of one included,
+// or when no such caller is on the stack (a benchmark's goroutine).
+func initTypeFlag(t reflect.Type) string {
+	if t.PkgPath() == "" {
+		return t.Name()
+	}
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		f, more := frames.Next()
+		if pkg := funcPackage(f.Function); pkg != "" && pkg != selfPackage && pkg != "testing" && pkg != "runtime" && !strings.HasPrefix(pkg, "reflect") && !strings.HasPrefix(pkg, "github.com/serbench/serbench/") {
+			if pkg == t.PkgPath() || strings.TrimSuffix(pkg, "_test") == t.PkgPath() {
+				return t.Name()
+			}
+			break
+		}
+		if !more {
+			break
+		}
+	}
+	return t.PkgPath() + "." + t.Name()
+}
+
+// selfPackage is this package's import path.
+var selfPackage = reflect.TypeFor[Options]().PkgPath()
+
+// funcPackage is the import path of the package of a function named as
+// runtime.Frame.Function gives it ("example.com/me.TestX.func1",
+// "example.com/me.(*T).M"), or "".
+func funcPackage(fn string) string {
+	slash := strings.LastIndexByte(fn, '/')
+	dot := strings.IndexByte(fn[slash+1:], '.')
+	if dot < 0 {
+		return ""
+	}
+	return fn[:slash+1+dot]
 }
 
 // unexportedPath reports whether err is a fidelity.Mismatch whose path

@@ -3,6 +3,7 @@ package serbench_test
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -247,5 +248,17 @@ func TestCheck(t *testing.T) {
 		if !tb.fatal {
 			t.Errorf("Check(%v, %d options) did not fail", val, len(args))
 		}
+	}
+}
+
+// A type of another package gets the hint in the form init takes from any
+// folder: its import path and name.
+func TestFidelityInitHintForeignType(t *testing.T) {
+	f, err := serbench.Options{Codecs: []string{"protobuf"}}.Fidelity(&url.URL{Scheme: "https", Host: "example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f) != 1 || f[0].Err == nil || !strings.Contains(f[0].Err.Error(), "(serbench init -type net/url.URL -codegen protobuf generates the code for your type)") {
+		t.Errorf("protobuf on *url.URL: %v, want the hint with -type net/url.URL", f)
 	}
 }

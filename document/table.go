@@ -161,3 +161,37 @@ func (n *Notes) Mark(text string) string {
 	*n = append(*n, text)
 	return fmt.Sprintf("[%d]", len(*n))
 }
+
+// WriteTerminal writes the notes as terminal lines "  [n] text", a
+// note's further lines (a derive refusal has one per field) indented
+// under its first, every line through TerminalText.
+func (n Notes) WriteTerminal(w io.Writer) error {
+	for i, text := range n {
+		mark := fmt.Sprintf("  [%d] ", i+1)
+		for j, line := range strings.Split(text, "\n") {
+			if j > 0 {
+				mark = strings.Repeat(" ", len(mark))
+			}
+			if _, err := fmt.Fprintf(w, "%s%s\n", mark, TerminalText(line)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// WriteMarkdown writes the notes as a Markdown list, "- [n] text", a
+// note's further lines as hard line breaks inside its item, every line
+// through MarkdownCell.
+func (n Notes) WriteMarkdown(w io.Writer) error {
+	for i, text := range n {
+		lines := strings.Split(text, "\n")
+		for j, line := range lines {
+			lines[j] = MarkdownCell(line)
+		}
+		if _, err := fmt.Fprintf(w, "- [%d] %s\n", i+1, strings.Join(lines, "  \n  ")); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -81,8 +81,10 @@ const (
 //     since it was timed, but they are not a fair comparison), and
 //     `// serbench: fail <name>: <error>` or `// serbench: n/a <name>:
 //     <reason>` for cells that were not timed, at the end. <name> is
-//     BenchName without the GOMAXPROCS suffix. benchstat ignores these
-//     lines; ReadFile reads them back.
+//     BenchName without the GOMAXPROCS suffix; the text is on one line
+//     (bench.NoteText: `\n` between the lines of a reason of several,
+//     such as a derive refusal's one per field). benchstat ignores these
+//     lines; ReadFile reads them back, the lines split again.
 //   - for scenarios with an element count or a size-sweep point, a line
 //     `// serbench: scenario <scenario>: elements=N sweep_family=F
 //     sweep_target_bytes=N sweep_json_bytes=N sweep_elements=N` (keys
@@ -266,7 +268,7 @@ func sig6(x float64) float64 {
 }
 
 func note(kind, name, text string) string {
-	return notePrefix + kind + " " + name + ": " + strings.Join(strings.Fields(text), " ")
+	return notePrefix + kind + " " + name + ": " + bench.NoteText(text)
 }
 
 // benchConfig returns the file configuration of doc's results.

@@ -551,9 +551,7 @@ func compareText(w io.Writer, c *Comparison, md bool) error {
 			for _, l := range g.Aligned() {
 				fmt.Fprintln(ew, l)
 			}
-			for n, note := range g.notes {
-				fmt.Fprintf(ew, "  [%d] %s\n", n+1, note)
-			}
+			_ = g.notes.WriteTerminal(ew) // the error is ew's too
 		}
 	}
 	only := func(which string, cells []Cell) {

@@ -53,8 +53,6 @@ func writeMarkdownGrid(ew *document.ErrWriter, g grid) {
 
 	if len(g.notes) > 0 {
 		fmt.Fprintln(ew)
-		for n, note := range g.notes {
-			fmt.Fprintf(ew, "- [%d] %s\n", n+1, document.MarkdownCell(note))
-		}
+		_ = g.notes.WriteMarkdown(ew) // the error is ew's too
 	}
 }

@@ -283,7 +283,7 @@ func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
 			continue
 		}
 		c := cells.get(codec, scenario, op)
-		c.res.Error = text
+		c.res.Error = bench.UnnoteText(text)
 		c.res.NA = kind == noteNA
 		c.res.OK = false
 	}

@@ -43,9 +43,7 @@ func writeTable(w io.Writer, doc *Document) error {
 		for _, line := range g.Aligned() {
 			fmt.Fprintln(ew, line)
 		}
-		for n, note := range g.notes {
-			fmt.Fprintf(ew, "  [%d] %s\n", n+1, document.TerminalText(note))
-		}
+		_ = g.notes.WriteTerminal(ew) // the error is ew's too
 	}
 	writeSummaryTable(ew, doc)
 	writeSweepTable(ew, doc)

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/token"
 	"io"
 	"io/fs"
 	"os"
@@ -455,11 +456,38 @@ func timeImportName(f *ast.File) string {
 	return ""
 }
 
-// placeholders fills p.fields with a placeholder value for each exported
-// field of a basic type or time.Time, or a pointer to one (through the
-// file's generic serbenchPtr, p.ptr), and p.comments with the others.
-func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
+// maxSampleDepth is how deep the sample literal fills structs reached
+// through fields: the top-level type is depth 0, a struct in one of its
+// fields depth 1, one in that struct's fields depth 2.
+const maxSampleDepth = 2
+
+// placeholders returns the "Name: value," lines of a sample literal of
+// struct st (declared in g, whose file imports package time as timePkg)
+// and the names of the fields it leaves to the user. An exported field of
+// a basic type or time.Time, or a pointer to one (through the file's
+// generic serbenchPtr, p.ptr), gets a placeholder; an embedded time.Time
+// (a time wrapper) too; a field of a struct type declared in g, or a
+// pointer to one, gets a literal of that struct filled the same way,
+// down to maxSampleDepth and not into a type already on the way (chain:
+// the type names from the top), where it is a comment like the fields
+// it has no value for.
+func (p *typePkg) placeholders(g *goFiles, st *ast.StructType, timePkg string, depth int, chain []string) (fields, comments []string) {
+	isTime := func(e ast.Expr) bool {
+		t, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		x, ok := t.X.(*ast.Ident)
+		return ok && x.Name == timePkg && t.Sel.Name == "Time"
+	}
+	const timeVal = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)"
 	for _, fl := range st.Fields.List {
+		if len(fl.Names) == 0 && isTime(fl.Type) {
+			// An embedded time.Time: the field is named Time.
+			p.addImport("time")
+			fields = append(fields, "Time: "+timeVal+",")
+			continue
+		}
 		for _, n := range fl.Names {
 			if !n.IsExported() {
 				continue
@@ -481,24 +509,72 @@ func (p *typePkg) placeholders(st *ast.StructType, timePkg string) {
 					val = "12.5"
 				case "bool":
 					val = "true"
+				default:
+					val = p.nested(g, t.Name, depth, chain)
+					if val != "" && ptr {
+						val, ptr = "&"+val, false
+					}
 				}
 			case *ast.SelectorExpr:
-				if x, ok := t.X.(*ast.Ident); ok && x.Name == timePkg && t.Sel.Name == "Time" {
-					val, goType = "time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC)", "time.Time"
-					if !slices.Contains(p.imports, "time") {
-						p.imports = append(p.imports, "time")
-					}
+				if isTime(t) {
+					val, goType = timeVal, "time.Time"
+					p.addImport("time")
 				}
 			}
 			if val == "" {
-				p.comments = append(p.comments, n.Name)
+				comments = append(comments, n.Name)
 				continue
 			}
 			if ptr {
 				val, p.ptr = fmt.Sprintf("serbenchPtr[%s](%s)", goType, val), true
 			}
-			p.fields = append(p.fields, n.Name+": "+val+",")
+			fields = append(fields, n.Name+": "+val+",")
 		}
+	}
+	return fields, comments
+}
+
+// nested is the literal of struct type name declared in g, filled by
+// placeholders one level deeper ("Plan{\nName: ...,\n}", qualified with
+// the import name for another package's type), or "" for a type that is
+// not a struct declared there, is generic, unexported in another
+// package, beyond maxSampleDepth, on the way already (recursive), or has
+// no field placeholders can fill.
+func (p *typePkg) nested(g *goFiles, name string, depth int, chain []string) string {
+	if depth >= maxSampleDepth || slices.Contains(chain, name) || (p.importName != "" && !token.IsExported(name)) {
+		return ""
+	}
+	ts, i := g.find(name)
+	if ts == nil || ts.TypeParams != nil || ts.Assign.IsValid() {
+		return ""
+	}
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return ""
+	}
+	fields, comments := p.placeholders(g, st, timeImportName(g.files[i]), depth+1, append(slices.Clip(chain), name))
+	if len(fields) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	if p.importName != "" {
+		b.WriteString(p.importName + ".")
+	}
+	b.WriteString(name + "{\n")
+	for _, f := range fields {
+		b.WriteString(f + "\n")
+	}
+	for _, c := range comments {
+		b.WriteString("// " + c + ": set a value,\n")
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// addImport adds path to the imports the sample literal needs.
+func (p *typePkg) addImport(path string) {
+	if !slices.Contains(p.imports, path) {
+		p.imports = append(p.imports, path)
 	}
 }
 

@@ -39,6 +39,12 @@ type typePkg struct {
 	// slice or map); otherwise the sample is new(T). ptr is true when a
 	// placeholder is a pointer (serbenchPtr).
 	composite, ptr bool
+	// decl, st and timePkg are the files declaring the struct type, its
+	// fields and the name its file imports package time under, which
+	// findType fills fields and comments from (nil st: not a struct).
+	decl    *goFiles
+	st      *ast.StructType
+	timePkg string
 	// schemas are the derived schemas' files, relative to the package
 	// (serbenchpb/order.proto), by folder; modPath is the package's import
 	// path. Both are set by deriveFiles, nil and "" without a generator
@@ -142,6 +148,18 @@ func splitType(spec string) (qual, name string) {
 // parse error, a package that does not resolve, no such type (naming the
 // types the package does declare), an unexported or generic type.
 func findType(ctx context.Context, cmd, dir, spec string) (*typePkg, error) {
+	p, err := lookupType(ctx, cmd, dir, spec)
+	if err != nil {
+		return nil, err
+	}
+	if p.st != nil {
+		p.fields, p.comments = p.placeholders(p.decl, p.st, p.timePkg, 0, []string{p.typeName})
+	}
+	return p, nil
+}
+
+// lookupType is findType without the sample's placeholders.
+func lookupType(ctx context.Context, cmd, dir, spec string) (*typePkg, error) {
 	here, err := parseDir(cmd, dir, nil)
 	if err != nil {
 		return nil, err
@@ -215,7 +233,7 @@ func (g *goFiles) typeIn(cmd, dir, name, importPath string) (*typePkg, error) {
 	switch t := ts.Type.(type) {
 	case *ast.StructType:
 		p.composite = true
-		p.placeholders(t, timeImportName(g.files[i]))
+		p.decl, p.st, p.timePkg = g, t, timeImportName(g.files[i])
 	case *ast.ArrayType, *ast.MapType:
 		p.composite = true
 	case *ast.SelectorExpr:

@@ -97,16 +97,58 @@ func TestInit(t *testing.T) {
 		t.Errorf("init -type net/url.URL wrote:\n%s", b)
 	}
 	// Pointer fields of a basic type get a placeholder through the file's
-	// serbenchPtr; a pointer to a struct is left to the user.
+	// serbenchPtr; a pointer to a struct of the package, a time wrapper
+	// included, a literal filled the same way, down to a depth of 2; a
+	// recursive field and a struct deeper than that are left to the user.
 	ptrs := t.TempDir()
-	writeText(t, filepath.Join(ptrs, "user.go"), "package api\n\ntype User struct {\n\tLogin *string\n\tID *int64\n\tPlan *Plan\n}\n\ntype Plan struct{ Name string }\n")
+	writeText(t, filepath.Join(ptrs, "user.go"), `package api
+
+import "time"
+
+type User struct {
+	Login   *string
+	ID      *int64
+	Plan    *Plan
+	Created *Timestamp
+	Parent  *User
+}
+
+type Plan struct {
+	Name  string
+	Owner *Owner
+}
+
+type Owner struct {
+	Login string
+	Org   *Org
+}
+
+type Org struct{ Name string }
+
+type Timestamp struct{ time.Time }
+`)
 	if err := run(context.Background(), &stdout, &stderr, []string{"init", "-type", "User", "-dir", ptrs}); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(filepath.Join(ptrs, scaffold.InitFile)); !bytes.Contains(b, []byte(`Login: serbenchPtr[string]("example login"),`)) ||
-		!bytes.Contains(b, []byte("ID:    serbenchPtr[int64](42),")) || !bytes.Contains(b, []byte("// Plan: set a value,")) ||
+	const sample = `var sampleUser = &User{
+	Login: serbenchPtr[string]("example login"),
+	ID:    serbenchPtr[int64](42),
+	Plan: &Plan{
+		Name: "example name",
+		Owner: &Owner{
+			Login: "example login",
+			// Org: set a value,
+		},
+	},
+	Created: &Timestamp{
+		Time: time.Date(2026, time.November, 23, 9, 30, 0, 0, time.UTC),
+	},
+	// Parent: set a value,
+}
+`
+	if b, _ := os.ReadFile(filepath.Join(ptrs, scaffold.InitFile)); !bytes.Contains(b, []byte(sample)) || !bytes.Contains(b, []byte("\t\"time\"\n")) ||
 		!bytes.Contains(b, []byte("func serbenchPtr[T any](v T) *T { return &v }")) {
-		t.Errorf("init on pointer fields wrote:\n%s", b)
+		t.Errorf("init on pointer fields wrote:\n%s\nwant the sample\n%s", b, sample)
 	}
 	// A second init fails and leaves the file as it was.
 	writeText(t, filepath.Join(dir, scaffold.InitFile), "package order // mine\n")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/scratchtest"
 	"github.com/serbench/serbench/scaffold"
 )
 
@@ -143,7 +144,7 @@ func TestInitFlatBuffersScratchModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs flatc, protoc, go generate and go test in a scratch module (-short)")
 	}
-	needCodegenTools(t)
+	scratchtest.NeedCodegenTools(t)
 	dir := scratchModule(t)
 	ship := filepath.Join(dir, "ship")
 	if err := os.Mkdir(ship, 0o755); err != nil {

@@ -10,9 +10,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"golang.org/x/perf/benchfmt"
+
+	"github.com/serbench/serbench/cmd/serbench/internal/scratchtest"
 )
 
 // scratchModule makes a module in a temporary folder that requires
@@ -46,28 +47,10 @@ type Order struct {
 	return dir
 }
 
-// goCmd runs the go command in dir with -mod=mod (the scratch module has
-// no go.sum) and returns its standard output. A failure that looks like
-// an unreachable module proxy skips the test.
+// goCmd is scratchtest.GoCmd.
 func goCmd(t *testing.T, dir string, args ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		for _, s := range []string{"dial tcp", "no such host", "connection refused", "i/o timeout", "network is unreachable", "proxy.golang.org"} {
-			if strings.Contains(stderr.String(), s) {
-				t.Skipf("go %s: the module proxy is unreachable: %s", strings.Join(args, " "), stderr.Bytes())
-			}
-		}
-		t.Fatalf("go %s: %v\n%s\n%s", strings.Join(args, " "), err, out, stderr.Bytes())
-	}
-	return out
+	return scratchtest.GoCmd(t, dir, args...)
 }
 
 // The workflow of docs/your-type.md, end to end: a user's module

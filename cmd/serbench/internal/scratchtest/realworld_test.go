@@ -1,8 +1,8 @@
-package main
+package scratchtest_test
 
 import (
 	"bytes"
-	"context"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,27 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/scratchtest"
 	"github.com/serbench/serbench/internal/childproc"
 )
-
-// needCodegenTools skips the test when protoc or flatc 2.0.8 is missing,
-// except under CI=true, where scripts/install-codegen-tools.sh installs
-// them and a missing one fails the test.
-func needCodegenTools(t *testing.T) {
-	t.Helper()
-	skip := t.Skipf
-	if os.Getenv("CI") == "true" {
-		skip = t.Fatalf
-	}
-	for _, tool := range []string{"flatc", "protoc"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			skip("%s is not installed (scripts/install-codegen-tools.sh installs it)", tool)
-		}
-	}
-	if out, _ := exec.Command("flatc", "--version").Output(); strings.TrimSpace(string(out)) != "flatc version 2.0.8" {
-		skip("flatc reports %q; init -codegen flatbuffers wants flatc version 2.0.8", bytes.TrimSpace(out))
-	}
-}
 
 // realWorld are the types of testdata/realworld (its README.md), the
 // package each goes into and the -type that names it; refused lists the
@@ -65,10 +47,39 @@ func TestRealWorldTypes(t *testing.T) {
 	if childproc.RaceEnabled {
 		t.Skip("its work is in the go commands it starts, which the race detector does not cover; go test ./... runs it")
 	}
-	needCodegenTools(t)
-	root, err := filepath.Abs(filepath.Join("..", ".."))
+	scratchtest.NeedCodegenTools(t)
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// go test caches a passing run by the files the test binary opens:
+	// stat every Go file and go.mod of the checkout so that a change to
+	// serbench, which the test reaches only through go build, runs it
+	// again.
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && (strings.HasSuffix(path, ".go") || d.Name() == "go.mod" || d.Name() == "go.sum") {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The serbench command of this checkout, built once.
+	exe := filepath.Join(t.TempDir(), "serbench")
+	start := time.Now()
+	scratchtest.GoCmd(t, root, "build", "-o", exe, "./cmd/serbench")
+	t.Logf("%-40s %v", "go build ./cmd/serbench", time.Since(start).Round(time.Second))
+	run := func(stdout, stderr *bytes.Buffer, args ...string) error {
+		cmd := exec.Command(exe, args...)
+		cmd.Stdout, cmd.Stderr = stdout, stderr
+		return cmd.Run()
 	}
 	dir := filepath.Join(t.TempDir(), "realworld")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "realworld"))); err != nil {
@@ -80,10 +91,9 @@ func TestRealWorldTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeText(t, filepath.Join(dir, "go.mod"), string(mod)+"\nreplace github.com/serbench/serbench => "+root+"\n")
+	writeFile(t, filepath.Join(dir, "go.mod"), string(mod)+"\nreplace github.com/serbench/serbench => "+root+"\n")
 	t.Setenv("GOFLAGS", "")
 	t.Setenv("GOWORK", "off")
-	ctx := context.Background()
 	step := func(what string, start time.Time) { t.Logf("%-40s %v", what, time.Since(start).Round(time.Second)) }
 
 	var pkgs []string
@@ -91,7 +101,7 @@ func TestRealWorldTypes(t *testing.T) {
 		pkgDir := filepath.Join(dir, c.pkg)
 		start := time.Now()
 		var stdout, stderr bytes.Buffer
-		err := run(ctx, &stdout, &stderr, []string{"init", "-type", c.typ, "-codegen", "protobuf,vtprotobuf,flatbuffers", "-get", "-dir", pkgDir})
+		err := run(&stdout, &stderr, "init", "-type", c.typ, "-codegen", "protobuf,vtprotobuf,flatbuffers", "-get", "-dir", pkgDir)
 		step("init -type "+c.typ, start)
 		if c.refused == nil {
 			if err != nil {
@@ -101,7 +111,7 @@ func TestRealWorldTypes(t *testing.T) {
 			if err == nil {
 				t.Fatalf("init -type %s: no error, want the fields %q refused", c.typ, c.refused)
 			}
-			lines := strings.Split(err.Error(), "\n")
+			lines := strings.Split(stderr.String(), "\n")
 			for _, f := range c.refused {
 				n := 0
 				for _, l := range lines {
@@ -110,26 +120,26 @@ func TestRealWorldTypes(t *testing.T) {
 					}
 				}
 				if n != 1 {
-					t.Errorf("init -type %s: %d lines name %s, want 1:\n%v", c.typ, n, f, err)
+					t.Errorf("init -type %s: %d lines name %s, want 1:\n%s", c.typ, n, f, stderr.Bytes())
 				}
 			}
 			if entries, _ := os.ReadDir(pkgDir); len(entries) != 1 {
 				t.Errorf("a refused init wrote files: %v", entries)
 			}
 			start := time.Now()
-			if err := run(ctx, &stdout, &stderr, []string{"init", "-type", c.typ, "-codegen", "protobuf,vtprotobuf,flatbuffers", "-get", "-skip", c.skip, "-dir", pkgDir}); err != nil {
-				t.Fatalf("init -type %s -skip %s: %v", c.typ, c.skip, err)
+			if err := run(&stdout, &stderr, "init", "-type", c.typ, "-codegen", "protobuf,vtprotobuf,flatbuffers", "-get", "-skip", c.skip, "-dir", pkgDir); err != nil {
+				t.Fatalf("init -type %s -skip %s: %v\n%s", c.typ, c.skip, err, stderr.Bytes())
 			}
 			step("init -type "+c.typ+" -skip "+c.skip, start)
 		}
 		pkgs = append(pkgs, "./"+c.pkg)
 	}
-	if !strings.Contains(string(goCmd(t, dir, "list", "-m", "all")), "github.com/serbench/serbench ") {
+	if !strings.Contains(string(scratchtest.GoCmd(t, dir, "list", "-m", "all")), "github.com/serbench/serbench ") {
 		t.Fatal("init did not add the serbench requirement to go.mod")
 	}
 	for _, args := range [][]string{{"generate", "./..."}, {"mod", "tidy"}, append([]string{"test", "-c", "-o", filepath.Join(dir, "bin") + string(filepath.Separator)}, pkgs...)} {
 		start := time.Now()
-		goCmd(t, dir, args...)
+		scratchtest.GoCmd(t, dir, args...)
 		step("go "+strings.Join(args[:min(2, len(args))], " "), start)
 	}
 
@@ -139,7 +149,7 @@ func TestRealWorldTypes(t *testing.T) {
 		failed := t.Failed()
 		start := time.Now()
 		cmd := exec.Command(filepath.Join(dir, "bin", c.pkg+".test"), "-test.v", "-test.run", "TestCodecs",
-			"-test.bench", "Codecs", "-test.count", "4", "-test.benchtime", "1x")
+			"-test.bench", "Codecs", "-test.count", "3", "-test.benchtime", "1x")
 		cmd.Dir = filepath.Join(dir, c.pkg)
 		out, err := cmd.CombinedOutput()
 		step("test and benchmark "+c.pkg, start)
@@ -148,9 +158,9 @@ func TestRealWorldTypes(t *testing.T) {
 			continue
 		}
 		file := filepath.Join(dir, c.pkg+".txt")
-		writeText(t, file, string(out))
+		writeFile(t, file, string(out))
 		var stdout, stderr bytes.Buffer
-		if err := run(ctx, &stdout, &stderr, []string{"show", file}); err != nil {
+		if err := run(&stdout, &stderr, "show", file); err != nil {
 			t.Errorf("%s: serbench show: %v\n%s", c.pkg, err, stderr.Bytes())
 			continue
 		}
@@ -181,5 +191,12 @@ func TestRealWorldTypes(t *testing.T) {
 		if t.Failed() && !failed {
 			t.Logf("%s: serbench show:\n%s", c.pkg, table)
 		}
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,0 +1,29 @@
+package bench_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/bench"
+)
+
+// A refusal of several lines goes on one note line and comes back whole.
+func TestNoteText(t *testing.T) {
+	for _, c := range []struct{ in, note, back string }{
+		{"a b", "a b", "a b"},
+		{"derive: .A (func()): code\n  derive: .B   (chan int): no\n", `derive: .A (func()): code\nderive: .B (chan int): no`, "derive: .A (func()): code\nderive: .B (chan int): no"},
+		{`tag json:\"-\"` + "\nx", `tag json:\\"-\\"\nx`, `tag json:\"-\"` + "\nx"},
+		{`a\nb literal`, `a\\nb literal`, `a\nb literal`},
+	} {
+		note := bench.NoteText(c.in)
+		if note != c.note || strings.Contains(note, "\n") {
+			t.Errorf("NoteText(%q) = %q, want %q", c.in, note, c.note)
+		}
+		if back := bench.UnnoteText(note); back != c.back {
+			t.Errorf("UnnoteText(%q) = %q, want %q", note, back, c.back)
+		}
+	}
+	if got := bench.UnnoteText(`C:\path`); got != `C:\path` {
+		t.Errorf("an old note's lone backslash: %q", got)
+	}
+}

@@ -237,16 +237,21 @@ func FuzzDecodeExact(f *testing.F) {
 		if d := diffExact(&v, &v); d != nil {
 			t.Fatalf("the value differs from itself: %v", d)
 		}
-		valueLoss, rangeLoss := false, false
+		valueLoss, rangeLoss, duplicate := false, false, false
 		for _, l := range losses {
 			valueLoss = valueLoss || l.Kind == LossBigInteger || l.Kind == LossDigits || l.Kind == LossUTF8
 			rangeLoss = rangeLoss || l.Kind == LossRange
+			duplicate = duplicate || l.Kind == LossDuplicate
 		}
 		var std any
 		if err := json.Unmarshal(data, &std); (err != nil) != rangeLoss {
 			t.Fatalf("encoding/json error %v, range loss reported: %v", err, rangeLoss)
 		} else if err == nil {
-			if d := diffExact(&v, &std); (d != nil) != valueLoss {
+			// A value loss is reported where the file holds the value, even
+			// when a later duplicate key drops it from the decoded document
+			// ({"a": 9100000000000001, "a": []}): with a duplicate, a
+			// reported value loss need not show in the value.
+			if d := diffExact(&v, &std); d != nil && !valueLoss || d == nil && valueLoss && !duplicate {
 				t.Fatalf("encoding/json into any differs: %v; value loss reported: %v (%v)", d, valueLoss, losses)
 			}
 		}

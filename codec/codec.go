@@ -207,6 +207,29 @@ func Unsupported(id, format string, args ...any) error {
 	return fmt.Errorf("%s: %w: %s", id, ErrUnsupported, fmt.Sprintf(format, args...))
 }
 
+// Verifier is implemented by Bindings whose Unmarshal does not itself bound
+// what a hostile input may expand to (the eager "flatbuffers" codec, which
+// unpacks without a verifier). Verify reads data without allocating for
+// what it claims and returns an error where Unmarshal could expand it past
+// the codec's documented bound; callers that decode untrusted bytes (serve's
+// /api, serbench hostile, the fuzz targets) call it first, through
+// UnmarshalUntrusted. It is not part of Unmarshal, so the timed Unmarshal
+// costs what the library's own decode costs.
+type Verifier interface {
+	Verify(data []byte) error
+}
+
+// UnmarshalUntrusted is b.Unmarshal(data) preceded by b.Verify(data) when b
+// is a Verifier: the decode of bytes from outside.
+func UnmarshalUntrusted(b Binding, data []byte) (any, error) {
+	if v, ok := b.(Verifier); ok {
+		if err := v.Verify(data); err != nil {
+			return nil, err
+		}
+	}
+	return b.Unmarshal(data)
+}
+
 // Preambler is implemented by Bindings whose messages rely on state that
 // the two ends of one connection share, such as gob/stream's type
 // descriptors. A sender sends Preamble once at the start of each

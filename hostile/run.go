@@ -170,7 +170,7 @@ func Targets(reg *codec.Registry, scenarios []scenario.Scenario) Lookup {
 			return nil, err
 		}
 		return func(data []byte) error {
-			v, err := b.Unmarshal(data)
+			v, err := codec.UnmarshalUntrusted(b, data)
 			if err != nil {
 				return err
 			}

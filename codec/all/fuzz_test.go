@@ -80,7 +80,7 @@ func decodeOrPanic(b codec.Binding, data []byte) (native, v, p any, stack string
 			stack = string(debug.Stack())
 		}
 	}()
-	if native, err = b.Unmarshal(data); err != nil {
+	if native, err = codec.UnmarshalUntrusted(b, data); err != nil {
 		return nil, nil, nil, "", err
 	}
 	v = native

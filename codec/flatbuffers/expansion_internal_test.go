@@ -14,7 +14,7 @@ func TestExpansionHonest(t *testing.T) {
 	for _, c := range Codecs() {
 		for _, s := range append(scenario.Seeds(), scenario.Annot()...) {
 			b, data := Encode(t, c, s.Value())
-			if _, err := b.Unmarshal(data); err != nil {
+			if _, err := codec.UnmarshalUntrusted(b, data); err != nil {
 				t.Fatalf("%s/%s: %v", c.Info().ID, s.ID, err)
 			}
 			g := budgetOf(b)

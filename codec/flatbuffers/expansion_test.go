@@ -51,7 +51,7 @@ func TestExpansionBound(t *testing.T) {
 		}
 		t.Run(c.Info().ID, func(t *testing.T) {
 			data := dagUserEvent(20000) // 4x10^8 entries: the input
-			_, err := b.Unmarshal(data)
+			_, err := codec.UnmarshalUntrusted(b, data)
 			var ee *fbcodec.ExpansionError
 			if !errors.As(err, &ee) || !errors.Is(err, fbcodec.ErrExpansion) {
 				t.Fatalf("Unmarshal of a %d-byte DAG = %v, want an *ExpansionError", len(data), err)
@@ -60,7 +60,7 @@ func TestExpansionBound(t *testing.T) {
 				t.Errorf("error fields %+v for a %d-byte input", ee, len(data))
 			}
 			// Fan-out 2: 4 entries from 2+2 offsets, within the bound.
-			out, err := b.Unmarshal(dagUserEvent(2))
+			out, err := codec.UnmarshalUntrusted(b, dagUserEvent(2))
 			if err != nil {
 				t.Fatalf("Unmarshal of a fan-out 2 buffer: %v", err)
 			}
@@ -98,8 +98,8 @@ func TestHostileDAG(t *testing.T) {
 	big := hostile.Amplifications(hostile.FormatFlatBuffers, valid, hostile.DefaultFanout)
 	for _, c := range codecs {
 		b, _ := fbcodec.Encode(t, c, scenario.NewUserEvent())
-		if _, err := b.Unmarshal(big[0].Data); !errors.Is(err, fbcodec.ErrExpansion) {
-			t.Errorf("%s: Unmarshal(%s, %d bytes) = %v, want ErrExpansion", c.Info().ID, big[0].Name, len(big[0].Data), err)
+		if _, err := codec.UnmarshalUntrusted(b, big[0].Data); !errors.Is(err, fbcodec.ErrExpansion) {
+			t.Errorf("%s: UnmarshalUntrusted(%s, %d bytes) = %v, want ErrExpansion", c.Info().ID, big[0].Name, len(big[0].Data), err)
 		}
 	}
 }

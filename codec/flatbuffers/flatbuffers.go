@@ -26,14 +26,15 @@
 // The Go runtime 2.0.8 has no buffer verifier. Unmarshal recovers from the
 // index-out-of-range panics that malformed input causes and returns an
 // error instead, and both codecs bound what a buffer may expand to
-// (expansion.go): before "flatbuffers" unpacks, and while "flatbuffers/lazy"
+// (expansion.go): in Verify (codec.Verifier), which callers of untrusted
+// input run before "flatbuffers" unpacks, and while "flatbuffers/lazy"
 // reads in place, a walk charges every vector, table and string against
 // MaxExpansion times the input size and stops with an *ExpansionError
 // (wrapping ErrExpansion) past it. That refuses shared-offset (DAG)
 // buffers, which would otherwise expand a few hundred KB into hundreds of
 // millions of objects, and vectors claiming more elements than the buffer
-// holds, before anything is allocated for them. The walk is part of
-// "flatbuffers"' Unmarshal time.
+// holds, before anything is allocated for them. The walk is not part of
+// "flatbuffers"' Unmarshal, so its timed decode is the library's own.
 package flatbuffers
 
 import (
@@ -125,8 +126,8 @@ type binding[S, T, R any] struct {
 	builder *flatbuffers.Builder
 	// sink collects the lazy reader's checksums so its reads stay live.
 	sink uint64
-	// budget is the expansion bound of the Unmarshal in progress; kept
-	// here so that Unmarshal allocates none.
+	// budget is the expansion bound of the walk in progress (Verify, the
+	// lazy Unmarshal); kept here so that the walk allocates nothing.
 	budget budget
 
 	toFB   func(*S) (*T, error)
@@ -194,21 +195,37 @@ func (b *binding[S, T, R]) Marshal(v any) ([]byte, error) {
 
 // Unmarshal returns a *T holding copies of every field of data, or for the
 // lazy variant the *R root table of data after reading every field in
-// place; the *R refers to data, which must then stay unchanged. Both read
-// every field under the expansion bound first (an *ExpansionError past
-// it).
+// place; the *R refers to data, which must then stay unchanged. The lazy
+// variant reads under the expansion bound (an *ExpansionError past it);
+// the eager one does not: decode untrusted bytes through Verify first.
 func (b *binding[S, T, R]) Unmarshal(data []byte) (out any, err error) {
 	if len(data) < flatbuffers.SizeUOffsetT {
 		return nil, fmt.Errorf("%s: %d bytes is too short for a FlatBuffer (the root offset alone is %d)", b.id, len(data), flatbuffers.SizeUOffsetT)
 	}
 	defer b.recoverMalformed(&err)
 	r := b.root(data, 0)
-	b.budget.reset(b.id, len(data))
-	b.sink += b.touch(r, &b.budget)
 	if b.lazy {
+		b.budget.reset(b.id, len(data))
+		b.sink += b.touch(r, &b.budget)
 		return r, nil
 	}
 	return b.unpack(r), nil
+}
+
+// Verify implements codec.Verifier: it reads every field of data in place
+// under the expansion bound (an *ExpansionError past it) and reports a
+// malformed buffer as Unmarshal does, allocating nothing. The lazy
+// variant's Unmarshal is that read already; the eager one unpacks without
+// it, so untrusted input goes through Verify first
+// (codec.UnmarshalUntrusted).
+func (b *binding[S, T, R]) Verify(data []byte) (err error) {
+	if len(data) < flatbuffers.SizeUOffsetT {
+		return fmt.Errorf("%s: %d bytes is too short for a FlatBuffer (the root offset alone is %d)", b.id, len(data), flatbuffers.SizeUOffsetT)
+	}
+	defer b.recoverMalformed(&err)
+	b.budget.reset(b.id, len(data))
+	b.sink += b.touch(b.root(data, 0), &b.budget)
+	return nil
 }
 
 // recoverMalformed turns the runtime panic that reading a malformed buffer

@@ -41,7 +41,7 @@ func TestUnmarshalMalformed(t *testing.T) {
 							t.Fatalf("panic: %v", p)
 						}
 					}()
-					if out, err := b.Unmarshal(in); err == nil {
+					if out, err := codec.UnmarshalUntrusted(b, in); err == nil {
 						// Some corruptions still read as a valid buffer;
 						// converting back must not panic either.
 						_, _ = b.(codec.Converter).FromNative(out)
@@ -105,7 +105,7 @@ func FuzzUnmarshalLazy(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, b := range bs {
-			if out, err := b.Unmarshal(data); err == nil {
+			if out, err := codec.UnmarshalUntrusted(b, data); err == nil {
 				_, _ = b.(codec.Converter).FromNative(out)
 			}
 		}

@@ -483,7 +483,7 @@ func (e *entry) decodeInto(client string, data []byte, dst any) error {
 				done <- result{err: fmt.Errorf("panic: %v", p)}
 			}
 		}()
-		out, err := b.Unmarshal(data)
+		out, err := codec.UnmarshalUntrusted(b, data)
 		if err == nil {
 			out, err = codec.Value(b, out)
 		}

@@ -4,10 +4,11 @@
 // measures them in this process (bench.Measure) and records the
 // environment, the drop-in classes, the compressors and the noise;
 // Processes splits the run over child processes and pools their documents;
-// PrepareWorker is the setup of a run -go worker (package toolchain);
-// Controls applies -gomaxprocs, -gogc and -pin. The package never prints:
-// progress goes to the callbacks of the options, and non-fatal problems to
-// the document's Warnings.
+// Controls applies the process settings (GOMAXPROCS, the GC target, the CPU
+// affinity). It takes typed values only: reading them from the command
+// line is cmd/serbench's job. The package never prints: progress goes to
+// the callbacks of the options, and non-fatal problems to the document's
+// Warnings.
 package rundoc
 
 import (
@@ -52,9 +53,10 @@ type Options struct {
 	// Settings are the command-line flags in effect, NAME=VALUE
 	// (env.settings).
 	Settings []string
-	// GOGC is the GC target of -gogc as given (a percentage or "off");
-	// "" leaves what env.Collect records.
-	GOGC string
+	// GOGC, when not nil, is the GC target the run set (Controls.GOGC: a
+	// percentage, or -1 for off), recorded as env.gogc; nil leaves what
+	// env.Collect records.
+	GOGC *int
 	// Serbench is serbench's own module version (env.serbench).
 	Serbench string
 }
@@ -79,7 +81,7 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 	if w := m.LiveHeap.Warning(); w != "" {
 		warnings = append(warnings, w)
 	}
-	e := env.Collect(started, ModuleVersions(o.Codecs))
+	e := env.Collect(started, codec.Modules(o.Codecs))
 	e.Serbench = o.Serbench
 	doc := report.NewRunDocument(e, o.Codecs, o.Scenarios, m, warnings, o.Bench)
 	doc.Env.Settings = o.Settings
@@ -98,8 +100,8 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 		doc.Compressors = append(doc.Compressors, a.Info)
 		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
 	}
-	if o.GOGC != "" {
-		doc.Env.GOGC = o.GOGC
+	if o.GOGC != nil {
+		doc.Env.GOGC = gogcText(*o.GOGC)
 	}
 	return finish(doc)
 }
@@ -124,19 +126,6 @@ func NoiseWarnings(m *bench.Measurement, target float64) []string {
 		perCell = float64(samples) / float64(cells)
 	}
 	return m.Noise.Advice(target, perCell)
-}
-
-// ModuleVersions maps each codec's library module to its version (the
-// standard library's codecs left out).
-func ModuleVersions(cs []codec.Codec) map[string]string {
-	m := map[string]string{}
-	for _, c := range cs {
-		i := c.Info()
-		if i.Module != "std" && i.Module != "" {
-			m[i.Module] = i.Version
-		}
-	}
-	return m
 }
 
 // CodecWarnings returns the Info.Warning of each codec of cs that has one,

@@ -46,8 +46,9 @@ func TestNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	off := -1
 	doc, err := New(context.Background(), Options{Bench: opts, Codecs: []codec.Codec{json}, Scenarios: ss, Registry: reg,
-		Compressors: algs, Warnings: []string{"first"}, Settings: []string{"count=1"}, GOGC: "off", Serbench: "v9"})
+		Compressors: algs, Warnings: []string{"first"}, Settings: []string{"count=1"}, GOGC: &off, Serbench: "v9"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,37 +66,20 @@ func TestNew(t *testing.T) {
 	}
 }
 
-func TestParseControls(t *testing.T) {
-	for _, tc := range []struct {
-		gogc string
-		pct  int
-		ok   bool
-	}{{"off", -1, true}, {"0", 0, true}, {"150", 150, true}, {"-5", 0, false}, {"lots", 0, false}} {
-		pct, err := ParseGOGC(tc.gogc)
-		if (err == nil) != tc.ok || pct != tc.pct {
-			t.Errorf("ParseGOGC(%q) = %d, %v", tc.gogc, pct, err)
+// Apply refuses values out of range and changes nothing.
+func TestControlsRange(t *testing.T) {
+	low := -2
+	for _, c := range []Controls{{GOMAXPROCS: -1}, {GOGC: &low}, {Pin: []int{0, -1}}} {
+		if _, err := c.Apply(); err == nil {
+			t.Errorf("Apply(%+v): no error", c)
 		}
-	}
-	for _, tc := range []struct {
-		pin  string
-		cpus []int
-	}{{"0", []int{0}}, {"0, 1", []int{0, 1}}, {"x", nil}, {"0,", nil}, {"-1", nil}} {
-		cpus, err := ParsePin(tc.pin)
-		if !slices.Equal(cpus, tc.cpus) || (err == nil) != (tc.cpus != nil) {
-			t.Errorf("ParsePin(%q) = %v, %v", tc.pin, cpus, err)
-		}
-	}
-	if _, err := (Controls{GOMAXPROCS: -1}).Apply(); err == nil {
-		t.Error("Apply with GOMAXPROCS -1: no error")
-	}
-	if _, err := (Controls{GOGC: "x"}).Apply(); err == nil {
-		t.Error("Apply with GOGC x: no error")
 	}
 }
 
 // Apply changes the GC percentage and restore puts it back.
 func TestControlsRestore(t *testing.T) {
-	restore, err := Controls{GOGC: "321"}.Apply()
+	pct := 321
+	restore, err := Controls{GOGC: &pct}.Apply()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,11 @@
 package rundoc
 
 import (
-	"context"
 	"errors"
-	"strings"
-	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/corpus"
-	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
-	"github.com/serbench/serbench/toolchain"
 )
 
 // Selection names a run's matrix, as serbench run's -codecs, -scenarios
@@ -126,51 +120,4 @@ func (s Selection) Matrix() ([]codec.Codec, []scenario.Scenario, []string, error
 		scenarios = append(scenarios, sweep...)
 	}
 	return codecs, scenarios, append(warnings, CodecWarnings(codecs)...), nil
-}
-
-// PrepareWorker returns the toolchain.Serve preparation of a run -go
-// worker over reg: it selects cfg's matrix in this build, as run does, and
-// prepares its session: the codecs of the IDs the driver resolved
-// -codecs to (Config.Codecs). Codecs this build lacks are left out and reported
-// (Prepared.Absent); when cfg names only such codecs, that is the error.
-func PrepareWorker(reg *codec.Registry) func(context.Context, toolchain.Config) (toolchain.Prepared, error) {
-	return func(ctx context.Context, cfg toolchain.Config) (toolchain.Prepared, error) {
-		absent := reg.Absences()
-		sel := Selection{Registry: reg, Scenarios: split(cfg.Scenarios), Corpus: cfg.Corpus, Baseline: cfg.Baseline}
-		if cfg.Codecs != nil { // the IDs the driver resolved -codecs to
-			var lacking []string
-			for _, id := range cfg.Codecs {
-				if why, ok := absent[id]; ok {
-					lacking = append(lacking, why)
-					continue
-				}
-				sel.Codecs = append(sel.Codecs, id)
-			}
-			if len(sel.Codecs) == 0 {
-				return toolchain.Prepared{}, errors.New(strings.Join(lacking, "; "))
-			}
-		}
-		cs, scenarios, warnings, err := sel.Matrix()
-		if err != nil {
-			return toolchain.Prepared{}, err
-		}
-		s, err := bench.NewSession(ctx, cs, scenarios, bench.Options{Benchtime: cfg.Benchtime, Baseline: cfg.Baseline, LiveHeap: cfg.LiveHeap})
-		if err != nil {
-			return toolchain.Prepared{}, err
-		}
-		e := env.Collect(time.Now(), ModuleVersions(cs))
-		e.LiveHeap = s.LiveHeap().Env()
-		return toolchain.Prepared{Session: s, Env: e, Warnings: warnings, Absent: absent}, nil
-	}
-}
-
-// split returns the non-empty, trimmed items of a comma-separated list.
-func split(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
 }

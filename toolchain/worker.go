@@ -25,10 +25,10 @@ type Config struct {
 	// Codecs are the IDs that the driver resolved -codecs to (its groups
 	// expanded over the driver's codecs, in order; IDs of codecs a build
 	// lacks included, which that build leaves out), nil for each build's
-	// default set. Scenarios is the -scenarios list ("" for every
-	// scenario); Corpus is -corpus.
+	// default set. Scenarios are the scenario IDs and groups of
+	// -scenarios (none: every scenario); Corpus is -corpus.
 	Codecs    []string `json:"codecs,omitempty"`
-	Scenarios string   `json:"scenarios,omitempty"`
+	Scenarios []string `json:"scenarios,omitempty"`
 	Corpus    string   `json:"corpus,omitempty"`
 	// Benchtime is the target duration of one sample of one cell.
 	Benchtime time.Duration `json:"benchtime"`

@@ -84,6 +84,10 @@ func badValues(v flag.Value) []string {
 		return []string{"brotli", ","}
 	case *parsedValue[plan.Transport]:
 		return []string{"fast", "1,2"}
+	case *parsedValue[*int]: // -gogc
+		return []string{"lots", "-5"}
+	case *parsedValue[[]int]: // -pin
+		return []string{"x", "-1"}
 	}
 	switch fmt.Sprintf("%T", v) {
 	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":

@@ -35,7 +35,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	transport.text = "measure"
 	via := &choiceValue{what: "-via", value: "sse", valid: []string{"sse", "ws"}}
 	fs.Var(via, "via", "transport measured and verified: sse or ws")
-	fs.DurationVar(&o.Benchtime, "benchtime", rundoc.QuickBenchtime, "measuring: target duration of one sample of one cell")
+	fs.DurationVar(&o.Benchtime, "benchtime", quickBenchtime, "measuring: target duration of one sample of one cell")
 	fs.IntVar(&o.Count, "count", 6, "measuring: samples per cell (6 is the fewest with a 95% interval)")
 	fs.DurationVar(&o.Verify, "verify", 0, "run serbench serve and load for the top choices at the planned rate for this long each, and print predicted against measured")
 	fs.IntVar(&o.Top, "top", 3, "with -verify: how many of the top choices to run")

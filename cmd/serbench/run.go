@@ -39,7 +39,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveRunCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs or groups (default: all built-in but the opt-in annot group; annot or annot/coo selects a group)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl: one message per line), or a folder of them, to add as corpus/<name> scenarios (numbers kept exact; each gets a source-fidelity line)")
-		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", rundoc.QuickBenchtime, rundoc.QuickCount))
+		quick         = fs.Bool("quick", false, fmt.Sprintf("short run: -benchtime %v -count %d unless given", quickBenchtime, quickCount))
 		benchtime     = fs.Duration("benchtime", bench.DefaultBenchtime, fmt.Sprintf("target duration of one sample of one cell (%v with adaptive sampling)", bench.DefaultAdaptiveBenchtime))
 		count         = fs.Int("count", bench.DefaultCount, "samples per cell, fixed: no adaptive sampling (at least 6 for a 95% interval on the median)")
 		target        = percentFlag(fs, "target", rundoc.DefaultTarget, "adaptive sampling: more samples for cells whose 95% half-width is above this (0 for a fixed -count)")
@@ -51,8 +51,8 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		memprofile    = fs.String("memprofile", "", "write a heap allocation profile per cell into this folder")
 		profiletime   = fs.Duration("profiletime", bench.DefaultProfileTime, "with -cpuprofile or -memprofile: how long each cell's profiling pass runs")
 		gomaxprocs    = fs.Int("gomaxprocs", 0, "set GOMAXPROCS for the run (default: leave as is)")
-		gogc          = checkedFlag(fs, "gogc", "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)", func(s string) error { _, err := rundoc.ParseGOGC(s); return err })
-		pin           = checkedFlag(fs, "pin", "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)", func(s string) error { _, err := rundoc.ParsePin(s); return err })
+		gogc          = parsedFlag(fs, "gogc", nil, "set the GC target percentage for the run, or off (default: leave as is, GOGC or 100)", parseGOGC)
+		pin           = parsedFlag(fs, "pin", nil, "pin the process to these processors, e.g. 0,1 (Linux sched_setaffinity)", parsePin)
 		sizesFlag     = parsedFlag(fs, "sizes", nil, "size sweep: add sweep/user-event@SIZE scenarios scaled to these encoding/json sizes, e.g. 1KiB,64KiB,1MiB, or default ("+defaultSizes()+"); they replace the built-in scenarios unless -scenarios is given", scenario.ParseSizes)
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = checkedFlag(fs, "archive", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env", archive.CheckDir)
@@ -66,11 +66,11 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	sampling := rundoc.Sampling{Benchtime: *benchtime, MaxTime: *maxTime, ProfileTime: *profiletime, Count: *count, Target: *target, LiveHeap: *liveHeap,
-		Quick: *quick, CountSet: set["count"], BenchtimeSet: set["benchtime"], TargetSet: set["target"]}
-	opts, err := sampling.Options()
+	sampling := samplingFlags{benchtime: *benchtime, maxTime: *maxTime, profileTime: *profiletime, count: *count, target: *target, liveHeap: *liveHeap,
+		quick: *quick, countSet: set["count"], benchtimeSet: set["benchtime"], targetSet: set["target"]}
+	opts, err := sampling.options()
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if *processes < 1 || *processes > bench.MaxProcesses {
 		return usagef("invalid -processes %d (range is [1, %d])", *processes, bench.MaxProcesses)
@@ -79,8 +79,8 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
 	}
 	if goFlag.text != "" || modFlag.text != "" {
-		cfg := toolchain.Config{Codecs: codecsFlag.ids, Scenarios: *scenariosFlag, Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
-		return c.toolchains(ctx, stdout, stderr, goFlag, modFlag, set, cfg, sampling.Rounds(opts), *format, *out)
+		cfg := toolchain.Config{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Benchtime: opts.Benchtime, Baseline: opts.Baseline, LiveHeap: opts.LiveHeap}
+		return c.toolchains(ctx, stdout, stderr, goFlag, modFlag, set, cfg, sampling.rounds(opts), *format, *out)
 	}
 	// Record the sample length in effect (adaptive sampling has its own default).
 	if err := fs.Set("benchtime", opts.Benchtime.String()); err != nil {
@@ -97,7 +97,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		}
 		opts.Profiler = dirs
 	}
-	restore, err := rundoc.Controls{GOMAXPROCS: *gomaxprocs, GOGC: *gogc, Pin: *pin}.Apply()
+	restore, err := rundoc.Controls{GOMAXPROCS: *gomaxprocs, GOGC: gogc.v, Pin: pin.v}.Apply()
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		progress.budget, progress.growing = opts.MaxTime, true
 	}
 	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
-		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: *gogc, Serbench: codec.ModuleVersion(export.SerbenchModule)})
+		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: gogc.v, Serbench: codec.ModuleVersion(export.SerbenchModule)})
 	progress.finish()
 	if err != nil {
 		return err

@@ -10,10 +10,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
+	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -132,7 +134,13 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 // runWorker is the child role of run -go (toolchain.ChildRole): it serves
 // the driver on standard input and output.
 func runWorker(string) error {
-	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, rundoc.PrepareWorker(all.Registry()))
+	return toolchain.Serve(context.Background(), os.Stdin, os.Stdout, toolchain.PrepareWorker(all.Registry(), workerMatrix))
+}
+
+// workerMatrix is the toolchain.Matrix of a run -go worker: the matrix run
+// would select in this build (rundoc.Selection.Matrix).
+func workerMatrix(ids []string, cfg toolchain.Config) ([]codec.Codec, []scenario.Scenario, []string, error) {
+	return rundoc.Selection{Registry: all.Registry(), Codecs: ids, Scenarios: cfg.Scenarios, Corpus: cfg.Corpus, Baseline: cfg.Baseline}.Matrix()
 }
 
 // minUTestSamples is the fewest samples a side with which the two-sided

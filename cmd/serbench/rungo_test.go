@@ -15,7 +15,6 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/docs/schema"
-	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -180,14 +179,14 @@ func TestRunGoSendsResolvedIDs(t *testing.T) {
 	if !slices.Equal(v.ids, want) || len(want) < 4 {
 		t.Errorf("-codecs resolved to %q, want %q", v.ids, want)
 	}
-	p, err := rundoc.PrepareWorker(all.Registry())(context.Background(), toolchain.Config{Codecs: []string{"wire", stdjsonv2.ID}, Scenarios: "ws-message", Benchtime: time.Millisecond, Baseline: "encoding/json"})
+	p, err := toolchain.PrepareWorker(all.Registry(), workerMatrix)(context.Background(), toolchain.Config{Codecs: []string{"wire", stdjsonv2.ID}, Scenarios: []string{"ws-message"}, Benchtime: time.Millisecond, Baseline: "encoding/json"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, absent := p.Absent[stdjsonv2.ID]; absent == stdjsonv2.Available {
 		t.Errorf("worker's absent codecs %v (encoding/json/v2 available: %v)", p.Absent, stdjsonv2.Available)
 	}
-	if _, err := rundoc.PrepareWorker(all.Registry())(context.Background(), toolchain.Config{Codecs: []string{"json"}, Benchtime: time.Millisecond, Baseline: "encoding/json"}); err == nil || !strings.Contains(err.Error(), `"json"`) {
+	if _, err := toolchain.PrepareWorker(all.Registry(), workerMatrix)(context.Background(), toolchain.Config{Codecs: []string{"json"}, Benchtime: time.Millisecond, Baseline: "encoding/json"}); err == nil || !strings.Contains(err.Error(), `"json"`) {
 		t.Errorf("worker given the group name json: err %v, want an unknown codec ID", err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/serbench/serbench/compressor"
 )
 
 // Compression ops (Options.Compressors) are named "compress:<id>" and
@@ -13,26 +15,14 @@ const (
 	OpDecompressPrefix = "decompress:"
 )
 
-// Compressor compresses and decompresses whole messages. Both methods
-// append to dst[:0], reusing its capacity, and return the result; src is
-// not modified or kept. compressor.Compressor is the same interface; the
-// implementations (gzip, zstd, snappy, s2, lz4) are in compressor/algorithms,
-// so that bench, and the root package through it, link no compression
-// library and not even package compressor.
-type Compressor interface {
-	Compress(dst, src []byte) ([]byte, error)
-	Decompress(dst, src []byte) ([]byte, error)
-}
-
-// Compression is one compressor for Options.Compressors.
-// algorithms.Compressions makes them from Compression values.
-type Compression struct {
-	// ID names its ops: "compress:<ID>" and "decompress:<ID>".
-	ID string
-	// New returns a fresh instance, or an error from the library; each
-	// timed loop and check takes one of its own.
-	New func() (Compressor, error)
-}
+// Compression is one compressor for Options.Compressors: the type is
+// package compressor's, which declares only types, so that bench, and the
+// root package through it, link no compression library (the
+// implementations, gzip, zstd, snappy, s2 and lz4, are in
+// compressor/algorithms). Its ID names its ops, "compress:<ID>" and
+// "decompress:<ID>"; each timed loop and check takes an instance of its own
+// (New).
+type Compression = compressor.Algorithm
 
 // CompressOp splits a compression op name into its kind (OpCompressPrefix
 // or OpDecompressPrefix without the colon: "compress", "decompress") and

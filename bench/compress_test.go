@@ -17,7 +17,7 @@ func TestCompressCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := fast
-	opts.Compressors = algorithms.Compressions(algs)
+	opts.Compressors = algs
 	ss, err := scenario.Select(scenario.Seeds(), []string{"user-event"})
 	if err != nil {
 		t.Fatal(err)

@@ -6,8 +6,9 @@
 //
 // This package holds the types only; the implementations, All and Select
 // are in compressor/algorithms, which the CLI imports. Package bench takes
-// compressors as its own bench.Compression (algorithms.Compressions), so
-// that the root package links neither package.
+// Algorithm values as they are (bench.Options.Compressors): this package
+// imports only the standard library, so the root package links it, and
+// no compression library.
 // Instances are not safe for concurrent use; call Algorithm.New once per
 // goroutine.
 package compressor

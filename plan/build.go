@@ -131,7 +131,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 			ids = append(ids, s.ID)
 		}
 		m, err := bench.Measure(ctx, measured, o.Scenarios, bench.Options{Benchtime: o.Benchtime, Count: o.Count,
-			Parallel: true, Compressors: algorithms.Compressions(algs), Progress: o.Progress})
+			Parallel: true, Compressors: algs, Progress: o.Progress})
 		if err != nil {
 			return Document{}, err
 		}

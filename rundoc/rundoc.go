@@ -18,8 +18,6 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/compressor"
-	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/plan"
@@ -35,7 +33,8 @@ const DefaultTarget = 0.03
 // Options are what one run measures and records.
 type Options struct {
 	// Bench are the runner's options, as Options.Effective returns them
-	// (Progress included); New sets its Compressors from Compressors.
+	// (Progress included); its Compressors are timed on each codec's
+	// encoded bytes (-compress) and described in the document.
 	Bench bench.Options
 	// Codecs and Scenarios are the matrix, in run order (the baseline
 	// codec among Codecs).
@@ -44,9 +43,6 @@ type Options struct {
 	// Registry holds the reference codec of each format, against which the
 	// drop-in class of every codec of Codecs is measured (package dropin).
 	Registry *codec.Registry
-	// Compressors are timed on each codec's encoded bytes (-compress);
-	// none when empty.
-	Compressors []compressor.Algorithm
 	// Warnings come first in the document's Warnings: problems met while
 	// choosing the matrix.
 	Warnings []string
@@ -72,7 +68,6 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 		return nil, errors.New("rundoc: Options.Registry is nil (the drop-in references come from it)")
 	}
 	started := time.Now()
-	o.Bench.Compressors = algorithms.Compressions(o.Compressors)
 	m, err := bench.Measure(ctx, o.Codecs, o.Scenarios, o.Bench)
 	if err != nil {
 		return nil, err
@@ -93,10 +88,10 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 	for i := range doc.Codecs {
 		doc.Codecs[i].DropIn = classes[doc.Codecs[i].ID]
 	}
-	if len(o.Compressors) > 0 && doc.Env.Modules == nil {
+	if len(o.Bench.Compressors) > 0 && doc.Env.Modules == nil {
 		doc.Env.Modules = map[string]string{}
 	}
-	for _, a := range o.Compressors {
+	for _, a := range o.Bench.Compressors {
 		doc.Compressors = append(doc.Compressors, a.Info)
 		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
 	}

@@ -42,13 +42,13 @@ func TestNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts, err := bench.Options{Benchtime: time.Millisecond, Count: 1, Baseline: "encoding/json"}.Effective()
+	opts, err := bench.Options{Benchtime: time.Millisecond, Count: 1, Baseline: "encoding/json", Compressors: algs}.Effective()
 	if err != nil {
 		t.Fatal(err)
 	}
 	off := -1
 	doc, err := New(context.Background(), Options{Bench: opts, Codecs: []codec.Codec{json}, Scenarios: ss, Registry: reg,
-		Compressors: algs, Warnings: []string{"first"}, Settings: []string{"count=1"}, GOGC: &off, Serbench: "v9"})
+		Warnings: []string{"first"}, Settings: []string{"count=1"}, GOGC: &off, Serbench: "v9"})
 	if err != nil {
 		t.Fatal(err)
 	}

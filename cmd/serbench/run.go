@@ -90,7 +90,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	if *gomaxprocs < 0 {
 		return usagef("invalid -gomaxprocs %d (must not be negative)", *gomaxprocs)
 	}
-	opts.Parallel = *parallel
+	opts.Parallel, opts.Compressors = *parallel, compressFlag.v
 	if dirs := (profiler.Dirs{CPU: *cpuprofile, Mem: *memprofile}); dirs != (profiler.Dirs{}) {
 		if err := dirs.Create(); err != nil {
 			return err
@@ -120,7 +120,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		progress.budget, progress.growing = opts.MaxTime, true
 	}
 	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
-		Compressors: compressFlag.v, Warnings: warnings, Settings: settings(fs), GOGC: gogc.v, Serbench: codec.ModuleVersion(export.SerbenchModule)})
+		Warnings: warnings, Settings: settings(fs), GOGC: gogc.v, Serbench: codec.ModuleVersion(export.SerbenchModule)})
 	progress.finish()
 	if err != nil {
 		return err

@@ -1,8 +1,8 @@
 // Package algorithms holds the compressors serbench knows (gzip, zstd,
 // snappy, s2, lz4), each at its library's default level in its library's
-// standard format (see All), as compressor.Algorithm values (Compressions
-// turns them into bench.Options.Compressors). It is a package of its own so that only the
-// programs that compress (the CLI's -compress) link the compression
+// standard format (see All), as compressor.Algorithm values, which
+// bench.Options.Compressors takes. It is a package of its own so that only
+// the programs that compress (the CLI's -compress) link the compression
 // libraries.
 package algorithms
 
@@ -18,7 +18,6 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/internal/pick"
 )
@@ -320,14 +319,4 @@ func Parse(list string) ([]compressor.Algorithm, error) {
 		return nil, fmt.Errorf("compressor: no compressor in %q (valid: %s)", list, strings.Join(IDs(), ", "))
 	}
 	return Select(ids)
-}
-
-// Compressions returns algs as bench.Options.Compressors takes them, in
-// the same order.
-func Compressions(algs []compressor.Algorithm) []bench.Compression {
-	out := make([]bench.Compression, len(algs))
-	for i, a := range algs {
-		out[i] = bench.Compression{ID: a.ID, New: func() (bench.Compressor, error) { return a.New() }}
-	}
-	return out
 }

@@ -152,7 +152,7 @@ func (f Fidelity) Losses() string {
 // cycle, nesting deeper than MaxDepth) or for invalid options; what a codec
 // does with v is a Finding, never an error.
 func (o Options) Fidelity(v any) (Fidelity, error) {
-	p, err := o.plan()
+	p, err := o.resolve()
 	if err != nil {
 		return nil, err
 	}

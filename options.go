@@ -80,8 +80,8 @@ type Options struct {
 	LiveHeap int64
 }
 
-// plan is Options validated: the codecs to run, in order.
-type plan struct {
+// resolved is Options validated: the codecs to run, in order.
+type resolved struct {
 	codecs   []codec.Codec
 	required map[string]bool
 	compare  func(want, got any) error
@@ -91,19 +91,19 @@ type plan struct {
 	skipping map[string]bool
 }
 
-// withDerive returns c deriving with p.derive when it is a codec
+// withDerive returns c deriving with r.derive when it is a codec
 // generated from a derived schema, c otherwise.
-func (p *plan) withDerive(c codec.Codec) codec.Codec {
+func (r *resolved) withDerive(c codec.Codec) codec.Codec {
 	if s, ok := c.(skipper); ok {
-		p.skipping[c.Info().ID] = true
-		return s.withDerive(p.derive)
+		r.skipping[c.Info().ID] = true
+		return s.withDerive(r.derive)
 	}
 	return c
 }
 
-// plan validates o. Unknown IDs in Codecs or Require, duplicate IDs in
+// resolve validates o. Unknown IDs in Codecs or Require, duplicate IDs in
 // Extra and an Extra codec with an empty ID are errors naming them.
-func (o Options) plan() (*plan, error) {
+func (o Options) resolve() (*resolved, error) {
 	extra := map[string]codec.Codec{}
 	for _, c := range o.Extra {
 		if c == nil {
@@ -145,7 +145,7 @@ func (o Options) plan() (*plan, error) {
 		}
 		builtin = append(builtin, derived...)
 	}
-	p := &plan{required: map[string]bool{}, compare: o.Compare, derive: do, skipping: map[string]bool{}}
+	p := &resolved{required: map[string]bool{}, compare: o.Compare, derive: do, skipping: map[string]bool{}}
 	if p.compare == nil {
 		p.compare = fidelity.Diff
 	}

@@ -161,7 +161,7 @@ func Write(w io.Writer, format string, doc *Document) error {
 	return runFormats.Write(w, format, doc)
 }
 
-// bySceneario groups results by scenario in first-seen order.
+// byScenario groups results by scenario in first-seen order.
 func byScenario(rs []bench.Result) (order []string, groups map[string][]bench.Result) {
 	groups = map[string][]bench.Result{}
 	for _, r := range rs {

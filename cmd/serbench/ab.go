@@ -14,10 +14,6 @@ import (
 	"github.com/serbench/serbench/ab"
 )
 
-func init() {
-	register("ab", "A/B test of your module's benchmarks at two git revisions, interleaved in one run", cmdAB)
-}
-
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("ab", stderr,
 		"usage: serbench ab -base REV [-head REV] [-bench REGEXP] [-measure time|instructions] [-rounds N] [-layouts N] [-benchtime D] [-max-regression P [-budget D]] [-alpha A] [flags] [PKG]",

@@ -7,10 +7,6 @@ import (
 	"github.com/serbench/serbench/export"
 )
 
-func init() {
-	register("agree", "compare serbench's speed-ups with those of serbench export's plain go test loops, cell by cell, per GC condition", cmdAgree)
-}
-
 // cmdAgree reads pairs of files, each a serbench run (JSON or benchfmt) and
 // the go test output of `serbench export`'s module taken under the same GC
 // condition, and prints how far each cell's speed-up over encoding/json

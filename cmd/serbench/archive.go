@@ -10,10 +10,6 @@ import (
 	"github.com/serbench/serbench/document"
 )
 
-func init() {
-	register("archive", "add saved runs to a results archive (one file per run, keyed by its env), or list one", cmdArchive)
-}
-
 // archiveUsage is the help of serbench archive and of its actions.
 var archiveUsage = []string{
 	"usage: serbench archive add [-to DIR] FILE... [-to DIR]",

@@ -10,10 +10,6 @@ import (
 	"github.com/serbench/serbench/report"
 )
 
-func init() {
-	register("compare", "compare result files (json or benchfmt) cell by cell with the first", cmdCompare)
-}
-
 func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("compare", stderr,
 		"usage: serbench compare [flags] OLD NEW [NEW...]",

@@ -9,10 +9,6 @@ import (
 	"github.com/serbench/serbench/conformance"
 )
 
-func init() {
-	register("conformance", "run JSONTestSuite, the CBOR WG vectors and msgpack-test-suite against the codecs", cmdConformance)
-}
-
 func cmdConformance(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("conformance", stderr,
 		"usage: serbench conformance [flags]",

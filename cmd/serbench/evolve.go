@@ -9,10 +9,6 @@ import (
 	"github.com/serbench/serbench/evolve"
 )
 
-func init() {
-	register("evolve", "schema evolution: old writer → new reader and back, per codec and change", cmdEvolve)
-}
-
 func cmdEvolve(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("evolve", stderr, "usage: serbench evolve [flags]")
 	var (

@@ -13,10 +13,6 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-func init() {
-	register("export", "write a standalone Go module of plain go test benchmarks of the same codecs and scenarios", cmdExport)
-}
-
 func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("export", stderr, "usage: serbench export -o DIR [flags]")
 	var (

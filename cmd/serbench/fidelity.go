@@ -10,10 +10,6 @@ import (
 	"github.com/serbench/serbench/probe"
 )
 
-func init() {
-	register("fidelity", "send every probe value through every codec: what each keeps, changes or refuses", cmdFidelity)
-}
-
 // fidelityChild serves probe.ChildRole: a probe that may make a library
 // recurse without end runs in a child process of this executable
 // (probe.Isolator), which writes its cell on standard output.

@@ -11,10 +11,6 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-func init() {
-	register("hostile", "feed every decoder malformed input in a guarded child process and report panics, hangs and allocation bombs", cmdHostile)
-}
-
 func cmdHostile(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("hostile", stderr, "usage: serbench hostile [flags]")
 	opts := hostile.RunOptions{Env: envFunc(fs)}

@@ -9,10 +9,6 @@ import (
 	"github.com/serbench/serbench/scaffold"
 )
 
-func init() {
-	register("init", "write a starter serbench_test.go that benchmarks your own Go type", cmdInit)
-}
-
 func cmdInit(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("init", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -10,10 +10,6 @@ import (
 	"github.com/serbench/serbench/report"
 )
 
-func init() {
-	register("list", "list the codecs and scenarios with their IDs", cmdList)
-}
-
 func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("list", stderr)
 	corpusFlag := fs.String("corpus", "", "a JSON file, a JSON Lines file (.ndjson, .jsonl) or a folder of them, to list as corpus/<name> scenarios too")

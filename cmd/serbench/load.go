@@ -14,13 +14,11 @@ import (
 	"github.com/serbench/serbench/transport/server"
 )
 
-func init() {
-	register("load", "open-loop SSE/WebSocket push load or HTTP request load on loopback, per-codec latency and bytes", cmdLoad)
-	// The child that serves transport/server (and so the /api/ endpoints)
-	// for `load -transport http` and `plan`, so that the server's CPU and
-	// heap figures leave the load client out.
-	childRoles[server.ChildRole] = func(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }
-}
+// serverChild serves server.ChildRole: the child that serves
+// transport/server (and so the /api/ endpoints) for `load -transport http`
+// and `plan`, so that the server's CPU and heap figures leave the load
+// client out.
+func serverChild(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }
 
 func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("load", stderr,

@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/toolchain"
+	"github.com/serbench/serbench/transport/server"
 )
 
 func main() {
@@ -61,6 +62,8 @@ var childRoles = map[string]childproc.Role{
 	probe.ChildRole:     fidelityChild,
 	hostile.ChildRole:   hostileChild,
 	toolchain.ChildRole: runWorker,
+	server.ChildRole:    serverChild,
+	processRole:         runProcessChild,
 }
 
 // usageError is a command line that could not be parsed: an unknown
@@ -101,21 +104,35 @@ func exitCode(err error) int {
 	return 1
 }
 
-// A subcommand is one `serbench NAME` command, implemented in NAME.go.
+// A subcommand is one `serbench NAME` command, implemented in NAME.go:
+// the summary that serbench help prints, and the command.
 type subcommand struct {
-	name    string
 	summary string
 	run     func(ctx context.Context, stdout, stderr io.Writer, args []string) error
 }
 
-var subcommands = map[string]subcommand{}
-
-// register adds a subcommand; each subcommand's file calls it from init.
-func register(name, summary string, run func(ctx context.Context, stdout, stderr io.Writer, args []string) error) {
-	if _, dup := subcommands[name]; dup {
-		panic("serbench: subcommand registered twice: " + name)
-	}
-	subcommands[name] = subcommand{name: name, summary: summary, run: run}
+// subcommands are serbench's commands by name: the one table of them.
+var subcommands = map[string]subcommand{
+	"ab":          {"A/B test of your module's benchmarks at two git revisions, interleaved in one run", cmdAB},
+	"agree":       {"compare serbench's speed-ups with those of serbench export's plain go test loops, cell by cell, per GC condition", cmdAgree},
+	"archive":     {"add saved runs to a results archive (one file per run, keyed by its env), or list one", cmdArchive},
+	"compare":     {"compare result files (json or benchfmt) cell by cell with the first", cmdCompare},
+	"conformance": {"run JSONTestSuite, the CBOR WG vectors and msgpack-test-suite against the codecs", cmdConformance},
+	"evolve":      {"schema evolution: old writer → new reader and back, per codec and change", cmdEvolve},
+	"export":      {"write a standalone Go module of plain go test benchmarks of the same codecs and scenarios", cmdExport},
+	"fidelity":    {"send every probe value through every codec: what each keeps, changes or refuses", cmdFidelity},
+	"hostile":     {"feed every decoder malformed input in a guarded child process and report panics, hangs and allocation bombs", cmdHostile},
+	"init":        {"write a starter serbench_test.go that benchmarks your own Go type", cmdInit},
+	"list":        {"list the codecs and scenarios with their IDs", cmdList},
+	"load":        {"open-loop SSE/WebSocket push load or HTTP request load on loopback, per-codec latency and bytes", cmdLoad},
+	"merge":       {"combine serbench load -format json runs taken at the same time on several machines", cmdMerge},
+	"plan":        {"what each codec × compressor costs at a message rate: cores, wire bytes, monthly cost, binding limit, budgets", cmdPlan},
+	"run":         {"run the codec × scenario matrix and print the results", runCommand{builder: checkoutBuilder}.run},
+	"schema":      {"write the .proto, .avsc or .fbs schema derived from a Go type of your package", cmdSchema},
+	"serve":       {"serve SSE (/sse) and WebSocket (/ws) push streams on loopback", cmdServe},
+	"show":        {"print a saved result file (json or benchfmt) in another format", cmdShow},
+	"site":        {"write a static results explorer (opens from file://) from archived runs", cmdSite},
+	"version":     {"print serbench's version, the Go version and every codec library's version", cmdVersion},
 }
 
 // run is the whole command: main only adds the process's streams, signals

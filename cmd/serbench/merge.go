@@ -9,10 +9,6 @@ import (
 	"github.com/serbench/serbench/load"
 )
 
-func init() {
-	register("merge", "combine serbench load -format json runs taken at the same time on several machines", cmdMerge)
-}
-
 // cmdMerge reads two or more load reports and writes one: percentiles from
 // the merged HdrHistograms, counts summed, and a clock check of the runs'
 // start and end times (a warning on stderr when it fails).

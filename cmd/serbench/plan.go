@@ -15,10 +15,6 @@ import (
 	"github.com/serbench/serbench/rundoc"
 )
 
-func init() {
-	register("plan", "what each codec × compressor costs at a message rate: cores, wire bytes, monthly cost, binding limit, budgets", cmdPlan)
-}
-
 func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("plan", stderr, "usage: serbench plan -rate MSG/S [flags]")
 	o := plan.Options{Inputs: plan.Inputs{Fanout: 1, Cores: float64(runtime.NumCPU())}, Registry: all.Registry(), Log: stderr, Env: envFunc(fs)}

@@ -22,10 +22,6 @@ import (
 	"github.com/serbench/serbench/toolchain"
 )
 
-func init() {
-	register("run", "run the codec × scenario matrix and print the results", runCommand{builder: checkoutBuilder}.run)
-}
-
 // runCommand is the run subcommand with its dependencies: builder returns
 // how run -go and -mod build serbench (checkoutBuilder; tests build
 // nothing).

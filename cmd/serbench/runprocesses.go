@@ -17,8 +17,6 @@ import (
 // argument is the JSON array of the run flags it takes.
 const processRole = "run-process"
 
-func init() { childRoles[processRole] = runProcessChild }
-
 // processesIncompatible are the run flags that -processes does not take:
 // -go and -mod have workers of their own, and profiles would be written once per
 // process into the same files.

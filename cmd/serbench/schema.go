@@ -11,10 +11,6 @@ import (
 	"github.com/serbench/serbench/scaffold"
 )
 
-func init() {
-	register("schema", "write the .proto, .avsc or .fbs schema derived from a Go type of your package", cmdSchema)
-}
-
 func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("schema", flag.ContinueOnError)
 	fs.SetOutput(stderr)

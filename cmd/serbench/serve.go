@@ -17,10 +17,6 @@ import (
 	"github.com/serbench/serbench/transport/ws"
 )
 
-func init() {
-	register("serve", "serve SSE (/sse) and WebSocket (/ws) push streams on loopback", cmdServe)
-}
-
 // serverFlags are the server options shared by serve and load, parsed
 // straight into server.Options; the lists, -overflow and -compress are
 // copied in by server.

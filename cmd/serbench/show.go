@@ -12,10 +12,6 @@ import (
 	"github.com/serbench/serbench/report"
 )
 
-func init() {
-	register("show", "print a saved result file (json or benchfmt) in another format", cmdShow)
-}
-
 // cmdShow re-renders one file written by serbench run, so a run saved as
 // JSON can be read as a table or an HTML report without running it again.
 // A file written by serbench load -format json is shown as its table.

@@ -10,10 +10,6 @@ import (
 	"github.com/serbench/serbench/site"
 )
 
-func init() {
-	register("site", "write a static results explorer (opens from file://) from archived runs", cmdSite)
-}
-
 // cmdSite reads every ARCHIVE (a folder of archive add, or one run file)
 // and writes the explorer to -o.
 func cmdSite(ctx context.Context, stdout, stderr io.Writer, args []string) error {

@@ -10,10 +10,6 @@ import (
 	"github.com/serbench/serbench/report"
 )
 
-func init() {
-	register("version", "print serbench's version, the Go version and every codec library's version", cmdVersion)
-}
-
 // cmdVersion prints one line for serbench (its module version from the
 // build info: a release tag after `go install ...@vX`, "(devel)" from a
 // checkout), one for Go, and one per codec library module with the version

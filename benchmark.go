@@ -72,7 +72,7 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 		b.Run("codec="+bench.EscapeNameValue(x.Codec), func(b *testing.B) {
 			base := strings.TrimPrefix(b.Name(), "Benchmark")
 			switch x.Status {
-			case NA:
+			case NA, Error:
 				for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
 					b.Log(note("n/a", base+"/op="+op, x.Err))
 				}
@@ -89,7 +89,7 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 				runOps(b, x, &hints)
 			}
 		})
-		if x.Status != NA {
+		if !untimed(x.Status) {
 			timed++
 		}
 	}

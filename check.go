@@ -17,21 +17,31 @@ import (
 	"github.com/serbench/serbench/fidelity"
 )
 
-// Status is what a codec did with a value.
-type Status string
+// Status is what a codec did with a value: a codec.Outcome, the one
+// vocabulary of a round trip in serbench's tables and documents, written
+// as its word (kept, changed, error, n/a).
+type Status = codec.Outcome
 
 // The statuses of a Finding.
 const (
-	// OK: the value came back equal to the original.
-	OK Status = "ok"
-	// Lossy: the value came back different; Finding.Err names the first
-	// difference. Benchmark still times the codec.
-	Lossy Status = "lossy"
-	// NA: the codec cannot take the value (it refused the type, failed to
-	// marshal or to unmarshal its own output, or panicked); Finding.Err
-	// says which and why. Benchmark skips the codec.
-	NA Status = "n/a"
+	// OK (kept): the value came back equal to the original.
+	OK = codec.Kept
+	// Lossy (changed): the value came back different; Finding.Err names
+	// the first difference. Benchmark still times the codec.
+	Lossy = codec.Changed
+	// Error: the codec failed to marshal the value or to unmarshal its
+	// own output, or panicked; Finding.Err says which and why. Benchmark
+	// skips the codec.
+	Error = codec.Failed
+	// NA (n/a): the codec refused the value's type (codec.ErrUnsupported:
+	// no schema or generated code for it, say); Finding.Err says why.
+	// Benchmark skips the codec.
+	NA = codec.NA
 )
+
+// untimed reports whether Benchmark skips a codec of status s: it cannot
+// take the value (Error, NA).
+func untimed(s Status) bool { return s == Error || s == NA }
 
 // Finding is the round trip of a value through one codec.
 type Finding struct {
@@ -40,7 +50,8 @@ type Finding struct {
 	// Size is the encoded value in bytes; 0 when the codec could not
 	// marshal it.
 	Size int
-	// Err is nil for OK; the difference for Lossy; the reason for NA.
+	// Err is nil for OK; the difference for Lossy; the reason for Error
+	// and NA.
 	Err error
 	// Required is true when Options.Require names the codec.
 	Required bool
@@ -180,10 +191,10 @@ func (o Options) Fidelity(v any) (Fidelity, error) {
 		if out[i].Status == Lossy {
 			out[i].Err = explainLoss(c, sample, out[i].Err)
 		}
-		if e, ok := c.(lossExplainer); ok && out[i].Status != NA {
+		if e, ok := c.(lossExplainer); ok && !untimed(out[i].Status) {
 			out[i].Losses = e.Losses(sample)
 		}
-		if out[i].Status == NA {
+		if untimed(out[i].Status) {
 			out[i].Err = initHint(out[i].Codec, sample, out[i].Err)
 		}
 	}
@@ -293,24 +304,28 @@ func explainLoss(c codec.Codec, sample any, err error) error {
 }
 
 // probe prepares c on sample through bench.Prepare and classifies the
-// outcome. A panic in the codec or in compare becomes an NA finding.
+// outcome: NA when a step refused the type (codec.ErrUnsupported), Error
+// when one failed or when the codec or compare panicked.
 func probe(c codec.Codec, sample any, compare func(want, got any) error) (f Finding) {
 	f.Codec = c.Info().ID
 	defer func() {
 		if r := recover(); r != nil {
-			f.Status, f.Err, f.ops = NA, fmt.Errorf("%s panicked on %T: %v", f.Codec, sample, r), nil
+			f.Status, f.Err, f.ops = Error, fmt.Errorf("%s panicked on %T: %v", f.Codec, sample, r), nil
 		}
 	}()
 	f.ops = bench.Prepare(c, sample, nil, compare)
 	f.Status = OK
 	for _, op := range f.ops {
 		f.Size = max(f.Size, op.Size)
-		if op.Err != nil && op.Run == nil && f.Status != NA {
+		if op.Err != nil && op.Run == nil && !untimed(f.Status) {
 			// Not timed: n/a, or a step of the round trip failed.
-			f.Status, f.Err = NA, op.Err
+			f.Status, f.Err = Error, op.Err
+			if errors.Is(op.Err, codec.ErrUnsupported) {
+				f.Status = NA
+			}
 		}
 	}
-	if f.Status == NA {
+	if untimed(f.Status) {
 		f.ops = nil
 		return f
 	}

@@ -25,9 +25,9 @@ func ExampleOptions_Fidelity() {
 	fmt.Print(f)
 	// Output:
 	// codec          result  size  first difference or reason
-	// encoding/json  ok      118
-	// msgpack        ok      77
-	// cbor           ok      98
+	// encoding/json  kept    118
+	// msgpack        kept    77
+	// cbor           kept    98
 	// protobuf       n/a           protobuf: not supported: no message for *serbench_test.Order in schema/proto/serbench.proto (serbench init -type Order -codegen protobuf generates the code for your type)
 }
 
@@ -50,16 +50,16 @@ func ExampleOptions_groups() {
 	fmt.Print(f)
 	// Output:
 	// codec                   result  size  first difference or reason
-	// encoding/json           ok      118
-	// msgpack                 ok      77
-	// msgpack/array           ok      40
+	// encoding/json           kept    118
+	// msgpack                 kept    77
+	// msgpack/array           kept    40
 	// msgp                    n/a           msgp: not supported: no generated type for *serbench_test.Order (only the five seed scenarios and the annotation workloads have one) (serbench init -type Order -codegen msgp generates the code for your type)
 	// msgpackgen              n/a           msgpackgen: not supported: no generated code for *serbench_test.Order (msgpackgen ran on scenario/seeds.go only; other types would fall back to reflection)
 	// msgpackgen/array        n/a           msgpackgen/array: not supported: no generated code for *serbench_test.Order (msgpackgen ran on scenario/seeds.go only; other types would fall back to reflection)
-	// ugorji/msgpack          ok      77
-	// shamaton-msgpack        ok      77
-	// shamaton-msgpack/array  ok      40
-	// cbor                    ok      98
+	// ugorji/msgpack          kept    77
+	// shamaton-msgpack        kept    77
+	// shamaton-msgpack/array  kept    40
+	// cbor                    kept    98
 }
 
 func ExampleFromJSON() {

@@ -171,7 +171,7 @@ func TestInitFlatBuffersScratchModule(t *testing.T) {
 	goCmd(t, dir, "generate", "./...")
 	goCmd(t, dir, "mod", "tidy")
 	out := string(goCmd(t, dir, "test", "-run", "TestCodecs|TestRichShipment", "-v", "./..."))
-	for _, want := range []string{`\sflatbuffers\s+ok\s`, `\sprotobuf\s+ok\s`, `\svtprotobuf\s+ok\s`, `--- PASS: TestRichShipment`, `\sflatbuffers \*\s+ok\s`} {
+	for _, want := range []string{`\sflatbuffers\s+kept\s`, `\sprotobuf\s+kept\s`, `\svtprotobuf\s+kept\s`, `--- PASS: TestRichShipment`, `\sflatbuffers \*\s+kept\s`} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("go test output lacks %s:\n%s", want, out)
 		}

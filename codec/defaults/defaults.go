@@ -5,6 +5,8 @@
 // codec/all holds every codec.
 package defaults
 
+//go:generate go run ../all/internal/defaultsgen others_gen.go
+
 import (
 	"fmt"
 	"sync"
@@ -69,17 +71,3 @@ func Registry() *codec.Registry { return registry() }
 // AllPackage is the import path of the package whose Registry holds every
 // codec serbench ships.
 const AllPackage = "github.com/serbench/serbench/codec/all"
-
-// others lists, in report order, the IDs of the codecs serbench ships
-// outside the default set: the codecs of AllPackage's Registry (with
-// gotiny, which a -race build lacks) that this package's Registry leaves
-// out. codec/all's TestDefaults checks it against that registry.
-var others = []string{
-	"jsoniter/fastest", "sonic/default", "sonic/fastest", "segmentio-json", "ffjson", "fastjson", "simdjson",
-	"msgpack/array", "gob/stream", "protobuf/opaque", "gogoproto", "hyperpb", "flatbuffers/lazy",
-	"capnp", "capnp/lazy", "thrift/binary", "thrift/compact", "msgpackgen", "msgpackgen/array",
-	"bebop", "benc", "benc/plain", "mus", "bson", "avro", "goavro", "twmb-avro",
-	"ugorji/msgpack", "ugorji/cbor", "ugorji/binc", "ugorji/simple", "shamaton-msgpack", "shamaton-msgpack/array",
-	"kelindar-binary", "gotiny", "xdr", "sereal", "dedis-protobuf", "ikeapack", "alecthomas-binary", "hprose", "enkodo",
-	"wire/lazy",
-}

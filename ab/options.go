@@ -160,9 +160,8 @@ type Options struct {
 	// otherwise unused (the gate is the caller's: Regressions).
 	MaxRegression float64
 	// Progress, when set, is called after each invocation of a test
-	// binary with the invocations done and their total (2 per round; with
-	// Budget, the total of the rounds planned so far).
-	Progress func(done, total int) `json:"-"`
+	// binary with where the run is (see Progress).
+	Progress func(Progress) `json:"-"`
 	// Building, when set, is called before each build of a test binary
 	// with the side ("base" or "head"), the code layout (from 1) of
 	// layouts, and the builds done before it of all builds: a build

@@ -159,6 +159,7 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 	args := []string{"-test.run", "^$", "-test.bench", opts.Bench, "-test.benchmem",
 		"-test.count", "1", "-test.benchtime", opts.benchtime()}
 	outs := [2][][]byte{}
+	var prog Progress
 	// rounds runs rounds from up to to, reporting progress against total
 	// invocations.
 	rounds := func(from, to, total int) error {
@@ -176,9 +177,12 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 					return fmt.Errorf("ab: %s, round %d: %w", sides[i].label(names[i]), r+1, err)
 				}
 				outs[i] = append(outs[i], out)
-				if opts.Progress != nil {
-					opts.Progress(len(outs[0])+len(outs[1]), total)
+				prog.Runs = len(outs[0]) + len(outs[1])
+				prog.RunsLeft = max(total-prog.Runs, 0)
+				if r == 0 && len(outs[0]) == 1 && len(outs[1]) == 1 {
+					prog.Benchmarks = commonBenchmarks(outs[0][0], outs[1][0])
 				}
+				opts.progress(prog)
 			}
 			if r == 0 && !hasBenchmarks(outs[0][0]) && !hasBenchmarks(outs[1][0]) {
 				return fmt.Errorf("ab: %w -bench %q in %s at %s or %s", ErrNoBenchmarks, opts.Bench, opts.Package, base, head)
@@ -191,13 +195,18 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	if opts.Budget > 0 {
-		res, err = sequential(opts, outs[:], start, rounds)
+		res, err = sequential(opts, outs[:], start, rounds, func(decided int) {
+			prog.Decided = decided
+			opts.progress(prog)
+		})
 	} else {
 		res, err = analyze(opts, outs[0], outs[1])
 	}
 	if err != nil {
 		return nil, err
 	}
+	prog.Decided, prog.RunsLeft = len(res.Benchmarks), 0
+	opts.progress(prog)
 	res.Base, res.Head = base, head
 	return res, nil
 }
@@ -206,8 +215,9 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 // outputs, then head's), begun at start, as Options.Budget says: while a
 // benchmark is inconclusive and another batch of opts.Rounds rounds fits
 // in the budget at the first batch's pace, more rounds (run by more); each
-// look judged by analyzeLooks.
-func sequential(opts Options, outs [][][]byte, start time.Time, more func(from, to, total int) error) (*Result, error) {
+// look judged by analyzeLooks, after which told gets the number of
+// benchmarks decided so far.
+func sequential(opts Options, outs [][][]byte, start time.Time, more func(from, to, total int) error, told func(decided int)) (*Result, error) {
 	pace := time.Since(start) / time.Duration(opts.Rounds)
 	plan := opts.Rounds
 	if pace > 0 {
@@ -219,7 +229,12 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more func(from, 
 		if err != nil {
 			return nil, err
 		}
-		n := looks[len(looks)-1]
+		n := 0
+		for _, k := range decided {
+			n += k
+		}
+		told(n)
+		n = looks[len(looks)-1]
 		next := n + opts.Rounds
 		if len(Inconclusive(res, opts.MaxRegression)) == 0 || next > plan || time.Since(start)+time.Duration(opts.Rounds)*pace > opts.Budget {
 			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks, Decided: decided}
@@ -326,9 +341,7 @@ func countAll(ctx context.Context, opts Options, cg *callgrind, sides [2]*side, 
 				}
 				rounds[r][i][name] = s
 				done++
-				if opts.Progress != nil {
-					opts.Progress(done, total)
-				}
+				opts.progress(Progress{Runs: done, RunsLeft: total - done, Benchmarks: len(common)})
 			}
 		}
 	}

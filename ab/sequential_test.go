@@ -77,7 +77,7 @@ func TestSequential(t *testing.T) {
 		outs[0], outs[1] = base[:to], head[:to]
 		return nil
 	}
-	res, err := sequential(opts, outs, time.Now().Add(-20*time.Second), more)
+	res, err := sequential(opts, outs, time.Now().Add(-20*time.Second), more, func(int) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestSequential(t *testing.T) {
 		}
 	}
 	stop := errors.New("stop")
-	if _, err := sequential(opts, [][][]byte{base[:20], head[:20]}, time.Now().Add(-20*time.Second), func(int, int, int) error { return stop }); !errors.Is(err, stop) {
+	if _, err := sequential(opts, [][][]byte{base[:20], head[:20]}, time.Now().Add(-20*time.Second), func(int, int, int) error { return stop }, func(int) {}); !errors.Is(err, stop) {
 		t.Errorf("a failed batch: err %v", err)
 	}
 }

@@ -11,8 +11,8 @@ type Progress struct {
 	Runs, RunsLeft int
 	// Benchmarks is the number of benchmarks both builds ran (0 until
 	// the first round ends); Decided those whose verdict is decided:
-	// with Budget, counted at each look; otherwise all of them once the
-	// last round ends.
+	// with Budget, those no longer inconclusive, counted at each look;
+	// otherwise all of them once the last round ends.
 	Benchmarks, Decided int
 }
 

@@ -38,8 +38,9 @@ type stage struct {
 
 // progress shows how far a run is on stderr. On a terminal one line is
 // rewritten in place (every 200 ms at most) and cleared at the end;
-// otherwise a plain line is written when the work has advanced by a tenth,
-// every 30 s, or when the phase changes, and never the same line twice. It
+// otherwise a plain line is written when the work has advanced by a tenth
+// (or, re-estimated, fallen back by one), every 30 s, or when the phase
+// changes, and never the same line twice. It
 // never writes to the report's output.
 type progress struct {
 	w        io.Writer
@@ -105,8 +106,12 @@ func (p *progress) report(s stage) {
 		}
 		p.shownAt, p.shownPh = now, s.phase
 		fmt.Fprintf(p.w, "\r%s\x1b[K", p.line(now))
-	case s.phase != p.shownPh || frac >= p.shownFrac+progressStep || now.Sub(p.shownAt) >= progressEvery:
+	case s.phase != p.shownPh || frac >= p.shownFrac+progressStep || frac <= p.shownFrac-progressStep || now.Sub(p.shownAt) >= progressEvery:
+		// A fraction a tenth lower is the work re-estimated (ab's
+		// budget planning more rounds): worth a line too.
 		p.print(now, frac)
+	case frac < p.shownFrac:
+		p.shownFrac = frac
 	}
 }
 

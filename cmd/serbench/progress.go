@@ -62,6 +62,7 @@ type progress struct {
 	// cur is the latest stage; shown, the last line written, with when
 	// and at which fraction of the work.
 	cur       stage
+	shownCur  stage
 	shown     string
 	shownAt   time.Time
 	shownFrac float64
@@ -118,7 +119,7 @@ func (p *progress) report(s stage) {
 // print writes the current line unless it is the one last written.
 func (p *progress) print(now time.Time, frac float64) {
 	line := p.line(now)
-	p.shownAt, p.shownFrac, p.shownPh = now, frac, p.cur.phase
+	p.shownAt, p.shownFrac, p.shownPh, p.shownCur = now, frac, p.cur.phase, p.cur
 	if line == p.shown {
 		return
 	}
@@ -135,7 +136,9 @@ func (s stage) fraction() float64 {
 }
 
 // line is the progress line at now: "serbench: sampling: 120/400 cells
-// done (35%), 45s of the budget 2m30s used, about 1m10s left".
+// done (35%), 45s of the budget 2m30s used, about 1m10s left". When the
+// budget will end the work before the pace would, the share shown is of
+// the budget, and the time left is the budget's remainder.
 func (p *progress) line(now time.Time) string {
 	s := p.cur
 	var b strings.Builder
@@ -144,30 +147,41 @@ func (p *progress) line(now time.Time) string {
 		b.WriteString(s.phase + ": ")
 	}
 	b.WriteString(s.counts)
-	if s.done+s.left > 0 {
-		fmt.Fprintf(&b, " (%.0f%%)", 100*s.fraction())
-	}
+	var used time.Duration
 	budgetLeft := time.Duration(-1)
 	if p.budget > 0 {
 		from := p.budgetStart
 		if from.IsZero() {
 			from = p.first
 		}
-		used := now.Sub(from)
+		used = now.Sub(from)
 		budgetLeft = max(p.budget-used, 0)
+	}
+	// The time left: at the pace of the phase so far, or what is left of
+	// the budget when the work would take longer (the budget ends it).
+	left, bound := time.Duration(-1), false
+	if n := s.done - p.firstDone; s.left > 0 && n > 0 {
+		left = time.Duration(float64(now.Sub(p.first)) * float64(s.left) / float64(n))
+		if budgetLeft >= 0 && left > budgetLeft {
+			left, bound = budgetLeft, true
+		}
+	}
+	switch {
+	case bound:
+		fmt.Fprintf(&b, " (%.0f%% of the budget)", 100*min(float64(used)/float64(p.budget), 1))
+	case s.done+s.left > 0:
+		fmt.Fprintf(&b, " (%.0f%%)", 100*s.fraction())
+	}
+	if p.budget > 0 {
 		fmt.Fprintf(&b, ", %v of the budget %v used", used.Round(time.Second), p.budget)
 	} else {
 		fmt.Fprintf(&b, ", %v elapsed", now.Sub(p.started).Round(time.Second))
 	}
-	if s.left > 0 {
-		if n := s.done - p.firstDone; n > 0 {
-			left := time.Duration(float64(now.Sub(p.first)) * float64(s.left) / float64(n))
-			if budgetLeft >= 0 && left > budgetLeft {
-				fmt.Fprintf(&b, ", at most %v left (the budget)", budgetLeft.Round(time.Second))
-			} else {
-				fmt.Fprintf(&b, ", about %v left", left.Round(time.Second))
-			}
-		}
+	switch {
+	case bound:
+		fmt.Fprintf(&b, ", at most %v left (the budget)", left.Round(time.Second))
+	case left >= 0:
+		fmt.Fprintf(&b, ", about %v left", left.Round(time.Second))
 	}
 	return b.String()
 }
@@ -182,7 +196,10 @@ func (p *progress) finish() {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		return
 	}
-	p.print(p.now(), p.cur.fraction())
+	if p.cur != p.shownCur {
+		// The last state, unless the last line showed it already.
+		p.print(p.now(), p.cur.fraction())
+	}
 }
 
 // every updates p with the seconds elapsed, once per interval, against an

@@ -17,7 +17,8 @@ func fakeClock(start time.Time, at *int) func() time.Time {
 
 // TestProgressLine checks the lines progress writes when stderr is not a
 // terminal: run's cells done of a fixed number of cells, with the budget
-// and the time left bounded by it; ab's builds, then its rounds with the
+// and the time left bounded by it (and the share shown of it when it
+// ends the work); ab's builds, then its rounds with the
 // benchmarks decided; a line only every tenth of the work or 30 s, or at
 // a new phase, and never one line twice.
 func TestProgressLine(t *testing.T) {
@@ -45,12 +46,15 @@ func TestProgressLine(t *testing.T) {
 			at = u.at
 			p.measuring(u.b)
 		}
+		// The end, a second later, with nothing new: no line only the
+		// time differs in.
+		at = 150
 		p.finish()
 		want := "serbench: calibrating: 0/400 cells done (0%), 1s of the budget 2m30s used\n" +
 			"serbench: sampling: 0/400 cells done (8%), 6s of the budget 2m30s used\n" +
-			"serbench: sampling: 0/400 cells done (17%), 40s of the budget 2m30s used, at most 1m50s left (the budget)\n" +
+			"serbench: sampling: 0/400 cells done (27% of the budget), 40s of the budget 2m30s used, at most 1m50s left (the budget)\n" +
 			"serbench: sampling: 300/400 cells done (83%), 1m0s of the budget 2m30s used, about 12s left\n" +
-			"serbench: sampling: 390/400 cells done (86%), 2m29s of the budget 2m30s used, at most 1s left (the budget)\n"
+			"serbench: sampling: 390/400 cells done (99% of the budget), 2m29s of the budget 2m30s used, at most 1s left (the budget)\n"
 		if sb.String() != want {
 			t.Errorf("lines:\n%s\nwant:\n%s", sb.String(), want)
 		}

@@ -85,6 +85,11 @@ func (s *sampler) run(ctx context.Context) error {
 	order := groupByBase(s.timed)
 	t := s.progress
 	t.p.Phase, t.p.Left = PhaseSample, s.opts.Count*pairedSamples(order)+s.after
+	if s.opts.Target > 0 && len(order) > 0 {
+		// Until the first round gives intervals, the passes may take
+		// every cell to MaxCount: the most, which MaxTime bounds.
+		t.p.Left += (MaxCount - s.opts.Count) * pairedSamples(order) / len(order)
+	}
 	for range s.opts.Count {
 		s.meter.probe()
 		sampleCells(order, live, t.step)

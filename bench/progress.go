@@ -28,11 +28,12 @@ type Progress struct {
 	// pass); all of them once sampling stops (the budget spent).
 	Cells, CellsDone int
 	// Done is the units of work done. Left estimates those still to do:
-	// exact without Target; with Target, for each cell still sampled, the
-	// samples its interval needs to narrow to the target if it narrows as
-	// 1/√n (at most MaxCount), with one baseline sample for each of a
-	// paired cell's, plus the parallel and profile passes. MaxTime may
-	// stop the sampling before Left reaches 0.
+	// exact without Target. With Target, until the first round ends, as
+	// if every cell went to MaxCount samples; after it, for each cell
+	// still sampled, the samples its interval needs to narrow to the
+	// target if it narrows as 1/√n (at most MaxCount), with one baseline
+	// sample for each of a paired cell's; plus the parallel and profile
+	// passes. MaxTime may stop the sampling before Left reaches 0.
 	Done, Left int
 }
 

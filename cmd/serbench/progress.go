@@ -99,7 +99,7 @@ func (p *progress) report(s stage) {
 		p.first, p.firstDone = now, s.done
 	}
 	p.cur = s
-	frac := s.fraction()
+	frac, _, _ := p.estimate(now)
 	switch {
 	case p.terminal:
 		if now.Sub(p.shownAt) < progressRedraw && s.phase == p.shownPh {
@@ -135,10 +135,35 @@ func (s stage) fraction() float64 {
 	return float64(s.done) / float64(s.done+s.left)
 }
 
+// estimate is where the current stage is at now: the share done, and the
+// time left at the pace of the phase so far (-1: no pace yet). When the
+// budget will end the work before that pace would (bound), the share is
+// of the budget and the time left its remainder.
+func (p *progress) estimate(now time.Time) (share float64, left time.Duration, bound bool) {
+	s := p.cur
+	share, left = s.fraction(), -1
+	if n := s.done - p.firstDone; s.left > 0 && n > 0 {
+		left = time.Duration(float64(now.Sub(p.first)) * float64(s.left) / float64(n))
+	}
+	if used := p.budgetUsed(now); p.budget > 0 && left >= 0 && left > p.budget-used {
+		share, left, bound = min(float64(used)/float64(p.budget), 1), max(p.budget-used, 0), true
+	}
+	return share, left, bound
+}
+
+// budgetUsed is the time the budget has run at now.
+func (p *progress) budgetUsed(now time.Time) time.Duration {
+	from := p.budgetStart
+	if from.IsZero() {
+		from = p.first
+	}
+	return now.Sub(from)
+}
+
 // line is the progress line at now: "serbench: sampling: 120/400 cells
-// done (35%), 45s of the budget 2m30s used, about 1m10s left". When the
-// budget will end the work before the pace would, the share shown is of
-// the budget, and the time left is the budget's remainder.
+// done (35%), 45s of the budget 2m30s used, about 1m10s left", or with
+// the budget bound to end the work first, "(60% of the budget), ..., at
+// most 8s left (the budget)".
 func (p *progress) line(now time.Time) string {
 	s := p.cur
 	var b strings.Builder
@@ -147,33 +172,15 @@ func (p *progress) line(now time.Time) string {
 		b.WriteString(s.phase + ": ")
 	}
 	b.WriteString(s.counts)
-	var used time.Duration
-	budgetLeft := time.Duration(-1)
-	if p.budget > 0 {
-		from := p.budgetStart
-		if from.IsZero() {
-			from = p.first
-		}
-		used = now.Sub(from)
-		budgetLeft = max(p.budget-used, 0)
-	}
-	// The time left: at the pace of the phase so far, or what is left of
-	// the budget when the work would take longer (the budget ends it).
-	left, bound := time.Duration(-1), false
-	if n := s.done - p.firstDone; s.left > 0 && n > 0 {
-		left = time.Duration(float64(now.Sub(p.first)) * float64(s.left) / float64(n))
-		if budgetLeft >= 0 && left > budgetLeft {
-			left, bound = budgetLeft, true
-		}
-	}
+	share, left, bound := p.estimate(now)
 	switch {
 	case bound:
-		fmt.Fprintf(&b, " (%.0f%% of the budget)", 100*min(float64(used)/float64(p.budget), 1))
+		fmt.Fprintf(&b, " (%.0f%% of the budget)", 100*share)
 	case s.done+s.left > 0:
-		fmt.Fprintf(&b, " (%.0f%%)", 100*s.fraction())
+		fmt.Fprintf(&b, " (%.0f%%)", 100*share)
 	}
 	if p.budget > 0 {
-		fmt.Fprintf(&b, ", %v of the budget %v used", used.Round(time.Second), p.budget)
+		fmt.Fprintf(&b, ", %v of the budget %v used", p.budgetUsed(now).Round(time.Second), p.budget)
 	} else {
 		fmt.Fprintf(&b, ", %v elapsed", now.Sub(p.started).Round(time.Second))
 	}
@@ -198,7 +205,9 @@ func (p *progress) finish() {
 	}
 	if p.cur != p.shownCur {
 		// The last state, unless the last line showed it already.
-		p.print(p.now(), p.cur.fraction())
+		now := p.now()
+		frac, _, _ := p.estimate(now)
+		p.print(now, frac)
 	}
 }
 

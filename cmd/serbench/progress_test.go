@@ -97,6 +97,20 @@ func TestProgressLine(t *testing.T) {
 			t.Errorf("%d lines for 2 builds and 40 runs over 40 s, want one a tenth:\n%s", len(lines), sb.String())
 		}
 	})
+	t.Run("done past the budget", func(t *testing.T) {
+		var sb strings.Builder
+		at := 0
+		p := newProgress(&sb, start, "")
+		p.now = fakeClock(start, &at)
+		p.budget, p.budgetStart = 10*time.Second, start
+		p.report(stage{phase: "sampling", counts: "0/2 cells done", done: 0, left: 2})
+		at = 12
+		p.report(stage{phase: "sampling", counts: "2/2 cells done", done: 2, left: 0})
+		p.finish()
+		if want := "serbench: sampling: 2/2 cells done (100%), 12s of the budget 10s used\n"; !strings.HasSuffix(sb.String(), want) {
+			t.Errorf("lines:\n%s\nwant the last:\n%s", sb.String(), want)
+		}
+	})
 	t.Run("terminal", func(t *testing.T) {
 		var sb strings.Builder
 		at := 0

@@ -143,10 +143,12 @@ type Options struct {
 	Probe []string `json:"-"`
 	// Budget, when positive, makes the run sequential: after the first
 	// Rounds rounds, while a benchmark's change of time is inconclusive at
-	// MaxRegression (Result.Judge), Run adds Rounds rounds more, as long as
-	// the time of the rounds so far (builds excluded) plus one more batch
-	// at the pace of the first fits in Budget. Each look judges its
-	// interval at the confidence a group-sequential design gives it
+	// MaxRegression (Result.Judge), Run adds Rounds rounds more of only
+	// the benchmarks still inconclusive, as long as the time of the rounds
+	// so far (builds excluded) plus one more batch at the pace of the
+	// latest fits in Budget and the rounds stay within the plan. Each
+	// look judges its interval at the confidence a group-sequential
+	// design gives it
 	// (stats.LookConfidence: O'Brien-Fleming-type alpha spending of
 	// 1 - 95%, planned for the most rounds Budget allows at the first
 	// batch's pace), so the chance of a false verdict stays at 5%
@@ -160,9 +162,8 @@ type Options struct {
 	// otherwise unused (the gate is the caller's: Regressions).
 	MaxRegression float64
 	// Progress, when set, is called after each invocation of a test
-	// binary with the invocations done and their total (2 per round; with
-	// Budget, the total of the rounds planned so far).
-	Progress func(done, total int) `json:"-"`
+	// binary with where the run is (see Progress).
+	Progress func(Progress) `json:"-"`
 	// Building, when set, is called before each build of a test binary
 	// with the side ("base" or "head"), the code layout (from 1) of
 	// layouts, and the builds done before it of all builds: a build

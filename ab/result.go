@@ -52,6 +52,29 @@ type Sequential struct {
 	// Looks are the rounds at each look; Decided the benchmarks decided
 	// (not inconclusive) at each.
 	Looks, Decided []int
+	// Benchmarks say what the budget bought each benchmark, in the
+	// Result's order. Rounds after the look that decided a benchmark do
+	// not run it.
+	Benchmarks []SequentialBenchmark
+}
+
+// SequentialBenchmark is what a sequential run's budget bought one
+// benchmark.
+type SequentialBenchmark struct {
+	Name string
+	// Rounds is the number of rounds its figures are from: those up to
+	// the look that decided it, or all of them.
+	Rounds int
+	// Look is the look (from 1) that decided it; 0 when none did.
+	Look int
+	// Verdict is its verdict at the gate (verdict.Regressed,
+	// verdict.Unchanged, verdict.Improved or verdict.Inconclusive).
+	Verdict string
+	// FirstWidth and Width are the widths of its interval of the change
+	// (hi - lo, a fraction of base's figure; -1 for none) at the first
+	// look and at the look its figures are from: what the rounds the
+	// budget bought narrowed it to.
+	FirstWidth, Width float64
 }
 
 // Unit is the unit of the compared figure: "ns/op", or with

@@ -8,9 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"time"
-
-	"github.com/serbench/serbench/stats"
-	"github.com/serbench/serbench/verdict"
 )
 
 // ErrNoBenchmarks is the error (wrapped) of a Run in which no benchmark
@@ -156,12 +153,17 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 		return res, nil
 	}
 
-	args := []string{"-test.run", "^$", "-test.bench", opts.Bench, "-test.benchmem",
-		"-test.count", "1", "-test.benchtime", opts.benchtime()}
 	outs := [2][][]byte{}
+	var prog Progress
 	// rounds runs rounds from up to to, reporting progress against total
-	// invocations.
-	rounds := func(from, to, total int) error {
+	// invocations: every benchmark opts.Bench matches, or those named.
+	rounds := func(from, to, total int, names []string) error {
+		pattern := opts.Bench
+		if names != nil {
+			pattern = benchUnion(names)
+		}
+		args := []string{"-test.run", "^$", "-test.bench", pattern, "-test.benchmem",
+			"-test.count", "1", "-test.benchtime", opts.benchtime()}
 		for r := from; r < to; r++ {
 			order := []int{0, 1} // A B
 			if r%2 == 1 {
@@ -176,9 +178,12 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 					return fmt.Errorf("ab: %s, round %d: %w", sides[i].label(names[i]), r+1, err)
 				}
 				outs[i] = append(outs[i], out)
-				if opts.Progress != nil {
-					opts.Progress(len(outs[0])+len(outs[1]), total)
+				prog.Runs = len(outs[0]) + len(outs[1])
+				prog.RunsLeft = max(total-prog.Runs, 0)
+				if r == 0 && len(outs[0]) == 1 && len(outs[1]) == 1 {
+					prog.Benchmarks = commonBenchmarks(outs[0][0], outs[1][0])
 				}
+				opts.progress(prog)
 			}
 			if r == 0 && !hasBenchmarks(outs[0][0]) && !hasBenchmarks(outs[1][0]) {
 				return fmt.Errorf("ab: %w -bench %q in %s at %s or %s", ErrNoBenchmarks, opts.Bench, opts.Package, base, head)
@@ -187,84 +192,27 @@ func Run(ctx context.Context, opts Options) (res *Result, err error) {
 		return nil
 	}
 	start := time.Now()
-	if err := rounds(0, opts.Rounds, 2*opts.Rounds); err != nil {
+	if err := rounds(0, opts.Rounds, 2*opts.Rounds, nil); err != nil {
 		return nil, err
 	}
 	if opts.Budget > 0 {
-		res, err = sequential(opts, outs[:], start, rounds)
+		res, err = sequential(opts, outs[:], start, rounds, func(decided int) {
+			prog.Decided = decided
+			opts.progress(prog)
+		})
 	} else {
 		res, err = analyze(opts, outs[0], outs[1])
 	}
 	if err != nil {
 		return nil, err
 	}
+	if opts.Budget == 0 {
+		prog.Decided = len(res.Benchmarks)
+	}
+	prog.RunsLeft = 0
+	opts.progress(prog)
 	res.Base, res.Head = base, head
 	return res, nil
-}
-
-// sequential goes on from the first opts.Rounds rounds in outs (base's
-// outputs, then head's), begun at start, as Options.Budget says: while a
-// benchmark is inconclusive and another batch of opts.Rounds rounds fits
-// in the budget at the first batch's pace, more rounds (run by more); each
-// look judged by analyzeLooks.
-func sequential(opts Options, outs [][][]byte, start time.Time, more func(from, to, total int) error) (*Result, error) {
-	pace := time.Since(start) / time.Duration(opts.Rounds)
-	plan := opts.Rounds
-	if pace > 0 {
-		plan = max(opts.Rounds, min(MaxRounds, int(opts.Budget/pace)))
-	}
-	looks := []int{opts.Rounds}
-	for {
-		res, decided, err := analyzeLooks(opts, outs[0], outs[1], looks, plan)
-		if err != nil {
-			return nil, err
-		}
-		n := looks[len(looks)-1]
-		next := n + opts.Rounds
-		if len(Inconclusive(res, opts.MaxRegression)) == 0 || next > plan || time.Since(start)+time.Duration(opts.Rounds)*pace > opts.Budget {
-			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks, Decided: decided}
-			return res, nil
-		}
-		if err := more(n, next, 2*plan); err != nil {
-			return nil, err
-		}
-		looks = append(looks, next)
-	}
-}
-
-// analyzeLooks is analyze at each look of a sequential run: looks are the
-// rounds at each (increasing), plan the most rounds planned. At each look
-// every benchmark not yet decided gets its interval at the look's
-// confidence (stats.LookConfidence, spending 1 - Confidence over the
-// looks) and its verdict at opts.MaxRegression; one that is not
-// inconclusive keeps that look's figures from then on. The Result is the
-// last look's, with the decided benchmarks' figures of their look;
-// decided counts the benchmarks decided at each look.
-func analyzeLooks(opts Options, base, head [][]byte, looks []int, plan int) (res *Result, decided []int, err error) {
-	kept := map[string]Benchmark{}
-	prev := 0
-	for _, n := range looks {
-		if res, err = analyze(opts, base[:n], head[:n]); err != nil {
-			return nil, nil, err
-		}
-		conf := stats.LookConfidence(1-Confidence, n, prev, plan)
-		prev = n
-		k := 0
-		for i, b := range res.Benchmarks {
-			if d, ok := kept[b.Name]; ok {
-				res.Benchmarks[i] = d
-				continue
-			}
-			b = b.at(conf)
-			res.Benchmarks[i] = b
-			if res.Judge(b, opts.MaxRegression).Verdict != verdict.Inconclusive {
-				kept[b.Name] = b
-				k++
-			}
-		}
-		decided = append(decided, k)
-	}
-	return res, decided, nil
 }
 
 // lookPath finds valgrind; tests replace it.
@@ -326,9 +274,7 @@ func countAll(ctx context.Context, opts Options, cg *callgrind, sides [2]*side, 
 				}
 				rounds[r][i][name] = s
 				done++
-				if opts.Progress != nil {
-					opts.Progress(done, total)
-				}
+				opts.progress(Progress{Runs: done, RunsLeft: total - done, Benchmarks: len(common)})
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package ab
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,15 +13,23 @@ import (
 
 // seqOutputs is forty rounds: Slow-2 takes 20% longer at head in every
 // round; Unsure-2 is 0% to 13.3% slower by turns in the first twenty
-// rounds (inconclusive at 5%) and the same in the next twenty.
-func seqOutputs() (base, head [][]byte) {
+// rounds (inconclusive at 5%) and the same in the next twenty. A round
+// holds only the benchmarks in only, when given (a later batch's).
+func seqOutputs(only ...string) (base, head [][]byte) {
+	want := func(name string) bool { return len(only) == 0 || slices.Contains(only, name) }
 	for i := range 40 {
 		unsure := 1.0
 		if i < 20 {
 			unsure = 1 + 0.007*float64(i)
 		}
-		base = append(base, output(line("Slow-2", 1000, 0, 0), line("Unsure-2", 1000, 0, 0)))
-		head = append(head, output(line("Slow-2", 1200, 0, 0), line("Unsure-2", 1000*unsure, 0, 0)))
+		var b, h []string
+		if want("Slow-2") {
+			b, h = append(b, line("Slow-2", 1000, 0, 0)), append(h, line("Slow-2", 1200, 0, 0))
+		}
+		if want("Unsure-2") {
+			b, h = append(b, line("Unsure-2", 1000, 0, 0)), append(h, line("Unsure-2", 1000*unsure, 0, 0))
+		}
+		base, head = append(base, output(b...)), append(head, output(h...))
 	}
 	return base, head
 }
@@ -31,12 +40,12 @@ func TestAnalyzeLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	base, head := seqOutputs()
-	res, decided, err := analyzeLooks(opts, base, head, []int{20, 40}, 40)
+	res, bought, err := analyzeLooks(opts, base, head, []int{20, 40}, 40)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(decided) != 2 || decided[0] != 1 || decided[1] != 1 {
-		t.Errorf("decided at each look %v, want [1 1]: Slow-2 at the first, Unsure-2 at the second", decided)
+	if d := decidedAt(bought, 2); len(d) != 2 || d[0] != 1 || d[1] != 1 {
+		t.Errorf("decided at each look %v, want [1 1]: Slow-2 at the first, Unsure-2 at the second", d)
 	}
 	by := map[string]Benchmark{}
 	for _, b := range res.Benchmarks {
@@ -51,6 +60,9 @@ func TestAnalyzeLooks(t *testing.T) {
 	if len(unsure.Ratios) != 40 || math.Abs(unsure.Confidence-second) > 1e-12 || res.Judge(unsure, 0.05).Verdict != "unchanged" {
 		t.Errorf("Unsure-2: %d rounds at %v, verdict %s; want 40 at %v, unchanged", len(unsure.Ratios), unsure.Confidence, res.Judge(unsure, 0.05).Verdict, second)
 	}
+	if b := bought[1]; b.Name != "Unsure-2" || b.Rounds != 40 || b.Look != 2 || b.Verdict != "unchanged" || !(b.Width > 0 && b.Width < b.FirstWidth) {
+		t.Errorf("bought Unsure-2 %+v, want 40 rounds, look 2, unchanged, a narrower interval than at the first look", b)
+	}
 	// At the first look alone Unsure-2 is inconclusive.
 	res1, _, err := analyzeLooks(opts, base[:20], head[:20], []int{20}, 40)
 	if err != nil {
@@ -61,9 +73,12 @@ func TestAnalyzeLooks(t *testing.T) {
 	}
 }
 
-// TestSequential runs the budget's loop on recorded outputs, its start
-// put twenty seconds back so that the first batch's pace is a second a
-// round: a minute plans 60 rounds, and Unsure-2 is decided after 40.
+// TestSequential runs the budget's loop with a fake runner, its start put
+// twenty seconds back so that the first batch's pace is a second a
+// round: a minute plans 60 rounds. Slow-2 is decided at the first look,
+// so the second batch runs Unsure-2 alone (its rounds hold nothing
+// else), which is decided after 40; Slow-2 keeps its first look's
+// verdict and 20 rounds.
 func TestSequential(t *testing.T) {
 	opts, err := Options{Base: "main", Budget: time.Minute, MaxRegression: 0.05}.Resolved()
 	if err != nil {
@@ -71,32 +86,60 @@ func TestSequential(t *testing.T) {
 	}
 	base, head := seqOutputs()
 	outs := [][][]byte{base[:20], head[:20]}
-	var asked [][2]int
-	more := func(from, to, total int) error {
-		asked = append(asked, [2]int{from, to})
-		outs[0], outs[1] = base[:to], head[:to]
+	type ask struct {
+		from, to int
+		names    string
+	}
+	var asked []ask
+	more := func(from, to, total int, names []string) error {
+		asked = append(asked, ask{from, to, strings.Join(names, " ")})
+		b, h := seqOutputs(names...)
+		outs[0], outs[1] = append(outs[0], b[from:to]...), append(outs[1], h[from:to]...)
 		return nil
 	}
-	res, err := sequential(opts, outs, time.Now().Add(-20*time.Second), more)
+	var told []int
+	res, err := sequential(opts, outs, time.Now().Add(-20*time.Second), more, func(n int) { told = append(told, n) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	sq := res.Sequential
-	if len(asked) != 1 || asked[0] != [2]int{20, 40} || sq == nil || sq.Plan < 40 || len(sq.Looks) != 2 || sq.Looks[1] != 40 {
-		t.Fatalf("asked for rounds %v, sequential %+v; want 20 to 40 once, two looks", asked, sq)
+	if len(asked) != 1 || asked[0] != (ask{20, 40, "Unsure-2"}) || sq == nil || sq.Plan < 40 || len(sq.Looks) != 2 || sq.Looks[1] != 40 {
+		t.Fatalf("asked for %+v, sequential %+v; want rounds 20 to 40 of Unsure-2 once, two looks", asked, sq)
+	}
+	if !slices.Equal(told, []int{1, 2}) {
+		t.Errorf("told %v benchmarks decided, want 1 then 2", told)
 	}
 	if n := len(Inconclusive(res, 0.05)); n != 0 {
 		t.Errorf("%d inconclusive after the second look", n)
 	}
-	line := sq.String()
-	for _, want := range []string{"sequential (-budget 1m0s): 40 rounds in 2 looks (20, 40)", "benchmarks decided at each look: 1, 1", "O'Brien-Fleming-type alpha spending (Lan-DeMets)"} {
-		if !strings.Contains(line, want) {
-			t.Errorf("%q lacks %q", line, want)
+	for _, b := range res.Benchmarks {
+		if b.Name == "Slow-2" && (len(b.Ratios) != 20 || res.Judge(b, 0.05).Verdict != "regressed") {
+			t.Errorf("Slow-2 after the second batch: %d rounds, %s; want its first look's 20, regressed", len(b.Ratios), res.Judge(b, 0.05).Verdict)
+		}
+	}
+	text := res.Sequential.String() + "\n" + strings.Join(sq.BoughtLines(), "\n")
+	for _, want := range []string{"sequential (-budget 1m0s): 40 rounds in 2 looks (20, 40)", "benchmarks decided at each look: 1, 1", "O'Brien-Fleming-type alpha spending (Lan-DeMets)",
+		"- Slow-2: 20 rounds, decided at look 1 of 2 (regressed); interval: 0.0% wide at the first look, 0.0% wide at its last", "- Unsure-2: 40 rounds, decided at look 2 of 2 (unchanged); interval: 10.5% wide at the first look, 4.9% wide at its last"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q lacks %q", text, want)
 		}
 	}
 	stop := errors.New("stop")
-	if _, err := sequential(opts, [][][]byte{base[:20], head[:20]}, time.Now().Add(-20*time.Second), func(int, int, int) error { return stop }); !errors.Is(err, stop) {
+	if _, err := sequential(opts, [][][]byte{base[:20], head[:20]}, time.Now().Add(-20*time.Second), func(int, int, int, []string) error { return stop }, func(int) {}); !errors.Is(err, stop) {
 		t.Errorf("a failed batch: err %v", err)
+	}
+}
+
+// TestBenchUnion: the pattern of a later batch selects each name's
+// levels, quoted and anchored, and no other top-level benchmark.
+func TestBenchUnion(t *testing.T) {
+	got := benchUnion([]string{"Encode/size=small-8", "Decode/size=big-8", "Sum-8"})
+	want := `(?:^BenchmarkEncode$|^BenchmarkDecode$|^BenchmarkSum$)/(?:^size=small$|^size=big$)`
+	if got != want {
+		t.Errorf("benchUnion = %s, want %s", got, want)
+	}
+	if got := benchUnion([]string{"Sum-2"}); got != "^BenchmarkSum$" {
+		t.Errorf("one name: %s", got)
 	}
 }
 

@@ -46,8 +46,35 @@ func header(res *Result) string {
 		res.Base, res.Head, res.Rounds, res.Options.benchtime(), layouts)
 	if sq := res.Sequential; sq != nil {
 		h += "\n" + sq.String()
+		for _, l := range sq.BoughtLines() {
+			h += "\n" + l
+		}
 	}
 	return h
+}
+
+// BoughtLines say, one line a benchmark, what the budget bought it: the
+// rounds its figures are from, the look that decided it and its verdict,
+// and the width of its interval at the first look and at its last:
+// "- Unsure-2: 40 rounds, decided at look 2 of 2 (unchanged); interval:
+// 9.1% wide at the first look, 4.2% wide at its last".
+func (sq *Sequential) BoughtLines() []string {
+	var out []string
+	for _, b := range sq.Benchmarks {
+		at := fmt.Sprintf("decided at look %d of %d (%s)", b.Look, len(sq.Looks), b.Verdict)
+		if b.Look == 0 {
+			at = fmt.Sprintf("undecided after %d looks (%s)", len(sq.Looks), b.Verdict)
+		}
+		w := func(x float64) string {
+			if x < 0 {
+				return "none"
+			}
+			return fmt.Sprintf("%.1f%% wide", 100*x)
+		}
+		wide := fmt.Sprintf("interval: %s at the first look, %s at its last", w(b.FirstWidth), w(b.Width))
+		out = append(out, fmt.Sprintf("- %s: %d rounds, %s; %s", b.Name, b.Rounds, at, wide))
+	}
+	return out
 }
 
 // String is the line a sequential run prints under the header:

@@ -73,8 +73,8 @@ type sampler struct {
 	timed    []*cell
 	opts     Options
 	deadline time.Time
-	step     func()
-	grow     func(n int) // adds n units to the progress total
+	progress *tracker
+	after    int // units of work after the sampling (Progress.Left)
 	meter    *noiseMeter
 }
 
@@ -83,10 +83,16 @@ func (s *sampler) run(ctx context.Context) error {
 	defer s.meter.stop()
 	live := func() bool { return ctx.Err() == nil }
 	order := groupByBase(s.timed)
+	t := s.progress
+	t.p.Phase, t.p.Left = PhaseSample, s.opts.Count*pairedSamples(order)+s.after
+	if s.opts.Target > 0 && len(order) > 0 {
+		// Until the first round gives intervals, the passes may take
+		// every cell to MaxCount: the most, which MaxTime bounds.
+		t.p.Left += (MaxCount - s.opts.Count) * pairedSamples(order) / len(order)
+	}
 	for range s.opts.Count {
 		s.meter.probe()
-		s.grow(pairedSamples(order) - len(order)) // the baseline's samples between others
-		sampleCells(order, live, s.step)
+		sampleCells(order, live, t.step)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -99,11 +105,11 @@ func (s *sampler) run(ctx context.Context) error {
 	for {
 		s.meter.probe()
 		wide := groupByBase(s.wide())
+		t.p.CellsDone, t.p.Left = len(s.timed)-len(wide), samplesLeft(wide, s.opts.Target)+s.after
 		if len(wide) == 0 {
 			return nil
 		}
-		s.grow(pairedSamples(wide))
-		sampleCells(wide, inTime, s.step)
+		sampleCells(wide, inTime, t.step)
 		if err := ctx.Err(); err != nil {
 			return err
 		}

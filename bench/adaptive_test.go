@@ -42,9 +42,19 @@ func TestAdaptiveMeasure(t *testing.T) {
 	}
 	// An unreachable target: every cell keeps sampling until the budget ends.
 	opts := Options{Benchtime: time.Millisecond, Target: 1e-9, MaxTime: 300 * time.Millisecond}
+	var last Progress
+	opts.Progress = func(p Progress) {
+		if p.Cells != 2 || p.CellsDone < last.CellsDone || p.Done < last.Done || p.Done > last.Done+1 {
+			t.Errorf("progress went from %+v to %+v, want 2 cells throughout, at most one unit a call", last, p)
+		}
+		last = p
+	}
 	m, err := Measure(context.Background(), []codec.Codec{stdjson.New()}, ss, opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if last.CellsDone != 2 || last.Left != 0 {
+		t.Errorf("last progress %+v, want both cells done, nothing left", last)
 	}
 	if m.Noise.Probes < 2*noiseProbes {
 		t.Errorf("noise probes = %d, want at least %d (before the first round and after)", m.Noise.Probes, 2*noiseProbes)
@@ -77,5 +87,28 @@ func TestAdaptiveOptions(t *testing.T) {
 	o, err := Options{Target: 0.03}.Effective()
 	if err != nil || o.Count != MinAdaptiveCount || o.MaxTime != DefaultMaxTime {
 		t.Errorf("defaults with Target: Count %d, MaxTime %v, err %v", o.Count, o.MaxTime, err)
+	}
+}
+
+// TestSamplesLeft: a cell with no interval needs as many samples again; a
+// cell at twice the target needs four times its samples (1/√n); a paired
+// cell's count twice; none more than MaxCount in all.
+func TestSamplesLeft(t *testing.T) {
+	fn := func(int) error { return nil }
+	few := &cell{ns: []float64{100, 100}, fn: fn}
+	wide := &cell{ns: []float64{60, 80, 90, 100, 100, 100, 110, 120, 150, 200}, fn: fn}
+	hw, ok := wide.targetHalfWidth()
+	if !ok {
+		t.Fatal("no interval for ten samples")
+	}
+	if got := samplesLeft([]*cell{few}, 0.03); got != 2 {
+		t.Errorf("no interval, 2 samples: %d left, want 2", got)
+	}
+	if got := samplesLeft([]*cell{wide}, hw/2); got != 30 {
+		t.Errorf("10 samples at twice the target: %d left, want 30", got)
+	}
+	paired := &cell{ns: wide.ns, fn: fn, base: few}
+	if got := samplesLeft([]*cell{paired}, 1e-9); got != 2*(MaxCount-10) {
+		t.Errorf("paired cell, unreachable target: %d left, want %d", got, 2*(MaxCount-10))
 	}
 }

@@ -112,9 +112,9 @@ type Options struct {
 	// no ballast: the live heap is serbench's own, as small as it can be
 	// (the selected scenarios and their encodings). Range [0, MaxLiveHeap].
 	LiveHeap int64
-	// Progress, if set, is called after each unit of work with the number
-	// of units done and the total. It is called from Matrix's goroutine.
-	Progress func(done, total int)
+	// Progress, if set, is called after each unit of work with where the
+	// run is (see Progress). It is called from Matrix's goroutine.
+	Progress func(Progress)
 }
 
 // Effective returns o with defaults filled in, or an error naming the first
@@ -350,21 +350,15 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 	}
 	started := time.Now()
 	cells, timed := prepareMatrix(codecs, scenarios, opts)
-	perCell := 1 + opts.Count
+	after := 0 // units of work after the sampling, per cell
 	if opts.Parallel {
-		perCell++
+		after++
 	}
 	if opts.Profiler != nil {
-		perCell++
+		after++
 	}
-	total := len(timed) * perCell
-	done := 0
-	step := func() {
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, total)
-		}
-	}
+	t := &tracker{fn: opts.Progress, p: Progress{Phase: PhaseCalibrate, Cells: len(timed),
+		Left: len(timed) * (1 + 2*opts.Count + after)}}
 	heap := HoldLiveHeap(opts.LiveHeap)
 	defer heap.Release()
 	for _, c := range timed {
@@ -372,25 +366,28 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			return nil, err
 		}
 		c.calibrate(opts.Benchtime)
-		step()
+		t.step()
 	}
 	pairing(timed, opts.Baseline)
 	meter := newNoiseMeter(opts.Benchtime)
-	s := &sampler{timed: timed, opts: opts, deadline: started.Add(opts.MaxTime), step: step, meter: meter,
-		grow: func(n int) { total += n }}
+	s := &sampler{timed: timed, opts: opts, deadline: started.Add(opts.MaxTime), progress: t, after: len(timed) * after, meter: meter}
 	if err := s.run(ctx); err != nil {
 		return nil, err
 	}
+	t.p.CellsDone, t.p.Left = len(timed), len(timed)*after
+	t.report()
 	if opts.Parallel {
+		t.p.Phase = PhaseParallel
 		for _, c := range timed {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 			c.parallel()
-			step()
+			t.step()
 		}
 	}
 	if opts.Profiler != nil {
+		t.p.Phase = PhaseProfile
 		for _, c := range timed {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -398,7 +395,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			if err := c.profile(opts); err != nil {
 				return nil, err
 			}
-			step()
+			t.step()
 		}
 	}
 	results := matrixResults(cells, codecs, opts)

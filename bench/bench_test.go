@@ -193,8 +193,15 @@ func TestParallelAndProfiles(t *testing.T) {
 	opts := fast
 	opts.Parallel, opts.Profiler = true, profiler.Dirs{CPU: cpu, Mem: mem}
 	opts.ProfileTime = 20 * time.Millisecond
-	var calls, last, total int
-	opts.Progress = func(done, tot int) { calls++; last, total = done, tot }
+	var calls int
+	var last bench.Progress
+	opts.Progress = func(p bench.Progress) {
+		if calls > 0 && (p.Done < last.Done || p.Done > last.Done+1 || p.Cells != last.Cells || p.CellsDone < last.CellsDone) {
+			t.Errorf("progress went from %+v to %+v", last, p)
+		}
+		calls++
+		last = p
+	}
 	rs, err := bench.Matrix(context.Background(), []codec.Codec{stdjson.New()}, seeds(t, "ws-message"), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -214,8 +221,8 @@ func TestParallelAndProfiles(t *testing.T) {
 		}
 		f.Close()
 	}
-	if calls == 0 || last != total {
-		t.Errorf("progress: %d calls, last %d of %d", calls, last, total)
+	if want := (bench.Progress{Phase: bench.PhaseProfile, Cells: 2, CellsDone: 2, Done: calls - 1}); last != want {
+		t.Errorf("progress: last %+v after %d calls, want %+v", last, calls, want)
 	}
 }
 

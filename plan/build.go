@@ -56,8 +56,9 @@ type Options struct {
 	Registry *codec.Registry
 	// Warnings found while choosing these options head the document's.
 	Warnings []string
-	// Progress, when set, is called as the measurement advances.
-	Progress func(done, total int)
+	// Progress, when set, is called as the measurement advances (after
+	// each unit of bench.Measure's work).
+	Progress func(bench.Progress)
 	// Log, when set, gets one line per verify run as it starts.
 	Log io.Writer
 	// Env returns the environment the document records, given when the

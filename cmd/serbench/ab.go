@@ -93,17 +93,21 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		}
 		defer bmf.discard()
 	}
-	started := time.Now()
+	p := newProgress(stderr, time.Now(), "")
 	o.Building = func(side string, layout, layouts, done, total int) {
 		what := "the test binary of " + side
 		if layouts > 1 {
 			what += fmt.Sprintf(", code layout %d of %d", layout, layouts)
 		}
-		fmt.Fprintf(stderr, "serbench: building %s (build %d of %d), %v elapsed\n", what, done+1, total, time.Since(started).Round(time.Second))
+		p.report(stage{phase: "building", counts: fmt.Sprintf("%s (build %d of %d)", what, done+1, total), done: done, left: total - done})
 	}
-	p := newProgress(stderr, time.Now(), "benchmark runs")
-	p.budget = o.Budget
-	o.Progress = p.update
+	o.Progress = func(ap ab.Progress) {
+		if p.budget == 0 && o.Budget > 0 {
+			// The budget is of the rounds, which begin after the builds.
+			p.budget, p.budgetStart = o.Budget, time.Now()
+		}
+		p.report(abStage(ap, o.Budget > 0))
+	}
 	res, err := ab.Run(ctx, o)
 	p.finish()
 	if err != nil {
@@ -178,4 +182,19 @@ func abUsageError(err error, benchtime string) error {
 		name, value = "-benchtime", benchtime
 	}
 	return usagef("ab: %s %s: %s", name, value, oe.Want)
+}
+
+// abStage is the progress line's stage of ab's rounds: "measuring: 3/12
+// benchmarks decided, 16/40 test binary runs"; the benchmarks decided
+// are counted only when the run is sequential (budgeted) and until the
+// first round ends there is no count of benchmarks.
+func abStage(ap ab.Progress, sequential bool) stage {
+	counts := fmt.Sprintf("%d/%d test binary runs", ap.Runs, ap.Runs+ap.RunsLeft)
+	switch {
+	case ap.Benchmarks > 0 && sequential:
+		counts = fmt.Sprintf("%d/%d benchmarks decided, ", ap.Decided, ap.Benchmarks) + counts
+	case ap.Benchmarks > 0:
+		counts = fmt.Sprintf("%d benchmarks, ", ap.Benchmarks) + counts
+	}
+	return stage{phase: "measuring", counts: counts, done: ap.Runs, left: ap.RunsLeft}
 }

@@ -211,7 +211,7 @@ func TestAB(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		opts := ab.Options{Dir: dir, Base: "base", Head: "same", Rounds: 4, Iterations: 1000,
-			Progress: func(done, total int) { cancel() }}
+			Progress: func(ab.Progress) { cancel() }}
 		if _, err := ab.Run(ctx, opts); !errors.Is(err, context.Canceled) {
 			t.Errorf("err %v, want context.Canceled", err)
 		}

@@ -70,7 +70,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		}
 		o.Codecs, o.Scenarios, o.Warnings = cs, scenarios, warn
 		progress := newProgress(stderr, time.Now(), "measurements")
-		o.Progress, finish = progress.update, progress.finish
+		o.Progress, finish = progress.measuring, progress.finish
 	}
 	doc, err := plan.Build(ctx, o)
 	finish()

@@ -4,123 +4,210 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"github.com/serbench/serbench/bench"
 )
 
-// progress shows how far a run is on stderr: a bar with the count, the
-// total and the time left when stderr is a terminal, and otherwise a plain
-// line at most every five seconds. It never writes to the report's output.
+// Progress display intervals.
+const (
+	// progressRedraw is how often the line on a terminal is rewritten.
+	progressRedraw = 200 * time.Millisecond
+	// progressStep and progressEvery space the plain lines written when
+	// stderr is not a terminal: a line when the work has advanced by
+	// another tenth, or every 30 s.
+	progressStep  = 0.1
+	progressEvery = 30 * time.Second
+)
+
+// stage is one report of where a piece of work is, as progress shows it.
+type stage struct {
+	// phase names what is going on ("sampling", "building base"); a new
+	// phase is always shown.
+	phase string
+	// counts says how far in countable terms: "120/400 cells done".
+	counts string
+	// done counts the units of work done; left estimates those still to
+	// do (0: none or unknown). The percentage and the time left come from
+	// them, the pace being that of the units since the first report.
+	done, left int
+}
+
+// progress shows how far a run is on stderr. On a terminal one line is
+// rewritten in place (every 200 ms at most) and cleared at the end;
+// otherwise a plain line is written when the work has advanced by a tenth
+// (or, re-estimated, fallen back by one), every 30 s, or when the phase
+// changes, and never the same line twice. It
+// never writes to the report's output.
 type progress struct {
-	w       io.Writer
-	unit    string // what done and total count, in the plain line
-	bar     *progressbar.ProgressBar
-	started time.Time
-	last    time.Time
-	// done and total are the latest update's, for finish; printed the
-	// counts of the last plain line, which is never printed twice.
-	done, total int
-	printed     [2]int
-	// budget, when set, is the time the work may take (ab -budget): the
-	// plain line says how much of it is used.
-	budget time.Duration
-	// growing is set when the total grows as the work goes (run's
-	// adaptive sampling adds samples pass by pass) and budget bounds the
-	// whole work from started (run -max-time): the line then gives no
-	// percentage and no time left from the pace, which would read 100%
-	// and a few seconds left for minutes, but the budget's remainder.
-	growing bool
-	// first is when the first update came, with its count: the pace of
-	// the time left is taken from there, so that a build or a setup
-	// before the first count does not inflate it.
+	w        io.Writer
+	terminal bool
+	unit     string // what update's counts count ("rounds")
+	started  time.Time
+	now      func() time.Time
+	// budget, when set, is the time the work may take (ab -budget, run
+	// -max-time with adaptive sampling): the line says how much of it is
+	// used, counted from budgetStart (zero: from the first report of
+	// work, so that builds before it do not count), and no estimate
+	// exceeds what is left of it.
+	budget      time.Duration
+	budgetStart time.Time
+	// first is when the first report of the current phase came, with its
+	// count of units done: the pace is taken from there.
 	first     time.Time
 	firstDone int
+	// cur is the latest stage; shown, the last line written, with when
+	// and at which fraction of the work.
+	cur       stage
+	shownCur  stage
+	shown     string
+	shownAt   time.Time
+	shownFrac float64
+	shownPh   string
 }
 
 // newProgress returns a progress display on w for work that started at
 // started; unit names what update's counts count ("measurements").
 func newProgress(w io.Writer, started time.Time, unit string) *progress {
-	p := &progress{w: w, unit: unit, started: started, last: started}
+	p := &progress{w: w, unit: unit, started: started, now: time.Now, shownAt: started}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.bar = progressbar.NewOptions(-1,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription("measuring"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionShowElapsedTimeOnFinish(),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionThrottle(200*time.Millisecond),
-		)
+		p.terminal = true
 	}
 	return p
 }
 
+// update reports done of total units of work, for work whose total is
+// known from the start.
 func (p *progress) update(done, total int) {
-	if p.bar != nil {
-		if p.bar.GetMax() != total {
-			p.bar.ChangeMax(total)
-		}
-		p.bar.Set(done)
-		return
-	}
-	// The last line waits for finish: adaptive sampling grows the total
-	// pass by pass, so done == total is not yet the end.
-	p.done, p.total = done, total
-	now := time.Now()
-	if p.first.IsZero() {
-		p.first, p.firstDone = now, done
-	}
-	if now.Sub(p.last) < 5*time.Second {
-		return
-	}
-	p.printLine(now)
+	p.report(stage{counts: fmt.Sprintf("%d/%d %s", done, total, p.unit), done: done, left: max(total-done, 0)})
 }
 
-// printLine writes the plain progress line: the counts, the time elapsed
-// (and, with a budget, how much of it the work since the first count has
-// used) and, from the pace since the first update, about how long the
-// rest takes: "serbench: 24/40 benchmark runs (60%), 30s elapsed, 12s of
-// the budget 2m0s used, about 8s left". A line with the same counts
-// as the last one printed is not printed again.
-func (p *progress) printLine(now time.Time) {
-	done, total := p.done, p.total
-	p.last = now
-	if p.printed == [2]int{done, total} {
-		return
+// measuring reports bench.Measure's progress: cells done of cells, and
+// the work's estimate for the percentage and the time left.
+func (p *progress) measuring(b bench.Progress) {
+	p.report(stage{phase: b.Phase, counts: fmt.Sprintf("%d/%d cells done", b.CellsDone, b.Cells), done: b.Done, left: b.Left})
+}
+
+// report records s and shows it if it is time to.
+func (p *progress) report(s stage) {
+	now := p.now()
+	if p.first.IsZero() || s.phase != p.cur.phase {
+		// Each phase's units take their own time: its pace is its own.
+		p.first, p.firstDone = now, s.done
 	}
-	p.printed = [2]int{done, total}
-	elapsed := now.Sub(p.started)
-	if p.growing && p.budget > 0 {
-		line := fmt.Sprintf("serbench: %d of %d %s planned so far (adaptive sampling adds more), %v elapsed of the -max-time budget %v",
-			done, total, p.unit, elapsed.Round(time.Second), p.budget)
-		if left := p.budget - elapsed; left > 0 && done < total {
-			line += fmt.Sprintf(", at most %v left", left.Round(time.Second))
+	p.cur = s
+	frac, _, _ := p.estimate(now)
+	switch {
+	case p.terminal:
+		if now.Sub(p.shownAt) < progressRedraw && s.phase == p.shownPh {
+			return
 		}
-		fmt.Fprintln(p.w, line)
+		p.shownAt, p.shownPh = now, s.phase
+		fmt.Fprintf(p.w, "\r%s\x1b[K", p.line(now))
+	case s.phase != p.shownPh || frac >= p.shownFrac+progressStep || frac <= p.shownFrac-progressStep || now.Sub(p.shownAt) >= progressEvery:
+		// A fraction a tenth lower is the work re-estimated (ab's
+		// budget planning more rounds): worth a line too.
+		p.print(now, frac)
+	case frac < p.shownFrac:
+		p.shownFrac = frac
+	}
+}
+
+// print writes the current line unless it is the one last written.
+func (p *progress) print(now time.Time, frac float64) {
+	line := p.line(now)
+	p.shownAt, p.shownFrac, p.shownPh, p.shownCur = now, frac, p.cur.phase, p.cur
+	if line == p.shown {
 		return
 	}
-	line := fmt.Sprintf("serbench: %d/%d %s (%.0f%%), %v elapsed", done, total, p.unit, 100*float64(done)/float64(total), elapsed.Round(time.Second))
-	if p.budget > 0 && !p.first.IsZero() {
-		// The budget is of the rounds, which begin about when the first
-		// count comes (builds before it excluded).
-		line += fmt.Sprintf(", %v of the budget %v used", now.Sub(p.first).Round(time.Second), p.budget)
-	}
-	if n := done - p.firstDone; n > 0 && done < total {
-		left := time.Duration(float64(now.Sub(p.first)) * float64(total-done) / float64(n))
-		line += fmt.Sprintf(", about %v left", left.Round(time.Second))
-	}
+	p.shown = line
 	fmt.Fprintln(p.w, line)
 }
 
+// fraction is the share of the work done, in [0, 1].
+func (s stage) fraction() float64 {
+	if s.done+s.left == 0 {
+		return 0
+	}
+	return float64(s.done) / float64(s.done+s.left)
+}
+
+// estimate is where the current stage is at now: the share done, and the
+// time left at the pace of the phase so far (-1: no pace yet). When the
+// budget will end the work before that pace would (bound), the share is
+// of the budget and the time left its remainder.
+func (p *progress) estimate(now time.Time) (share float64, left time.Duration, bound bool) {
+	s := p.cur
+	share, left = s.fraction(), -1
+	if n := s.done - p.firstDone; s.left > 0 && n > 0 {
+		left = time.Duration(float64(now.Sub(p.first)) * float64(s.left) / float64(n))
+	}
+	if used := p.budgetUsed(now); p.budget > 0 && left >= 0 && left > p.budget-used {
+		share, left, bound = min(float64(used)/float64(p.budget), 1), max(p.budget-used, 0), true
+	}
+	return share, left, bound
+}
+
+// budgetUsed is the time the budget has run at now.
+func (p *progress) budgetUsed(now time.Time) time.Duration {
+	from := p.budgetStart
+	if from.IsZero() {
+		from = p.first
+	}
+	return now.Sub(from)
+}
+
+// line is the progress line at now: "serbench: sampling: 120/400 cells
+// done (35%), 45s of the budget 2m30s used, about 1m10s left", or with
+// the budget bound to end the work first, "(60% of the budget), ..., at
+// most 8s left (the budget)".
+func (p *progress) line(now time.Time) string {
+	s := p.cur
+	var b strings.Builder
+	b.WriteString("serbench: ")
+	if s.phase != "" {
+		b.WriteString(s.phase + ": ")
+	}
+	b.WriteString(s.counts)
+	share, left, bound := p.estimate(now)
+	switch {
+	case bound:
+		fmt.Fprintf(&b, " (%.0f%% of the budget)", 100*share)
+	case s.done+s.left > 0:
+		fmt.Fprintf(&b, " (%.0f%%)", 100*share)
+	}
+	if p.budget > 0 {
+		fmt.Fprintf(&b, ", %v of the budget %v used", p.budgetUsed(now).Round(time.Second), p.budget)
+	} else {
+		fmt.Fprintf(&b, ", %v elapsed", now.Sub(p.started).Round(time.Second))
+	}
+	switch {
+	case bound:
+		fmt.Fprintf(&b, ", at most %v left (the budget)", left.Round(time.Second))
+	case left >= 0:
+		fmt.Fprintf(&b, ", about %v left", left.Round(time.Second))
+	}
+	return b.String()
+}
+
+// finish ends the display: on a terminal it clears the line, otherwise it
+// writes the last state unless that line was written already.
 func (p *progress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
+	if p.first.IsZero() {
 		return
 	}
-	if p.total > 0 {
-		p.printLine(time.Now())
+	if p.terminal {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		return
+	}
+	if p.cur != p.shownCur {
+		// The last state, unless the last line showed it already.
+		now := p.now()
+		frac, _, _ := p.estimate(now)
+		p.print(now, frac)
 	}
 }
 

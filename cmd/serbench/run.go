@@ -111,9 +111,10 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	defer dst.discard()
 
 	progress := newProgress(stderr, time.Now(), "measurements")
-	opts.Progress = progress.update
+	opts.Progress = progress.measuring
 	if opts.Target > 0 {
-		progress.budget, progress.growing = opts.MaxTime, true
+		// -max-time bounds the measurement from its start.
+		progress.budget, progress.budgetStart = opts.MaxTime, progress.started
 	}
 	doc, err := rundoc.New(ctx, rundoc.Options{Bench: opts, Codecs: codecs, Scenarios: scenarios, Registry: all.Registry(),
 		Warnings: warnings, Settings: settings(fs), GOGC: gogc.v, Serbench: codec.ModuleVersion(export.SerbenchModule)})

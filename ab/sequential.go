@@ -1,0 +1,166 @@
+package ab
+
+import (
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/verdict"
+)
+
+// batchRunner runs rounds from up to to (Run's rounds), each invocation
+// reporting progress against total invocations; names, when not nil,
+// are the only benchmarks the rounds need (benchUnion selects them).
+type batchRunner func(from, to, total int, names []string) error
+
+// sequential goes on from the first opts.Rounds rounds in outs (base's
+// outputs, then head's), begun at start, as Options.Budget says: while a
+// benchmark is inconclusive and another batch of opts.Rounds rounds fits
+// in the plan and in the budget at the pace of the latest batch, more
+// rounds (run by more) of only the benchmarks still undecided; each look
+// judged by analyzeLooks, after which told gets the number of benchmarks
+// decided so far.
+func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner, told func(decided int)) (*Result, error) {
+	pace := time.Since(start) / time.Duration(opts.Rounds)
+	plan := opts.Rounds
+	if pace > 0 {
+		plan = max(opts.Rounds, min(MaxRounds, int(opts.Budget/pace)))
+	}
+	looks := []int{opts.Rounds}
+	for {
+		res, bought, err := analyzeLooks(opts, outs[0], outs[1], looks, plan)
+		if err != nil {
+			return nil, err
+		}
+		var open []string
+		for _, b := range bought {
+			if b.Look == 0 {
+				open = append(open, b.Name)
+			}
+		}
+		told(len(bought) - len(open))
+		n := looks[len(looks)-1]
+		next := n + opts.Rounds
+		if len(open) == 0 || next > plan || time.Since(start)+time.Duration(opts.Rounds)*pace > opts.Budget {
+			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks,
+				Decided: decidedAt(bought, len(looks)), Benchmarks: bought}
+			return res, nil
+		}
+		batch := time.Now()
+		if err := more(n, next, 2*plan, open); err != nil {
+			return nil, err
+		}
+		// Later batches run fewer benchmarks: their own pace says
+		// whether one more fits.
+		pace = time.Since(batch) / time.Duration(opts.Rounds)
+		looks = append(looks, next)
+	}
+}
+
+// decidedAt counts the benchmarks of bought decided at each of looks
+// looks.
+func decidedAt(bought []SequentialBenchmark, looks int) []int {
+	decided := make([]int, looks)
+	for _, b := range bought {
+		if b.Look > 0 {
+			decided[b.Look-1]++
+		}
+	}
+	return decided
+}
+
+// analyzeLooks is analyze at each look of a sequential run: looks are the
+// rounds at each (increasing), plan the most rounds planned. At each look
+// every benchmark not yet decided gets its interval at the look's
+// confidence (stats.LookConfidence, spending 1 - Confidence over the
+// looks) and its verdict at opts.MaxRegression; one that is not
+// inconclusive keeps that look's figures from then on, whatever later
+// rounds (which need not run it) hold. The Result is the last look's,
+// with the decided benchmarks' figures of their look; bought says, per
+// benchmark, what the looks gave it.
+func analyzeLooks(opts Options, base, head [][]byte, looks []int, plan int) (res *Result, bought []SequentialBenchmark, err error) {
+	kept := map[string]Benchmark{}
+	first := map[string]float64{} // interval widths at the first look
+	prev := 0
+	for look, n := range looks {
+		if res, err = analyze(opts, base[:n], head[:n]); err != nil {
+			return nil, nil, err
+		}
+		conf := stats.LookConfidence(1-Confidence, n, prev, plan)
+		prev = n
+		for i, b := range res.Benchmarks {
+			if d, ok := kept[b.Name]; ok {
+				res.Benchmarks[i] = d
+				continue
+			}
+			b = b.at(conf)
+			res.Benchmarks[i] = b
+			if look == 0 {
+				first[b.Name] = width(b)
+			}
+			if res.Judge(b, opts.MaxRegression).Verdict != verdict.Inconclusive {
+				kept[b.Name] = b
+				bought = append(bought, SequentialBenchmark{Name: b.Name, Look: look + 1})
+			}
+		}
+	}
+	at := map[string]int{}
+	for i, b := range bought {
+		at[b.Name] = i
+	}
+	out := make([]SequentialBenchmark, 0, len(res.Benchmarks))
+	for _, b := range res.Benchmarks {
+		sb := SequentialBenchmark{Name: b.Name}
+		if i, ok := at[b.Name]; ok {
+			sb.Look = bought[i].Look
+		}
+		sb.Rounds, sb.Verdict = len(b.Ratios), string(res.Judge(b, opts.MaxRegression).Verdict)
+		sb.FirstWidth, sb.Width = -1, width(b)
+		if w, ok := first[b.Name]; ok {
+			sb.FirstWidth = w
+		}
+		out = append(out, sb)
+	}
+	return res, out, nil
+}
+
+// width is the width of b's interval of the change (hi - lo, a fraction
+// of base's figure), -1 when it has none.
+func width(b Benchmark) float64 {
+	lo, hi, ok := b.ChangeInterval()
+	if !ok {
+		return -1
+	}
+	return hi - lo
+}
+
+// benchUnion is a -test.bench pattern that selects at least the
+// benchmarks named (as benchfmt prints them): at each level, the union
+// of the names' levels, each quoted and anchored. The testing package
+// matches level by level, so the pattern may also select a combination
+// of one name's first level with another's second: those results are
+// parsed and, for a benchmark already decided, ignored.
+func benchUnion(names []string) string {
+	var levels [][]string
+	seen := map[int]map[string]bool{}
+	for _, name := range names {
+		for i, l := range strings.Split(benchRegexp(name), "/") {
+			if i == len(levels) {
+				levels = append(levels, nil)
+				seen[i] = map[string]bool{}
+			}
+			if !seen[i][l] {
+				seen[i][l] = true
+				levels[i] = append(levels[i], l)
+			}
+		}
+	}
+	out := make([]string, len(levels))
+	for i, ls := range levels {
+		out[i] = ls[0]
+		if len(ls) > 1 {
+			out[i] = "(?:" + strings.Join(ls, "|") + ")"
+		}
+	}
+	return strings.Join(out, "/")
+}

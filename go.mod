@@ -43,7 +43,10 @@ require (
 	github.com/andot/complexconv v1.0.0 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/google/uuid v1.6.0 // indirect
+	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/schollz/progressbar/v3 v3.19.1 // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/timandy/routine v1.1.5 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

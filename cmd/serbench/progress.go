@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/serbench/serbench/bench"
@@ -36,8 +37,9 @@ type stage struct {
 	done, left int
 }
 
-// progress shows how far a run is on stderr. On a terminal one line is
-// rewritten in place (every 200 ms at most) and cleared at the end;
+// progress shows how far a run is on stderr. On a terminal, a bar
+// (github.com/schollz/progressbar) of the share done, described by the
+// line below and redrawn every 200 ms at most, cleared at the end;
 // otherwise a plain line is written when the work has advanced by a tenth
 // (or, re-estimated, fallen back by one), every 30 s, or when the phase
 // changes, and never the same line twice. It
@@ -45,9 +47,12 @@ type stage struct {
 type progress struct {
 	w        io.Writer
 	terminal bool
-	unit     string // what update's counts count ("rounds")
-	started  time.Time
-	now      func() time.Time
+	// bar draws the terminal's line: the share done in thousandths,
+	// described by line.
+	bar     *progressbar.ProgressBar
+	unit    string // what update's counts count ("rounds")
+	started time.Time
+	now     func() time.Time
 	// budget, when set, is the time the work may take (ab -budget, run
 	// -max-time with adaptive sampling): the line says how much of it is
 	// used, counted from budgetStart (zero: from the first report of
@@ -74,9 +79,23 @@ type progress struct {
 func newProgress(w io.Writer, started time.Time, unit string) *progress {
 	p := &progress{w: w, unit: unit, started: started, now: time.Now, shownAt: started}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.terminal = true
+		p.terminal, p.bar = true, newBar(w)
 	}
 	return p
+}
+
+// newBar returns the terminal's bar on w: the share done in thousandths,
+// 20 columns wide, the rest of the line the description report gives it.
+// It has no throttle of its own: report redraws every progressRedraw at
+// most.
+func newBar(w io.Writer) *progressbar.ProgressBar {
+	return progressbar.NewOptions(1000,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetWidth(20),
+		progressbar.OptionSetElapsedTime(false),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionClearOnFinish(),
+	)
 }
 
 // update reports done of total units of work, for work whose total is
@@ -106,7 +125,8 @@ func (p *progress) report(s stage) {
 			return
 		}
 		p.shownAt, p.shownPh = now, s.phase
-		fmt.Fprintf(p.w, "\r%s\x1b[K", p.line(now))
+		p.bar.Describe(p.line(now))
+		_ = p.bar.Set(int(1000 * frac)) // a write error on stderr is not the run's
 	case s.phase != p.shownPh || frac >= p.shownFrac+progressStep || frac <= p.shownFrac-progressStep || now.Sub(p.shownAt) >= progressEvery:
 		// A fraction a tenth lower is the work re-estimated (ab's
 		// budget planning more rounds): worth a line too.
@@ -200,7 +220,7 @@ func (p *progress) finish() {
 		return
 	}
 	if p.terminal {
-		fmt.Fprint(p.w, "\r\x1b[K")
+		_ = p.bar.Clear()
 		return
 	}
 	if p.cur != p.shownCur {

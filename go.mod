@@ -28,6 +28,7 @@ require (
 	github.com/mus-format/musgen-go v0.2.3
 	github.com/pierrec/lz4/v4 v4.1.33
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/segmentio/encoding v0.5.4
 	github.com/shamaton/msgpackgen v0.3.0
 	github.com/tsenart/vegeta/v12 v12.13.0
@@ -46,7 +47,6 @@ require (
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
-	github.com/schollz/progressbar/v3 v3.19.1 // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/timandy/routine v1.1.5 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

@@ -15,10 +15,13 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/toolchain"
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/httpapi"
 )
 
 func main() {
@@ -61,6 +64,9 @@ var childRoles = map[string]childproc.Role{
 	probe.ChildRole:     fidelityChild,
 	hostile.ChildRole:   hostileChild,
 	toolchain.ChildRole: runWorker,
+	httpapi.WorkerRole: func(arg string) error {
+		return httpapi.ServeWorker(arg, os.Stdin, os.Stdout, transport.Resolver{Codecs: all.Registry()})
+	},
 }
 
 // usageError is a command line that could not be parsed: an unknown

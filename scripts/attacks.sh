@@ -4,7 +4,7 @@
 # 1 GiB, a victim stream from another client at 90% or more of its rate,
 # a new stream from another client served during it. Then prints the
 # resident bytes per idle subscriber (plain and gzip) and per replay
-# stream. About half a minute; Linux only. CI runs it (.ci/run).
+# stream. About 40 s; Linux only. CI runs it (.ci/run).
 #
 #	scripts/attacks.sh [-window 2s] [-victim-rate 100]
 set -eu

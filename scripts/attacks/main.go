@@ -12,11 +12,14 @@
 //	go run ./scripts/attacks -serbench PATH [-window 2s] [-victim-rate 100]
 //
 // scripts/attacks.sh builds serbench and runs it (CI runs that, in about
-// half a minute). It prints one line per attack and, after them, the
-// resident bytes per idle subscriber with and without gzip and per replay
-// stream, measured on the same server; it exits 1 when an attack misses the
-// target. It needs Linux (/proc) and the loopback addresses 127.0.0.2 to
-// .7 and .100 to .103.
+// 40 s). The server is `serbench serve -compress -api-decode '*'`: every
+// codec decodes /api bodies, the ones hostile input crashes included,
+// which the decode workers must contain. It prints one line per attack,
+// with the attacker's answers by status, then the resident bytes per idle
+// subscriber (of a shared stream, with and without gzip), per stream and
+// per replay stream, each measured on a fresh server; it exits 1 when an
+// attack misses the target. It needs Linux (/proc) and the loopback addresses 127.0.0.2 to
+// .8 and .100 to .103.
 package main
 
 import (
@@ -26,10 +29,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,6 +68,40 @@ type target struct {
 	pid      int
 	attacker *http.Client // from 127.0.0.2 and up, one address per attack
 	client   *http.Client // from 127.0.0.1
+
+	mu       sync.Mutex
+	statuses map[int]int // the attacker's answers, by status
+}
+
+// send sends one request of the attacker, reads its answer and counts
+// its status.
+func (t *target) send(req *http.Request) {
+	resp, err := t.attacker.Do(req)
+	if err != nil {
+		return
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	t.count(resp.StatusCode)
+}
+
+func (t *target) count(code int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.statuses != nil {
+		t.statuses[code]++
+	}
+}
+
+// answers lists the attacker's answers by status: "400x12 503x3".
+func (t *target) answers() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var parts []string
+	for _, code := range slices.Sorted(maps.Keys(t.statuses)) {
+		parts = append(parts, fmt.Sprintf("%dx%d", code, t.statuses[code]))
+	}
+	return strings.Join(parts, " ")
 }
 
 // attack runs until ctx is done, holding what it took until then.
@@ -92,17 +131,18 @@ func run(stdout io.Writer, args []string) error {
 		return err
 	}
 	failed := 0
-	fmt.Fprintf(stdout, "%-22s %-22s %-10s %-12s %s\n", "attack", "victim events", "newcomer", "peak RSS", "alive")
+	fmt.Fprintf(stdout, "%-22s %-22s %-10s %-12s %-6s %s\n", "attack", "victim events", "newcomer", "peak RSS", "alive", "attacker's answers")
 	for i, a := range attacks() {
 		// An address per attack: the streams one leaves linger (serve
 		// -linger) and would count against the next one's share.
 		t.attacker = clientFrom(byte(2 + i))
+		t.statuses = map[int]int{}
 		r := t.replay(a, v, *rate, *window)
 		ok := r.err == nil && r.share >= minVictimShare && r.newcomer == http.StatusOK && r.peak < maxPeakRSS && r.alive
 		if !ok {
 			failed++
 		}
-		fmt.Fprintf(stdout, "%-22s %5d/%-5d (%3.0f%%)   %-10d %6d MiB   %v%s\n", a.name, r.got, r.scheduled, 100*r.share, r.newcomer, r.peak>>20, r.alive, r.note(ok))
+		fmt.Fprintf(stdout, "%-22s %5d/%-5d (%3.0f%%)   %-10d %6d MiB   %-6v %s%s\n", a.name, r.got, r.scheduled, 100*r.share, r.newcomer, r.peak>>20, r.alive, t.answers(), r.note(ok))
 	}
 	stop()
 	if err := measure(stdout, *bin); err != nil {
@@ -116,7 +156,10 @@ func run(stdout io.Writer, args []string) error {
 
 // start runs bin serve on a free loopback port.
 func start(bin string) (*target, func(), error) {
-	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-compress")
+	// Every codec decodes /api bodies, those the default set leaves out
+	// as crashing or hanging on hostile input included: the decode
+	// workers are what stands between them and the server.
+	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-compress", "-api-decode", "*")
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -283,6 +326,7 @@ func statusBytes(pid int, field string) (int64, error) {
 func attacks() []attack {
 	return []attack{
 		{"decode-bombs", decodeBombs},
+		{"hostile-decodes", hostileDecodes},
 		{"stream-table", streamTable},
 		{"reservations", reservations},
 		{"api-amplification", amplification},
@@ -317,10 +361,7 @@ func (t *target) post(ctx context.Context, conns int, u string, body []byte) {
 		wg.Go(func() {
 			for ctx.Err() == nil {
 				req, _ := http.NewRequestWithContext(ctx, "POST", u, strings.NewReader(string(body)))
-				if resp, err := t.attacker.Do(req); err == nil {
-					_, _ = io.Copy(io.Discard, resp.Body)
-					resp.Body.Close()
-				}
+				t.send(req)
 			}
 		})
 	}
@@ -343,6 +384,42 @@ func decodeBombs(ctx context.Context, t *target) error {
 	return nil
 }
 
+// hostileDecodes: a decode that outruns its time or its memory, from a
+// codec the default set leaves out for that (the server runs with
+// -api-decode '*'): serbench hostile's length claims of 2^32 and more
+// and deep nesting, for msgpack and gob, posted from 8 connections. Each
+// such decode ends its worker; the server goes on.
+func hostileDecodes(ctx context.Context, t *target) error {
+	var bodies []struct {
+		id   string
+		data []byte
+	}
+	for _, c := range []struct{ id, format string }{{"msgpack", hostile.FormatMessagePack}, {"gob", hostile.FormatGob}} {
+		valid, err := encode(c.id, "user-event")
+		if err != nil {
+			return err
+		}
+		for _, in := range append(hostile.Heads(c.format, valid), hostile.Nesting(c.format, 1<<20)...) {
+			bodies = append(bodies, struct {
+				id   string
+				data []byte
+			}{c.id, in.Data})
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := g; ctx.Err() == nil; i += 8 {
+				b := bodies[i%len(bodies)]
+				req, _ := http.NewRequestWithContext(ctx, "POST", t.base+"/api/http/user-event?codec="+b.id, strings.NewReader(string(b.data)))
+				t.send(req)
+			}
+		})
+	}
+	wg.Wait()
+	return nil
+}
+
 // streamTable: (2), unique stream= names by HEAD and GET.
 func streamTable(ctx context.Context, t *target) error {
 	for i := 0; ctx.Err() == nil && i < 24000; i++ {
@@ -351,8 +428,14 @@ func streamTable(ctx context.Context, t *target) error {
 			method = "HEAD"
 		}
 		req, _ := http.NewRequestWithContext(ctx, method, fmt.Sprintf("%s/sse?scenario=sse-event&codec=cbor&rate=1&stream=fill%d", t.base, i), nil)
-		if resp, err := t.attacker.Do(req); err == nil {
+		if method == "HEAD" {
+			t.send(req)
+			continue
+		}
+		resp, err := t.attacker.Do(req) // a stream: close it, do not read it
+		if err == nil {
 			resp.Body.Close()
+			t.count(resp.StatusCode)
 		}
 	}
 	<-ctx.Done()
@@ -365,7 +448,7 @@ func reservations(ctx context.Context, t *target) error {
 	start := strconv.FormatInt(time.Now().Add(time.Hour).UnixNano(), 10)
 	return t.subscribe(ctx, 10, func(i int) string {
 		return fmt.Sprintf("/sse?scenario=sse-event&codec=cbor&rate=10000&stream=r%d&start=%s", i, start)
-	}, false)
+	}, false, nil)
 }
 
 // amplification: (4), a 1 MB {"items":[{},{},...]} posted 32 at a time.
@@ -380,13 +463,15 @@ func amplification(ctx context.Context, t *target) error {
 func (t *target) hold(ctx context.Context, n int, q string, gzip bool) error {
 	return t.subscribe(ctx, n, func(i int) string {
 		return fmt.Sprintf("/sse?scenario=sse-event&codec=cbor&stream=h%d%s", i, q)
-	}, gzip)
+	}, gzip, nil)
 }
 
 // subscribe opens n streams from the attacker and holds them until ctx is
 // done; a refusal is not an error (the attack is what a share stops).
-func (t *target) subscribe(ctx context.Context, n int, path func(i int) string, gzip bool) error {
+// ready, when not nil, gets the number of 200s once all n were asked.
+func (t *target) subscribe(ctx context.Context, n int, path func(i int) string, gzip bool, ready func(ok int)) error {
 	var bodies []io.Closer
+	ok := 0
 	defer func() {
 		for _, b := range bodies {
 			b.Close()
@@ -404,7 +489,14 @@ func (t *target) subscribe(ctx context.Context, n int, path func(i int) string, 
 			}
 			return err
 		}
+		t.count(resp.StatusCode)
+		if resp.StatusCode == http.StatusOK {
+			ok++
+		}
 		bodies = append(bodies, resp.Body)
+	}
+	if ready != nil {
+		ready(ok)
 	}
 	<-ctx.Done()
 	return nil
@@ -425,13 +517,14 @@ func measure(w io.Writer, bin string) error {
 		{"idle subscriber of one stream", 500, "&rate=0.01", false, true},
 		{"idle gzip subscriber of one stream", 500, "&rate=0.01", true, true},
 		{"idle subscriber with a stream of its own", 500, "&rate=0.01", false, false},
-		{"replay stream (count=128, rate=15, start=now-9s)", 300, "&count=128&rate=15&start=" + strconv.FormatInt(time.Now().Add(-9*time.Second).UnixNano(), 10), false, false},
+		{"replay stream (count=128, rate=15, start=now-9s)", 300, "&count=128&rate=15&start=NOW-9s", false, false},
 	} {
 		t, stop, err := start(bin)
 		if err != nil {
 			return err
 		}
-		if err := t.measure(w, byte(100+k), m.name, m.n, m.q, m.gzip, m.shared); err != nil {
+		q := strings.ReplaceAll(m.q, "NOW-9s", strconv.FormatInt(time.Now().Add(-9*time.Second).UnixNano(), 10))
+		if err := t.measure(w, byte(100+k), m.name, m.n, q, m.gzip, m.shared); err != nil {
 			stop()
 			return err
 		}
@@ -447,32 +540,44 @@ func (t *target) measure(w io.Writer, ip byte, name string, n int, q string, gzi
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	opened := make(chan error, 2)
+	ready := make(chan int, 2)
 	sub := func(from, count int) {
 		opened <- t.subscribe(ctx, count, func(i int) string {
 			if shared {
 				return "/sse?scenario=sse-event&codec=cbor&stream=shared" + q
 			}
 			return fmt.Sprintf("/sse?scenario=sse-event&codec=cbor&stream=m%d%s", from+i, q)
-		}, gzip)
+		}, gzip, func(ok int) { ready <- ok })
+	}
+	wait := func() (int, error) {
+		select {
+		case ok := <-ready:
+			time.Sleep(500 * time.Millisecond) // the server settles
+			return ok, nil
+		case err := <-opened:
+			return 0, fmt.Errorf("%s: %v", name, err)
+		}
 	}
 	go sub(0, 1)
-	time.Sleep(500 * time.Millisecond)
+	if _, err := wait(); err != nil {
+		return err
+	}
 	before, err := env.ResidentBytes(t.pid)
 	if err != nil {
 		return err
 	}
 	go sub(1, n)
-	time.Sleep(2 * time.Second)
-	after, err := env.ResidentBytes(t.pid)
-	cancel()
-	for range 2 {
-		if err2 := <-opened; err == nil {
-			err = err2
-		}
-	}
+	ok, err := wait()
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "resident bytes per %s: %d (%d opened; RSS %d -> %d MiB)\n", name, (after-before)/int64(n), n, before>>20, after>>20)
+	after, err := env.ResidentBytes(t.pid)
+	if err != nil {
+		return err
+	}
+	if ok == 0 {
+		return fmt.Errorf("%s: none of %d subscriptions served", name, n)
+	}
+	fmt.Fprintf(w, "resident bytes per %s: %d (%d of %d served; RSS %d -> %d MiB)\n", name, (after-before)/int64(ok), ok, n, before>>20, after>>20)
 	return nil
 }

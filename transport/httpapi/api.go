@@ -266,7 +266,7 @@ func New(opts Options) (*API, error) {
 		return nil, fmt.Errorf("httpapi: invalid MaxClientDecodes %d (range is [1, MaxDecodes %d])", opts.MaxClientDecodes, opts.MaxDecodes)
 	}
 	if opts.DecodeWorkers < 0 || opts.DecodeWorkers > opts.MaxDecodes {
-		return nil, fmt.Errorf("httpapi: invalid DecodeWorkers %d (range is [0, MaxDecodes %d])", opts.DecodeWorkers, opts.MaxDecodes)
+		return nil, fmt.Errorf("httpapi: invalid DecodeWorkers %d (range is [0, MaxDecodes %d]; serve -api-decode-workers, -api-max-decodes)", opts.DecodeWorkers, opts.MaxDecodes)
 	}
 	if opts.DecodeMemory == 0 {
 		opts.DecodeMemory = DefaultDecodeMemory
@@ -539,8 +539,9 @@ func (e *entry) decodeInto(client string, data []byte, dst any) error {
 	select {
 	case e.lim.slots <- struct{}{}:
 	case <-timer.C:
+		use := e.lim.use(client)
 		e.lim.give(client)
-		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running; the cap is MaxDecodes, serve -api-max-decodes)", errBusy, e.lim.timeout, cap(e.lim.slots))
+		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running; the cap is MaxDecodes, serve -api-max-decodes; %s)", errBusy, e.lim.timeout, cap(e.lim.slots), use)
 	}
 	if e.lim.workers != nil {
 		defer func() { <-e.lim.slots; e.lim.give(client) }()

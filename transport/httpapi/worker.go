@@ -321,7 +321,7 @@ func (e *entry) decodeInWorker(client string, data []byte, dv reflect.Value, dea
 	select {
 	case w = <-e.lim.workers:
 	case <-timer.C:
-		return fmt.Errorf("httpapi: %w: no decode worker free within %v (%d workers; DecodeWorkers, serve -api-decode-workers)", errBusy, e.lim.timeout, cap(e.lim.workers))
+		return fmt.Errorf("httpapi: %w: no decode worker free within %v (%d workers: DecodeWorkers, serve -api-decode-workers; %s)", errBusy, e.lim.timeout, cap(e.lim.workers), e.lim.use(client))
 	}
 	var err error
 	if w == nil {

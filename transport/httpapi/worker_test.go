@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	os.Exit(childproc.RunTests(m, roles))
 }
 
+// allocSink keeps what the "alloc" body of runawayRegistry allocates.
+var allocSink [][]byte
+
 // runawayRegistry has one codec, "runaway": encoding/json, except that
 // the body "loop" decodes for ever and the body "alloc" allocates (and
 // touches) memory for ever.
@@ -33,13 +36,12 @@ func runawayRegistry() *codec.Registry {
 			}
 		},
 		"alloc": func() {
-			var keep [][]byte
 			for {
 				b := make([]byte, 1<<20)
 				for i := 0; i < len(b); i += 4096 {
 					b[i] = 1
 				}
-				keep = append(keep, b)
+				allocSink = append(allocSink, b)
 			}
 		},
 	}))

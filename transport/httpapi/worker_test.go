@@ -68,8 +68,9 @@ func jsonWith(id string, special map[string]func()) codec.Funcs {
 
 // A decode in a worker that never ends is stopped at DecodeTimeout, one
 // that allocates without end at DecodeMemory: the worker is killed, each
-// refusal names its limit, its flag and the client's use, and the next
-// decode gets a new worker and succeeds.
+// refusal names its limit, its flag and the client's use, this process's
+// heap does not grow with the runaway's, and the next decode gets a new
+// worker and succeeds.
 func TestDecodeWorkers(t *testing.T) {
 	a, srv := newServer(t, Options{
 		Resolver:      transport.Resolver{Codecs: runawayRegistry(), Scenarios: scenario.Seeds()},
@@ -110,7 +111,16 @@ func TestDecodeWorkers(t *testing.T) {
 		if tt.body == "alloc" && runtime.GOOS != "linux" {
 			continue // the resident memory is watched through /proc
 		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
 		code, _, body := do(t, "POST", u, nil, []byte(tt.body))
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		// The runaway decode allocated in its worker, not here.
+		if grew := int64(after.HeapAlloc) - int64(before.HeapAlloc); grew > 16<<20 {
+			t.Errorf("%s: this process's heap grew by %d MiB", tt.body, grew>>20)
+		}
 		if code != tt.code {
 			t.Fatalf("%s: %d %q, want %d", tt.body, code, body, tt.code)
 		}

@@ -19,7 +19,7 @@
 // subscriber (of a shared stream, with and without gzip), per stream and
 // per replay stream, each measured on a fresh server; it exits 1 when an
 // attack misses the target. It needs Linux (/proc) and the loopback addresses 127.0.0.2 to
-// .8 and .100 to .103.
+// .8 and .100 to .104.
 package main
 
 import (
@@ -195,7 +195,9 @@ func start(bin string) (*target, func(), error) {
 // a client of its own for the server's per-client shares.
 func clientFrom(ip byte) *http.Client {
 	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, ip)}}
-	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 64}}
+	// DisableCompression: a request asks for gzip only where it says so
+	// (Go's transport would ask on every request otherwise).
+	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 64, DisableCompression: true}}
 }
 
 // victim counts the events of a stream of another client.
@@ -516,15 +518,15 @@ func measure(w io.Writer, bin string) error {
 	}{
 		{"idle subscriber of one stream", 500, "&rate=0.01", false, true},
 		{"idle gzip subscriber of one stream", 500, "&rate=0.01", true, true},
-		{"idle subscriber with a stream of its own", 500, "&rate=0.01", false, false},
+		{"idle subscriber with a stream of its own (one event sent)", 500, "&rate=0.01", false, false},
+		{"idle gzip subscriber with a stream of its own (one event sent)", 500, "&rate=0.01", true, false},
 		{"replay stream (count=128, rate=15, start=now-9s)", 300, "&count=128&rate=15&start=NOW-9s", false, false},
 	} {
 		t, stop, err := start(bin)
 		if err != nil {
 			return err
 		}
-		q := strings.ReplaceAll(m.q, "NOW-9s", strconv.FormatInt(time.Now().Add(-9*time.Second).UnixNano(), 10))
-		if err := t.measure(w, byte(100+k), m.name, m.n, q, m.gzip, m.shared); err != nil {
+		if err := t.measure(w, byte(100+k), m.name, m.n, m.q, m.gzip, m.shared); err != nil {
 			stop()
 			return err
 		}
@@ -537,12 +539,16 @@ func (t *target) measure(w io.Writer, ip byte, name string, n int, q string, gzi
 	// One subscription first, so the figure leaves out what the first
 	// stream of a process sets up once.
 	t.attacker = clientFrom(ip)
+	t.statuses = map[int]int{}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	opened := make(chan error, 2)
 	ready := make(chan int, 2)
 	sub := func(from, count int) {
 		opened <- t.subscribe(ctx, count, func(i int) string {
+			// NOW-9s is 9 s before this request (the server refuses a
+			// start too far in the past).
+			q := strings.ReplaceAll(q, "NOW-9s", strconv.FormatInt(time.Now().Add(-9*time.Second).UnixNano(), 10))
 			if shared {
 				return "/sse?scenario=sse-event&codec=cbor&stream=shared" + q
 			}
@@ -552,7 +558,9 @@ func (t *target) measure(w io.Writer, ip byte, name string, n int, q string, gzi
 	wait := func() (int, error) {
 		select {
 		case ok := <-ready:
-			time.Sleep(500 * time.Millisecond) // the server settles
+			// The server settles: an idle gzip response gives its
+			// compressor back after sse.GzipIdle.
+			time.Sleep(sse.GzipIdle + 500*time.Millisecond)
 			return ok, nil
 		case err := <-opened:
 			return 0, fmt.Errorf("%s: %v", name, err)
@@ -576,7 +584,7 @@ func (t *target) measure(w io.Writer, ip byte, name string, n int, q string, gzi
 		return err
 	}
 	if ok == 0 {
-		return fmt.Errorf("%s: none of %d subscriptions served", name, n)
+		return fmt.Errorf("%s: none of %d subscriptions served (%s)", name, n, t.answers())
 	}
 	fmt.Fprintf(w, "resident bytes per %s: %d (%d of %d served; RSS %d -> %d MiB)\n", name, (after-before)/int64(ok), ok, n, before>>20, after>>20)
 	return nil

@@ -15,10 +15,13 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/toolchain"
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/httpapi"
 	"github.com/serbench/serbench/transport/server"
 )
 
@@ -64,6 +67,9 @@ var childRoles = map[string]childproc.Role{
 	toolchain.ChildRole: runWorker,
 	server.ChildRole:    serverChild,
 	processRole:         runProcessChild,
+	httpapi.WorkerRole: func(arg string) error {
+		return httpapi.ServeWorker(arg, os.Stdin, os.Stdout, transport.Resolver{Codecs: all.Registry()})
+	},
 }
 
 // usageError is a command line that could not be parsed: an unknown

@@ -25,6 +25,7 @@ type serverFlags struct {
 	overflow                string
 	allowOrigins, allowHost string
 	apiDecode               string
+	apiDecodeMemory         int64 // MiB
 	compress                bool
 }
 
@@ -56,6 +57,8 @@ func (f *serverFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.API.DecodeTimeout, "api-decode-timeout", httpapi.DefaultDecodeTimeout, "time limit of one /api/ body decode (503 past it)")
 	fs.IntVar(&o.API.MaxDecodes, "api-max-decodes", httpapi.DefaultMaxDecodes, "most /api/ body decodes running at once (one past its time limit keeps its slot until it returns)")
 	fs.IntVar(&o.API.MaxClientDecodes, "api-max-client-decodes", httpapi.DefaultMaxClientDecodes, "most /api/ body decodes of one client (remote IP address) running at once")
+	fs.IntVar(&o.API.DecodeWorkers, "api-decode-workers", httpapi.DefaultDecodeWorkers, "child processes that decode /api/ POST bodies, each killed and replaced when a decode passes -api-decode-timeout or -api-decode-memory (0: decode in this process, where a decode past its time runs on)")
+	fs.Int64Var(&f.apiDecodeMemory, "api-decode-memory", httpapi.DefaultDecodeMemory>>20, "resident memory of one /api/ decode worker, in MiB (413 past it)")
 	fs.IntVar(&o.API.MaxAnswerRatio, "api-max-answer-ratio", httpapi.DefaultMaxAnswerRatio, "largest /api/ POST answer, in times the body (plus 64 KiB); 413 past it")
 	fs.DurationVar(&o.WS.PingInterval, "ping", ws.DefaultPingInterval, "WebSocket: ping interval (pong deadline is twice this)")
 	fs.BoolVar(&f.compress, "compress", false, "compress when the client asks: gzip on SSE, permessage-deflate on WebSocket (load: ask for it too)")
@@ -73,6 +76,7 @@ func (f *serverFlags) fitLoad(set map[string]bool, conns int, rate float64) {
 			"max-client-subscribers": func() { o.Hub.MaxClientSubscribers = o.Hub.MaxSubscribers },
 			"max-client-streams":     func() { o.Hub.MaxClientStreams = o.Hub.MaxStreams },
 			"api-max-client-decodes": func() { o.API.MaxClientDecodes = o.API.MaxDecodes },
+			"api-decode-workers":     func() { o.API.DecodeWorkers = 0 }, // its one client is load itself
 		} {
 			if !set[flag] {
 				share()
@@ -107,6 +111,10 @@ func (f *serverFlags) server() (*server.Server, error) {
 	}
 	o.Hub.Overflow, o.SSE.Gzip, o.WS.Compress = ov, f.compress, f.compress
 	o.AllowOrigins, o.AllowHosts = splitList(f.allowOrigins), splitList(f.allowHost)
+	if f.apiDecodeMemory < httpapi.MinDecodeMemory>>20 || f.apiDecodeMemory > 1<<20 {
+		return nil, usagef("invalid -api-decode-memory %d MiB (range is [%d, %d])", f.apiDecodeMemory, httpapi.MinDecodeMemory>>20, 1<<20)
+	}
+	o.API.DecodeMemory = f.apiDecodeMemory << 20
 	o.API.DecodeCodecs = splitList(f.apiDecode)
 	if o.API.DecodeCodecs == nil {
 		o.API.DecodeCodecs = []string{} // none: no POST body is decoded

@@ -100,6 +100,8 @@ func TestServeLimitFlags(t *testing.T) {
 		{[]string{"-max-total-rate", "1e12"}, "MaxTotalRate 1e+12"},
 		{[]string{"-read-timeout", "-1s"}, "-read-timeout"},
 		{[]string{"-api-decode", "nope"}, `"nope"`},
+		{[]string{"-api-decode-memory", "10"}, "-api-decode-memory 10 MiB (range is [64, 1048576])"},
+		{[]string{"-api-max-decodes", "4"}, "-api-decode-workers, -api-max-decodes"},
 	} {
 		err := run(context.Background(), io.Discard, io.Discard, append([]string{"serve", "-addr", "127.0.0.1:0"}, tc.args...))
 		if exitCode(err) != 2 || !strings.Contains(err.Error(), tc.want) {
@@ -130,5 +132,28 @@ func TestServeLimitFlags(t *testing.T) {
 	}
 	if err := stop(); err != nil {
 		t.Fatalf("serve after cancel: %v", err)
+	}
+}
+
+// serve decodes /api bodies in worker processes by default: a POST is
+// answered with its value, decoded in a worker (this test binary started
+// again in httpapi.WorkerRole), and -api-decode-workers 0 decodes in the
+// process.
+func TestServeDecodeWorkers(t *testing.T) {
+	body := `{"uid":"u7","content":"hi","timestamp":5}`
+	for _, args := range [][]string{nil, {"-api-decode-workers", "0"}} {
+		base, stop := startServe(t, args...)
+		resp, err := http.Post(base+"/api/http/ws-message", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(got), `"content":"hi"`) {
+			t.Errorf("serve %v: POST %s: %s %q, want 200 with the value", args, body, resp.Status, got)
+		}
+		if err := stop(); err != nil {
+			t.Fatalf("serve %v: %v", args, err)
+		}
 	}
 }

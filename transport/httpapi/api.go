@@ -32,15 +32,19 @@
 // default DefaultDecodeCodecs: those serbench hostile found neither
 // crashing nor hanging on hostile input), only up to Options.MaxBodyBytes,
 // and each decode only for Options.DecodeTimeout, with at most
-// Options.MaxDecodes decodes at once.
+// Options.MaxDecodes decodes at once. With Options.DecodeWorkers, each
+// decode runs in a child process that is killed (and replaced) past
+// DecodeTimeout or Options.DecodeMemory, so that no decode runs on after
+// its refusal (worker.go).
 //
 // Errors are plain text starting "httpapi: ": 400 for an unknown scenario
 // or codec, a codec that cannot carry the scenario, or a body that does
 // not decode; 406 and 415 for media types no codec has, 415 also for a
 // codec that does not decode bodies on this server; 413 for a body over
 // Options.MaxBodyBytes or an answer over Options.MaxAnswerRatio times the
-// body; 503 for a decode over its time limit, no decode slot free within
-// it, or the client's share of the slots (Options.MaxClientDecodes) taken.
+// body or a worker over Options.DecodeMemory; 503 for a decode over its
+// time limit, no decode slot (or worker) free within it, or the client's
+// share of the slots (Options.MaxClientDecodes) taken.
 package httpapi
 
 import (
@@ -117,15 +121,38 @@ type Options struct {
 	// docs/findings/hostile.md lists as crashing on hostile input lets one
 	// request end the process (an out-of-memory error is fatal in Go).
 	DecodeCodecs []string
-	// DecodeTimeout bounds one decode: the request is answered 503 when it
-	// passes. Go cannot stop a running decode, so the decode keeps its
-	// slot (MaxDecodes) until it returns; what it may allocate meanwhile is
-	// bounded by its codec, not by this timeout: every codec of
-	// DefaultDecodeCodecs stops within a multiple of the body's size
-	// (length checks, FlatBuffers' expansion bound, Cap'n Proto's
-	// traversal limit), so decodes past their time hold at most MaxDecodes
-	// times that. Default 1s; range [1ms, 1m].
+	// DecodeTimeout bounds one decode, the wait for a slot and a worker
+	// included: the request is answered 503 when it passes. With
+	// DecodeWorkers, the worker is killed then and replaced, so the decode
+	// stops there. Without, Go cannot stop a running decode: it keeps its
+	// slot (MaxDecodes) until it returns, and what it allocates meanwhile
+	// is bounded by its codec alone (every codec of DefaultDecodeCodecs
+	// stops within a multiple of the body's size: length checks,
+	// FlatBuffers' expansion bound, Cap'n Proto's traversal limit).
+	// Default 1s; range [1ms, 1m].
 	DecodeTimeout time.Duration
+	// DecodeWorkers is the number of child processes (WorkerRole) that
+	// decode POST bodies, started on first use; a decode that passes
+	// DecodeTimeout or DecodeMemory ends its worker, which the next decode
+	// replaces. The worker answers with the value re-encoded by the same
+	// codec, which this process decodes again: a bounded input (at most
+	// the answer bound of MaxAnswerRatio) that its codec wrote. 0 decodes
+	// in this process, as a goroutine per decode (the library's default:
+	// a program that sets it serves WorkerRole with ServeWorker). At most
+	// min(MaxDecodes, DecodeWorkers) decodes run at once. Range [0,
+	// MaxDecodes]; serve's default is DefaultDecodeWorkers.
+	DecodeWorkers int
+	// DecodeMemory is each worker's memory budget in bytes: the worker
+	// runs under debug.SetMemoryLimit of it (and, on Linux, RLIMIT_DATA of
+	// it plus WorkerStack plus 256 MiB), and this process kills it when
+	// its resident memory (RSS, the runtime and the codecs' tables
+	// included) passes it, checking every 20 ms; the request is answered
+	// 413. Only with DecodeWorkers. Default DefaultDecodeMemory; range
+	// [MinDecodeMemory, 1<<40].
+	DecodeMemory int64
+	// WorkerExecutable is the program started as a worker; "" means this
+	// program (os.Executable).
+	WorkerExecutable string
 	// MaxDecodes caps the decodes running at once; a request waits for a
 	// free slot within its DecodeTimeout. Default 16; range [1, 4096].
 	MaxDecodes int
@@ -154,6 +181,15 @@ const (
 	DefaultMaxDecodes       = 16
 	DefaultMaxClientDecodes = 4
 	DefaultMaxAnswerRatio   = 8
+	// DefaultDecodeWorkers is serve's -api-decode-workers: 8.
+	DefaultDecodeWorkers = 8
+	// DefaultDecodeMemory is Options.DecodeMemory's default: 128 MiB
+	// resident per worker.
+	DefaultDecodeMemory = 128 << 20
+	// MinDecodeMemory is the smallest Options.DecodeMemory: 64 MiB. An
+	// idle worker of serbench, every codec linked in, holds 53 MiB
+	// resident (2026-11-29, linux/amd64).
+	MinDecodeMemory = 64 << 20
 )
 
 // DefaultDecodeCodecs are the codecs that decode POST bodies by default:
@@ -229,6 +265,15 @@ func New(opts Options) (*API, error) {
 	if opts.MaxClientDecodes < 1 || opts.MaxClientDecodes > opts.MaxDecodes {
 		return nil, fmt.Errorf("httpapi: invalid MaxClientDecodes %d (range is [1, MaxDecodes %d])", opts.MaxClientDecodes, opts.MaxDecodes)
 	}
+	if opts.DecodeWorkers < 0 || opts.DecodeWorkers > opts.MaxDecodes {
+		return nil, fmt.Errorf("httpapi: invalid DecodeWorkers %d (range is [0, MaxDecodes %d]; serve -api-decode-workers, -api-max-decodes)", opts.DecodeWorkers, opts.MaxDecodes)
+	}
+	if opts.DecodeMemory == 0 {
+		opts.DecodeMemory = DefaultDecodeMemory
+	}
+	if opts.DecodeMemory < MinDecodeMemory || opts.DecodeMemory > 1<<40 {
+		return nil, fmt.Errorf("httpapi: invalid DecodeMemory %d (range is [%d, %d])", opts.DecodeMemory, MinDecodeMemory, int64(1)<<40)
+	}
 	if opts.DecodeCodecs == nil {
 		// The default set, as far as the Resolver's registry has it.
 		opts.DecodeCodecs = []string{}
@@ -238,7 +283,7 @@ func New(opts Options) (*API, error) {
 			}
 		}
 	}
-	a := &API{opts: opts, entries: map[[2]string]*entry{}, lim: &decodeLimit{timeout: opts.DecodeTimeout, slots: make(chan struct{}, opts.MaxDecodes), perClient: opts.MaxClientDecodes, clients: map[string]int{}}}
+	a := &API{opts: opts, entries: map[[2]string]*entry{}, lim: newDecodeLimit(opts)}
 	if !slices.Contains(opts.DecodeCodecs, "*") {
 		a.decodes = map[string]bool{}
 		for _, id := range opts.DecodeCodecs {
@@ -286,6 +331,7 @@ var (
 	errNoDecode    = errors.New("codec does not decode request bodies on this server")
 	errTooLarge    = errors.New("body too large")
 	errBusy        = errors.New("decode over its time limit")
+	errMemory      = errors.New("decode over its memory budget")
 )
 
 func status(err error) int {
@@ -294,7 +340,7 @@ func status(err error) int {
 		return http.StatusNotAcceptable
 	case errors.Is(err, errMediaType), errors.Is(err, errNoDecode):
 		return http.StatusUnsupportedMediaType
-	case errors.Is(err, errTooLarge):
+	case errors.Is(err, errTooLarge), errors.Is(err, errMemory), errors.Is(err, errAnswerTooLarge):
 		return http.StatusRequestEntityTooLarge
 	case errors.Is(err, errBusy):
 		return http.StatusServiceUnavailable
@@ -314,14 +360,40 @@ type entry struct {
 }
 
 // decodeLimit is the API's time limit per decode, its decode slots and
-// each client's share of them.
+// each client's share of them, and its decode workers.
 type decodeLimit struct {
 	timeout   time.Duration
 	slots     chan struct{}
 	perClient int
 
+	// workers holds the idle workers, nil for one not started (or
+	// stopped); nil with Options.DecodeWorkers 0.
+	workers chan *worker
+	exe     string
+	memory  int64
+	ratio   int64
+
 	mu      sync.Mutex
 	clients map[string]int // decodes running per client
+}
+
+func newDecodeLimit(o Options) *decodeLimit {
+	l := &decodeLimit{timeout: o.DecodeTimeout, slots: make(chan struct{}, o.MaxDecodes), perClient: o.MaxClientDecodes, clients: map[string]int{},
+		exe: o.WorkerExecutable, memory: o.DecodeMemory, ratio: int64(o.MaxAnswerRatio)}
+	if o.DecodeWorkers > 0 {
+		l.workers = make(chan *worker, o.DecodeWorkers)
+		for range o.DecodeWorkers {
+			l.workers <- nil
+		}
+	}
+	return l
+}
+
+// use describes client's share in use, for a refusal.
+func (l *decodeLimit) use(client string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return fmt.Sprintf("client %s has %d decodes running; MaxClientDecodes, serve -api-max-client-decodes %d", client, l.clients[client], l.perClient)
 }
 
 // take counts one more decode of client, or says why not.
@@ -461,13 +533,19 @@ func (e *entry) decodeInto(client string, data []byte, dst any) error {
 	if err := e.lim.take(client); err != nil {
 		return err
 	}
+	deadline := time.Now().Add(e.lim.timeout)
 	timer := time.NewTimer(e.lim.timeout)
 	defer timer.Stop()
 	select {
 	case e.lim.slots <- struct{}{}:
 	case <-timer.C:
+		use := e.lim.use(client)
 		e.lim.give(client)
-		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running; the cap is MaxDecodes, serve -api-max-decodes)", errBusy, e.lim.timeout, cap(e.lim.slots))
+		return fmt.Errorf("httpapi: %w: no decode slot free within %v (%d decodes running; the cap is MaxDecodes, serve -api-max-decodes; %s)", errBusy, e.lim.timeout, cap(e.lim.slots), use)
+	}
+	if e.lim.workers != nil {
+		defer func() { <-e.lim.slots; e.lim.give(client) }()
+		return e.decodeInWorker(client, data, dv, deadline, timer)
 	}
 	type result struct {
 		out any
@@ -511,14 +589,34 @@ func (e *entry) decodeInto(client string, data []byte, dst any) error {
 // newValue returns a new zero value of the scenario's type (a pointer).
 func (e *entry) newValue() any { return reflect.New(e.typ.Elem()).Interface() }
 
-// readBody reads r's body up to max bytes through http.MaxBytesReader,
-// which also closes the connection of a body over max once answered.
+// readBody reads r's body up to max bytes. A body that declares a
+// Content-Length over max is refused before a byte of it is read or a
+// buffer allocated; one that declares its length is read into a buffer of
+// that length; one that does not (chunked) grows its buffer as it comes,
+// to at most max. http.MaxBytesReader also closes the connection of a body
+// over max once answered.
 func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	tooLarge := func(n string) error {
+		return fmt.Errorf("httpapi: %w: %s bytes, more than MaxBodyBytes %d (serve -api-max-body)", errTooLarge, n, max)
+	}
+	if r.ContentLength > max {
+		// Close the connection: the body was not read.
+		w.Header().Set("Connection", "close")
+		return nil, tooLarge(fmt.Sprint(r.ContentLength))
+	}
+	body := http.MaxBytesReader(w, r.Body, max)
+	var data []byte
+	var err error
+	if r.ContentLength >= 0 {
+		data = make([]byte, r.ContentLength) // net/http ends the body there
+		_, err = io.ReadFull(body, data)
+	} else {
+		data, err = io.ReadAll(body)
+	}
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return nil, fmt.Errorf("httpapi: %w: more than %d bytes (MaxBodyBytes)", errTooLarge, max)
+			return nil, tooLarge("more than " + fmt.Sprint(max))
 		}
 		return nil, fmt.Errorf("httpapi: %w: read body: %v", errBadRequest, err)
 	}

@@ -207,6 +207,9 @@ func TestOptions(t *testing.T) {
 		{Options{MaxBodyBytes: -1}, "-1"},
 		{Options{DecodeTimeout: time.Nanosecond}, "DecodeTimeout 1ns"},
 		{Options{MaxDecodes: 5000}, "MaxDecodes 5000"},
+		{Options{MaxDecodes: 4, DecodeWorkers: 8}, "DecodeWorkers 8 (range is [0, MaxDecodes 4]; serve -api-decode-workers, -api-max-decodes)"},
+		{Options{DecodeWorkers: -1}, "DecodeWorkers -1"},
+		{Options{DecodeMemory: 1 << 20}, "DecodeMemory 1048576"},
 		{Options{DecodeCodecs: []string{"nope"}}, `"nope"`},
 		{Options{Resolver: transport.Resolver{}}, "Resolver.Codecs is nil"},
 	} {

@@ -1,7 +1,11 @@
 package httpapi
 
 import (
-	"encoding/json"
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -18,19 +22,10 @@ import (
 func TestDecodeTimeLimit(t *testing.T) {
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
-	hang := codec.Funcs{
-		Meta:    codec.Info{ID: "hang", Format: "JSON", Kind: codec.Reflect},
-		Marshal: json.Marshal,
-		Unmarshal: func(data []byte, v any) error {
-			switch string(data) {
-			case "hang":
-				<-release
-			case "panic":
-				panic("decoder bug")
-			}
-			return json.Unmarshal(data, v)
-		},
-	}
+	hang := jsonWith("hang", map[string]func(){
+		"hang":  func() { <-release },
+		"panic": func() { panic("decoder bug") },
+	})
 	reg, err := codec.NewRegistry(hang)
 	if err != nil {
 		t.Fatal(err)
@@ -67,5 +62,28 @@ func TestDecodeTimeLimit(t *testing.T) {
 	}
 	if code != 400 || !strings.Contains(string(body), "panic: decoder bug") {
 		t.Fatalf("panicking decode: %d %q, want 400 naming the panic", code, body)
+	}
+}
+
+// A body that declares more than MaxBodyBytes is refused before it is
+// read: the client sends its headers alone and gets the 413 (a server
+// that read the body would wait for it for ever), naming the limit and
+// its flag.
+func TestDeclaredBodyTooLarge(t *testing.T) {
+	_, srv := newServer(t, Options{MaxBodyBytes: 1000})
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/http/ws-message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", int64(1)<<40)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 413 || !strings.Contains(string(body), "1099511627776 bytes, more than MaxBodyBytes 1000 (serve -api-max-body)") {
+		t.Fatalf("a declared 1 TiB body: %s %q, want 413 naming the limit and its flag", resp.Status, body)
 	}
 }

@@ -218,8 +218,12 @@ func (s *Server) Options() Options { return s.opts }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Close stops the hub, ending every stream.
-func (s *Server) Close() { s.Hub.Close() }
+// Close stops the hub, ending every stream, and the API's idle decode
+// workers.
+func (s *Server) Close() {
+	s.Hub.Close()
+	s.API.Close()
+}
 
 // Serve serves on ln until ctx is done, then shuts down gracefully: the hub
 // ends every stream (SSE responses end, WebSocket connections get a close
@@ -240,10 +244,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() { errc <- srv.Serve(netutil.LimitListener(ln, s.opts.MaxConns)) }()
 	select {
 	case err := <-errc:
-		s.Hub.Close()
+		s.Close()
 		return fmt.Errorf("server: %w", err)
 	case <-ctx.Done():
 	}
+	defer s.API.Close()
 	s.Hub.Close()
 	sctx, cancel := context.WithTimeout(context.Background(), s.opts.ShutdownTimeout)
 	defer cancel()

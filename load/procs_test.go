@@ -171,6 +171,11 @@ func TestMergeSplit(t *testing.T) {
 	if p == nil || p.IdleBytesPerSubscriber != 100 || p.PeakBytesPerSubscriber != 225 || p.PeakBytesPerConn != 300 {
 		t.Errorf("processes %+v, want 100 idle and 225 peak bytes per subscriber, 300 per connection", p)
 	}
+	// Counted subscribers, when the servers answered, divide the idle RSS.
+	mem.IdleSubscribers = 20
+	if m, err := load.MergeSplit(reps, sp, mem, load.MergeOptions{}); err != nil || m.Processes.IdleBytesPerSubscriber != 200 {
+		t.Errorf("idle bytes per subscriber with 20 subscribed: %v, %v; want 200", m.Processes, err)
+	}
 	if len(m.Sources) != 4 || m.Sources[3].Name != "client 4 (server 2)" {
 		t.Errorf("sources %+v", m.Sources)
 	}

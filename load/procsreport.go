@@ -24,6 +24,10 @@ type Processes struct {
 	// and no message had been sent yet (/proc/PID/statm).
 	ServerIdleRSSBytes int64 `json:"server_idle_rss_bytes"`
 	ClientIdleRSSBytes int64 `json:"client_idle_rss_bytes"`
+	// IdleSubscribers is the subscriptions the server processes held
+	// then (GET /stats, subscribers): Conns when every connection was
+	// open in time; 0 when a server did not answer.
+	IdleSubscribers int `json:"idle_subscribers"`
 	// ServerPeakRSSBytes and ClientPeakRSSBytes sum each process's peak
 	// resident set over its life (getrusage ru_maxrss once it exited).
 	// The peaks need not coincide, so each sum bounds the processes'
@@ -31,7 +35,8 @@ type Processes struct {
 	ServerPeakRSSBytes int64 `json:"server_peak_rss_bytes"`
 	ClientPeakRSSBytes int64 `json:"client_peak_rss_bytes"`
 	// IdleBytesPerSubscriber is what an idle subscription costs the
-	// servers: (ServerIdleRSSBytes - ServerBaseRSSBytes) / Conns.
+	// servers: (ServerIdleRSSBytes - ServerBaseRSSBytes) / IdleSubscribers
+	// (/ Conns when IdleSubscribers is 0).
 	IdleBytesPerSubscriber float64 `json:"idle_bytes_per_subscriber"`
 	// PeakBytesPerSubscriber is ServerPeakRSSBytes / Conns, and
 	// PeakBytesPerConn every process's peak together per connection:
@@ -47,7 +52,11 @@ func (p *Processes) perConn() {
 	}
 	n := float64(p.Conns)
 	if p.ServerIdleRSSBytes > 0 && p.ServerBaseRSSBytes > 0 {
-		p.IdleBytesPerSubscriber = float64(p.ServerIdleRSSBytes-p.ServerBaseRSSBytes) / n
+		subs := n
+		if p.IdleSubscribers > 0 {
+			subs = float64(p.IdleSubscribers)
+		}
+		p.IdleBytesPerSubscriber = float64(p.ServerIdleRSSBytes-p.ServerBaseRSSBytes) / subs
 	}
 	p.PeakBytesPerSubscriber = float64(p.ServerPeakRSSBytes) / n
 	if p.ServerPeakRSSBytes > 0 && p.ClientPeakRSSBytes > 0 {
@@ -104,10 +113,10 @@ func MergeSplit(reps []Report, sp Split, mem Processes, o MergeOptions) (MergeRe
 // writeProcesses writes p as the lines of a merge table.
 func writeProcesses(w io.Writer, p *Processes) error {
 	mb := func(b int64) float64 { return float64(b) / 1e6 }
-	_, err := fmt.Fprintf(w, "processes: %d server, %d client, %d connections\n"+
+	_, err := fmt.Fprintf(w, "processes: %d server, %d client, %d connections (%d subscribed at the idle sample)\n"+
 		"  servers RSS MB: %.0f ready, %.0f idle, %.0f peak; clients RSS MB: %.0f idle, %.0f peak\n"+
 		"  bytes per subscriber: %.0f idle, %.0f peak (servers); bytes per connection, every process: %.0f peak\n",
-		p.Servers, p.Clients, p.Conns,
+		p.Servers, p.Clients, p.Conns, p.IdleSubscribers,
 		mb(p.ServerBaseRSSBytes), mb(p.ServerIdleRSSBytes), mb(p.ServerPeakRSSBytes), mb(p.ClientIdleRSSBytes), mb(p.ClientPeakRSSBytes),
 		p.IdleBytesPerSubscriber, p.PeakBytesPerSubscriber, p.PeakBytesPerConn)
 	if err != nil {

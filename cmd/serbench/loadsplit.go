@@ -157,6 +157,7 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 		for _, c := range servers {
 			mem.ServerIdleRSSBytes += residentBytes(c.Pid)
 		}
+		mem.IdleSubscribers = subscribers(ctx, urls)
 		for _, c := range clients {
 			mem.ClientIdleRSSBytes += residentBytes(c.cmd.Process.Pid)
 		}
@@ -278,6 +279,21 @@ func (c *splitClient) wait() ([]byte, *os.ProcessState, error) {
 func (c *splitClient) kill() {
 	_ = c.cmd.Process.Kill()
 	_ = c.cmd.Wait()
+}
+
+// subscribers sums the subscriptions the servers at urls hold (GET
+// /stats, 10 s to answer); 0 when one of them does not answer, so that a
+// partial count is not taken for the whole.
+func subscribers(ctx context.Context, urls []string) int {
+	n := 0
+	for _, u := range urls {
+		st, err := load.ServerStats(ctx, u)
+		if err != nil {
+			return 0
+		}
+		n += st.Subscribers
+	}
+	return n
 }
 
 // residentBytes is env.ResidentBytes of pid, 0 where unreadable.

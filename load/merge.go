@@ -245,6 +245,9 @@ func mergeResult(m *Result, r Result) {
 	if m.Error == "" {
 		m.Error = r.Error
 	}
+	if m.Compression == "" {
+		m.Compression = r.Compression // a run whose server compressed
+	}
 }
 
 // mergeHTTP adds r into m; weighted sums are divided out by Merge.

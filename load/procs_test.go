@@ -158,14 +158,15 @@ func TestMergeSplit(t *testing.T) {
 	// Clients 0 and 2 load server 0, which they saw use 3 s (the larger
 	// of 2 and 3) and 100 bytes; clients 1 and 3 server 1: 5 s, 200 bytes.
 	reps := []load.Report{rep(h1, 2, 100), rep(h2, 5, 200), rep(h1, 3, 90), rep(h2, 4, 150)}
+	reps[1].Transport[0].Compression = "permessage-deflate"
 	mem := load.Processes{Servers: 2, Clients: 4, Conns: 40, ServerBaseRSSBytes: 1000, ServerIdleRSSBytes: 5000, ServerPeakRSSBytes: 9000, ClientPeakRSSBytes: 3000}
 	m, err := load.MergeSplit(reps, sp, mem, load.MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := m.Transport[0]
-	if r.Conns != 40 || r.Streams != 8 || r.Sent != 16 || r.Received != 80 || r.ServerCPUSeconds != 8 || r.PeakRSSBytes != 300 {
-		t.Errorf("merged %+v, want 40 conns, 8 streams, 16 sent, 80 received, 8 cpu s, 300 peak RSS", r)
+	if r.Conns != 40 || r.Streams != 8 || r.Sent != 16 || r.Received != 80 || r.ServerCPUSeconds != 8 || r.PeakRSSBytes != 300 || r.Compression != "permessage-deflate" {
+		t.Errorf("merged %+v, want 40 conns, 8 streams, 16 sent, 80 received, 8 cpu s, 300 peak RSS, permessage-deflate", r)
 	}
 	p := m.Processes
 	if p == nil || p.IdleBytesPerSubscriber != 100 || p.PeakBytesPerSubscriber != 225 || p.PeakBytesPerConn != 300 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -37,26 +38,58 @@ const (
 // nothing within StartTimeout is an error quoting the start of its
 // standard error.
 func StartProcess(ctx context.Context) (url string, stop func(), err error) {
-	cmd, err := childproc.Command(ctx, "", ChildRole, "")
+	c, err := StartChild(ctx, ChildRole, "")
 	if err != nil {
-		return "", nil, fmt.Errorf("server: %w", err)
+		return "", nil, err
+	}
+	return c.URL, func() { c.Stop() }, nil
+}
+
+// Child is a server child process of StartChild.
+type Child struct {
+	// URL is the base URL it serves, "http://127.0.0.1:PORT"; Pid its
+	// process ID.
+	URL string
+	Pid int
+
+	stop func() *os.ProcessState
+}
+
+// Stop ends the child (closing its standard input, then killing it after
+// StopTimeout), waits for it and returns its state (its resource usage
+// included: SysUsage). Call it once.
+func (c *Child) Stop() *os.ProcessState { return c.stop() }
+
+// StartChild starts this program again as a child in role with arg
+// (internal/childproc) that serves as ServeChild does: it prints its
+// loopback address as its first line and serves until its standard input
+// ends. A child that exits, prints something else than its address or
+// prints nothing within StartTimeout is an error quoting the start of its
+// standard error.
+func StartChild(ctx context.Context, role, arg string) (*Child, error) {
+	cmd, err := childproc.Command(ctx, "", role, arg)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return "", nil, fmt.Errorf("server: %w", err)
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, fmt.Errorf("server: %w", err)
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	head := childproc.NewHead()
 	cmd.Stderr = head
 	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("server: start server process: %w", err)
+		return nil, fmt.Errorf("server: start server process: %w", err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	stop = func() {
+	done := make(chan struct{})
+	go func() {
+		_ = cmd.Wait() // the state is cmd.ProcessState
+		close(done)
+	}()
+	stop := func() *os.ProcessState {
 		stdin.Close()
 		select {
 		case <-done:
@@ -64,6 +97,7 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 			_ = cmd.Process.Kill() // it ignored its closed stdin
 			<-done
 		}
+		return cmd.ProcessState
 	}
 	line := make(chan string, 1)
 	go func() {
@@ -77,13 +111,13 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 	select {
 	case addr, ok := <-line:
 		if ok && strings.HasPrefix(addr, "127.0.0.1:") {
-			return "http://" + addr, stop, nil
+			return &Child{URL: "http://" + addr, Pid: cmd.Process.Pid, stop: stop}, nil
 		}
 		stop()
-		return "", nil, fmt.Errorf("server: server process did not start: %q %s", addr, strings.TrimSpace(head.String()))
+		return nil, fmt.Errorf("server: server process did not start: %q %s", addr, strings.TrimSpace(head.String()))
 	case <-time.After(StartTimeout):
 		stop()
-		return "", nil, fmt.Errorf("server: server process did not start within %v", StartTimeout)
+		return nil, fmt.Errorf("server: server process did not start within %v", StartTimeout)
 	}
 }
 
@@ -105,12 +139,16 @@ func ChildOptions(reg *codec.Registry) Options {
 	return o
 }
 
-// ServeChild is the ChildRole's body: it serves a Server with
-// ChildOptions(reg) on a free loopback port, writes the address to stdout
-// as one line and serves until stdin reaches its end (the parent is done
-// or gone).
+// ServeChild is the ChildRole's body: ServeOptions with ChildOptions(reg).
 func ServeChild(stdin io.Reader, stdout io.Writer, reg *codec.Registry) error {
-	srv, err := New(ChildOptions(reg))
+	return ServeOptions(stdin, stdout, ChildOptions(reg))
+}
+
+// ServeOptions serves a Server with o on a free loopback port, writes the
+// address to stdout as one line and serves until stdin reaches its end
+// (the parent is done or gone): the body of a StartChild child.
+func ServeOptions(stdin io.Reader, stdout io.Writer, o Options) error {
+	srv, err := New(o)
 	if err != nil {
 		return err
 	}

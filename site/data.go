@@ -35,9 +35,12 @@ type Data struct {
 	// Diffs[i] compares Runs[i] (old) with Runs[i+1] (new), by speed-up
 	// over each run's baseline (report.BySpeedup, serbench compare's
 	// default), so the page diffs neighbours with serbench compare's
-	// statistics. Any other pair the page compares itself, from Cells,
-	// without a test: len(Diffs) is len(Runs)-1, so data.js grows linearly
-	// with the archive (a comparison of every pair grew with its square).
+	// statistics and verdicts. Any other pair the page compares itself,
+	// from Cells, by point estimate only, with no test and no verdict (it
+	// names the serbench compare command that gives them), so the page never
+	// states a verdict serbench compare would not: len(Diffs) is
+	// len(Runs)-1, so data.js grows linearly with the archive (a
+	// comparison of every pair grew with its square).
 	Diffs []Diff `json:"diffs"`
 }
 

@@ -39,11 +39,21 @@ var testCodecs = []report.CodecInfo{
 // is 20% slower and at a new library version; the third re-runs the
 // second (new noise). Codec broken fails its round trip everywhere.
 func testRuns(t testing.TB) []*archive.Run {
+	return testRunsOf(t, []float64{1, 1.2, 1.2}, 1)
+}
+
+// testRunsOf makes one run per element of slows, a day apart (the third
+// under emulation), in which codec mp is slows[i] times slower (and at a
+// new library version after the first run). With processes > 1 each run
+// is split over that many processes (bench.Result.Processes), each taking
+// ten samples a cell with a small offset of its own. Codec broken fails
+// its round trip everywhere.
+func testRunsOf(t testing.TB, slows []float64, processes int) []*archive.Run {
 	emulated := []string{"", "", "test: under qemu-user"}
 	var runs []*archive.Run
-	for i, slow := range []float64{1, 1.2, 1.2} {
+	for i, slow := range slows {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
-		doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
+		doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i%len(emulated)],
 			Started: time.Date(2026, 11, 20+i, 8, 0, 0, 0, time.UTC), Modules: map[string]string{}}}
 		for _, ci := range testCodecs {
 			ci.Version = "v1.0.0"
@@ -57,13 +67,28 @@ func testRuns(t testing.TB) []*archive.Run {
 					if ci.ID == "mp" {
 						base *= slow
 					}
-					samples := make([]float64, 10)
-					for k := range samples {
-						samples[k] = base * math.Exp(0.02*rng.NormFloat64())
+					var samples []float64
+					var procs []bench.ProcessFigures
+					for range processes {
+						offset := 1.0
+						if processes > 1 {
+							offset = math.Exp(0.01 * rng.NormFloat64())
+						}
+						own := make([]float64, 10)
+						for k := range own {
+							own[k] = base * offset * math.Exp(0.02*rng.NormFloat64())
+						}
+						samples = append(samples, own...)
+						med, _, _ := stats.Summarize(own)
+						procs = append(procs, bench.ProcessFigures{NsPerOp: med, BytesPerOp: 64, AllocsPerOp: 1, Samples: len(own)})
 					}
 					med, lo, hi := stats.Summarize(samples)
-					doc.Results = append(doc.Results, bench.Result{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
-						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100})
+					res := bench.Result{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100}
+					if processes > 1 {
+						res.Processes = procs
+					}
+					doc.Results = append(doc.Results, res)
 				}
 			}
 		}

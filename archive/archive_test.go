@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 func runJSON(t *testing.T, started time.Time, cpu string) []byte {
@@ -26,7 +26,7 @@ func runJSONFor(t testing.TB, started time.Time, cpu string) []byte {
 	t.Helper()
 	doc := &report.Document{
 		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "arm64", CPU: cpu, Started: started, Serbench: "v0.3.0"},
-		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+		Results: []results.Row{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10}},
 	}
 	var buf bytes.Buffer

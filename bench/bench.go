@@ -27,6 +27,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -89,7 +90,7 @@ type Options struct {
 	Baseline string
 	// Parallel, when true, also measures every cell with 1 to GOMAXPROCS
 	// goroutines at once, each with its own Binding (as testing.B.RunParallel
-	// does), and reports throughput and scaling in Result.Parallel.
+	// does), and reports throughput and scaling in results.Row.Parallel.
 	Parallel bool
 	// Profiler, when set, profiles every timed cell in passes after the
 	// samples, so profiles never perturb the figures; a cell's profiles are
@@ -156,184 +157,12 @@ func (o Options) Effective() (Options, error) {
 	return o.effectiveAdaptive()
 }
 
-// Result is the outcome of one (codec, scenario, op) cell. Field names in
-// JSON follow the serbench/v1 contract of docs/reference.md, "JSON documents".
-type Result struct {
-	Codec    string `json:"codec"`
-	Scenario string `json:"scenario"`
-	Op       string `json:"op"`
-	// Engine is the codec's Info.Engine: the implementation that ran where
-	// the library switches by platform; "" otherwise.
-	Engine string `json:"engine,omitempty"`
-	// NsPerOp is the median time per operation over the samples, in ns.
-	NsPerOp float64 `json:"ns_per_op"`
-	// NsPerOpLo and NsPerOpHi bound the 95% confidence interval of the
-	// median (±Inf, written as 0, when there are too few samples).
-	NsPerOpLo float64 `json:"ns_per_op_lo"`
-	NsPerOpHi float64 `json:"ns_per_op_hi"`
-	// MBPerS is encoded bytes processed per second, in units of 10^6 bytes,
-	// as the testing package computes it. 0 for convert.
-	MBPerS float64 `json:"mb_per_s"`
-	// BytesPerOp and AllocsPerOp are heap bytes and allocations per
-	// operation, as `go test -benchmem` reports them (medians).
-	BytesPerOp  int64 `json:"bytes_per_op"`
-	AllocsPerOp int64 `json:"allocs_per_op"`
-	// SizeBytes is the length of the encoded value in bytes.
-	SizeBytes int `json:"size_bytes"`
-	// BytesPerElem is SizeBytes over the scenario's element count
-	// (scenario.Scenario.Elements) for list workloads (annot/*); absent
-	// for other scenarios and for convert.
-	BytesPerElem float64 `json:"bytes_per_elem,omitempty"`
-	// Speedup is how many times faster than the baseline this cell is on
-	// the same scenario and op: with PairRatios, their median (paired
-	// sampling); otherwise the baseline's median ns/op divided by this
-	// cell's. 0 when the baseline has no figure there.
-	Speedup float64 `json:"speedup"`
-	// SpeedupP is the p-value that this cell and the baseline take the
-	// same time: with PairRatios, the exact two-sided sign test of the
-	// per-pair speed-ups against 1; otherwise the Mann-Whitney U-test
-	// between this cell's samples and the baseline's. Above 0.05 the
-	// difference is not significant ("~"). 1 when there are too few
-	// samples to tell.
-	SpeedupP float64 `json:"speedup_p"`
-	// OK is true when the cell round-tripped exactly and was timed.
-	OK bool `json:"ok"`
-	// NA is true when the codec cannot do this cell at all; Error says why.
-	NA bool `json:"na"`
-	// Error holds the fidelity difference, the failure, or the n/a reason.
-	Error string `json:"error"`
-	// AliasesInput, on an unmarshal or parse row, is whether the decoded
-	// value shares the input's memory: true when the alias probe
-	// (codec.AliasesInput: unmarshal a copy, flip every bit of it, compare
-	// again) saw the value change, and for a ZeroCopy view, which reads the
-	// bytes in place by definition and is not probed (decoding overwritten
-	// bytes through a view would read garbage offsets); false when the
-	// value came through unchanged. Nil on other rows and where the round
-	// trip failed, so nothing was probed.
-	AliasesInput *bool `json:"aliases_input,omitempty"`
-	// GCPer1kOps is garbage collections per 1,000 operations
-	// (runtime/metrics /gc/cycles/total:gc-cycles), median over samples.
-	GCPer1kOps float64 `json:"gc_per_1k_ops"`
-	// GCPauseNsPerOp is stop-the-world GC pause time per operation, in ns
-	// (runtime.MemStats.PauseTotalNs), median over samples.
-	GCPauseNsPerOp float64 `json:"gc_pause_ns_per_op"`
-	// PeakHeapBytes is the largest GC heap goal seen at the end of any sample
-	// (runtime/metrics /gc/heap/goal:bytes): the heap size the runtime let
-	// the process grow to before collecting, an upper estimate of peak heap.
-	PeakHeapBytes int64 `json:"peak_heap_bytes"`
-	// FloorRatio is this cell's median ns/op divided by that of the
-	// reference row (a codec of Kind Reference, memmove: copying the
-	// scenario's encoded bytes) on the same scenario and op: how many times
-	// the physical floor the cell costs. 0 when no reference row ran there.
-	FloorRatio float64 `json:"floor_ratio,omitempty"`
-	// Parallel holds throughput with 1..GOMAXPROCS goroutines when
-	// Options.Parallel is set.
-	Parallel []ParallelPoint `json:"parallel,omitempty"`
-	// Samples holds ns/op of each sample, in the order taken.
-	Samples []float64 `json:"samples"`
-	// SampleBytes and SampleAllocs hold B/op and allocs/op of each sample,
-	// in the order of Samples (absent in documents from before they were
-	// recorded: readers fall back to the medians).
-	SampleBytes  []float64 `json:"sample_bytes,omitempty"`
-	SampleAllocs []float64 `json:"sample_allocs,omitempty"`
-	// Regimes is set when Samples form two clusters of speed rather than
-	// one (see stats.DetectRegimes): the fast cluster's median then
-	// estimates the undisturbed machine better than NsPerOp. Nil otherwise,
-	// and on cells with fewer than stats.MinRegimeSamples samples.
-	Regimes *stats.Regimes `json:"regimes,omitempty"`
-	// Iterations is the number of operations in each sample.
-	Iterations int `json:"iterations"`
-	// SamplesTaken is len(Samples): with adaptive sampling it differs
-	// from cell to cell.
-	SamplesTaken int `json:"samples_taken,omitempty"`
-	// HalfWidth is the half-width of the 95% interval of the median as a
-	// fraction of the median, the larger side (0.03 is ±3%); 0 when there
-	// is no interval (fewer than 6 samples).
-	HalfWidth float64 `json:"half_width,omitempty"`
-	// TargetMissed is true, with adaptive sampling, when the cell was timed
-	// but its HalfWidth is still above Options.Target (or it has none).
-	TargetMissed bool `json:"target_missed,omitempty"`
-	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup: with
-	// PairRatios, the distribution-free interval of their median (0 with
-	// fewer than 6 pairs); otherwise a bootstrap of the ratio of medians
-	// (see stats.RatioInterval), 0 when either side has fewer than 2 samples.
-	// 0 when Speedup is 0.
-	SpeedupLo float64 `json:"speedup_lo,omitempty"`
-	SpeedupHi float64 `json:"speedup_hi,omitempty"`
-	// PairRatios holds, for a cell sampled in pairs with the baseline (see
-	// paired.go), one speed-up per pair: the baseline's ns/op in the
-	// samples taken next to this cell's sample over this cell's ns/op, in
-	// the order taken. Speedup, SpeedupLo and SpeedupHi then come from
-	// these ratios (median and its 95% interval), so a change of machine
-	// speed slower than one pair cancels. Absent on the baseline itself, on
-	// cells with no baseline cell, and in older documents (which keep the
-	// ratio of medians and its bootstrap).
-	PairRatios []float64 `json:"pair_ratios,omitempty"`
-	// CompressedBytes is, on a compression op ("compress:<id>",
-	// "decompress:<id>"), the length of the codec's encoded value after
-	// compression; SizeBytes stays the uncompressed length, and MB/s counts
-	// uncompressed bytes on both ops.
-	CompressedBytes int `json:"compressed_bytes,omitempty"`
-	// CompressRatio is CompressedBytes over SizeBytes: 0.35 is 65% smaller.
-	CompressRatio float64 `json:"compress_ratio,omitempty"`
-	// JSONRatio is CompressedBytes over the baseline codec's (encoding/json's)
-	// uncompressed size on the same scenario; 0 when the baseline did not run.
-	JSONRatio float64 `json:"json_ratio,omitempty"`
-	// SameBytes is true on a marshal cell whose output is byte for byte
-	// the baseline codec's on the same scenario (a drop-in replacement's
-	// wire format).
-	SameBytes bool `json:"same_bytes,omitempty"`
-	// Stream is set on the cells of a message corpus
-	// (scenario.Scenario.Messages): ns/op and B/op are then per message,
-	// SizeBytes (and CompressedBytes) the mean message size, and Stream
-	// the distribution of sizes and the bytes of the whole stream.
-	Stream *StreamSizes `json:"stream,omitempty"`
-	// Processes holds each process's own figures of the cell when the run
-	// was split over several processes (serbench run -processes, see
-	// MergeProcesses); the fields above then pool every process's
-	// samples. Absent in a run of one process.
-	Processes []ProcessFigures `json:"processes,omitempty"`
-}
-
-// ParallelPoint is throughput with a number of goroutines working at once.
-type ParallelPoint struct {
-	Goroutines int `json:"goroutines"`
-	// NsPerOp is wall time divided by operations done by all goroutines.
-	NsPerOp float64 `json:"ns_per_op"`
-	// OpsPerS is operations per second across all goroutines.
-	OpsPerS float64 `json:"ops_per_s"`
-	// Scaling is OpsPerS divided by OpsPerS with one goroutine: 2 on two
-	// cores is perfect scaling.
-	Scaling float64 `json:"scaling"`
-}
-
-// Timed reports whether r carries measured figures.
-func (r Result) Timed() bool { return len(r.Samples) > 0 }
-
-// Outcome is the cell's round-trip status in the form every serbench
-// document shares, derived from OK, NA and Timed (the serbench/v1 JSON
-// keeps those fields): codec.NA when NA; codec.Kept when OK;
-// codec.Changed when timed but not exact (Error holds the difference);
-// codec.Failed otherwise (a step of the round trip failed, or the
-// operation failed while timing, and nothing was timed).
-func (r Result) Outcome() codec.Outcome {
-	switch {
-	case r.NA:
-		return codec.NA
-	case r.OK:
-		return codec.Kept
-	case r.Timed():
-		return codec.Changed
-	}
-	return codec.Failed
-}
-
-// Matrix runs every codec on every scenario and returns one Result per cell,
+// Matrix runs every codec on every scenario and returns one row per cell,
 // ordered by scenario, then codec (as given), then op. Speed-ups are relative
 // to opts.Baseline when codecs includes it. It returns an error only for
 // invalid options or a cancelled context; per-cell failures are findings in
 // the results.
-func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) ([]Result, error) {
+func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) ([]results.Row, error) {
 	m, err := Measure(ctx, codecs, scenarios, opts)
 	if err != nil {
 		return nil, err
@@ -401,15 +230,15 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			step()
 		}
 	}
-	results := matrixResults(cells, codecs, opts)
+	rows := matrixResults(cells, codecs, opts)
 	if opts.Target > 0 {
-		for i := range results {
-			r := &results[i]
+		for i := range rows {
+			r := &rows[i]
 			hw, ok := r.TargetHalfWidth()
 			r.TargetMissed = r.Timed() && (!ok || hw > opts.Target)
 		}
 	}
-	return &Measurement{Results: results, Noise: meter.result(), LiveHeap: heap.condition()}, nil
+	return &Measurement{Results: rows, Noise: meter.result(), LiveHeap: heap.condition()}, nil
 }
 
 // prepareMatrix binds every codec to every scenario, round-trips each once
@@ -444,24 +273,24 @@ func prepareMatrix(codecs []codec.Codec, scenarios []scenario.Scenario, opts Opt
 	return cells, timed
 }
 
-// matrixResults summarises the cells' samples into one Result each, with
+// matrixResults summarises the cells' samples into one row each, with
 // the figures that compare cells: speed-ups over opts.Baseline, ratios to
 // the reference row, same-bytes flags and compression ratios.
-func matrixResults(cells []*cell, codecs []codec.Codec, opts Options) []Result {
-	results := make([]Result, len(cells))
+func matrixResults(cells []*cell, codecs []codec.Codec, opts Options) []results.Row {
+	rows := make([]results.Row, len(cells))
 	for i, c := range cells {
-		results[i] = c.result()
+		rows[i] = c.result()
 	}
-	AddSpeedups(results, opts.Baseline)
-	AddFloorRatios(results, referenceID(codecs))
-	addSameBytes(results, cells, opts.Baseline)
-	AddJSONRatios(results, opts.Baseline)
-	return results
+	AddSpeedups(rows, opts.Baseline)
+	AddFloorRatios(rows, referenceID(codecs))
+	addSameBytes(rows, cells, opts.Baseline)
+	AddJSONRatios(rows, opts.Baseline)
+	return rows
 }
 
 // cell is one (codec, scenario, op) under measurement.
 type cell struct {
-	Result
+	results.Row
 	// newFn returns a function that runs n operations, on a Binding of its
 	// own; nil when the cell is not timed. fn is the one the samples use.
 	newFn  func() (func(n int) error, error)
@@ -482,7 +311,7 @@ type cell struct {
 	// base is the baseline cell this cell is sampled between (see
 	// paired.go); nil for the baseline itself and for unpaired cells.
 	base *cell
-	// pairs holds the per-pair speed-ups (Result.PairRatios).
+	// pairs holds the per-pair speed-ups (results.Row.PairRatios).
 	pairs []float64
 }
 
@@ -501,7 +330,7 @@ type Op struct {
 	// it is the n/a reason, the failed step, or the difference the compare
 	// function returned; an Op with a difference is still timed (Run is set).
 	Err error
-	// AliasesInput is Result.AliasesInput of the unmarshal or parse op.
+	// AliasesInput is results.Row.AliasesInput of the unmarshal or parse op.
 	AliasesInput *bool
 	// Run performs n operations on a Binding of its own and keeps the last
 	// result alive; nil when the operation cannot run (n/a, or an earlier
@@ -536,7 +365,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, newValue func() any, 
 		return prepareParse(c, scenarioID, sample)
 	}
 	mk := func(op string) *cell {
-		return &cell{Result: Result{Codec: info.ID, Scenario: scenarioID, Op: op}}
+		return &cell{Row: results.Row{Codec: info.ID, Scenario: scenarioID, Op: op}}
 	}
 	m, u := mk(OpMarshal), mk(OpUnmarshal)
 	na := func(err error) []*cell {
@@ -612,7 +441,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, newValue func() any, 
 // (codec.DOM) and compares it with the input decoded by encoding/json
 // (codec.JSONTree) using fidelity.Diff.
 func prepareParse(c codec.Codec, scenarioID string, sample any) []*cell {
-	p := &cell{Result: Result{Codec: c.Info().ID, Scenario: scenarioID, Op: OpParse}}
+	p := &cell{Row: results.Row{Codec: c.Info().ID, Scenario: scenarioID, Op: OpParse}}
 	bind := binder(c, sample, nil)
 	b, in, err := bind()
 	if err != nil {
@@ -647,7 +476,7 @@ func prepareParse(c codec.Codec, scenarioID string, sample any) []*cell {
 // probeAliases runs the alias probe (codec.AliasesInput) on data with a
 // Binding of its own, check comparing what it decoded; nil when the probe
 // could not run. A ZeroCopy codec is true without a probe
-// (Result.AliasesInput).
+// (results.Row.AliasesInput).
 func probeAliases(info codec.Info, bind func() (codec.Binding, any, error), data []byte, check func(codec.Binding, any) error) *bool {
 	if info.ZeroCopy {
 		return new(true)
@@ -783,8 +612,8 @@ func (c *cell) stop(err error) {
 	c.ns, c.bytes, c.allocs, c.pairs = nil, nil, nil, nil
 }
 
-func (c *cell) result() Result {
-	r := c.Result
+func (c *cell) result() results.Row {
+	r := c.Row
 	if r.NA {
 		return r
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/internal/codectest"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -76,7 +77,7 @@ func (convBinding) FromNative(v any) (any, error) {
 	return &scenario.WSMessage{Uid: m.U, Content: m.C, Timestamp: m.T}, nil
 }
 
-func find(t *testing.T, rs []bench.Result, codecID, scen, op string) bench.Result {
+func find(t *testing.T, rs []results.Row, codecID, scen, op string) results.Row {
 	t.Helper()
 	for _, r := range rs {
 		if r.Codec == codecID && r.Scenario == scen && r.Op == op {
@@ -84,12 +85,12 @@ func find(t *testing.T, rs []bench.Result, codecID, scen, op string) bench.Resul
 		}
 	}
 	t.Fatalf("no result for %s %s %s", codecID, scen, op)
-	return bench.Result{}
+	return results.Row{}
 }
 
 // paired is the number of timed results of other codecs than the
 // baseline on scenario and op: the cells sampled between its samples.
-func paired(rs []bench.Result, scenario, op string) int {
+func paired(rs []results.Row, scenario, op string) int {
 	n := 0
 	for _, r := range rs {
 		if r.Codec != bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/serbench/serbench/results"
 )
 
 // Compression ops (Options.Compressors) are named "compress:<id>" and
@@ -67,7 +69,7 @@ func compressCells(m *cell, algs []Compression) []*cell {
 	var out []*cell
 	for _, a := range algs {
 		mk := func(op string) *cell {
-			x := &cell{Result: Result{Codec: m.Codec, Scenario: m.Scenario, Op: op, SizeBytes: m.SizeBytes}, size: m.size}
+			x := &cell{Row: results.Row{Codec: m.Codec, Scenario: m.Scenario, Op: op, SizeBytes: m.SizeBytes}, size: m.size}
 			return x
 		}
 		c, d := mk(OpCompressPrefix+a.ID), mk(OpDecompressPrefix+a.ID)
@@ -91,7 +93,7 @@ func compressCells(m *cell, algs []Compression) []*cell {
 			raw += int64(len(in))
 		}
 		for _, x := range []*cell{c, d} {
-			x.CompressedBytes = st.meanSize()
+			x.CompressedBytes = st.MeanSize()
 			if raw > 0 {
 				x.CompressRatio = float64(st.TotalBytes) / float64(raw)
 			}
@@ -176,15 +178,15 @@ func compressLoop(a Compression, in [][]byte, decompress bool) func() (func(int)
 // (those with CompressedBytes): compressed bytes over the baseline codec's
 // marshal SizeBytes on the same scenario, left 0 where the baseline has
 // none.
-func AddJSONRatios(results []Result, baseline string) {
+func AddJSONRatios(rows []results.Row, baseline string) {
 	base := map[string]int{}
-	for _, r := range results {
+	for _, r := range rows {
 		if r.Codec == baseline && r.Op == OpMarshal && r.SizeBytes > 0 {
 			base[r.Scenario] = r.SizeBytes
 		}
 	}
-	for i := range results {
-		r := &results[i]
+	for i := range rows {
+		r := &rows[i]
 		if n := base[r.Scenario]; n > 0 && r.CompressedBytes > 0 {
 			r.JSONRatio = float64(r.CompressedBytes) / float64(n)
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/serbench/serbench/results"
 )
 
 // fakeCells returns named cells whose operation logs each call into log
@@ -13,7 +15,7 @@ import (
 func fakeCells(log *[]string, names ...string) map[string]*cell {
 	cs := map[string]*cell{}
 	for _, name := range names {
-		c := &cell{Result: Result{Codec: name, Iterations: 1}}
+		c := &cell{Row: results.Row{Codec: name, Iterations: 1}}
 		c.fn = func(int) error {
 			*log = append(*log, name)
 			return nil
@@ -98,7 +100,7 @@ func TestPairRatios(t *testing.T) {
 
 func TestPairedSpeedups(t *testing.T) {
 	ratios := []float64{2.1, 1.9, 2.0, 2.05, 1.95, 2.0, 2.02, 1.98}
-	rs := []Result{
+	rs := []results.Row{
 		{Codec: "base", Op: "marshal", NsPerOp: 100, Samples: []float64{100, 100}},
 		{Codec: "x", Op: "marshal", NsPerOp: 40, Samples: []float64{40, 40}, PairRatios: ratios},
 	}

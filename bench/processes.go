@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -14,22 +15,10 @@ import (
 // heap land moves its speed-up by up to ±10% from one process to the next
 // (docs/findings/noisy.md), while each process's interval is ±2-3%. A run
 // split over several processes (serbench run -processes N) sees that
-// spread: MergeProcesses pools the processes' samples into one Result per
-// cell and keeps each process's figures in Result.Processes, so that a
+// spread: MergeProcesses pools the processes' samples into one row per
+// cell and keeps each process's figures in results.Row.Processes, so that a
 // comparison between two such runs can test between processes (package
 // report's CompareRuns) instead of reading one process's luck as a change.
-
-// ProcessFigures are one process's figures of a cell, in a run split over
-// several processes: the Result fields of the same name as that process
-// measured them (medians over its samples; Speedup from its pairs).
-type ProcessFigures struct {
-	NsPerOp     float64 `json:"ns_per_op"`
-	Speedup     float64 `json:"speedup,omitempty"`
-	BytesPerOp  int64   `json:"bytes_per_op"`
-	AllocsPerOp int64   `json:"allocs_per_op"`
-	// Samples is the number of samples that process took.
-	Samples int `json:"samples"`
-}
 
 // MinProcesses and MaxProcesses bound the processes of one run.
 const (
@@ -38,7 +27,7 @@ const (
 )
 
 // MergeProcesses pools runs of the same matrix, each made by a process of
-// its own (2 to MaxProcesses of them, in the order run), into one Result
+// its own (2 to MaxProcesses of them, in the order run), into one row
 // per cell, in the first run's order. A timed cell gets every process's
 // samples, per-sample B/op and allocs/op and pair ratios, in process
 // order, and its figures are summarised again from them as the runner
@@ -50,7 +39,7 @@ const (
 // untimed in any process keeps the first process's result that is not
 // timed (its failure or n/a reason). Runs that do not hold the same
 // cells are an error naming the first cell that differs.
-func MergeProcesses(runs [][]Result, baseline, ref string, target float64) ([]Result, error) {
+func MergeProcesses(runs [][]results.Row, baseline, ref string, target float64) ([]results.Row, error) {
 	if len(runs) < MinProcesses || len(runs) > MaxProcesses {
 		return nil, fmt.Errorf("bench: MergeProcesses of %d runs (range is [%d, %d])", len(runs), MinProcesses, MaxProcesses)
 	}
@@ -65,10 +54,10 @@ func MergeProcesses(runs [][]Result, baseline, ref string, target float64) ([]Re
 			return nil, fmt.Errorf("bench: MergeProcesses: process %d has %d cells, process 1 has %d", i+1, len(rs), len(runs[0]))
 		}
 	}
-	out := make([]Result, len(runs[0]))
+	out := make([]results.Row, len(runs[0]))
 	for j, first := range runs[0] {
 		k := key{first.Codec, first.Scenario, first.Op}
-		cells := make([]Result, len(runs))
+		cells := make([]results.Row, len(runs))
 		for i := range runs {
 			at, ok := index[i][k]
 			if !ok {
@@ -93,7 +82,7 @@ func MergeProcesses(runs [][]Result, baseline, ref string, target float64) ([]Re
 
 // mergeCell pools one cell of every process (see MergeProcesses); the
 // speed-up and the ratios between cells are left to the caller.
-func mergeCell(cells []Result) Result {
+func mergeCell(cells []results.Row) results.Row {
 	for _, c := range cells {
 		if !c.Timed() {
 			return c
@@ -101,7 +90,7 @@ func mergeCell(cells []Result) Result {
 	}
 	r := cells[0]
 	r.Samples, r.SampleBytes, r.SampleAllocs, r.PairRatios = nil, nil, nil, nil
-	r.Processes = make([]ProcessFigures, len(cells))
+	r.Processes = make([]results.ProcessFigures, len(cells))
 	perSample := true // every process recorded B/op and allocs/op per sample
 	var gcs, pauses []float64
 	for i, c := range cells {
@@ -110,7 +99,7 @@ func mergeCell(cells []Result) Result {
 		perSample = perSample && len(c.SampleBytes) == len(c.Samples) && len(c.SampleAllocs) == len(c.Samples)
 		gcs, pauses = append(gcs, c.GCPer1kOps), append(pauses, c.GCPauseNsPerOp)
 		r.PeakHeapBytes = max(r.PeakHeapBytes, c.PeakHeapBytes)
-		r.Processes[i] = ProcessFigures{NsPerOp: c.NsPerOp, Speedup: c.Speedup, BytesPerOp: c.BytesPerOp, AllocsPerOp: c.AllocsPerOp, Samples: len(c.Samples)}
+		r.Processes[i] = results.ProcessFigures{NsPerOp: c.NsPerOp, Speedup: c.Speedup, BytesPerOp: c.BytesPerOp, AllocsPerOp: c.AllocsPerOp, Samples: len(c.Samples)}
 		if c.Error != "" && r.Error == "" {
 			r.Error, r.OK = c.Error, false
 		}

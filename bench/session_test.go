@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/results"
 )
 
 // TestSession checks that a Session gives the cells Matrix gives, in the
@@ -66,7 +67,7 @@ func TestSession(t *testing.T) {
 }
 
 // hasBaseline reports whether the baseline timed scenario and op.
-func hasBaseline(rs []bench.Result, scenario, op string) bool {
+func hasBaseline(rs []results.Row, scenario, op string) bool {
 	for _, r := range rs {
 		if r.Codec == bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
 			return true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -28,19 +29,19 @@ func referenceID(codecs []codec.Codec) string {
 // AddFloorRatios fills FloorRatio of every timed result from the reference
 // row ref's median on the same scenario and op; results without one are
 // left alone. An empty ref does nothing.
-func AddFloorRatios(results []Result, ref string) {
+func AddFloorRatios(rows []results.Row, ref string) {
 	if ref == "" {
 		return
 	}
 	type key struct{ scenario, op string }
 	floor := map[key]float64{}
-	for _, r := range results {
+	for _, r := range rows {
 		if r.Codec == ref && r.Timed() && r.NsPerOp > 0 {
 			floor[key{r.Scenario, r.Op}] = r.NsPerOp
 		}
 	}
-	for i := range results {
-		r := &results[i]
+	for i := range rows {
+		r := &rows[i]
 		if f, ok := floor[key{r.Scenario, r.Op}]; ok && r.Timed() {
 			r.FloorRatio = r.NsPerOp / f
 		}
@@ -54,21 +55,21 @@ func AddFloorRatios(results []Result, ref string) {
 // (stats.CompareSamples: ratio of medians, bootstrap interval,
 // Mann-Whitney U-test). It reports whether baseline has any
 // timed result.
-func AddSpeedups(results []Result, baseline string) bool {
+func AddSpeedups(rows []results.Row, baseline string) bool {
 	type key struct{ scenario, op string }
 	base := map[key]int{}
-	for i, r := range results {
+	for i, r := range rows {
 		if r.Codec == baseline && r.Timed() {
 			base[key{r.Scenario, r.Op}] = i
 		}
 	}
-	for i := range results {
-		r := &results[i]
+	for i := range rows {
+		r := &rows[i]
 		bi, ok := base[key{r.Scenario, r.Op}]
 		if !ok || !r.Timed() || r.NsPerOp == 0 {
 			continue
 		}
-		b := results[bi]
+		b := rows[bi]
 		r.Speedup = b.NsPerOp / r.NsPerOp
 		if bi == i {
 			r.SpeedupP = 1
@@ -84,26 +85,12 @@ func AddSpeedups(results []Result, baseline string) bool {
 	return len(base) > 0
 }
 
-// TargetHalfWidth is the half-width that adaptive sampling holds to its
-// target, as a fraction: the speed-up's (its larger side over Speedup) for
-// a cell sampled in pairs with the baseline, ns/op's (HalfWidth) for every
-// other cell. ok is false when there is no interval yet.
-func (r Result) TargetHalfWidth() (hw float64, ok bool) {
-	if len(r.PairRatios) > 0 {
-		return stats.RatioHalfWidth(r.Speedup, r.SpeedupLo, r.SpeedupHi)
-	}
-	if r.NsPerOpLo == 0 || r.NsPerOpHi == 0 {
-		return 0, false
-	}
-	return r.HalfWidth, true
-}
-
 // AddRegimes fills Regimes of every timed result that has none from its
 // Samples (stats.DetectRegimes; documents written before serbench
 // detected regimes have none).
-func AddRegimes(results []Result) {
-	for i := range results {
-		if r := &results[i]; r.Timed() && r.Regimes == nil {
+func AddRegimes(rows []results.Row) {
+	for i := range rows {
+		if r := &rows[i]; r.Timed() && r.Regimes == nil {
 			r.Regimes = stats.DetectRegimes(r.Samples)
 		}
 	}
@@ -111,7 +98,7 @@ func AddRegimes(results []Result) {
 
 // addSameBytes sets SameBytes on the marshal results whose round-trip
 // output equals the baseline codec's on the same scenario.
-func addSameBytes(results []Result, cells []*cell, baseline string) {
+func addSameBytes(rows []results.Row, cells []*cell, baseline string) {
 	base := map[string][]byte{}
 	for _, c := range cells {
 		if c.Codec == baseline && c.Op == OpMarshal && c.encoded != nil {
@@ -119,8 +106,8 @@ func addSameBytes(results []Result, cells []*cell, baseline string) {
 		}
 	}
 	for i, c := range cells {
-		if b, ok := base[c.Scenario]; ok && c.Op == OpMarshal && c.encoded != nil && results[i].OK {
-			results[i].SameBytes = bytes.Equal(b, c.encoded)
+		if b, ok := base[c.Scenario]; ok && c.Op == OpMarshal && c.encoded != nil && rows[i].OK {
+			rows[i].SameBytes = bytes.Equal(b, c.encoded)
 		}
 	}
 }

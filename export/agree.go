@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -90,9 +91,9 @@ func AgreeFiles(paths []string) ([]AgreeCondition, error) {
 
 // AgreeCells pairs the cells with a speed-up (the baseline's own excluded)
 // that both sides timed, in serbench's order.
-func AgreeCells(sb, ex []bench.Result) []AgreeCell {
-	key := func(r bench.Result) string { return r.Codec + "\x00" + r.Scenario + "\x00" + r.Op }
-	byKey := map[string]bench.Result{}
+func AgreeCells(sb, ex []results.Row) []AgreeCell {
+	key := func(r results.Row) string { return r.Codec + "\x00" + r.Scenario + "\x00" + r.Op }
+	byKey := map[string]results.Row{}
 	for _, r := range ex {
 		byKey[key(r)] = r
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // AgreeFiles pairs a serbench run with the exported loops' output, cell
@@ -18,8 +19,8 @@ import (
 // pair with nothing in common is an error.
 func TestAgreeFiles(t *testing.T) {
 	dir := t.TempDir()
-	cell := func(codec, op string, ns float64) bench.Result {
-		return bench.Result{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, OK: true, Samples: []float64{ns, ns, ns}, Iterations: 100}
+	cell := func(codec, op string, ns float64) results.Row {
+		return results.Row{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, OK: true, Samples: []float64{ns, ns, ns}, Iterations: 100}
 	}
 	write := func(name string, doc *report.Document) string {
 		bench.AddSpeedups(doc.Results, bench.DefaultBaseline)
@@ -30,10 +31,10 @@ func TestAgreeFiles(t *testing.T) {
 		}
 		return path
 	}
-	sb := write("sb.json", &report.Document{Env: env.Env{Go: "go1.27.4", LiveHeap: &env.LiveHeap{TargetBytes: 64 << 20}}, Results: []bench.Result{
+	sb := write("sb.json", &report.Document{Env: env.Env{Go: "go1.27.4", LiveHeap: &env.LiveHeap{TargetBytes: 64 << 20}}, Results: []results.Row{
 		cell("encoding/json", "marshal", 1000), cell("sonic", "marshal", 500), cell("jsoniter", "marshal", 700)}})
-	ex := write("ex.json", &report.Document{Results: []bench.Result{cell("encoding/json", "marshal", 1000), cell("sonic", "marshal", 400)}})
-	other := write("other.json", &report.Document{Results: []bench.Result{cell("encoding/json", "marshal", 1000), cell("cbor", "marshal", 400)}})
+	ex := write("ex.json", &report.Document{Results: []results.Row{cell("encoding/json", "marshal", 1000), cell("sonic", "marshal", 400)}})
+	other := write("other.json", &report.Document{Results: []results.Row{cell("encoding/json", "marshal", 1000), cell("cbor", "marshal", 400)}})
 
 	conds, err := AgreeFiles([]string{sb, ex})
 	if err != nil {

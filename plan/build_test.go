@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 func TestOptionsValidate(t *testing.T) {
@@ -118,7 +119,7 @@ func TestParseTransport(t *testing.T) {
 // an unknown compressor left out with a warning, and the environment of
 // the injected Env.
 func TestBuildFromResults(t *testing.T) {
-	rs := []bench.Result{
+	rs := []results.Row{
 		{Codec: "msgpack", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
 		{Codec: "msgpack", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
 	}

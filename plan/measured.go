@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // FromResults builds the options of one scenario from a run's results
@@ -17,11 +18,11 @@ import (
 // Option with Error; so does a compressor the run did not measure for it.
 // Parse-only codecs (an OpParse row) and reference rows (no unmarshal) are
 // left out.
-func FromResults(results []bench.Result, scenario string, compressors []string, cores float64) []Option {
-	type cells map[string]bench.Result
+func FromResults(rows []results.Row, scenario string, compressors []string, cores float64) []Option {
+	type cells map[string]results.Row
 	by := map[string]cells{}
 	var order []string
-	for _, r := range results {
+	for _, r := range rows {
 		if r.Scenario != scenario {
 			continue
 		}
@@ -87,7 +88,7 @@ func FromResults(results []bench.Result, scenario string, compressors []string, 
 
 // interval is r's median ns/op with its 95% interval, the median itself
 // where a bound is missing (0).
-func interval(r bench.Result) Interval {
+func interval(r results.Row) Interval {
 	iv := Point(r.NsPerOp)
 	if r.NsPerOpLo > 0 {
 		iv.Lo = r.NsPerOpLo
@@ -100,8 +101,8 @@ func interval(r bench.Result) Interval {
 
 // efficiency is r's parallel scaling with g goroutines (or the most
 // measured, if fewer) over that goroutine count; 0 without Parallel points.
-func efficiency(r bench.Result, g int) float64 {
-	var best bench.ParallelPoint
+func efficiency(r results.Row, g int) float64 {
+	var best results.ParallelPoint
 	for _, p := range r.Parallel {
 		if p.Goroutines <= g && p.Goroutines > best.Goroutines {
 			best = p
@@ -116,7 +117,7 @@ func efficiency(r bench.Result, g int) float64 {
 // combined is the efficiency of running a then b on each message: total
 // single-goroutine time over the sum of each op's time divided by its own
 // efficiency; 0 when neither was measured in parallel.
-func combined(a, b bench.Result, g int) float64 {
+func combined(a, b results.Row, g int) float64 {
 	ea, eb := efficiency(a, g), efficiency(b, g)
 	if ea == 0 && eb == 0 {
 		return 0

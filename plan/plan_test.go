@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // in is the traffic of the hand computations below: 1000 msg/s to 10
@@ -192,10 +193,10 @@ func TestComputeEdges(t *testing.T) {
 // Marshal scales ×1.6 on 2 goroutines (efficiency 0.8), compress is not
 // measured in parallel (1): combined (100+300)/(100/0.8 + 300/1) = 400/425.
 func TestFromResults(t *testing.T) {
-	par := func(s float64) []bench.ParallelPoint {
-		return []bench.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: s}}
+	par := func(s float64) []results.ParallelPoint {
+		return []results.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: s}}
 	}
-	rs := []bench.Result{
+	rs := []results.Row{
 		{Codec: "x", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 100, NsPerOpLo: 90, NsPerOpHi: 120, SizeBytes: 50, OK: true, Parallel: par(1.6)},
 		{Codec: "x", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 200, SizeBytes: 50, OK: true},
 		{Codec: "x", Scenario: "s", Op: "compress:zstd", NsPerOp: 300, CompressedBytes: 20, OK: true},

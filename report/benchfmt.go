@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -35,7 +36,7 @@ const (
 	// written with the same exact/lower metadata as UnitSize.
 	UnitCompressed = "compressed-B/msg"
 	// UnitPairSpeedup is a paired cell's per-pair speed-up over the
-	// baseline (bench.Result.PairRatios), one per sample line, written
+	// baseline (results.Row.PairRatios), one per sample line, written
 	// with `Unit speedup better=higher` metadata; a file read back gives
 	// the same paired speed-up and interval as the run.
 	UnitPairSpeedup = "speedup"
@@ -425,7 +426,7 @@ func parseCellName(name string) (cellName, error) {
 }
 
 // hasPairs reports whether any result was sampled in pairs.
-func hasPairs(rs []bench.Result) bool {
+func hasPairs(rs []results.Row) bool {
 	for _, r := range rs {
 		if len(r.PairRatios) > 0 {
 			return true

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // BMF is a document in the Bencher Metric Format: benchmark name → measure
@@ -36,7 +37,7 @@ const (
 
 // bmfCell returns the BMF measures of one result, or nil for a cell that
 // was not timed or did not round-trip exactly (a finding, not a number).
-func bmfCell(r bench.Result) map[string]BMFMetric {
+func bmfCell(r results.Row) map[string]BMFMetric {
 	if !r.Timed() || !r.OK {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
@@ -103,8 +104,8 @@ type GeomeanRow struct {
 // CompareRow is one cell present in both runs.
 type CompareRow struct {
 	Cell
-	Old bench.Result `json:"old"`
-	New bench.Result `json:"new"`
+	Old results.Row `json:"old"`
+	New results.Row `json:"new"`
 	// Compared is true when both cells have samples, so that the medians
 	// could be compared; the fields below are set only then.
 	Compared bool `json:"compared"`
@@ -220,13 +221,13 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env,
 		Alpha: opts.Alpha, By: opts.By, Baseline: baseline, EnvDiff: DiffEnv(oldDoc, newDoc),
 		Correction: Correction, Toolchains: ToolchainNote(oldDoc.Env, newDoc.Env)}
-	key := func(r bench.Result) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
+	key := func(r results.Row) Cell { return Cell{r.Codec, r.Scenario, r.Op} }
 	newIdx := map[Cell]int{}
 	for i, r := range newDoc.Results {
 		newIdx[key(r)] = i
 	}
-	baseOf := func(doc *Document) map[Cell]bench.Result {
-		m := map[Cell]bench.Result{}
+	baseOf := func(doc *Document) map[Cell]results.Row {
+		m := map[Cell]results.Row{}
 		for _, b := range doc.Results {
 			if b.Codec == baseline {
 				m[Cell{Scenario: b.Scenario, Op: b.Op}] = b
@@ -451,7 +452,7 @@ func compareGrids(c *Comparison) []grid {
 		}
 		for _, r := range rows[sc] {
 			var notes []string
-			side := func(label string, x bench.Result) string {
+			side := func(label string, x results.Row) string {
 				switch x.Outcome() {
 				case codec.NA:
 					notes = append(notes, label+" n/a "+g.notes.Mark(x.Error))

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // newFixture is fixture() after a change: msgpack marshal 20% faster with
@@ -17,7 +17,7 @@ import (
 func newFixture() *report.Document {
 	doc := fixture()
 	doc.Env.Modules["github.com/vmihailenco/msgpack/v5"] = "v5.4.2"
-	var rs []bench.Result
+	var rs []results.Row
 	for _, r := range doc.Results {
 		if r.Codec == "msgpack" && r.Scenario == "corpus/x" {
 			continue
@@ -30,7 +30,7 @@ func newFixture() *report.Document {
 		}
 		rs = append(rs, r)
 	}
-	rs = append(rs, bench.Result{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 300, OK: true, Samples: []float64{300, 300, 300}, Iterations: 10})
+	rs = append(rs, results.Row{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 300, OK: true, Samples: []float64{300, 300, 300}, Iterations: 10})
 	doc.Results = rs
 	return doc
 }
@@ -114,7 +114,7 @@ func TestCompareGolden(t *testing.T) {
 func TestCompareAllocations(t *testing.T) {
 	mk := func(bytes, allocs float64, size int) *report.Document {
 		s := func(c float64) []float64 { return []float64{c, c, c * 1.01, c, c * 0.99, c, c, c} }
-		return &report.Document{Results: []bench.Result{{
+		return &report.Document{Results: []results.Row{{
 			Codec: "cbor", Scenario: "ws-message", Op: "marshal", OK: true, SizeBytes: size,
 			NsPerOp: 100, Samples: s(100), BytesPerOp: int64(bytes), AllocsPerOp: int64(allocs),
 			SampleBytes: s(bytes), SampleAllocs: s(allocs)}}}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // compressHeader names the table columns of compression ops
@@ -13,7 +13,7 @@ import (
 // uncompressed size on the same scenario.
 var compressHeader = []string{"compressed", "ratio", "vs json"}
 
-func hasCompressed(rs []bench.Result) bool {
+func hasCompressed(rs []results.Row) bool {
 	for _, r := range rs {
 		if r.CompressedBytes > 0 {
 			return true
@@ -24,7 +24,7 @@ func hasCompressed(rs []bench.Result) bool {
 
 // compressCells prints r's compression columns: "412", "0.35", "0.31";
 // empty on other ops.
-func compressCells(r bench.Result) []string {
+func compressCells(r results.Row) []string {
 	if r.CompressedBytes == 0 {
 		return []string{"", "", ""}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/results"
 )
 
 // compressDoc is one scenario with a codec op and the two zstd ops of
@@ -19,7 +20,7 @@ func compressDoc() *Document {
 	algs, _ := algorithms.Select([]string{"zstd"})
 	doc.Compressors = []compressor.Info{algs[0].Info}
 	add := func(codec, op string, size, z int) {
-		r := bench.Result{Codec: codec, Scenario: "user-event", Op: op, NsPerOp: 1000, MBPerS: float64(size) / 1000 * 1e3,
+		r := results.Row{Codec: codec, Scenario: "user-event", Op: op, NsPerOp: 1000, MBPerS: float64(size) / 1000 * 1e3,
 			SizeBytes: size, OK: true, Samples: []float64{1000}, Iterations: 10}
 		if z > 0 {
 			r.CompressedBytes, r.CompressRatio, r.JSONRatio = z, float64(z)/float64(size), float64(z)/1175
@@ -94,7 +95,7 @@ func TestCompressColumns(t *testing.T) {
 
 func TestNoCompressColumns(t *testing.T) {
 	doc := compressDoc()
-	var plain []bench.Result
+	var plain []results.Row
 	for _, r := range doc.Results {
 		if r.CompressedBytes == 0 {
 			plain = append(plain, r)

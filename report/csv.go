@@ -8,7 +8,7 @@ import (
 )
 
 // CSVHeader is the first record CSV writes; one record per result follows,
-// with the fields of bench.Result under their JSON names.
+// with the fields of results.Row under their JSON names.
 var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo", "ns_per_op_hi",
 	"mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "speedup_p",
 	"floor_ratio", "samples", "iterations", "ok", "na", "error"}

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // TestCSVPerElem checks the bytes_per_elem column: present only when a
 // result has one, filled on its rows and empty on convert rows.
 func TestCSVPerElem(t *testing.T) {
-	doc := &Document{Results: []bench.Result{
+	doc := &Document{Results: []results.Row{
 		{Codec: "wire", Scenario: "annot/coo@small", Op: "marshal", SizeBytes: 693, BytesPerElem: 6.93, OK: true},
 		{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, OK: true},
 	}}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
@@ -92,11 +93,11 @@ func (s synthRun) doc() *report.Document {
 	}
 	d := &report.Document{Baseline: "encoding/json"}
 	for _, k := range keys {
-		r := bench.Result{Codec: k.codec, Scenario: k.scenario, Op: k.op, OK: true, Iterations: 1000, BytesPerOp: 64, AllocsPerOp: 2}
+		r := results.Row{Codec: k.codec, Scenario: k.scenario, Op: k.op, OK: true, Iterations: 1000, BytesPerOp: 64, AllocsPerOp: 2}
 		base := samples[key{"encoding/json", k.scenario, k.op}]
 		for p, xs := range samples[k] {
 			r.Samples = append(r.Samples, xs...)
-			f := bench.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: bytesOf(k.codec, p), AllocsPerOp: 2, Samples: len(xs)}
+			f := results.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: bytesOf(k.codec, p), AllocsPerOp: 2, Samples: len(xs)}
 			for i := range xs {
 				j := 0.0
 				if _, ok := s.bytes[k.codec]; ok {
@@ -178,7 +179,7 @@ func TestGateConvertPaired(t *testing.T) {
 // inconclusive and says why, never regressed, however its ns/op moved.
 func TestGateConvertUnpaired(t *testing.T) {
 	strip := func(d *report.Document) *report.Document {
-		d.Results = slices.DeleteFunc(d.Results, func(r bench.Result) bool {
+		d.Results = slices.DeleteFunc(d.Results, func(r results.Row) bool {
 			return r.Codec == "encoding/json" && r.Op == bench.OpMarshal
 		})
 		return d

@@ -22,6 +22,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 )
 
 // HTML writes doc as one self-contained HTML page that opens offline: no
@@ -189,16 +190,16 @@ type series struct {
 
 // chartRows collects, per codec in run order, the value of each op in ops
 // as got gives it; codecs with no timed cell are left out.
-func chartRows(rs []bench.Result, ops []string, got func(bench.Result) (v, lo, hi float64)) []series {
+func chartRows(rs []results.Row, ops []string, got func(results.Row) (v, lo, hi float64)) []series {
 	var order []string
-	byCodec := map[string]map[string]bench.Result{}
+	byCodec := map[string]map[string]results.Row{}
 	for _, r := range rs {
 		if !r.Timed() {
 			continue
 		}
 		if _, ok := byCodec[r.Codec]; !ok {
 			order = append(order, r.Codec)
-			byCodec[r.Codec] = map[string]bench.Result{}
+			byCodec[r.Codec] = map[string]results.Row{}
 		}
 		byCodec[r.Codec][r.Op] = r
 	}
@@ -225,28 +226,28 @@ func chartRows(rs []bench.Result, ops []string, got func(bench.Result) (v, lo, h
 
 func integer(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
 
-func nsChart(rs []bench.Result) (template.HTML, error) {
-	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r bench.Result) (float64, float64, float64) {
+func nsChart(rs []results.Row) (template.HTML, error) {
+	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi
 	})
 	return barChart(rows, "ns/op (median; error bar: 95% confidence interval)", []color.Color{colMarshal, colUnmarshal}, wideChart, true, num)
 }
 
-func sizeChart(rs []bench.Result) (template.HTML, error) {
-	var marshal []bench.Result
+func sizeChart(rs []results.Row) (template.HTML, error) {
+	var marshal []results.Row
 	for _, r := range rs {
 		if r.Op == bench.OpMarshal {
 			marshal = append(marshal, r)
 		}
 	}
-	rows := chartRows(marshal, []string{bench.OpMarshal}, func(r bench.Result) (float64, float64, float64) {
+	rows := chartRows(marshal, []string{bench.OpMarshal}, func(r results.Row) (float64, float64, float64) {
 		return float64(r.SizeBytes), 0, 0
 	})
 	return barChart(rows, "encoded size (bytes)", []color.Color{colSize}, halfChart, false, integer)
 }
 
-func allocChart(rs []bench.Result) (template.HTML, error) {
-	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r bench.Result) (float64, float64, float64) {
+func allocChart(rs []results.Row) (template.HTML, error) {
+	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return float64(r.AllocsPerOp), 0, 0
 	})
 	return barChart(rows, "allocs/op", []color.Color{colMarshal, colUnmarshal}, halfChart, false, integer)

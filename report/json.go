@@ -3,8 +3,8 @@ package report
 import (
 	"io"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // JSON writes doc as one indented JSON object following the serbench/v1
@@ -19,7 +19,7 @@ func JSON(w io.Writer, doc *Document) error {
 		d.Schema = Schema
 	}
 	if d.Results == nil {
-		d.Results = []bench.Result{}
+		d.Results = []results.Row{}
 	}
 	return document.WriteJSON(w, "report", "  ", &d)
 }

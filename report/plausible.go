@@ -6,8 +6,8 @@ import (
 	"math"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // The limits of a plausible run: Read refuses a document outside them with
@@ -113,7 +113,7 @@ func checkPlausible(doc *Document, name string) error {
 }
 
 // checkResult checks one cell's figures.
-func checkResult(name string, r bench.Result) error {
+func checkResult(name string, r results.Row) error {
 	cell := cellLabel(r.Codec, r.Scenario, r.Op)
 	for _, f := range []struct {
 		field string

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // TestReadRefusesImplausible: every reader goes through report.Read, which
@@ -17,7 +17,7 @@ import (
 // cell and the figure.
 func TestReadRefusesImplausible(t *testing.T) {
 	doc := &report.Document{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
-		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+		Results: []results.Row{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10, AllocsPerOp: 2}}}
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, doc); err != nil {
@@ -51,7 +51,7 @@ func TestReadRefusesImplausible(t *testing.T) {
 // from any test.
 func TestReadRoundedP(t *testing.T) {
 	doc := &report.Document{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
-		Results: []bench.Result{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+		Results: []results.Row{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10, Speedup: 1.01, SpeedupP: 1}}}
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, doc); err != nil {

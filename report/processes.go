@@ -5,6 +5,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
 )
 
 // MergeProcesses returns the run document of docs, the runs of each
@@ -17,7 +18,7 @@ import (
 // cells.
 func MergeProcesses(docs []*Document) (*Document, error) {
 	first := docs[0]
-	runs := make([][]bench.Result, len(docs))
+	runs := make([][]results.Row, len(docs))
 	for i, d := range docs {
 		runs[i] = d.Results
 	}

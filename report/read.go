@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/regfile"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -127,7 +128,7 @@ func readJSON(data []byte, name string) (*Document, error) {
 
 // cellAcc accumulates the benchmark lines of one cell.
 type cellAcc struct {
-	res                   bench.Result
+	res                   results.Row
 	mb, bytes, allocs, sz []float64
 	csz                   []float64 // UnitCompressed
 }
@@ -177,7 +178,7 @@ func (s *cellSet) get(codec, scenario, op string) *cellAcc {
 	k := codec + "\x00" + scenario + "\x00" + op
 	c, ok := s.byKey[k]
 	if !ok {
-		c = &cellAcc{res: bench.Result{Codec: codec, Scenario: scenario, Op: op}}
+		c = &cellAcc{res: results.Row{Codec: codec, Scenario: scenario, Op: op}}
 		s.byKey[k] = c
 		s.order = append(s.order, c)
 	}
@@ -294,7 +295,7 @@ func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
 }
 
 // finish summarises the cell's samples as the runner does.
-func (c *cellAcc) finish() bench.Result {
+func (c *cellAcc) finish() results.Row {
 	r := c.res
 	if len(r.Samples) == 0 {
 		r.Iterations = 0

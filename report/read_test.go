@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -249,7 +250,7 @@ func TestReadGoTest(t *testing.T) {
 		t.Fatal(err)
 	}
 	type key struct{ codec, scenario, op string }
-	got := map[key]bench.Result{}
+	got := map[key]results.Row{}
 	for _, r := range doc.Results {
 		got[key{r.Codec, r.Scenario, r.Op}] = r
 	}

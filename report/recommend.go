@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/dropin"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -27,7 +28,7 @@ type Recommendation struct {
 	// baseline whose measured drop-in class is dropin.Yes (the same
 	// bytes on the seed scenarios and the same decoding of the fidelity
 	// probes: CodecInfo.DropIn) and whose marshal output on this scenario
-	// is byte for byte the baseline's (bench.Result.SameBytes); in a file
+	// is byte for byte the baseline's (results.Row.SameBytes); in a file
 	// without measured classes, the fastest with the same bytes. Each is
 	// absent when no codec qualifies.
 	Speed  *Choice `json:"speed,omitempty"`
@@ -89,7 +90,7 @@ func Recommend(doc *Document) []Recommendation {
 	var out []Recommendation
 	for _, id := range order {
 		type pair struct {
-			m, u, c *bench.Result // marshal, unmarshal, convert
+			m, u, c *results.Row // marshal, unmarshal, convert
 		}
 		var codecs []string
 		pairs := map[string]*pair{}
@@ -115,7 +116,7 @@ func Recommend(doc *Document) []Recommendation {
 		}
 		var ok, archived []Choice
 		sameBytes := map[string]bool{}
-		var bm, bu *bench.Result
+		var bm, bu *results.Row
 		if bp := pairs[doc.Baseline]; bp != nil {
 			bm, bu = bp.m, bp.u
 		}
@@ -237,7 +238,7 @@ func dropInClasses(doc *Document) map[string]*dropin.Verdict {
 // baselineMissing says why the baseline has no time on a scenario whose
 // marshal and unmarshal cells are m and u (nil when absent): "" when it
 // round-tripped exactly and was timed.
-func baselineMissing(baseline string, m, u *bench.Result) string {
+func baselineMissing(baseline string, m, u *results.Row) string {
 	switch {
 	case m == nil || u == nil:
 		return baseline + " did not run here"
@@ -508,7 +509,7 @@ func frontText(front []Choice) string {
 // pairedNs is r's time for the recommendation: the baseline's median
 // ns/op on the same op (base, nil when the baseline did not run) over r's
 // paired speed-up when r was sampled in pairs, else r's median.
-func pairedNs(r, base *bench.Result) float64 {
+func pairedNs(r, base *results.Row) float64 {
 	if base == nil || base.NsPerOp <= 0 || len(r.PairRatios) == 0 || r.Speedup <= 0 {
 		return r.NsPerOp
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -21,13 +22,13 @@ func regimeDoc() *report.Document {
 	for i := range 12 {
 		one = append(one, 20000*(1+0.02*float64(i%5-2)/2))
 	}
-	res := func(c string, s []float64) bench.Result {
+	res := func(c string, s []float64) results.Row {
 		med, lo, hi := stats.Summarize(s)
-		return bench.Result{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+		return results.Row{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 			SizeBytes: 184, OK: true, Samples: s, Iterations: 100}
 	}
 	return &report.Document{Schema: report.Schema, Env: fixture().Env, Baseline: "encoding/json", Count: 12,
-		Results: []bench.Result{res("encoding/json", one), res("msgpack", two)}}
+		Results: []results.Row{res("encoding/json", one), res("msgpack", two)}}
 }
 
 // TestRegimesReadBack checks that reading a document whose results lack

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 func TestCompareRunsEmpty(t *testing.T) {
@@ -18,10 +19,10 @@ func TestCompareRunsEmpty(t *testing.T) {
 // is flagged.
 func TestCompareRunsRef(t *testing.T) {
 	run := func(machine, convert, jitter float64) *Document {
-		cell := func(codec, op string, ns float64) bench.Result {
-			return bench.Result{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
+		cell := func(codec, op string, ns float64) results.Row {
+			return results.Row{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
 		}
-		return &Document{Baseline: "encoding/json", Results: []bench.Result{
+		return &Document{Baseline: "encoding/json", Results: []results.Row{
 			cell("encoding/json", bench.OpMarshal, 1000*machine),
 			cell("msgp", bench.OpConvert, 100*machine*convert*jitter),
 		}}

@@ -22,6 +22,7 @@ import (
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -37,7 +38,7 @@ type Document struct {
 	Codecs []CodecInfo `json:"codecs,omitempty"`
 	// Scenarios describes the scenarios of the run, in run order.
 	Scenarios []ScenarioInfo `json:"scenarios,omitempty"`
-	Results   []bench.Result `json:"results"`
+	Results   []results.Row  `json:"results"`
 	// Warnings are non-fatal problems of the run (a corpus folder missing, say).
 	Warnings []string `json:"warnings,omitempty"`
 	// Baseline is the codec ID speed-ups are relative to.
@@ -162,8 +163,8 @@ func Write(w io.Writer, format string, doc *Document) error {
 }
 
 // bySceneario groups results by scenario in first-seen order.
-func byScenario(rs []bench.Result) (order []string, groups map[string][]bench.Result) {
-	groups = map[string][]bench.Result{}
+func byScenario(rs []results.Row) (order []string, groups map[string][]results.Row) {
+	groups = map[string][]results.Row{}
 	for _, r := range rs {
 		if _, ok := groups[r.Scenario]; !ok {
 			order = append(order, r.Scenario)
@@ -218,7 +219,7 @@ func grids(doc *Document) []grid {
 		// row takes the nine fixed cells, the optional ones (B/elem,
 		// scaling, ×floor, the compression cells of r) and the note, and
 		// keeps the optional cells shown.
-		row := func(fixed []string, elem, scaling, floorCell string, r bench.Result, note string) []string {
+		row := func(fixed []string, elem, scaling, floorCell string, r results.Row, note string) []string {
 			out := append([]string(nil), fixed...)
 			if perElem {
 				out = append(out, elem)
@@ -278,7 +279,7 @@ func grids(doc *Document) []grid {
 //
 //	message corpus: 793 messages; ns/op, B/op and size are per message; encoded sizes p50 / p99 / max, whole stream:
 //	  msgpack marshal: 412 / 1907 / 2201 B, 351234 B
-func streamLines(rs []bench.Result) []string {
+func streamLines(rs []results.Row) []string {
 	var out []string
 	for _, r := range rs {
 		kind, _, _ := bench.CompressOp(r.Op)
@@ -305,7 +306,7 @@ func sourceLines(losses []scenario.SourceLoss) []string {
 	return out
 }
 
-func hasParallel(rs []bench.Result) bool {
+func hasParallel(rs []results.Row) bool {
 	for _, r := range rs {
 		if len(r.Parallel) > 0 {
 			return true
@@ -314,7 +315,7 @@ func hasParallel(rs []bench.Result) bool {
 	return false
 }
 
-func hasPerElem(rs []bench.Result) bool {
+func hasPerElem(rs []results.Row) bool {
 	for _, r := range rs {
 		if r.BytesPerElem > 0 {
 			return true
@@ -325,14 +326,14 @@ func hasPerElem(rs []bench.Result) bool {
 
 // perElemCell prints the encoded bytes per element of a list workload's
 // cell: "4.02"; "" where there is no size.
-func perElemCell(r bench.Result) string {
+func perElemCell(r results.Row) string {
 	if r.Op == bench.OpConvert || r.BytesPerElem == 0 {
 		return ""
 	}
 	return num(r.BytesPerElem)
 }
 
-func hasFloor(rs []bench.Result) bool {
+func hasFloor(rs []results.Row) bool {
 	for _, r := range rs {
 		if r.FloorRatio > 0 {
 			return true
@@ -343,7 +344,7 @@ func hasFloor(rs []bench.Result) bool {
 
 // floorCell prints the cell's time as a multiple of the reference row's:
 // "16.4x".
-func floorCell(r bench.Result) string {
+func floorCell(r results.Row) string {
 	if r.FloorRatio == 0 {
 		return ""
 	}
@@ -352,7 +353,7 @@ func floorCell(r bench.Result) string {
 
 // scalingCell prints the throughput with the most goroutines over that with
 // one, and the goroutine count: "1.93x@2".
-func scalingCell(r bench.Result) string {
+func scalingCell(r results.Row) string {
 	if len(r.Parallel) == 0 {
 		return ""
 	}
@@ -361,14 +362,14 @@ func scalingCell(r bench.Result) string {
 }
 
 // gcCell prints GC cycles per 1,000 operations.
-func gcCell(r bench.Result) string {
+func gcCell(r results.Row) string {
 	if r.GCPer1kOps == 0 {
 		return "0"
 	}
 	return num(r.GCPer1kOps)
 }
 
-func size(r bench.Result) string {
+func size(r results.Row) string {
 	if r.Op == bench.OpConvert || r.SizeBytes == 0 {
 		return ""
 	}
@@ -379,7 +380,7 @@ func size(r bench.Result) string {
 // as a percentage of the median, as benchstat does: "537 ±3%", and
 // MissedMark after it when the interval missed the adaptive sampling
 // target (unpaired cells only).
-func NsCell(r bench.Result) string {
+func NsCell(r results.Row) string {
 	s := num(r.NsPerOp)
 	if r.NsPerOpLo > 0 && r.NsPerOpHi > 0 && r.NsPerOp > 0 {
 		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)
@@ -396,7 +397,7 @@ func NsCell(r bench.Result) string {
 const MissedMark = " ◦"
 
 // RegimesMark, in the note column, marks a cell whose samples form two
-// speed regimes (bench.Result.Regimes); its footnote gives them.
+// speed regimes (results.Row.Regimes); its footnote gives them.
 const RegimesMark = "⇅"
 
 // regimesText describes two speed regimes for a footnote: "2 regimes:
@@ -431,7 +432,7 @@ func regimesLegend(doc *Document) string {
 	return s + "\n"
 }
 
-func mbCell(r bench.Result) string {
+func mbCell(r results.Row) string {
 	if r.MBPerS == 0 {
 		return ""
 	}
@@ -439,10 +440,10 @@ func mbCell(r bench.Result) string {
 }
 
 // speedupCell prints "2.39x"; "~" before it when the test of
-// bench.Result.SpeedupP cannot tell the cell from the baseline at α=0.05
+// results.Row.SpeedupP cannot tell the cell from the baseline at α=0.05
 // and there were enough samples (or pairs) to try; the missed-target mark
 // after it on a paired cell, whose target is its speed-up's interval.
-func speedupCell(r bench.Result, doc *Document) string {
+func speedupCell(r results.Row, doc *Document) string {
 	if r.Speedup == 0 {
 		return ""
 	}

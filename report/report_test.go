@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -41,10 +41,10 @@ func fixture() *report.Document {
 		Baseline: "encoding/json",
 		Count:    6,
 		Warnings: []string{"corpus: toolchain corpus folder /nowhere not found; corpus scenarios skipped"},
-		Results: []bench.Result{
+		Results: []results.Row{
 			{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, NsPerOpLo: 1260, NsPerOpHi: 1311, MBPerS: 143.1, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, SpeedupP: 1, FloorRatio: 128.6, OK: true, Samples: samples(1286), Iterations: 1000,
 				GCPer1kOps: 0.52, GCPauseNsPerOp: 3.5, PeakHeapBytes: 4 << 20,
-				Parallel: []bench.ParallelPoint{{Goroutines: 1, NsPerOp: 1290, OpsPerS: 775000, Scaling: 1}, {Goroutines: 2, NsPerOp: 670, OpsPerS: 1492000, Scaling: 1.93}}},
+				Parallel: []results.ParallelPoint{{Goroutines: 1, NsPerOp: 1290, OpsPerS: 775000, Scaling: 1}, {Goroutines: 2, NsPerOp: 670, OpsPerS: 1492000, Scaling: 1.93}}},
 			{Codec: "encoding/json", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2100, NsPerOpLo: 2050, NsPerOpHi: 2200, MBPerS: 87.6, BytesPerOp: 400, AllocsPerOp: 7, SizeBytes: 184, Speedup: 1, SpeedupP: 1, OK: true, Samples: samples(2100), Iterations: 500},
 			{Codec: "msgpack", Scenario: "sse-event", Op: "marshal", NsPerOp: 268, NsPerOpLo: 265, NsPerOpHi: 290, MBPerS: 570.9, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 153, Speedup: 4.8, SpeedupP: 0.002, FloorRatio: 26.8, OK: true, Samples: samples(268), Iterations: 5000},
 			{Codec: "msgpack", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2080, NsPerOpLo: 1900, NsPerOpHi: 2300, MBPerS: 73.6, BytesPerOp: 352, AllocsPerOp: 9, SizeBytes: 153, Speedup: 1.01, SpeedupP: 0.7, OK: false,

@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // adaptiveFixture is a run with adaptive sampling, noise figures, speed-up
@@ -21,12 +21,12 @@ import (
 // baseline's bytes.
 func adaptiveFixture() *report.Document {
 	steal := 0.004
-	res := func(c, op string, ns, lo, hi float64, size int, sp, splo, sphi float64, missed, same bool) bench.Result {
+	res := func(c, op string, ns, lo, hi float64, size int, sp, splo, sphi float64, missed, same bool) results.Row {
 		n := 8
 		if missed {
 			n = 14
 		}
-		r := bench.Result{Codec: c, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: lo, NsPerOpHi: hi,
+		r := results.Row{Codec: c, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: lo, NsPerOpHi: hi,
 			SizeBytes: size, Speedup: sp, SpeedupP: 0.001, SpeedupLo: splo, SpeedupHi: sphi, OK: true, Iterations: 1000,
 			BytesPerOp: 96, AllocsPerOp: 1, TargetMissed: missed, SameBytes: same, HalfWidth: max(hi/ns-1, 1-lo/ns)}
 		for i := range n {
@@ -55,7 +55,7 @@ func adaptiveFixture() *report.Document {
 		Baseline:  "encoding/json",
 		Count:     6,
 		Target:    0.03,
-		Results: []bench.Result{
+		Results: []results.Row{
 			res("encoding/json", "marshal", 1000, 990, 1010, 86, 1, 0, 0, false, true),
 			res("encoding/json", "unmarshal", 3000, 2950, 3040, 86, 1, 0, 0, false, false),
 			res("go-json", "marshal", 500, 495, 505, 86, 2, 1.96, 2.05, false, true),
@@ -138,8 +138,8 @@ func TestGeomeans(t *testing.T) {
 	doc := adaptiveFixture()
 	// A second scenario for go-json marshal at 8x: the geomean of 2 and 8 is 4.
 	doc.Results = append(doc.Results,
-		bench.Result{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Speedup: 1, OK: true, Samples: []float64{800}},
-		bench.Result{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Speedup: 8, SpeedupLo: 7, SpeedupHi: 9, OK: true, Samples: []float64{100}})
+		results.Row{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Speedup: 1, OK: true, Samples: []float64{800}},
+		results.Row{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Speedup: 8, SpeedupLo: 7, SpeedupHi: 9, OK: true, Samples: []float64{100}})
 	for _, g := range report.Geomeans(doc) {
 		if g.Codec != "go-json" || g.Op != "marshal" {
 			continue
@@ -277,8 +277,8 @@ func TestNoiseJSON(t *testing.T) {
 // with every message: the recommendation adds it to marshal + unmarshal,
 // says so, and leaves out a codec whose conversion did not round-trip.
 func TestRecommendConvert(t *testing.T) {
-	pb := func(op string, ns float64, ok bool) bench.Result {
-		return bench.Result{Codec: "protobuf", Scenario: "ws-message", Op: op, NsPerOp: ns, SizeBytes: 40, OK: ok, Samples: []float64{ns}}
+	pb := func(op string, ns float64, ok bool) results.Row {
+		return results.Row{Codec: "protobuf", Scenario: "ws-message", Op: op, NsPerOp: ns, SizeBytes: 40, OK: ok, Samples: []float64{ns}}
 	}
 	withPB := func(convertNs float64, convertOK bool) *report.Document {
 		doc := adaptiveFixture()
@@ -333,25 +333,25 @@ func TestRecommendConvert(t *testing.T) {
 func TestRecommendBaselineMissing(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		edit func(r *bench.Result) bool // false drops the cell
+		edit func(r *results.Row) bool // false drops the cell
 		want string
 	}{
-		{"absent", func(r *bench.Result) bool { return false }, "no drop-in figure (encoding/json did not run here)."},
-		{"n/a", func(r *bench.Result) bool {
+		{"absent", func(r *results.Row) bool { return false }, "no drop-in figure (encoding/json did not run here)."},
+		{"n/a", func(r *results.Row) bool {
 			r.OK, r.NA, r.Error, r.Samples = false, true, "cannot take it", nil
 			return true
 		}, "no drop-in figure (encoding/json cannot take this payload)."},
-		{"lossy", func(r *bench.Result) bool {
+		{"lossy", func(r *results.Row) bool {
 			r.OK, r.Error = r.Op == "marshal", "fidelity: .N: want 7 of type int64, got 7 of type float64"
 			return true
 		}, "no drop-in figure (encoding/json ran but did not round-trip this payload exactly; its note in the table says where)."},
-		{"failed", func(r *bench.Result) bool {
+		{"failed", func(r *results.Row) bool {
 			r.OK, r.Error, r.Samples = false, "marshal: boom", nil
 			return true
 		}, "no drop-in figure (encoding/json failed on this payload; its note in the table says how)."},
 	} {
 		doc := adaptiveFixture()
-		var kept []bench.Result
+		var kept []results.Row
 		for _, r := range doc.Results {
 			if r.Codec != "encoding/json" || tc.edit(&r) {
 				kept = append(kept, r)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -48,7 +49,7 @@ type Plateau struct {
 type sweepPoint struct {
 	target int64
 	json   int64 // encoding/json bytes
-	r      bench.Result
+	r      results.Row
 }
 
 // sweepSeries returns, per (codec, op) in run order, the timed marshal and

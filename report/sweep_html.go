@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -60,10 +61,10 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 		}
 	}
 	var err error
-	if s.NsChart, err = sweepChart(doc, "ns/op", func(r bench.Result) float64 { return r.NsPerOp }); err != nil {
+	if s.NsChart, err = sweepChart(doc, "ns/op", func(r results.Row) float64 { return r.NsPerOp }); err != nil {
 		return nil, fmt.Errorf("report: sweep chart: %w", err)
 	}
-	if s.MBChart, err = sweepChart(doc, "MB/s", func(r bench.Result) float64 { return r.MBPerS }); err != nil {
+	if s.MBChart, err = sweepChart(doc, "MB/s", func(r results.Row) float64 { return r.MBPerS }); err != nil {
 		return nil, fmt.Errorf("report: sweep chart: %w", err)
 	}
 	return s, nil
@@ -74,7 +75,7 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 // per codec (in run order, as htmlSweep.Key lists them), marshal solid and
 // unmarshal dashed. The key is drawn in HTML, not in the chart, where it
 // would hide lines.
-func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (template.HTML, error) {
+func sweepChart(doc *Document, ylabel string, y func(results.Row) float64) (template.HTML, error) {
 	keys, series := sweepSeries(doc)
 	p := plot.New()
 	for _, ts := range []*draw.TextStyle{&p.X.Label.TextStyle, &p.Y.Label.TextStyle, &p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -23,7 +24,7 @@ func sweepDoc() *Document {
 			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
 				size := int(n)
 				ns := float64(size) / mb[c][i] * 1e3
-				doc.Results = append(doc.Results, bench.Result{Codec: c, Scenario: id, Op: op, NsPerOp: ns, MBPerS: mb[c][i],
+				doc.Results = append(doc.Results, results.Row{Codec: c, Scenario: id, Op: op, NsPerOp: ns, MBPerS: mb[c][i],
 					SizeBytes: size, OK: true, Samples: []float64{ns}, Iterations: 1})
 			}
 		}
@@ -113,9 +114,9 @@ func TestBenchfmtKeepsScenarioNotes(t *testing.T) {
 	doc := sweepDoc()
 	doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: "annot/coo@small", Elements: 100})
 	doc.Results = append(doc.Results,
-		bench.Result{Codec: "wire", Scenario: "annot/coo@small", Op: bench.OpMarshal, NsPerOp: 900, SizeBytes: 693,
+		results.Row{Codec: "wire", Scenario: "annot/coo@small", Op: bench.OpMarshal, NsPerOp: 900, SizeBytes: 693,
 			BytesPerElem: 6.93, OK: true, Samples: []float64{900}, Iterations: 1},
-		bench.Result{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, NsPerOp: 400,
+		results.Row{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, NsPerOp: 400,
 			OK: true, Samples: []float64{400}, Iterations: 1})
 	var buf bytes.Buffer
 	if err := Benchfmt(&buf, doc); err != nil {

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -14,7 +14,7 @@ import (
 func gateComparison() *report.Comparison {
 	row := func(codec string, change, lo, hi float64, sig, outside bool) report.CompareRow {
 		return report.CompareRow{Cell: report.Cell{Codec: codec, Scenario: "s", Op: "marshal"}, Compared: true, Basis: report.BasisPairs,
-			Old: bench.Result{OK: true}, New: bench.Result{OK: true},
+			Old: results.Row{OK: true}, New: results.Row{OK: true},
 			OldValue: 2, NewValue: 2 / (1 + change), Change: change, ChangeInterval: &[2]float64{lo, hi},
 			Significant: sig, OutsideNoise: outside, Q: 0.001}
 	}
@@ -28,7 +28,7 @@ func gateComparison() *report.Comparison {
 		row("improved", -0.2, -0.25, -0.15, true, true),
 		row("json", 0.30, 0.25, 0.35, true, true), // the baseline's own: no gate by time
 		{Cell: report.Cell{Codec: "nointerval", Scenario: "s", Op: "marshal"}, Compared: true, Basis: report.BasisPairs, Change: 0.2, Significant: true, OutsideNoise: true,
-			Old: bench.Result{OK: true}, New: bench.Result{OK: true}},
+			Old: results.Row{OK: true}, New: results.Row{OK: true}},
 	}}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // Schema names the data document the site's page reads (data.js).
@@ -288,7 +289,7 @@ func round(v float64, n int) float64 {
 	return v
 }
 
-func cellOf(run int, x bench.Result, c, s, o int) Cell {
+func cellOf(run int, x results.Row, c, s, o int) Cell {
 	return Cell{Run: run, Codec: c, Scenario: s, Op: o, NsPerOp: round(x.NsPerOp, sigFigs), Lo: round(x.NsPerOpLo, sigFigs), Hi: round(x.NsPerOpHi, sigFigs),
 		BytesPerOp: x.BytesPerOp, AllocsPerOp: x.AllocsPerOp, SizeBytes: x.SizeBytes,
 		Speedup: round(x.Speedup, sigFigs), XLo: round(x.SpeedupLo, sigFigs), XHi: round(x.SpeedupHi, sigFigs),

@@ -18,6 +18,7 @@ import (
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
 )
@@ -62,7 +63,7 @@ func testRuns(t testing.TB) []*archive.Run {
 						samples[k] = base * math.Exp(0.02*rng.NormFloat64())
 					}
 					med, lo, hi := stats.Summarize(samples)
-					doc.Results = append(doc.Results, bench.Result{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+					doc.Results = append(doc.Results, results.Row{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100})
 				}
 			}

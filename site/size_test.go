@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
 )
@@ -48,7 +49,7 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 		for _, sc := range []string{"sse-event", "user-event", "ws-message", "annotation", "order-book"} {
 			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
 				base := (200 + 37*float64(k)) * drift
-				res := bench.Result{Codec: id, Scenario: sc, Op: op, SizeBytes: 180 + k, BytesPerOp: int64(64 + k), AllocsPerOp: int64(1 + k%5),
+				res := results.Row{Codec: id, Scenario: sc, Op: op, SizeBytes: 180 + k, BytesPerOp: int64(64 + k), AllocsPerOp: int64(1 + k%5),
 					OK: true, Iterations: 5000}
 				for range 10 {
 					res.Samples = append(res.Samples, base*math.Exp(0.03*rng.NormFloat64()))

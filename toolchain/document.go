@@ -5,10 +5,10 @@ import (
 	"io"
 	"sort"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -103,7 +103,7 @@ func NewDocument(e env.Env, baseline string, alpha float64, runs []Run) *Documen
 	doc := &Document{Schema: Schema, Env: e, Baseline: baseline, Alpha: alpha}
 	type key struct{ scenario, codec, op string }
 	var order []key
-	index := map[key]map[int]bench.Result{}
+	index := map[key]map[int]results.Row{}
 	for i, r := range runs {
 		info := Info{Name: r.Spec.String(), Warnings: r.Warnings, Absent: r.Absent}
 		if r.Err != nil {
@@ -117,7 +117,7 @@ func NewDocument(e env.Env, baseline string, alpha float64, runs []Run) *Documen
 		for _, res := range r.Results {
 			k := key{res.Scenario, res.Codec, res.Op}
 			if index[k] == nil {
-				index[k] = map[int]bench.Result{}
+				index[k] = map[int]results.Row{}
 				order = append(order, k)
 			}
 			index[k][i] = res
@@ -237,7 +237,7 @@ func writeText(w io.Writer, doc *Document, md bool) error {
 			case !c.OK:
 				cells = append(cells, "✗", "")
 			default:
-				cells = append(cells, report.NsCell(bench.Result{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}), speedupText(c))
+				cells = append(cells, report.NsCell(results.Row{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}), speedupText(c))
 			}
 		}
 		for _, i := range ran {

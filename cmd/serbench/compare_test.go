@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // compareInputs are two small runs: sonic/default got faster between them,
@@ -31,7 +31,7 @@ func compareInputs() (oldDoc, newDoc *report.Document) {
 			Env: env.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 				Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"}},
 			Count: 6, Baseline: "encoding/json",
-			Results: []bench.Result{
+			Results: []results.Row{
 				{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, OK: true, Samples: s(1286), Iterations: 100},
 				{Codec: "sonic/default", Scenario: "sse-event", Op: "marshal", NsPerOp: 537 * f, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1286 / (537 * f), OK: true, Samples: s(537 * f), Iterations: 100},
 			},

@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -34,7 +35,7 @@ func gateRun(seed uint64, slow float64) *report.Document {
 					samples[i] = base * math.Exp(0.03*rng.NormFloat64())
 				}
 				med, lo, hi := stats.Summarize(samples)
-				doc.Results = append(doc.Results, bench.Result{Codec: "codec" + string(rune('a'+c)), Scenario: sc, Op: op,
+				doc.Results = append(doc.Results, results.Row{Codec: "codec" + string(rune('a'+c)), Scenario: sc, Op: op,
 					NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi, BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100,
 					OK: true, Samples: samples, Iterations: 1000})
 			}
@@ -149,7 +150,7 @@ func driftRun(seed uint64, machine float64, slower map[string]float64) *report.D
 		}
 		add := func(codec string, samples, ratios []float64) {
 			med, lo, hi := stats.Summarize(samples)
-			r := bench.Result{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+			r := results.Row{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 				BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100, OK: true, Samples: samples, Iterations: 1000, Speedup: 1}
 			if ratios != nil {
 				r.PairRatios = ratios

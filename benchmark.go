@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/derive"
+	"github.com/serbench/serbench/results"
 )
 
 // UnitSize is the unit of the custom metric Benchmark reports for the
@@ -73,7 +74,7 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 			base := strings.TrimPrefix(b.Name(), "Benchmark")
 			switch x.Status {
 			case NA:
-				for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+				for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 					b.Log(note("n/a", base+"/op="+op, x.Err))
 				}
 				if x.Required {
@@ -110,13 +111,13 @@ func runOps(b *testing.B, x Finding, hints *string) {
 				}
 			}()
 			b.ReportAllocs()
-			if op.Name != bench.OpConvert && op.Size > 0 {
+			if op.Name != results.OpConvert && op.Size > 0 {
 				b.SetBytes(int64(op.Size))
 			}
 			if err := op.Run(b.N); err != nil {
 				b.Fatalf("serbench: %s %s: %v", x.Codec, op.Name, err)
 			}
-			if op.Name != bench.OpConvert {
+			if op.Name != results.OpConvert {
 				b.ReportMetric(float64(op.Size), UnitSize)
 			}
 			if *hints != "" {
@@ -136,8 +137,8 @@ func runOps(b *testing.B, x Finding, hints *string) {
 }
 
 // note is a line that report.Read picks out of go test output; benchstat
-// ignores it. The text is kept on one line (bench.NoteText: a refusal's
+// ignores it. The text is kept on one line (results.NoteText: a refusal's
 // lines, one per field, are joined by `\n`), which report.Read splits.
 func note(kind, name string, err error) string {
-	return fmt.Sprintf("// serbench: %s %s: %s", kind, name, bench.NoteText(err.Error()))
+	return fmt.Sprintf("// serbench: %s %s: %s", kind, name, results.NoteText(err.Error()))
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // The benchmark's note of a derive refusal of two fields is one line,
@@ -18,7 +18,7 @@ func TestNoteOneLinePerField(t *testing.T) {
 		t.Errorf("note:\n%s\nwant\n%s", got, want)
 	}
 	_, text, _ := strings.Cut(got, "op=marshal: ")
-	if back := bench.UnnoteText(text); back != err.Error() {
+	if back := results.UnnoteText(text); back != err.Error() {
 		t.Errorf("the note's text reads back as %q, want %q", back, err.Error())
 	}
 }

@@ -32,21 +32,6 @@ import (
 	"github.com/serbench/serbench/stats"
 )
 
-// Operation names, as they appear in results and benchmark names.
-const (
-	OpMarshal   = "marshal"
-	OpUnmarshal = "unmarshal"
-	// OpConvert is converting the scenario value to a codegen codec's own
-	// type and back (Converter.ToNative then FromNative): the cost a user of
-	// generated types pays on top of marshal and unmarshal.
-	OpConvert = "convert"
-	// OpParse is a parse-only codec's (codec.Info.ParseOnly) parse of the
-	// JSON input into the library's own document tree: its only row, never
-	// compared with any codec's unmarshal (no speed-up: the baseline has no
-	// parse row).
-	OpParse = "parse"
-)
-
 // Defaults and limits of Options.
 const (
 	// DefaultCount is 10 short samples rather than 6 long ones in the same
@@ -57,7 +42,6 @@ const (
 	// half-width at the same wall time.
 	DefaultBenchtime = 24 * time.Millisecond
 	DefaultCount     = 10
-	DefaultBaseline  = "encoding/json"
 	MaxCount         = 1000
 	MaxBenchtime     = 10 * time.Minute
 	// DefaultProfileTime is how long the profiling pass of one cell runs:
@@ -85,7 +69,7 @@ type Options struct {
 	// profile passes). Used only with Target. Default DefaultMaxTime.
 	MaxTime time.Duration
 	// Baseline is the codec ID every speed-up is relative to. Default
-	// DefaultBaseline. Matrix measures it only when the codecs it is given
+	// results.DefaultBaseline. Matrix measures it only when the codecs it is given
 	// include it (cmd/serbench run always adds it).
 	Baseline string
 	// Parallel, when true, also measures every cell with 1 to GOMAXPROCS
@@ -137,7 +121,7 @@ func (o Options) Effective() (Options, error) {
 		o.MaxTime = DefaultMaxTime
 	}
 	if o.Baseline == "" {
-		o.Baseline = DefaultBaseline
+		o.Baseline = results.DefaultBaseline
 	}
 	if o.ProfileTime == 0 {
 		o.ProfileTime = DefaultProfileTime
@@ -255,7 +239,7 @@ func prepareMatrix(codecs []codec.Codec, scenarios []scenario.Scenario, opts Opt
 				cs = prepare(c, s.ID, sample, s.New, func(_, got any) error { return s.Diff(got) })
 			}
 			for _, x := range cs {
-				if x.Op != OpConvert {
+				if x.Op != results.OpConvert {
 					x.BytesPerElem = scenario.ElementBytes(x.SizeBytes, s.Elements)
 				}
 			}
@@ -281,10 +265,10 @@ func matrixResults(cells []*cell, codecs []codec.Codec, opts Options) []results.
 	for i, c := range cells {
 		rows[i] = c.result()
 	}
-	AddSpeedups(rows, opts.Baseline)
-	AddFloorRatios(rows, referenceID(codecs))
+	results.AddSpeedups(rows, opts.Baseline)
+	results.AddFloorRatios(rows, referenceID(codecs))
 	addSameBytes(rows, cells, opts.Baseline)
-	AddJSONRatios(rows, opts.Baseline)
+	results.AddJSONRatios(rows, opts.Baseline)
 	return rows
 }
 
@@ -319,7 +303,7 @@ type cell struct {
 // time: what Matrix times for one cell, for callers that time it with their
 // own loop (package serbench does, under testing.B).
 type Op struct {
-	// Name is OpMarshal, OpUnmarshal, OpConvert or (parse-only codecs) OpParse.
+	// Name is results.OpMarshal, OpUnmarshal, OpConvert or (parse-only codecs) OpParse.
 	Name string
 	// Size is the encoded value in bytes; 0 when the codec could not
 	// marshal it.
@@ -367,7 +351,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, newValue func() any, 
 	mk := func(op string) *cell {
 		return &cell{Row: results.Row{Codec: info.ID, Scenario: scenarioID, Op: op}}
 	}
-	m, u := mk(OpMarshal), mk(OpUnmarshal)
+	m, u := mk(results.OpMarshal), mk(results.OpUnmarshal)
 	na := func(err error) []*cell {
 		for _, x := range []*cell{m, u} {
 			x.NA, x.Error, x.failed = true, err.Error(), err
@@ -396,7 +380,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, newValue func() any, 
 	cells := []*cell{m, u}
 	var cv *cell
 	if isConv {
-		cv = mk(OpConvert)
+		cv = mk(results.OpConvert)
 		cells = append(cells, cv)
 	}
 	out, err := b.Unmarshal(data)
@@ -441,7 +425,7 @@ func prepare(c codec.Codec, scenarioID string, sample any, newValue func() any, 
 // (codec.DOM) and compares it with the input decoded by encoding/json
 // (codec.JSONTree) using fidelity.Diff.
 func prepareParse(c codec.Codec, scenarioID string, sample any) []*cell {
-	p := &cell{Row: results.Row{Codec: c.Info().ID, Scenario: scenarioID, Op: OpParse}}
+	p := &cell{Row: results.Row{Codec: c.Info().ID, Scenario: scenarioID, Op: results.OpParse}}
 	bind := binder(c, sample, nil)
 	b, in, err := bind()
 	if err != nil {
@@ -632,7 +616,7 @@ func (c *cell) result() results.Row {
 		r.HalfWidth, _ = stats.HalfWidth(c.ns)
 		r.PairRatios = c.pairs
 		r.Regimes = stats.DetectRegimes(c.ns)
-		if c.Op != OpConvert && r.NsPerOp > 0 {
+		if c.Op != results.OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
 		}
 	} else {

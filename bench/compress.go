@@ -3,16 +3,8 @@ package bench
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/serbench/serbench/results"
-)
-
-// Compression ops (Options.Compressors) are named "compress:<id>" and
-// "decompress:<id>", id a Compression.ID: "compress:zstd".
-const (
-	OpCompressPrefix   = "compress:"
-	OpDecompressPrefix = "decompress:"
 )
 
 // Compressor compresses and decompresses whole messages. Both methods
@@ -34,18 +26,6 @@ type Compression struct {
 	// New returns a fresh instance, or an error from the library; each
 	// timed loop and check takes one of its own.
 	New func() (Compressor, error)
-}
-
-// CompressOp splits a compression op name into its kind (OpCompressPrefix
-// or OpDecompressPrefix without the colon: "compress", "decompress") and
-// the compressor ID; ok is false for every other op.
-func CompressOp(op string) (kind, id string, ok bool) {
-	for _, k := range []string{"compress", "decompress"} {
-		if id, ok := strings.CutPrefix(op, k+":"); ok && id != "" {
-			return k, id, true
-		}
-	}
-	return "", "", false
 }
 
 // compressCells returns, for the marshal cell m of one codec and scenario,
@@ -72,7 +52,7 @@ func compressCells(m *cell, algs []Compression) []*cell {
 			x := &cell{Row: results.Row{Codec: m.Codec, Scenario: m.Scenario, Op: op, SizeBytes: m.SizeBytes}, size: m.size}
 			return x
 		}
-		c, d := mk(OpCompressPrefix+a.ID), mk(OpDecompressPrefix+a.ID)
+		c, d := mk(results.OpCompressPrefix+a.ID), mk(results.OpDecompressPrefix+a.ID)
 		out = append(out, c, d)
 		zs := make([][]byte, len(inputs))
 		sizes := make([]int, len(inputs))
@@ -171,24 +151,5 @@ func compressLoop(a Compression, in [][]byte, decompress bool) func() (func(int)
 			*sink = buf
 			return nil
 		}, nil
-	}
-}
-
-// AddJSONRatios sets JSONRatio on the compression results of results
-// (those with CompressedBytes): compressed bytes over the baseline codec's
-// marshal SizeBytes on the same scenario, left 0 where the baseline has
-// none.
-func AddJSONRatios(rows []results.Row, baseline string) {
-	base := map[string]int{}
-	for _, r := range rows {
-		if r.Codec == baseline && r.Op == OpMarshal && r.SizeBytes > 0 {
-			base[r.Scenario] = r.SizeBytes
-		}
-	}
-	for i := range rows {
-		r := &rows[i]
-		if n := base[r.Scenario]; n > 0 && r.CompressedBytes > 0 {
-			r.JSONRatio = float64(r.CompressedBytes) / float64(n)
-		}
 	}
 }

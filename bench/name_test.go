@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // A refusal of several lines goes on one note line and comes back whole.
@@ -15,15 +15,15 @@ func TestNoteText(t *testing.T) {
 		{`tag json:\"-\"` + "\nx", `tag json:\\"-\\"\nx`, `tag json:\"-\"` + "\nx"},
 		{`a\nb literal`, `a\\nb literal`, `a\nb literal`},
 	} {
-		note := bench.NoteText(c.in)
+		note := results.NoteText(c.in)
 		if note != c.note || strings.Contains(note, "\n") {
-			t.Errorf("NoteText(%q) = %q, want %q", c.in, note, c.note)
+			t.Errorf("results.NoteText(%q) = %q, want %q", c.in, note, c.note)
 		}
-		if back := bench.UnnoteText(note); back != c.back {
-			t.Errorf("UnnoteText(%q) = %q, want %q", note, back, c.back)
+		if back := results.UnnoteText(note); back != c.back {
+			t.Errorf("results.UnnoteText(%q) = %q, want %q", note, back, c.back)
 		}
 	}
-	if got := bench.UnnoteText(`C:\path`); got != `C:\path` {
+	if got := results.UnnoteText(`C:\path`); got != `C:\path` {
 		t.Errorf("an old note's lone backslash: %q", got)
 	}
 }

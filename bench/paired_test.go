@@ -104,7 +104,7 @@ func TestPairedSpeedups(t *testing.T) {
 		{Codec: "base", Op: "marshal", NsPerOp: 100, Samples: []float64{100, 100}},
 		{Codec: "x", Op: "marshal", NsPerOp: 40, Samples: []float64{40, 40}, PairRatios: ratios},
 	}
-	if !AddSpeedups(rs, "base") {
+	if !results.AddSpeedups(rs, "base") {
 		t.Fatal("no baseline")
 	}
 	r := rs[1]
@@ -119,7 +119,7 @@ func TestPairedSpeedups(t *testing.T) {
 		t.Errorf("target half-width %v %v", hw, ok)
 	}
 	if !slices.Equal(r.PairRatios, ratios) {
-		t.Errorf("AddSpeedups reordered the pairs: %v", r.PairRatios)
+		t.Errorf("results.AddSpeedups reordered the pairs: %v", r.PairRatios)
 	}
 }
 

@@ -67,9 +67,9 @@ func MergeProcesses(runs [][]results.Row, baseline, ref string, target float64) 
 		}
 		out[j] = mergeCell(cells)
 	}
-	AddSpeedups(out, baseline)
-	AddFloorRatios(out, ref)
-	AddJSONRatios(out, baseline)
+	results.AddSpeedups(out, baseline)
+	results.AddFloorRatios(out, ref)
+	results.AddJSONRatios(out, baseline)
 	if target > 0 {
 		for i := range out {
 			r := &out[i]
@@ -125,7 +125,7 @@ func mergeCell(cells []results.Row) results.Row {
 		r.BytesPerOp, r.AllocsPerOp = int64(stats.Median(bs)), int64(stats.Median(as))
 	}
 	r.GCPer1kOps, r.GCPauseNsPerOp = stats.Median(gcs), stats.Median(pauses)
-	if r.Op != OpConvert && r.NsPerOp > 0 && r.SizeBytes > 0 {
+	if r.Op != results.OpConvert && r.NsPerOp > 0 && r.SizeBytes > 0 {
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	}
 	r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP, r.FloorRatio = 0, 0, 0, 0, 0

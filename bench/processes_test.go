@@ -13,12 +13,12 @@ import (
 // one codec, both marshal, the codec's samples ns and pair ratios pairs.
 func processRun(base, ns, pairs []float64, bytes int64) []results.Row {
 	cell := func(codec string, s, p []float64) results.Row {
-		r := results.Row{Codec: codec, Scenario: "s", Op: OpMarshal, OK: true, SizeBytes: 100, Samples: s, PairRatios: p, BytesPerOp: bytes, AllocsPerOp: 1}
+		r := results.Row{Codec: codec, Scenario: "s", Op: results.OpMarshal, OK: true, SizeBytes: 100, Samples: s, PairRatios: p, BytesPerOp: bytes, AllocsPerOp: 1}
 		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(s)
 		return r
 	}
 	rs := []results.Row{cell("base", base, nil), cell("c", ns, pairs)}
-	AddSpeedups(rs, "base")
+	results.AddSpeedups(rs, "base")
 	return rs
 }
 

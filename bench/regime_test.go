@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
@@ -18,7 +17,7 @@ func TestAddRegimes(t *testing.T) {
 		{Codec: "c"},
 		{Codec: "d", Samples: two, Regimes: kept},
 	}
-	bench.AddRegimes(rs)
+	results.AddRegimes(rs)
 	if rs[0].Regimes == nil || rs[0].Regimes.FastNs != 100 || rs[0].Regimes.SlowNs != 180 {
 		t.Errorf("a: Regimes = %+v, want 100 and 180 ns", rs[0].Regimes)
 	}

@@ -43,7 +43,7 @@ func TestSession(t *testing.T) {
 		if r.Timed() {
 			timed++
 			want, pairs := rounds, rounds
-			if r.Codec == bench.DefaultBaseline {
+			if r.Codec == results.DefaultBaseline {
 				want, pairs = rounds*(1+paired(got, r.Scenario, r.Op)), 0
 			} else if !hasBaseline(got, r.Scenario, r.Op) {
 				pairs = 0
@@ -69,7 +69,7 @@ func TestSession(t *testing.T) {
 // hasBaseline reports whether the baseline timed scenario and op.
 func hasBaseline(rs []results.Row, scenario, op string) bool {
 	for _, r := range rs {
-		if r.Codec == bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
+		if r.Codec == results.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
 			return true
 		}
 	}

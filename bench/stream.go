@@ -72,7 +72,7 @@ func prepareStream(c codec.Codec, s scenario.Scenario) []*cell {
 		if newFns != nil {
 			x.newFn = streamLoop(newFns, s.Messages)
 		}
-		if x.Op == OpMarshal && len(all) == len(per) {
+		if x.Op == results.OpMarshal && len(all) == len(per) {
 			x.encodedAll = all
 			x.encoded = bytes.Join(all, nil)
 		}

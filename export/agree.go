@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
@@ -100,7 +99,7 @@ func AgreeCells(sb, ex []results.Row) []AgreeCell {
 	var out []AgreeCell
 	for _, r := range sb {
 		x, ok := byKey[key(r)]
-		if !ok || r.Codec == bench.DefaultBaseline || r.Speedup <= 0 || x.Speedup <= 0 {
+		if !ok || r.Codec == results.DefaultBaseline || r.Speedup <= 0 || x.Speedup <= 0 {
 			continue
 		}
 		out = append(out, AgreeCell{Codec: r.Codec, Scenario: r.Scenario, Op: r.Op, Serbench: r.Speedup, Export: x.Speedup})

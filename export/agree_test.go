@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -23,7 +22,7 @@ func TestAgreeFiles(t *testing.T) {
 		return results.Row{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, OK: true, Samples: []float64{ns, ns, ns}, Iterations: 100}
 	}
 	write := func(name string, doc *report.Document) string {
-		bench.AddSpeedups(doc.Results, bench.DefaultBaseline)
+		results.AddSpeedups(doc.Results, results.DefaultBaseline)
 		var data bytes.Buffer
 		path := filepath.Join(dir, name)
 		if err := errors.Join(report.JSON(&data, doc), os.WriteFile(path, data.Bytes(), 0o644)); err != nil {

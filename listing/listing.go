@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/probe"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scaffold"
 	"github.com/serbench/serbench/scenario"
 )
@@ -150,7 +151,7 @@ func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
 		return chk
 	}
 	for _, op := range bench.Prepare(c, s.Value(), s.New, func(_, got any) error { return s.Diff(got) }) {
-		if op.Name == bench.OpUnmarshal || op.Name == bench.OpParse {
+		if op.Name == results.OpUnmarshal || op.Name == results.OpParse {
 			chk.Aliases = op.AliasesInput
 		}
 		switch {

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
@@ -120,8 +119,8 @@ func TestParseTransport(t *testing.T) {
 // the injected Env.
 func TestBuildFromResults(t *testing.T) {
 	rs := []results.Row{
-		{Codec: "msgpack", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
-		{Codec: "msgpack", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
+		{Codec: "msgpack", Scenario: "s", Op: results.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
+		{Codec: "msgpack", Scenario: "s", Op: results.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
 	}
 	o := Options{Inputs: Inputs{Rate: 100, Fanout: 1, Cores: 2, Transport: Transport{NsPerMsg: 1000}},
 		Source: "run.json", Results: rs, ScenarioIDs: []string{"s", "t"}, Compressors: []string{"none", "bogus"},

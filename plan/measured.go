@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 )
 
@@ -36,9 +35,9 @@ func FromResults(rows []results.Row, scenario string, compressors []string, core
 	var out []Option
 	for _, id := range order {
 		cs := by[id]
-		m, okM := cs[bench.OpMarshal]
-		u, okU := cs[bench.OpUnmarshal]
-		if _, parse := cs[bench.OpParse]; parse || !okM {
+		m, okM := cs[results.OpMarshal]
+		u, okU := cs[results.OpUnmarshal]
+		if _, parse := cs[results.OpParse]; parse || !okM {
 			continue
 		}
 		base := Option{Codec: id, Compressor: None}
@@ -65,8 +64,8 @@ func FromResults(rows []results.Row, scenario string, compressors []string, core
 				out = append(out, o)
 				continue
 			}
-			c, okC := cs[bench.OpCompressPrefix+z]
-			d, okD := cs[bench.OpDecompressPrefix+z]
+			c, okC := cs[results.OpCompressPrefix+z]
+			d, okD := cs[results.OpDecompressPrefix+z]
 			switch {
 			case !okC || !okD:
 				o.Error = fmt.Sprintf("%s not measured for %s (run with -compress %s)", z, id, z)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 )
 
@@ -197,13 +196,13 @@ func TestFromResults(t *testing.T) {
 		return []results.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: s}}
 	}
 	rs := []results.Row{
-		{Codec: "x", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 100, NsPerOpLo: 90, NsPerOpHi: 120, SizeBytes: 50, OK: true, Parallel: par(1.6)},
-		{Codec: "x", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 200, SizeBytes: 50, OK: true},
+		{Codec: "x", Scenario: "s", Op: results.OpMarshal, NsPerOp: 100, NsPerOpLo: 90, NsPerOpHi: 120, SizeBytes: 50, OK: true, Parallel: par(1.6)},
+		{Codec: "x", Scenario: "s", Op: results.OpUnmarshal, NsPerOp: 200, SizeBytes: 50, OK: true},
 		{Codec: "x", Scenario: "s", Op: "compress:zstd", NsPerOp: 300, CompressedBytes: 20, OK: true},
 		{Codec: "x", Scenario: "s", Op: "decompress:zstd", NsPerOp: 50, CompressedBytes: 20, OK: true},
-		{Codec: "y", Scenario: "s", Op: bench.OpMarshal, NA: true, Error: "no schema"},
-		{Codec: "y", Scenario: "s", Op: bench.OpUnmarshal, NA: true, Error: "no schema"},
-		{Codec: "x", Scenario: "other", Op: bench.OpMarshal, NsPerOp: 1, OK: true},
+		{Codec: "y", Scenario: "s", Op: results.OpMarshal, NA: true, Error: "no schema"},
+		{Codec: "y", Scenario: "s", Op: results.OpUnmarshal, NA: true, Error: "no schema"},
+		{Codec: "x", Scenario: "other", Op: results.OpMarshal, NsPerOp: 1, OK: true},
 	}
 	got := FromResults(rs, "s", []string{"zstd", "lz4"}, 2)
 	if len(got) != 6 {

@@ -83,7 +83,7 @@ const (
 //     `// serbench: fail <name>: <error>` or `// serbench: n/a <name>:
 //     <reason>` for cells that were not timed, at the end. <name> is
 //     BenchName without the GOMAXPROCS suffix; the text is on one line
-//     (bench.NoteText: `\n` between the lines of a reason of several,
+//     (results.NoteText: `\n` between the lines of a reason of several,
 //     such as a derive refusal's one per field). benchstat ignores these
 //     lines; ReadFile reads them back, the lines split again.
 //   - for scenarios with an element count or a size-sweep point, a line
@@ -157,13 +157,13 @@ func Benchfmt(w io.Writer, doc *Document) error {
 		for i, ns := range r.Samples {
 			res := &benchfmt.Result{Config: config, Name: benchfmt.Name(name + suffix), Iters: max(r.Iterations, 1)}
 			res.Values = append(res.Values, benchfmt.Value{Value: sig6(ns), Unit: "ns/op"})
-			if r.Op != bench.OpConvert && r.SizeBytes > 0 && ns > 0 {
+			if r.Op != results.OpConvert && r.SizeBytes > 0 && ns > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: sig6(float64(r.SizeBytes) / ns * 1e3), Unit: "MB/s"})
 			}
 			res.Values = append(res.Values,
 				benchfmt.Value{Value: perSample(r.SampleBytes, i, r.BytesPerOp), Unit: "B/op"},
 				benchfmt.Value{Value: perSample(r.SampleAllocs, i, r.AllocsPerOp), Unit: "allocs/op"})
-			if r.Op != bench.OpConvert && r.SizeBytes > 0 {
+			if r.Op != results.OpConvert && r.SizeBytes > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: float64(r.SizeBytes), Unit: UnitSize})
 			}
 			if r.CompressedBytes > 0 {
@@ -269,7 +269,7 @@ func sig6(x float64) float64 {
 }
 
 func note(kind, name, text string) string {
-	return notePrefix + kind + " " + name + ": " + bench.NoteText(text)
+	return notePrefix + kind + " " + name + ": " + results.NoteText(text)
 }
 
 // benchConfig returns the file configuration of doc's results.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 )
 
@@ -50,7 +49,7 @@ func bmfCell(r results.Row) map[string]BMFMetric {
 		lo, hi := r.NsPerOpLo, r.NsPerOpHi
 		m[BMFLatency] = BMFMetric{Value: r.NsPerOp, Lower: &lo, Upper: &hi}
 	}
-	if r.Op == bench.OpMarshal && r.SizeBytes > 0 {
+	if r.Op == results.OpMarshal && r.SizeBytes > 0 {
 		m[BMFSize] = BMFMetric{Value: float64(r.SizeBytes)}
 	}
 	return m

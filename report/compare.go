@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
@@ -49,7 +48,7 @@ type Comparison struct {
 	// By is CompareOptions.By in effect: BySpeedup or ByNs.
 	By string `json:"by"`
 	// Baseline is the codec speed-ups are over (the old run's
-	// Document.Baseline, bench.DefaultBaseline when it records none).
+	// Document.Baseline, results.DefaultBaseline when it records none).
 	Baseline string `json:"baseline"`
 	// Basis is one line naming what the rows were compared by, as the
 	// text formats print it: "compared by speed-up over encoding/json
@@ -216,7 +215,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	}
 	baseline := oldDoc.Baseline
 	if baseline == "" {
-		baseline = bench.DefaultBaseline
+		baseline = results.DefaultBaseline
 	}
 	c := &Comparison{OldName: opts.OldName, NewName: opts.NewName, OldEnv: oldDoc.Env, NewEnv: newDoc.Env,
 		Alpha: opts.Alpha, By: opts.By, Baseline: baseline, EnvDiff: DiffEnv(oldDoc, newDoc),
@@ -251,7 +250,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 		if o.Timed() && n.Timed() {
 			row.Compared = true
 			bk := Cell{Scenario: k.Scenario, Op: k.Op}
-			rk := Cell{Scenario: k.Scenario, Op: bench.OpMarshal}
+			rk := Cell{Scenario: k.Scenario, Op: results.OpMarshal}
 			s := measureSides(opts.By, o, n, baseOld[bk], baseNew[bk], baseOld[rk], baseNew[rk], k.Codec == baseline, loopOld, loopNew)
 			s.test(&row, opts.Alpha)
 			if o.NsPerOp > 0 {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/results"
@@ -27,10 +26,10 @@ func compressDoc() *Document {
 		}
 		doc.Results = append(doc.Results, r)
 	}
-	add("encoding/json", bench.OpMarshal, 1175, 0)
+	add("encoding/json", results.OpMarshal, 1175, 0)
 	add("encoding/json", "compress:zstd", 1175, 695)
 	add("encoding/json", "decompress:zstd", 1175, 695)
-	add("wire", bench.OpMarshal, 640, 0)
+	add("wire", results.OpMarshal, 640, 0)
 	add("wire", "compress:zstd", 640, 512)
 	return doc
 }

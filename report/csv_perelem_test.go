@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 )
 
@@ -14,7 +13,7 @@ import (
 func TestCSVPerElem(t *testing.T) {
 	doc := &Document{Results: []results.Row{
 		{Codec: "wire", Scenario: "annot/coo@small", Op: "marshal", SizeBytes: 693, BytesPerElem: 6.93, OK: true},
-		{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, OK: true},
+		{Codec: "protobuf", Scenario: "annot/coo@small", Op: results.OpConvert, OK: true},
 	}}
 	var buf bytes.Buffer
 	if err := CSV(&buf, doc); err != nil {

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -20,7 +19,7 @@ func hostileDoc() *report.Document {
 	names := []string{"evil\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J", "<img src=x onerror=alert(1)>\n| x | y |", "=HYPERLINK(\"http://x\",\"y\")", "**bold** [a](javascript:x) ~~s~~"}
 	doc := &report.Document{Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
 	for i, n := range names {
-		doc.Results = append(doc.Results, results.Row{Codec: n, Scenario: "sse-event", Op: bench.OpMarshal, NsPerOp: float64(100 + i),
+		doc.Results = append(doc.Results, results.Row{Codec: n, Scenario: "sse-event", Op: results.OpMarshal, NsPerOp: float64(100 + i),
 			Samples: []float64{float64(100 + i)}, Iterations: 10, OK: i != 1, Error: map[bool]string{true: "", false: "@SUM(1+1)\x1b[1m"}[i != 1]})
 	}
 	return doc
@@ -88,7 +87,7 @@ func TestBenchfmtRefusesImplausible(t *testing.T) {
 // files: escaped in Markdown as in the table.
 func TestCompareEscapesOnlyIn(t *testing.T) {
 	old := hostileDoc()
-	old.Results = append(old.Results, results.Row{Codec: "encoding/json", Scenario: "<b>x</b>\x1b[2J\n### y", Op: bench.OpMarshal,
+	old.Results = append(old.Results, results.Row{Codec: "encoding/json", Scenario: "<b>x</b>\x1b[2J\n### y", Op: results.OpMarshal,
 		NsPerOp: 100, Samples: []float64{100}, Iterations: 10, OK: true})
 	newDoc := hostileDoc()
 	newDoc.Results = newDoc.Results[:1]

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
@@ -177,7 +176,7 @@ func judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 // groups alike; r's own otherwise.
 func groupOp(r CompareRow) string {
 	if r.Basis == BasisRoundsRef || r.Basis == BasisRunsRef {
-		return bench.OpMarshal
+		return results.OpMarshal
 	}
 	return r.Op
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
@@ -66,9 +65,9 @@ func (s synthRun) doc() *report.Document {
 		}
 		for si, sc := range []string{"s1", "s2", "s3", "s4", "s5"} {
 			for ci, c := range synthCodecs {
-				ops := []string{bench.OpMarshal, bench.OpUnmarshal}
+				ops := []string{results.OpMarshal, results.OpUnmarshal}
 				if c == "a" {
-					ops = append(ops, bench.OpConvert)
+					ops = append(ops, results.OpConvert)
 				}
 				for _, op := range ops {
 					k := key{c, sc, op}
@@ -76,10 +75,10 @@ func (s synthRun) doc() *report.Document {
 						keys = append(keys, k)
 					}
 					ns := 1000 / float64(ci+1) * (1 + 0.1*float64(si))
-					if op == bench.OpConvert {
+					if op == results.OpConvert {
 						ns /= 4
 					}
-					if f, ok := s.slow[c]; ok && op != bench.OpUnmarshal {
+					if f, ok := s.slow[c]; ok && op != results.OpUnmarshal {
 						ns *= f
 					}
 					xs := make([]float64, rounds)
@@ -106,7 +105,7 @@ func (s synthRun) doc() *report.Document {
 				r.SampleBytes = append(r.SampleBytes, float64(f.BytesPerOp)*(1+j))
 				r.SampleAllocs = append(r.SampleAllocs, 2)
 			}
-			if k.op != bench.OpConvert {
+			if k.op != results.OpConvert {
 				var ratios []float64
 				for i, x := range xs {
 					ratios = append(ratios, base[p][i]/x)
@@ -159,7 +158,7 @@ func TestGateConvertPaired(t *testing.T) {
 			c := gated(t, []*report.Document{old}, []*report.Document{tc.new.doc()})
 			n := 0
 			for _, r := range c.Rows {
-				if r.Op != bench.OpConvert {
+				if r.Op != results.OpConvert {
 					continue
 				}
 				n++
@@ -180,7 +179,7 @@ func TestGateConvertPaired(t *testing.T) {
 func TestGateConvertUnpaired(t *testing.T) {
 	strip := func(d *report.Document) *report.Document {
 		d.Results = slices.DeleteFunc(d.Results, func(r results.Row) bool {
-			return r.Codec == "encoding/json" && r.Op == bench.OpMarshal
+			return r.Codec == "encoding/json" && r.Op == results.OpMarshal
 		})
 		return d
 	}
@@ -192,7 +191,7 @@ func TestGateConvertUnpaired(t *testing.T) {
 	}
 	n := 0
 	for _, r := range c.Rows {
-		if r.Op != bench.OpConvert {
+		if r.Op != results.OpConvert {
 			continue
 		}
 		if r.Verdict != verdict.Inconclusive || !report.Unpaired(c, r) {
@@ -200,7 +199,7 @@ func TestGateConvertUnpaired(t *testing.T) {
 		}
 	}
 	for _, u := range unsure {
-		if u.Op == bench.OpConvert {
+		if u.Op == results.OpConvert {
 			n++
 			if s := u.String(); !strings.Contains(s, "no figure of it was timed beside the baseline") {
 				t.Errorf("inconclusive line lacks the reason: %s", s)
@@ -250,7 +249,7 @@ func TestGateAllocationsBetweenProcesses(t *testing.T) {
 			}
 			find := func(rs []report.Regression) *report.Regression {
 				for i, r := range rs {
-					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == bench.OpMarshal {
+					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == results.OpMarshal {
 						return &rs[i]
 					}
 				}
@@ -309,7 +308,7 @@ func TestGateProcessShift(t *testing.T) {
 			c := gated(t, []*report.Document{tc.old.doc()}, []*report.Document{tc.new.doc()})
 			seen := 0
 			for _, r := range c.Rows {
-				if r.Codec == tc.slowed && r.Op == bench.OpMarshal {
+				if r.Codec == tc.slowed && r.Op == results.OpMarshal {
 					seen++
 					if !slices.Contains(tc.want, r.Verdict) {
 						t.Errorf("%v: %s (change %+.3f %v), want one of %v", r.Cell, r.Verdict, r.Change, r.ChangeInterval, tc.want)

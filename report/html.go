@@ -18,7 +18,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
@@ -227,7 +226,7 @@ func chartRows(rs []results.Row, ops []string, got func(results.Row) (v, lo, hi 
 func integer(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
 
 func nsChart(rs []results.Row) (template.HTML, error) {
-	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
+	rows := chartRows(rs, []string{results.OpMarshal, results.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi
 	})
 	return barChart(rows, "ns/op (median; error bar: 95% confidence interval)", []color.Color{colMarshal, colUnmarshal}, wideChart, true, num)
@@ -236,18 +235,18 @@ func nsChart(rs []results.Row) (template.HTML, error) {
 func sizeChart(rs []results.Row) (template.HTML, error) {
 	var marshal []results.Row
 	for _, r := range rs {
-		if r.Op == bench.OpMarshal {
+		if r.Op == results.OpMarshal {
 			marshal = append(marshal, r)
 		}
 	}
-	rows := chartRows(marshal, []string{bench.OpMarshal}, func(r results.Row) (float64, float64, float64) {
+	rows := chartRows(marshal, []string{results.OpMarshal}, func(r results.Row) (float64, float64, float64) {
 		return float64(r.SizeBytes), 0, 0
 	})
 	return barChart(rows, "encoded size (bytes)", []color.Color{colSize}, halfChart, false, integer)
 }
 
 func allocChart(rs []results.Row) (template.HTML, error) {
-	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
+	rows := chartRows(rs, []string{results.OpMarshal, results.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return float64(r.AllocsPerOp), 0, 0
 	})
 	return barChart(rows, "allocs/op", []color.Color{colMarshal, colUnmarshal}, halfChart, false, integer)

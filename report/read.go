@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/regfile"
@@ -62,7 +61,7 @@ func ReadFile(path string) (*Document, error) {
 // give back the environment, and the name suffix GOMAXPROCS. Speed-ups are
 // recomputed against encoding/json when it is present. In either format, a
 // timed result without Regimes gets them from its Samples
-// (bench.AddRegimes), so documents written before serbench detected speed
+// (results.AddRegimes), so documents written before serbench detected speed
 // regimes show them too. Lines that are not
 // serbench cells are skipped with a warning in Document.Warnings. Input with
 // no serbench cell at all, larger than MaxReadBytes, or not plausible (an
@@ -95,7 +94,7 @@ func Read(r io.Reader, name string) (*Document, error) {
 	for i := range doc.Results {
 		doc.Results[i].SpeedupP = stats.ClampP(doc.Results[i].SpeedupP)
 	}
-	bench.AddRegimes(doc.Results)
+	results.AddRegimes(doc.Results)
 	doc.Analyze()
 	return doc, nil
 }
@@ -154,17 +153,17 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 			return nil, err
 		}
 		r := c.finish()
-		if n := elements[r.Scenario]; n > 0 && r.SizeBytes > 0 && r.Op != bench.OpConvert {
+		if n := elements[r.Scenario]; n > 0 && r.SizeBytes > 0 && r.Op != results.OpConvert {
 			r.BytesPerElem = scenario.ElementBytes(r.SizeBytes, n)
 		}
 		doc.Results = append(doc.Results, r)
 		doc.Count = max(doc.Count, len(c.res.Samples))
 	}
-	if bench.AddSpeedups(doc.Results, bench.DefaultBaseline) {
-		doc.Baseline = bench.DefaultBaseline
+	if results.AddSpeedups(doc.Results, results.DefaultBaseline) {
+		doc.Baseline = results.DefaultBaseline
 	}
-	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
-	bench.AddJSONRatios(doc.Results, bench.DefaultBaseline)
+	results.AddFloorRatios(doc.Results, results.DefaultReference)
+	results.AddJSONRatios(doc.Results, results.DefaultBaseline)
 	return doc, nil
 }
 
@@ -284,7 +283,7 @@ func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
 			continue
 		}
 		c := cells.get(codec, scenario, op)
-		c.res.Error = bench.UnnoteText(text)
+		c.res.Error = results.UnnoteText(text)
 		c.res.NA = kind == noteNA
 		c.res.OK = false
 	}
@@ -312,7 +311,7 @@ func (c *cellAcc) finish() results.Row {
 		r.CompressRatio = float64(r.CompressedBytes) / float64(r.SizeBytes)
 	}
 	switch {
-	case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
+	case r.SizeBytes > 0 && r.Op != results.OpConvert && r.NsPerOp > 0:
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	default:
 		r.MBPerS = stats.Median(c.mb)

@@ -339,7 +339,7 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := &report.Document{Results: rs, Baseline: bench.DefaultBaseline, Count: 6}
+	doc := &report.Document{Results: rs, Baseline: results.DefaultBaseline, Count: 6}
 	var buf bytes.Buffer
 	if err := report.Benchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
@@ -348,7 +348,7 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Results) != len(rs) || got.Baseline != bench.DefaultBaseline {
+	if len(got.Results) != len(rs) || got.Baseline != results.DefaultBaseline {
 		t.Fatalf("%d results, baseline %q", len(got.Results), got.Baseline)
 	}
 	for i, w := range rs {

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/dropin"
@@ -47,7 +46,7 @@ type Choice struct {
 	// ratios), otherwise the op's median ns/op; plus ConvertNsPerOp.
 	NsPerOp float64 `json:"ns_per_op"`
 	// ConvertNsPerOp is the median ns/op of the codec's convert cell
-	// (bench.OpConvert: a codec on generated types, whose user converts
+	// (results.OpConvert: a codec on generated types, whose user converts
 	// the value to the generated type and back), included in NsPerOp
 	// and so in Speedup; 0 for a codec without one.
 	ConvertNsPerOp float64 `json:"convert_ns_per_op,omitempty"`
@@ -96,7 +95,7 @@ func Recommend(doc *Document) []Recommendation {
 		pairs := map[string]*pair{}
 		for i := range groups[id] {
 			r := &groups[id][i]
-			if ref[r.Codec] || (r.Op != bench.OpMarshal && r.Op != bench.OpUnmarshal && r.Op != bench.OpConvert) {
+			if ref[r.Codec] || (r.Op != results.OpMarshal && r.Op != results.OpUnmarshal && r.Op != results.OpConvert) {
 				continue
 			}
 			p := pairs[r.Codec]
@@ -106,9 +105,9 @@ func Recommend(doc *Document) []Recommendation {
 				codecs = append(codecs, r.Codec)
 			}
 			switch r.Op {
-			case bench.OpMarshal:
+			case results.OpMarshal:
 				p.m = r
-			case bench.OpUnmarshal:
+			case results.OpUnmarshal:
 				p.u = r
 			default:
 				p.c = r
@@ -383,7 +382,7 @@ func Geomeans(doc *Document) []Geomean {
 	var keys []key
 	accs := map[key]*acc{}
 	for _, r := range doc.Results {
-		if _, _, compress := bench.CompressOp(r.Op); compress || r.Codec == doc.Baseline || ref[r.Codec] || !r.OK || r.Speedup <= 0 {
+		if _, _, compress := results.CompressOp(r.Op); compress || r.Codec == doc.Baseline || ref[r.Codec] || !r.OK || r.Speedup <= 0 {
 			continue
 		}
 		k := key{r.Codec, r.Op}
@@ -429,7 +428,7 @@ func summaryGrid(doc *Document) (grid, bool) {
 		}
 		cells[[2]string{g.Codec, g.Op}] = g
 	}
-	opRank := map[string]int{bench.OpMarshal: 0, bench.OpUnmarshal: 1, bench.OpConvert: 2, bench.OpParse: 3}
+	opRank := map[string]int{results.OpMarshal: 0, results.OpUnmarshal: 1, results.OpConvert: 2, results.OpParse: 3}
 	sort.SliceStable(ops, func(i, j int) bool { return opRank[ops[i]] < opRank[ops[j]] })
 	g := grid{title: fmt.Sprintf("geomean speed-up over %s, across scenarios", doc.Baseline), Table: document.Table{Header: []string{"codec"}, Numeric: []bool{false}}}
 	for _, op := range ops {

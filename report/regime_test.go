@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -68,7 +67,7 @@ func TestRegimesReadBack(t *testing.T) {
 // once, and that a document without regimes has neither.
 func TestRegimesMark(t *testing.T) {
 	doc := regimeDoc()
-	bench.AddRegimes(doc.Results)
+	results.AddRegimes(doc.Results)
 	var js bytes.Buffer
 	if err := report.JSON(&js, doc); err != nil {
 		t.Fatal(err)
@@ -98,7 +97,7 @@ func TestRegimesMark(t *testing.T) {
 			}
 			buf.Reset()
 			paired := regimeDoc()
-			bench.AddRegimes(paired.Results)
+			results.AddRegimes(paired.Results)
 			for i := range paired.Results {
 				paired.Results[i].PairRatios = []float64{2, 2, 2}
 			}

@@ -188,7 +188,7 @@ func refValues(cells []map[Cell]results.Row, cell Cell, baseline string) ([]floa
 	out := make([]float64, len(cells))
 	for i, m := range cells {
 		r, okC := m[cell]
-		b, okB := m[Cell{baseline, cell.Scenario, bench.OpMarshal}]
+		b, okB := m[Cell{baseline, cell.Scenario, results.OpMarshal}]
 		if !okC || !okB || !r.Timed() || !b.Timed() || !(r.NsPerOp > 0) || !(b.NsPerOp > 0) {
 			return nil, false
 		}

@@ -3,7 +3,6 @@ package report
 import (
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 )
 
@@ -23,8 +22,8 @@ func TestCompareRunsRef(t *testing.T) {
 			return results.Row{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
 		}
 		return &Document{Baseline: "encoding/json", Results: []results.Row{
-			cell("encoding/json", bench.OpMarshal, 1000*machine),
-			cell("msgp", bench.OpConvert, 100*machine*convert*jitter),
+			cell("encoding/json", results.OpMarshal, 1000*machine),
+			cell("msgp", results.OpConvert, 100*machine*convert*jitter),
 		}}
 	}
 	jitter := []float64{1, 1.02, 0.98}

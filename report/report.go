@@ -282,8 +282,8 @@ func grids(doc *Document) []grid {
 func streamLines(rs []results.Row) []string {
 	var out []string
 	for _, r := range rs {
-		kind, _, _ := bench.CompressOp(r.Op)
-		if r.Stream == nil || (r.Op != bench.OpMarshal && kind != "compress") {
+		kind, _, _ := results.CompressOp(r.Op)
+		if r.Stream == nil || (r.Op != results.OpMarshal && kind != "compress") {
 			continue
 		}
 		st := r.Stream
@@ -327,7 +327,7 @@ func hasPerElem(rs []results.Row) bool {
 // perElemCell prints the encoded bytes per element of a list workload's
 // cell: "4.02"; "" where there is no size.
 func perElemCell(r results.Row) string {
-	if r.Op == bench.OpConvert || r.BytesPerElem == 0 {
+	if r.Op == results.OpConvert || r.BytesPerElem == 0 {
 		return ""
 	}
 	return num(r.BytesPerElem)
@@ -370,7 +370,7 @@ func gcCell(r results.Row) string {
 }
 
 func size(r results.Row) string {
-	if r.Op == bench.OpConvert || r.SizeBytes == 0 {
+	if r.Op == results.OpConvert || r.SizeBytes == 0 {
 		return ""
 	}
 	return fmt.Sprint(r.SizeBytes)

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
@@ -64,7 +63,7 @@ func sweepSeries(doc *Document) (keys [][2]string, series map[[2]string][]sweepP
 	series = map[[2]string][]sweepPoint{}
 	for _, r := range doc.Results {
 		p := points[r.Scenario]
-		if p == nil || !r.OK || r.MBPerS <= 0 || (r.Op != bench.OpMarshal && r.Op != bench.OpUnmarshal) {
+		if p == nil || !r.OK || r.MBPerS <= 0 || (r.Op != results.OpMarshal && r.Op != results.OpUnmarshal) {
 			continue
 		}
 		k := [2]string{r.Codec, r.Op}

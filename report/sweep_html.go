@@ -15,7 +15,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
@@ -110,7 +109,7 @@ func sweepChart(doc *Document, ylabel string, y func(results.Row) float64) (temp
 		l.Color, s.Color = c, c
 		l.Width = vg.Points(1.5)
 		s.Shape = draw.CircleGlyph{}
-		if k[1] == bench.OpUnmarshal {
+		if k[1] == results.OpUnmarshal {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			s.Shape = draw.BoxGlyph{}
 		}

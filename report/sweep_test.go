@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
@@ -21,7 +20,7 @@ func sweepDoc() *Document {
 		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: id, Type: "*scenario.UserEvent",
 			Sweep: &scenario.SweepPoint{Family: "user-event", TargetBytes: n, JSONBytes: n + 7, Elements: i + 1}})
 		for _, c := range []string{"encoding/json", "fast", "falls"} {
-			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+			for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 				size := int(n)
 				ns := float64(size) / mb[c][i] * 1e3
 				doc.Results = append(doc.Results, results.Row{Codec: c, Scenario: id, Op: op, NsPerOp: ns, MBPerS: mb[c][i],
@@ -114,9 +113,9 @@ func TestBenchfmtKeepsScenarioNotes(t *testing.T) {
 	doc := sweepDoc()
 	doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: "annot/coo@small", Elements: 100})
 	doc.Results = append(doc.Results,
-		results.Row{Codec: "wire", Scenario: "annot/coo@small", Op: bench.OpMarshal, NsPerOp: 900, SizeBytes: 693,
+		results.Row{Codec: "wire", Scenario: "annot/coo@small", Op: results.OpMarshal, NsPerOp: 900, SizeBytes: 693,
 			BytesPerElem: 6.93, OK: true, Samples: []float64{900}, Iterations: 1},
-		results.Row{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, NsPerOp: 400,
+		results.Row{Codec: "protobuf", Scenario: "annot/coo@small", Op: results.OpConvert, NsPerOp: 400,
 			OK: true, Samples: []float64{400}, Iterations: 1})
 	var buf bytes.Buffer
 	if err := Benchfmt(&buf, doc); err != nil {
@@ -152,7 +151,7 @@ func TestBenchfmtKeepsScenarioNotes(t *testing.T) {
 		switch {
 		case r.Codec == "wire" && r.BytesPerElem != 6.93:
 			t.Errorf("wire B/elem %v, want 6.93", r.BytesPerElem)
-		case r.Op == bench.OpConvert && r.BytesPerElem != 0:
+		case r.Op == results.OpConvert && r.BytesPerElem != 0:
 			t.Errorf("convert row has B/elem %v", r.BytesPerElem)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -39,9 +40,9 @@ func (e *SamplingError) Error() string { return e.Err.Error() }
 func (e *SamplingError) Unwrap() error { return e.Err }
 
 // Options returns the bench.Options in effect (bench.Options.Effective,
-// Baseline bench.DefaultBaseline). Every error is a *SamplingError.
+// Baseline results.DefaultBaseline). Every error is a *SamplingError.
 func (s Sampling) Options() (bench.Options, error) {
-	opts := bench.Options{Benchtime: s.Benchtime, Count: s.Count, Baseline: bench.DefaultBaseline, ProfileTime: s.ProfileTime}
+	opts := bench.Options{Benchtime: s.Benchtime, Count: s.Count, Baseline: results.DefaultBaseline, ProfileTime: s.ProfileTime}
 	if s.adaptive() {
 		opts.Target, opts.MaxTime, opts.Count = s.Target, s.MaxTime, 0
 		if !s.BenchtimeSet && opts.Target > 0 {

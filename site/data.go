@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
@@ -63,7 +62,7 @@ type RunInfo struct {
 	// Versions maps codec ID to the library version the run linked.
 	Versions map[string]string `json:"versions"`
 	// Baseline is the codec the run's speed-ups are over
-	// (report.Document.Baseline; bench.DefaultBaseline when unrecorded).
+	// (report.Document.Baseline; results.DefaultBaseline when unrecorded).
 	Baseline string `json:"baseline"`
 	// LoopNs is the time of one iteration of the run's calibration loop,
 	// in ns (report.CalibrationLoopNs), 0 when the run did not record it.
@@ -220,7 +219,7 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 			GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Serbench: e.Serbench, NoiseSpread: -1, Emulated: e.Emulated,
 			Versions: map[string]string{}, Baseline: r.Doc.Baseline, LoopNs: round(report.CalibrationLoopNs(e), sigFigs)}
 		if ri.Baseline == "" {
-			ri.Baseline = bench.DefaultBaseline
+			ri.Baseline = results.DefaultBaseline
 		}
 		if e.Noise != nil && e.Noise.Probes > 0 {
 			ri.NoiseSpread = e.Noise.Spread

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
@@ -53,7 +52,7 @@ func testRuns(t testing.TB) []*archive.Run {
 			}
 			doc.Codecs = append(doc.Codecs, ci)
 			for _, sc := range []string{"sse-event", "user-event"} {
-				for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+				for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 					base := 100 * float64(len(ci.ID))
 					if ci.ID == "mp" {
 						base *= slow

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
@@ -34,8 +33,8 @@ func agreeInputs() (sb, ex *report.Document) {
 		cell("encoding/json", "marshal", 1000), cell("encoding/json", "unmarshal", 2000),
 		cell("sonic", "marshal", 700), cell("sonic", "unmarshal", 1050),
 	}}
-	bench.AddSpeedups(sb.Results, bench.DefaultBaseline)
-	bench.AddSpeedups(ex.Results, bench.DefaultBaseline)
+	results.AddSpeedups(sb.Results, results.DefaultBaseline)
+	results.AddSpeedups(ex.Results, results.DefaultBaseline)
 	return sb, ex
 }
 

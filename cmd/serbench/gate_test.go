@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -28,7 +27,7 @@ func gateRun(seed uint64, slow float64) *report.Document {
 		Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}, Count: 10}
 	for c := range 10 {
 		for _, sc := range []string{"sse-event", "order", "telemetry"} {
-			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+			for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 				base := 300 * float64(c+1) * slow
 				samples := make([]float64, 10)
 				for i := range samples {
@@ -133,7 +132,7 @@ func driftRun(seed uint64, machine float64, slower map[string]float64) *report.D
 		CPU: "Test CPU", NumCPU: 2, Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC),
 		Noise: &env.Noise{Probes: 33, ProbeNs: 3e6 * machine, Iterations: 1 << 22, Spread: 0.03}},
 		Baseline: "encoding/json", Count: 10}
-	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+	for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 		base := make([]float64, 10)
 		cells := map[string][]float64{}
 		codecs := []string{"codeca", "codecb", "codecc"}

@@ -40,6 +40,7 @@ import (
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -175,7 +176,7 @@ func mergeParts(path string, parts []string) error {
 // seed scenarios, slow wrapped to repeat that share of its operations.
 func measure(ctx context.Context, path, codecList, slow string, repeat float64, maxTime time.Duration, target float64) error {
 	reg := all.Registry()
-	names := append([]string{bench.DefaultBaseline}, strings.Split(codecList, ",")...)
+	names := append([]string{results.DefaultBaseline}, strings.Split(codecList, ",")...)
 	cs, err := reg.Resolve(names)
 	if err != nil {
 		return err
@@ -189,7 +190,7 @@ func measure(ctx context.Context, path, codecList, slow string, repeat float64, 
 	if !found {
 		return fmt.Errorf("-slow %s is not among -codecs", slow)
 	}
-	opts, err := bench.Options{Target: target, MaxTime: maxTime, Baseline: bench.DefaultBaseline, LiveHeap: bench.DefaultLiveHeap}.Effective()
+	opts, err := bench.Options{Target: target, MaxTime: maxTime, Baseline: results.DefaultBaseline, LiveHeap: bench.DefaultLiveHeap}.Effective()
 	if err != nil {
 		return err
 	}

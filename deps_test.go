@@ -15,9 +15,9 @@ var forbiddenDeps = []string{
 	"net/http/pprof",           // profiling
 	"github.com/google/pprof/", // profiling: bench/profiler
 	"github.com/serbench/serbench/bench/profiler",
-	"github.com/serbench/serbench/compressor/", // compression: the CLI's -compress; bench has its own Compression type
-	"github.com/klauspost/compress/",           // zstd, s2: compressor/algorithms, simdjson-go
-	"github.com/golang/snappy",                 // goavro, sereal
+	"github.com/serbench/serbench/compressor/algorithms", // compression libraries: the CLI's -compress (package compressor itself is types only: results.Run records compressor.Info)
+	"github.com/klauspost/compress/",                     // zstd, s2: compressor/algorithms, simdjson-go
+	"github.com/golang/snappy",                           // goavro, sereal
 	"github.com/pierrec/lz4/",
 	"golang.org/x/sys/", // CPU pinning: internal/affinity; segmentio/asm (the standard library's vendored copy is fine)
 	"github.com/serbench/serbench/internal/affinity",

@@ -10,7 +10,6 @@ import (
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
@@ -60,7 +59,7 @@ func ConditionLabel(e env.Env, path string) string {
 }
 
 // AgreeFiles reads pairs of files, each a serbench run (JSON or benchfmt,
-// report.ReadFile) followed by the go test -bench output of the exported
+// results.ReadFile) followed by the go test -bench output of the exported
 // module taken under the same GC condition, and returns one
 // AgreeCondition per pair, labelled by ConditionLabel. An odd number of
 // files, a file that cannot be read and a pair with no cell with a
@@ -71,11 +70,11 @@ func AgreeFiles(paths []string) ([]AgreeCondition, error) {
 	}
 	var conds []AgreeCondition
 	for i := 0; i < len(paths); i += 2 {
-		sb, err := report.ReadFile(paths[i])
+		sb, err := results.ReadFile(paths[i])
 		if err != nil {
 			return nil, err
 		}
-		ex, err := report.ReadFile(paths[i+1])
+		ex, err := results.ReadFile(paths[i+1])
 		if err != nil {
 			return nil, err
 		}

@@ -56,9 +56,9 @@ func New(ctx context.Context, o Options) (*report.Listing, []string, error) {
 		return nil, nil, err
 	}
 	cs := o.Registry.All()
-	var infos []report.CodecInfo
+	var infos []results.CodecInfo
 	for _, c := range cs {
-		infos = append(infos, report.CodecInfo{Info: c.Info()})
+		infos = append(infos, results.CodecInfo{Info: c.Info()})
 	}
 	if o.Measure {
 		classes, err := measure.Classes(ctx, cs, o.Registry.Lookup, measure.Options{Isolate: probe.Isolator{}.Cell})

@@ -15,7 +15,6 @@ import (
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
@@ -35,7 +34,7 @@ type Options struct {
 	Via string
 	// Source, when set, names a saved run (serbench run -format json)
 	// whose results are the codec figures: Results when set, else the
-	// file's (report.ReadFile); ScenarioIDs are the scenarios planned for.
+	// file's (results.ReadFile); ScenarioIDs are the scenarios planned for.
 	// Otherwise Codecs × Scenarios are measured (Benchtime, Count; in
 	// parallel, with Compressors) and the document's Source is "measured".
 	Results     []results.Row
@@ -117,7 +116,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	rows, ids := o.Results, o.ScenarioIDs
 	var measured []codec.Codec
 	if o.Source != "" && rows == nil {
-		saved, err := report.ReadFile(o.Source)
+		saved, err := results.ReadFile(o.Source)
 		if err != nil {
 			return Document{}, err
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 )
 
@@ -149,7 +148,7 @@ func TestBuildFromResults(t *testing.T) {
 
 	// Without Results, the Source file's are read.
 	var saved bytes.Buffer
-	if err := report.JSON(&saved, &report.Document{Results: rs}); err != nil {
+	if err := results.WriteJSON(&saved, &results.Run{Results: rs}); err != nil {
 		t.Fatal(err)
 	}
 	o.Source, o.Results, o.ScenarioIDs = filepath.Join(t.TempDir(), "run.json"), nil, []string{"s"}

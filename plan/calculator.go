@@ -6,6 +6,7 @@ import (
 	"html/template"
 
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // NewCalculator returns the capacity calculator of doc's HTML page
@@ -14,7 +15,7 @@ import (
 // at the run's GOMAXPROCS (at least 1) as the server cores. It returns
 // nil when no scenario has an option without an error (nothing to rank),
 // and an error only when the options cannot be written as JSON.
-func NewCalculator(doc *report.Document) (*report.Calculator, error) {
+func NewCalculator(doc *results.Run) (*report.Calculator, error) {
 	var comps []string
 	for _, c := range doc.Compressors {
 		comps = append(comps, c.ID)

@@ -58,11 +58,11 @@ func bmfCell(r results.Row) map[string]BMFMetric {
 // BMFOf returns doc's cells in the Bencher Metric Format, each named as its
 // benchfmt benchmark (BenchName). Cells that were not timed or did not
 // round-trip exactly are left out.
-func BMFOf(doc *Document) BMF {
+func BMFOf(doc *results.Run) BMF {
 	out := BMF{}
 	for _, r := range doc.Results {
 		if m := bmfCell(r); m != nil {
-			out[BenchName(r.Codec, r.Scenario, r.Op)] = m
+			out[results.BenchName(r.Codec, r.Scenario, r.Op)] = m
 		}
 	}
 	return out
@@ -99,7 +99,7 @@ func BMFOfComparisons(cs []*Comparison) BMF {
 					m[BMFResolution] = BMFMetric{Value: 100 * r.Resolution}
 				}
 			}
-			out[prefix+BenchName(r.Codec, r.Scenario, r.Op)] = m
+			out[prefix+results.BenchName(r.Codec, r.Scenario, r.Op)] = m
 		}
 	}
 	return out

@@ -200,7 +200,7 @@ type MetricChange struct {
 // allocs/op, tested on their per-sample figures when both runs carry
 // them) are corrected together (see Correction) and held against
 // opts.Alpha. An Alpha out of range or an unknown By is an error.
-func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error) {
+func Compare(oldDoc, newDoc *results.Run, opts CompareOptions) (*Comparison, error) {
 	if opts.Alpha == 0 {
 		opts.Alpha = DefaultAlpha
 	}
@@ -225,7 +225,7 @@ func Compare(oldDoc, newDoc *Document, opts CompareOptions) (*Comparison, error)
 	for i, r := range newDoc.Results {
 		newIdx[key(r)] = i
 	}
-	baseOf := func(doc *Document) map[Cell]results.Row {
+	baseOf := func(doc *results.Run) map[Cell]results.Row {
 		m := map[Cell]results.Row{}
 		for _, b := range doc.Results {
 			if b.Codec == baseline {
@@ -488,7 +488,7 @@ func compareGrids(c *Comparison) []grid {
 		}
 		for _, m := range c.Geomean {
 			if m.Scenario == sc {
-				g.Rows = append(g.Rows, row("geomean", m.Op, num(m.Old), num(m.New), fmt.Sprintf("%+.1f%%", 100*m.Change), "", "",
+				g.Rows = append(g.Rows, row("geomean", m.Op, document.Num(m.Old), document.Num(m.New), fmt.Sprintf("%+.1f%%", 100*m.Change), "", "",
 					fmt.Sprintf("%+.2f%%", 100*m.ByChange), fmt.Sprintf("(n=%d cells)", m.N), "", "", ""))
 			}
 		}

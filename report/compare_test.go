@@ -14,7 +14,7 @@ import (
 
 // newFixture is fixture() after a change: msgpack marshal 20% faster with
 // fewer bytes, msgpack on corpus/x gone, a cbor cell added.
-func newFixture() *report.Document {
+func newFixture() *results.Run {
 	doc := fixture()
 	doc.Env.Modules["github.com/vmihailenco/msgpack/v5"] = "v5.4.2"
 	var rs []results.Row
@@ -112,9 +112,9 @@ func TestCompareGolden(t *testing.T) {
 // figures: a clear drop is significant and printed with its delta, equal
 // samples are not, and a changed size is noted.
 func TestCompareAllocations(t *testing.T) {
-	mk := func(bytes, allocs float64, size int) *report.Document {
+	mk := func(bytes, allocs float64, size int) *results.Run {
 		s := func(c float64) []float64 { return []float64{c, c, c * 1.01, c, c * 0.99, c, c, c} }
-		return &report.Document{Results: []results.Row{{
+		return &results.Run{Results: []results.Row{{
 			Codec: "cbor", Scenario: "ws-message", Op: "marshal", OK: true, SizeBytes: size,
 			NsPerOp: 100, Samples: s(100), BytesPerOp: int64(bytes), AllocsPerOp: int64(allocs),
 			SampleBytes: s(bytes), SampleAllocs: s(allocs)}}}
@@ -154,16 +154,16 @@ func TestCompareAllocations(t *testing.T) {
 func TestDiffEnv(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		edit func(d *report.Document)
+		edit func(d *results.Run)
 		want string
 	}{
-		{"same", func(d *report.Document) {}, ""},
-		{"go and engine", func(d *report.Document) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", env.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
-		{"cpu first", func(d *report.Document) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
-		{"cpus", func(d *report.Document) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
-		{"goexperiment", func(d *report.Document) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},
-		{"baseline", func(d *report.Document) { d.Baseline = "sonic/std" }, "baseline (encoding/json vs sonic/std)"},
-		{"not recorded", func(d *report.Document) { d.Env.CPU, d.Env.NumCPU, d.Env.JSONEngine = "", 0, "" }, ""},
+		{"same", func(d *results.Run) {}, ""},
+		{"go and engine", func(d *results.Run) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", env.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
+		{"cpu first", func(d *results.Run) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
+		{"cpus", func(d *results.Run) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
+		{"goexperiment", func(d *results.Run) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},
+		{"baseline", func(d *results.Run) { d.Baseline = "sonic/std" }, "baseline (encoding/json vs sonic/std)"},
+		{"not recorded", func(d *results.Run) { d.Env.CPU, d.Env.NumCPU, d.Env.JSONEngine = "", 0, "" }, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := fixture()

@@ -9,10 +9,11 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // writeDoc writes doc as JSON to name in dir and returns its path.
-func writeDoc(t *testing.T, dir, name string, doc *report.Document) string {
+func writeDoc(t *testing.T, dir, name string, doc *results.Run) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	f, err := os.Create(path)
@@ -20,7 +21,7 @@ func writeDoc(t *testing.T, dir, name string, doc *report.Document) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := report.JSON(f, doc); err != nil {
+	if err := results.WriteJSON(f, doc); err != nil {
 		t.Fatal(err)
 	}
 	return path

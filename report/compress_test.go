@@ -14,8 +14,8 @@ import (
 
 // compressDoc is one scenario with a codec op and the two zstd ops of
 // encoding/json and of a binary codec, with made-up figures.
-func compressDoc() *Document {
-	doc := &Document{Baseline: "encoding/json", Count: 1}
+func compressDoc() *results.Run {
+	doc := &results.Run{Baseline: "encoding/json", Count: 1}
 	algs, _ := algorithms.Select([]string{"zstd"})
 	doc.Compressors = []compressor.Info{algs[0].Info}
 	add := func(codec, op string, size, z int) {
@@ -71,13 +71,13 @@ func TestCompressColumns(t *testing.T) {
 
 	// benchfmt carries the compressed size and reads it back.
 	var bf bytes.Buffer
-	if err := Benchfmt(&bf, doc); err != nil {
+	if err := results.WriteBenchfmt(&bf, doc); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(bf.String(), "Unit compressed-B/msg assume=exact") {
 		t.Errorf("benchfmt lacks the unit metadata:\n%s", bf.String())
 	}
-	back, err := Read(&bf, "x.txt")
+	back, err := results.Read(&bf, "x.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

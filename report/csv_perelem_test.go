@@ -11,7 +11,7 @@ import (
 // TestCSVPerElem checks the bytes_per_elem column: present only when a
 // result has one, filled on its rows and empty on convert rows.
 func TestCSVPerElem(t *testing.T) {
-	doc := &Document{Results: []results.Row{
+	doc := &results.Run{Results: []results.Row{
 		{Codec: "wire", Scenario: "annot/coo@small", Op: "marshal", SizeBytes: 693, BytesPerElem: 6.93, OK: true},
 		{Codec: "protobuf", Scenario: "annot/coo@small", Op: results.OpConvert, OK: true},
 	}}

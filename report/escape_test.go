@@ -15,9 +15,9 @@ import (
 
 // hostileDoc is a run whose names carry a terminal escape sequence, raw
 // HTML with a newline, Markdown and a spreadsheet formula.
-func hostileDoc() *report.Document {
+func hostileDoc() *results.Run {
 	names := []string{"evil\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J", "<img src=x onerror=alert(1)>\n| x | y |", "=HYPERLINK(\"http://x\",\"y\")", "**bold** [a](javascript:x) ~~s~~"}
-	doc := &report.Document{Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
+	doc := &results.Run{Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
 	for i, n := range names {
 		doc.Results = append(doc.Results, results.Row{Codec: n, Scenario: "sse-event", Op: results.OpMarshal, NsPerOp: float64(100 + i),
 			Samples: []float64{float64(100 + i)}, Iterations: 10, OK: i != 1, Error: map[bool]string{true: "", false: "@SUM(1+1)\x1b[1m"}[i != 1]})
@@ -76,8 +76,8 @@ func TestBenchfmtRefusesImplausible(t *testing.T) {
 		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, SampleAllocs: []float64{1e30}, Iterations: 1, OK: true},
 	} {
 		var buf bytes.Buffer
-		err := report.Benchfmt(&buf, &report.Document{Results: []results.Row{r}})
-		if !errors.Is(err, report.ErrImplausible) || buf.Len() > 0 {
+		err := results.WriteBenchfmt(&buf, &results.Run{Results: []results.Row{r}})
+		if !errors.Is(err, results.ErrImplausible) || buf.Len() > 0 {
 			t.Errorf("%+v: %v, wrote %d bytes; want an implausible-run error and nothing written", r, err, buf.Len())
 		}
 	}

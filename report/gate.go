@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
@@ -72,7 +73,7 @@ func (r Regression) String() string {
 		// The speed-up fell: print it as it is, and the change as time.
 		s = fmt.Sprintf("%s: %s %.2f× → %.2f× (%s time relative to the baseline", cell, r.Metric, r.Old, r.New, change)
 	} else {
-		s = fmt.Sprintf("%s: %s %s (%s → %s", cell, r.Metric, change, num(r.Old), num(r.New))
+		s = fmt.Sprintf("%s: %s %s (%s → %s", cell, r.Metric, change, document.Num(r.Old), document.Num(r.New))
 	}
 	if r.Q > 0 {
 		s += fmt.Sprintf(", q=%.2g", r.Q)

@@ -40,7 +40,7 @@ type synthRun struct {
 var synthCodecs = []string{"encoding/json", "a", "b", "c", "d", "e"}
 
 // doc builds the run document.
-func (s synthRun) doc() *report.Document {
+func (s synthRun) doc() *results.Run {
 	rng := rand.New(rand.NewPCG(s.seed, 41))
 	procs := max(s.procs, 1)
 	const rounds = 12
@@ -90,7 +90,7 @@ func (s synthRun) doc() *report.Document {
 			}
 		}
 	}
-	d := &report.Document{Baseline: "encoding/json"}
+	d := &results.Run{Baseline: "encoding/json"}
 	for _, k := range keys {
 		r := results.Row{Codec: k.codec, Scenario: k.scenario, Op: k.op, OK: true, Iterations: 1000, BytesPerOp: 64, AllocsPerOp: 2}
 		base := samples[key{"encoding/json", k.scenario, k.op}]
@@ -128,7 +128,7 @@ func (s synthRun) doc() *report.Document {
 }
 
 // gated compares olds with news (CompareRuns) and gates them at 5%.
-func gated(t *testing.T, olds, news []*report.Document) *report.Comparison {
+func gated(t *testing.T, olds, news []*results.Run) *report.Comparison {
 	t.Helper()
 	c, err := report.CompareRuns(olds, news, report.CompareOptions{})
 	if err != nil {
@@ -155,7 +155,7 @@ func TestGateConvertPaired(t *testing.T) {
 		{"convert slower", synthRun{seed: 2, machine: 1, base: 1, slow: map[string]float64{"a": 1.1}}, verdict.Regressed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := gated(t, []*report.Document{old}, []*report.Document{tc.new.doc()})
+			c := gated(t, []*results.Run{old}, []*results.Run{tc.new.doc()})
 			n := 0
 			for _, r := range c.Rows {
 				if r.Op != results.OpConvert {
@@ -177,14 +177,14 @@ func TestGateConvertPaired(t *testing.T) {
 // baseline's marshal has nothing to pair with: the gate reads it
 // inconclusive and says why, never regressed, however its ns/op moved.
 func TestGateConvertUnpaired(t *testing.T) {
-	strip := func(d *report.Document) *report.Document {
+	strip := func(d *results.Run) *results.Run {
 		d.Results = slices.DeleteFunc(d.Results, func(r results.Row) bool {
 			return r.Codec == "encoding/json" && r.Op == results.OpMarshal
 		})
 		return d
 	}
 	old := strip(synthRun{seed: 1, machine: 1, base: 1}.doc())
-	c := gated(t, []*report.Document{old}, []*report.Document{strip(synthRun{seed: 2, machine: 1.2, base: 1}.doc())})
+	c := gated(t, []*results.Run{old}, []*results.Run{strip(synthRun{seed: 2, machine: 1.2, base: 1}.doc())})
 	unsure, err := report.Inconclusive(c, 0.05)
 	if err != nil {
 		t.Fatal(err)
@@ -218,16 +218,16 @@ func TestGateConvertUnpaired(t *testing.T) {
 // figure steady within each run that grew regresses; between replicate
 // runs the test decides.
 func TestGateAllocationsBetweenProcesses(t *testing.T) {
-	one := func(seed uint64, b []int64, jitter float64) *report.Document {
+	one := func(seed uint64, b []int64, jitter float64) *results.Run {
 		return synthRun{seed: seed, machine: 1, base: 1, bytes: map[string][]int64{"b": b}, jitter: jitter}.doc()
 	}
-	three := func(seed uint64, b []int64) *report.Document {
+	three := func(seed uint64, b []int64) *results.Run {
 		return synthRun{seed: seed, machine: 1, base: 1, procs: 3, bytes: map[string][]int64{"b": b}, jitter: 0.01}.doc()
 	}
-	docs := func(ds ...*report.Document) []*report.Document { return ds }
+	docs := func(ds ...*results.Run) []*results.Run { return ds }
 	for _, tc := range []struct {
 		name       string
-		olds, news []*report.Document
+		olds, news []*results.Run
 		want       string // "regressed", "inconclusive" or "" (neither)
 		why        string
 	}{
@@ -305,7 +305,7 @@ func TestGateProcessShift(t *testing.T) {
 		{"slowed, three processes", synthRun{seed: 1, machine: 1, base: 1, procs: 3, spread: 0.002}, synthRun{seed: 2, machine: 1, base: 1, procs: 3, spread: 0.002, slow: slowC}, "c", []verdict.Verdict{verdict.Regressed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := gated(t, []*report.Document{tc.old.doc()}, []*report.Document{tc.new.doc()})
+			c := gated(t, []*results.Run{tc.old.doc()}, []*results.Run{tc.new.doc()})
 			seen := 0
 			for _, r := range c.Rows {
 				if r.Codec == tc.slowed && r.Op == results.OpMarshal {

@@ -33,7 +33,7 @@ import (
 // size sweep (scenarios with ScenarioInfo.Sweep), a section with log-log
 // charts of ns/op and MB/s against the encoding/json size per codec and op,
 // one sentence per codec and op on its throughput plateau (Plateaus) and
-// the MB/s grid. When doc.Calculator is set, a capacity calculator
+// the MB/s grid. When calc is not nil, a capacity calculator
 // (package plan's model over this run's figures: rate, fan-out, cores,
 // budgets and prices as inputs, the ranking recomputed as they change). Then the fidelity findings and n/a reasons, and the
 // environment.
@@ -45,8 +45,8 @@ import (
 // referenced or needed. Codecs whose cell did not round-trip are drawn with
 // a "✗" after their name; n/a and untimed cells are left out of the charts.
 // The output is deterministic for a given doc.
-func HTML(w io.Writer, doc *Document) error {
-	page, err := buildPage(doc)
+func HTML(w io.Writer, doc *results.Run, calc *Calculator) error {
+	page, err := buildPage(doc, calc)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ type htmlFinding struct{ Codec, Scenario, Op, Kind, Text string }
 
 type htmlPageData struct {
 	Env       env.Env
-	Doc       *Document
+	Doc       *results.Run
 	Scenarios []htmlScenario
 	Findings  []htmlFinding
 	Legend    []string
@@ -100,7 +100,7 @@ type Calculator struct {
 }
 
 type htmlRec struct {
-	Recommendation
+	results.Recommendation
 	FrontText string
 }
 
@@ -111,7 +111,7 @@ type htmlSummary struct {
 	Rows       [][]string
 }
 
-func buildPage(doc *Document) (*htmlPageData, error) {
+func buildPage(doc *results.Run, calc *Calculator) (*htmlPageData, error) {
 	p := &htmlPageData{Env: doc.Env, Doc: doc}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
@@ -126,8 +126,8 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	if p.Sweep, err = buildSweep(doc); err != nil {
 		return nil, err
 	}
-	p.Plan = doc.Calculator
-	order, groups := byScenario(doc.Results)
+	p.Plan = calc
+	order, groups := results.ByScenario(doc.Results)
 	gs := grids(doc)
 	docs := map[string]string{}
 	for _, s := range doc.Scenarios {
@@ -229,7 +229,7 @@ func nsChart(rs []results.Row) (template.HTML, error) {
 	rows := chartRows(rs, []string{results.OpMarshal, results.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi
 	})
-	return barChart(rows, "ns/op (median; error bar: 95% confidence interval)", []color.Color{colMarshal, colUnmarshal}, wideChart, true, num)
+	return barChart(rows, "ns/op (median; error bar: 95% confidence interval)", []color.Color{colMarshal, colUnmarshal}, wideChart, true, document.Num)
 }
 
 func sizeChart(rs []results.Row) (template.HTML, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // ListSchema is the "schema" value of `serbench list -format json`
@@ -18,7 +19,7 @@ const ListSchema = document.List
 // ListedCodec is one codec as `serbench list` shows it: its Info and the
 // names of the groups it belongs to (codec.GroupsOf).
 type ListedCodec struct {
-	CodecInfo
+	results.CodecInfo
 	Groups []string `json:"groups"`
 	// Maintained is codec.Maintained of the Info: serbench's rule on its
 	// last release and upstream's archived flag.
@@ -182,7 +183,7 @@ func ListJSON(w io.Writer, l Listing) error {
 
 // ListCodecs returns infos as listed codecs, each with its groups, and every
 // group of codec.Groups with its members among infos, in the order of infos.
-func ListCodecs(infos []CodecInfo) ([]ListedCodec, []ListedGroup) {
+func ListCodecs(infos []results.CodecInfo) ([]ListedCodec, []ListedGroup) {
 	cs := make([]ListedCodec, 0, len(infos))
 	for _, i := range infos {
 		cs = append(cs, ListedCodec{CodecInfo: i, Groups: append([]string{}, codec.GroupsOf(i.Info)...), Maintained: codec.Maintained(i.Info)})

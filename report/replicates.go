@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
@@ -52,7 +51,7 @@ const (
 // allocs/op from the per-run medians), its p-value Welch's t-test on their
 // logarithms, corrected over all tests as Compare does. The rows show the
 // first run of each side. An empty side is an error.
-func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, error) {
+func CompareRuns(olds, news []*results.Run, opts CompareOptions) (*Comparison, error) {
 	if len(olds) == 0 || len(news) == 0 {
 		return nil, errors.New("report: CompareRuns needs at least one run on each side")
 	}
@@ -140,7 +139,7 @@ func delta(significant bool, change float64) string {
 
 // cellIndex maps each run's cells by (codec, scenario, op): one map per
 // run, in the order of runs.
-func cellIndex(runs []*Document) []map[Cell]results.Row {
+func cellIndex(runs []*results.Run) []map[Cell]results.Row {
 	out := make([]map[Cell]results.Row, len(runs))
 	for i, d := range runs {
 		out[i] = make(map[Cell]results.Row, len(d.Results))
@@ -155,7 +154,7 @@ func cellIndex(runs []*Document) []map[Cell]results.Row {
 // them): its speed-up, its ns/op normalised to the calibration loop of the
 // first old run (meter, ref > 0 and the run recorded its loop), or its raw
 // ns/op. ok is false when a run did not time the cell or lacks the value.
-func runValues(runs []*Document, cells []map[Cell]results.Row, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
+func runValues(runs []*results.Run, cells []map[Cell]results.Row, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
 	var out []float64
 	for i, d := range runs {
 		r, found := cells[i][cell]
@@ -213,8 +212,8 @@ func cellValues(cells []map[Cell]results.Row, cell Cell, get func(results.Row) f
 // process's ns/op, speed-up, B/op and allocs/op (results.ProcessFigures)
 // in place of the pooled ones. A run whose timed cells do not all hold
 // the same number (two or more) of processes stays whole.
-func splitProcesses(runs []*Document) []*Document {
-	var out []*Document
+func splitProcesses(runs []*results.Run) []*results.Run {
+	var out []*results.Run
 	for _, d := range runs {
 		n := 0
 		for _, r := range d.Results {
@@ -229,7 +228,7 @@ func splitProcesses(runs []*Document) []*Document {
 				break
 			}
 		}
-		if n < bench.MinProcesses {
+		if n < results.MinProcesses {
 			out = append(out, d)
 			continue
 		}

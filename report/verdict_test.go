@@ -102,8 +102,8 @@ func TestGateLines(t *testing.T) {
 // TestCompareRunsInterval: between replicate runs the row's interval is
 // the Welch interval, and it holds the change.
 func TestCompareRunsInterval(t *testing.T) {
-	olds := []*report.Document{fixture(), fixture(), fixture()}
-	news := []*report.Document{newFixture(), newFixture(), newFixture()}
+	olds := []*results.Run{fixture(), fixture(), fixture()}
+	news := []*results.Run{newFixture(), newFixture(), newFixture()}
 	for i, d := range append(olds, news...) {
 		for j := range d.Results {
 			d.Results[j].Speedup *= 1 + 0.01*float64(i%3)

@@ -62,7 +62,7 @@ type RunInfo struct {
 	// Versions maps codec ID to the library version the run linked.
 	Versions map[string]string `json:"versions"`
 	// Baseline is the codec the run's speed-ups are over
-	// (report.Document.Baseline; results.DefaultBaseline when unrecorded).
+	// (results.Run.Baseline; results.DefaultBaseline when unrecorded).
 	Baseline string `json:"baseline"`
 	// LoopNs is the time of one iteration of the run's calibration loop,
 	// in ns (report.CalibrationLoopNs), 0 when the run did not record it.
@@ -212,7 +212,7 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	}
 	d := &Data{Schema: Schema, Diffs: []Diff{}}
 	var codecs, scenarios, ops index
-	infos := map[string]report.CodecInfo{}
+	infos := map[string]results.CodecInfo{}
 	for i, r := range runs {
 		e := r.Doc.Env
 		ri := RunInfo{Key: r.Key, Started: e.Started.UTC().Format("2006-01-02 15:04 UTC"), Go: e.Go, Engine: r.Engine,
@@ -241,7 +241,7 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	for _, id := range codecs.list {
 		ci, ok := infos[id]
 		if !ok {
-			ci = report.CodecInfo{Info: codec.Info{ID: id}}
+			ci = results.CodecInfo{Info: codec.Info{ID: id}}
 		}
 		x := CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
 			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe, AliasesInput: ci.AliasesInput,
@@ -299,7 +299,7 @@ func cellOf(run int, x results.Row, c, s, o int) Cell {
 // -max-regression 5% a b does (report.CompareRuns, report.ApplyGate at
 // DiffThreshold).
 func gatedCompare(a, b *archive.Run) (*report.Comparison, error) {
-	c, err := report.CompareRuns([]*report.Document{a.Doc}, []*report.Document{b.Doc}, report.CompareOptions{OldName: a.Key, NewName: b.Key, By: report.BySpeedup})
+	c, err := report.CompareRuns([]*results.Run{a.Doc}, []*results.Run{b.Doc}, report.CompareOptions{OldName: a.Key, NewName: b.Key, By: report.BySpeedup})
 	if err == nil {
 		err = report.ApplyGate([]*report.Comparison{c}, DiffThreshold)
 	}

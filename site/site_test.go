@@ -24,7 +24,7 @@ import (
 
 // testCodecs are the codecs of testRuns, one per property the page
 // filters on.
-var testCodecs = []report.CodecInfo{
+var testCodecs = []results.CodecInfo{
 	{Info: codec.Info{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect, LastRelease: "2026-01-01"},
 		DropIn: &dropin.Verdict{Of: "encoding/json", Class: dropin.Yes, Compared: 37}},
 	{Info: codec.Info{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, AliasesInput: new(bool), API: codec.APIAny, LastRelease: "2026-01-01"},
@@ -43,7 +43,7 @@ func testRuns(t testing.TB) []*archive.Run {
 	var runs []*archive.Run
 	for i, slow := range []float64{1, 1.2, 1.2} {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
-		doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
+		doc := &results.Run{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
 			Started: time.Date(2026, 11, 20+i, 8, 0, 0, 0, time.UTC), Modules: map[string]string{}}}
 		for _, ci := range testCodecs {
 			ci.Version = "v1.0.0"
@@ -68,7 +68,7 @@ func testRuns(t testing.TB) []*archive.Run {
 			}
 		}
 		var buf bytes.Buffer
-		if err := report.JSON(&buf, doc); err != nil {
+		if err := results.WriteJSON(&buf, doc); err != nil {
 			t.Fatal(err)
 		}
 		r, err := archive.Parse(buf.Bytes(), "run"+string(rune('0'+i)))
@@ -97,11 +97,11 @@ func TestBuild(t *testing.T) {
 	}
 	// The diffs of neighbouring runs are serbench compare's (by speed-up),
 	// with the verdicts of -max-regression 5% both ways.
-	want, err := report.CompareRuns([]*report.Document{runs[0].Doc}, []*report.Document{runs[1].Doc}, report.CompareOptions{})
+	want, err := report.CompareRuns([]*results.Run{runs[0].Doc}, []*results.Run{runs[1].Doc}, report.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := report.CompareRuns([]*report.Document{runs[1].Doc}, []*report.Document{runs[0].Doc}, report.CompareOptions{})
+	back, err := report.CompareRuns([]*results.Run{runs[1].Doc}, []*results.Run{runs[0].Doc}, report.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ const maxDataBytes = 20 << 20
 func syntheticRun(t testing.TB, i int) *archive.Run {
 	rng := rand.New(rand.NewPCG(uint64(i), 11))
 	drift := 1 + 0.1*math.Sin(float64(i))
-	doc := &report.Document{Baseline: results.DefaultBaseline, Count: 10,
+	doc := &results.Run{Baseline: results.DefaultBaseline, Count: 10,
 		Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "Synthetic CPU @ 2.0GHz", Serbench: "v0.9.0",
 			Started: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour), Modules: map[string]string{},
 			Noise: &env.Noise{Probes: 300, ProbeNs: 1e6 * drift, Iterations: 100000, Spread: 0.03}}}
@@ -44,7 +44,7 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 		ids = append(ids, fmt.Sprintf("example.com/codec%02d", k))
 	}
 	for k, id := range ids {
-		doc.Codecs = append(doc.Codecs, report.CodecInfo{Info: codecInfo(id, k)})
+		doc.Codecs = append(doc.Codecs, results.CodecInfo{Info: codecInfo(id, k)})
 		for _, sc := range []string{"sse-event", "user-event", "ws-message", "annotation", "order-book"} {
 			for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 				base := (200 + 37*float64(k)) * drift
@@ -63,7 +63,7 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 		}
 	}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	r, err := archive.Parse(buf.Bytes(), fmt.Sprintf("run%d.json", i))

@@ -1,4 +1,4 @@
-package bench_test
+package results_test
 
 import (
 	"strings"
@@ -25,5 +25,20 @@ func TestNoteText(t *testing.T) {
 	}
 	if got := results.UnnoteText(`C:\path`); got != `C:\path` {
 		t.Errorf("an old note's lone backslash: %q", got)
+	}
+}
+
+// The note of a derive refusal of two fields is one line, which benchstat
+// skips, and gives the two lines back.
+func TestNoteOneLinePerField(t *testing.T) {
+	reason := "derive: proto: shop.Bad: .F (func()): a func is code, not data\nderive: proto: shop.Bad: .C (chan int): a channel carries no data"
+	got := results.Note(results.NoteNA, "Codecs/codec=protobuf.derived/op=marshal", reason)
+	const want = `// serbench: n/a Codecs/codec=protobuf.derived/op=marshal: derive: proto: shop.Bad: .F (func()): a func is code, not data\nderive: proto: shop.Bad: .C (chan int): a channel carries no data`
+	if got != want {
+		t.Errorf("Note:\n%s\nwant\n%s", got, want)
+	}
+	_, text, _ := strings.Cut(got, "op=marshal: ")
+	if back := results.UnnoteText(text); back != reason {
+		t.Errorf("the note's text reads back as %q, want %q", back, reason)
 	}
 }

@@ -1,9 +1,10 @@
-package bench
+package results
 
 import (
 	"fmt"
+	"slices"
 
-	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -16,7 +17,7 @@ import (
 // (docs/findings/noisy.md), while each process's interval is ±2-3%. A run
 // split over several processes (serbench run -processes N) sees that
 // spread: MergeProcesses pools the processes' samples into one row per
-// cell and keeps each process's figures in results.Row.Processes, so that a
+// cell and keeps each process's figures in Row.Processes, so that a
 // comparison between two such runs can test between processes (package
 // report's CompareRuns) instead of reading one process's luck as a change.
 
@@ -26,7 +27,7 @@ const (
 	MaxProcesses = 16
 )
 
-// MergeProcesses pools runs of the same matrix, each made by a process of
+// mergeRows pools runs of the same matrix, each made by a process of
 // its own (2 to MaxProcesses of them, in the order run), into one row
 // per cell, in the first run's order. A timed cell gets every process's
 // samples, per-sample B/op and allocs/op and pair ratios, in process
@@ -39,9 +40,9 @@ const (
 // untimed in any process keeps the first process's result that is not
 // timed (its failure or n/a reason). Runs that do not hold the same
 // cells are an error naming the first cell that differs.
-func MergeProcesses(runs [][]results.Row, baseline, ref string, target float64) ([]results.Row, error) {
+func mergeRows(runs [][]Row, baseline, ref string, target float64) ([]Row, error) {
 	if len(runs) < MinProcesses || len(runs) > MaxProcesses {
-		return nil, fmt.Errorf("bench: MergeProcesses of %d runs (range is [%d, %d])", len(runs), MinProcesses, MaxProcesses)
+		return nil, fmt.Errorf("results: MergeProcesses of %d runs (range is [%d, %d])", len(runs), MinProcesses, MaxProcesses)
 	}
 	type key struct{ codec, scenario, op string }
 	index := make([]map[key]int, len(runs))
@@ -51,25 +52,25 @@ func MergeProcesses(runs [][]results.Row, baseline, ref string, target float64) 
 			index[i][key{r.Codec, r.Scenario, r.Op}] = j
 		}
 		if len(rs) != len(runs[0]) {
-			return nil, fmt.Errorf("bench: MergeProcesses: process %d has %d cells, process 1 has %d", i+1, len(rs), len(runs[0]))
+			return nil, fmt.Errorf("results: MergeProcesses: process %d has %d cells, process 1 has %d", i+1, len(rs), len(runs[0]))
 		}
 	}
-	out := make([]results.Row, len(runs[0]))
+	out := make([]Row, len(runs[0]))
 	for j, first := range runs[0] {
 		k := key{first.Codec, first.Scenario, first.Op}
-		cells := make([]results.Row, len(runs))
+		cells := make([]Row, len(runs))
 		for i := range runs {
 			at, ok := index[i][k]
 			if !ok {
-				return nil, fmt.Errorf("bench: MergeProcesses: process %d lacks cell %s/%s/%s", i+1, k.codec, k.scenario, k.op)
+				return nil, fmt.Errorf("results: MergeProcesses: process %d lacks cell %s/%s/%s", i+1, k.codec, k.scenario, k.op)
 			}
 			cells[i] = runs[i][at]
 		}
 		out[j] = mergeCell(cells)
 	}
-	results.AddSpeedups(out, baseline)
-	results.AddFloorRatios(out, ref)
-	results.AddJSONRatios(out, baseline)
+	AddSpeedups(out, baseline)
+	AddFloorRatios(out, ref)
+	AddJSONRatios(out, baseline)
 	if target > 0 {
 		for i := range out {
 			r := &out[i]
@@ -80,9 +81,9 @@ func MergeProcesses(runs [][]results.Row, baseline, ref string, target float64) 
 	return out, nil
 }
 
-// mergeCell pools one cell of every process (see MergeProcesses); the
+// mergeCell pools one cell of every process (see mergeRows); the
 // speed-up and the ratios between cells are left to the caller.
-func mergeCell(cells []results.Row) results.Row {
+func mergeCell(cells []Row) Row {
 	for _, c := range cells {
 		if !c.Timed() {
 			return c
@@ -90,7 +91,7 @@ func mergeCell(cells []results.Row) results.Row {
 	}
 	r := cells[0]
 	r.Samples, r.SampleBytes, r.SampleAllocs, r.PairRatios = nil, nil, nil, nil
-	r.Processes = make([]results.ProcessFigures, len(cells))
+	r.Processes = make([]ProcessFigures, len(cells))
 	perSample := true // every process recorded B/op and allocs/op per sample
 	var gcs, pauses []float64
 	for i, c := range cells {
@@ -99,7 +100,7 @@ func mergeCell(cells []results.Row) results.Row {
 		perSample = perSample && len(c.SampleBytes) == len(c.Samples) && len(c.SampleAllocs) == len(c.Samples)
 		gcs, pauses = append(gcs, c.GCPer1kOps), append(pauses, c.GCPauseNsPerOp)
 		r.PeakHeapBytes = max(r.PeakHeapBytes, c.PeakHeapBytes)
-		r.Processes[i] = results.ProcessFigures{NsPerOp: c.NsPerOp, Speedup: c.Speedup, BytesPerOp: c.BytesPerOp, AllocsPerOp: c.AllocsPerOp, Samples: len(c.Samples)}
+		r.Processes[i] = ProcessFigures{NsPerOp: c.NsPerOp, Speedup: c.Speedup, BytesPerOp: c.BytesPerOp, AllocsPerOp: c.AllocsPerOp, Samples: len(c.Samples)}
 		if c.Error != "" && r.Error == "" {
 			r.Error, r.OK = c.Error, false
 		}
@@ -125,10 +126,54 @@ func mergeCell(cells []results.Row) results.Row {
 		r.BytesPerOp, r.AllocsPerOp = int64(stats.Median(bs)), int64(stats.Median(as))
 	}
 	r.GCPer1kOps, r.GCPauseNsPerOp = stats.Median(gcs), stats.Median(pauses)
-	if r.Op != results.OpConvert && r.NsPerOp > 0 && r.SizeBytes > 0 {
+	if r.Op != OpConvert && r.NsPerOp > 0 && r.SizeBytes > 0 {
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	}
 	r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP, r.FloorRatio = 0, 0, 0, 0, 0
 	r.Regimes = stats.DetectRegimes(r.Samples)
 	return r
+}
+
+// MergeProcesses returns the analysed run of docs, the runs of each
+// process of a run split over several processes (serbench run
+// -processes), in order, MinProcesses to MaxProcesses of them: the first's
+// environment, codecs and scenarios; one row per cell pooling every
+// process's samples (mergeRows: each timed cell summarised again, the
+// speed-ups, floor and JSON ratios derived again, Row.Processes holding
+// each process's own figures); every process's warnings once each; and
+// Analyze's figures. Runs that do not hold the same cells are an error
+// naming the first cell that differs. docs are not changed.
+func MergeProcesses(docs []*Run) (*Run, error) {
+	if len(docs) < MinProcesses || len(docs) > MaxProcesses {
+		return nil, fmt.Errorf("results: MergeProcesses of %d runs (range is [%d, %d])", len(docs), MinProcesses, MaxProcesses)
+	}
+	first := docs[0]
+	runs := make([][]Row, len(docs))
+	for i, d := range docs {
+		runs[i] = d.Results
+	}
+	ref := ""
+	for _, c := range first.Codecs {
+		if c.Kind == codec.Reference {
+			ref = c.ID
+			break
+		}
+	}
+	rows, err := mergeRows(runs, first.Baseline, ref, first.Target)
+	if err != nil {
+		return nil, err
+	}
+	doc := *first
+	doc.Results = rows
+	doc.Recommendations, doc.Geomeans, doc.Plateaus = nil, nil, nil
+	doc.Warnings = nil
+	for _, d := range docs {
+		for _, w := range d.Warnings {
+			if !slices.Contains(doc.Warnings, w) {
+				doc.Warnings = append(doc.Warnings, w)
+			}
+		}
+	}
+	doc.analyze()
+	return &doc, nil
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// The statistics of a run's rows: the figures themselves are package
-// stats's, so that the runner, package report (on samples read back from
-// a file) and the command line compute them one way.
+// The figures one row takes from others (speed-ups, floor and JSON
+// ratios) are package results's (results.AddSpeedups, ...), so that the
+// runner and a file read back compute them one way; what needs the cells
+// themselves (the encoded bytes of SameBytes) is here.
 
 // referenceID returns the ID of the first codec of Kind Reference, or "".
 func referenceID(codecs []codec.Codec) string {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/results"
 )
 
@@ -30,8 +31,8 @@ const (
 	BMFBytesPerOp  = "bytes-per-op"       // median B/op
 	BMFAllocsPerOp = "allocs-per-op"      // median allocs/op
 	BMFSize        = "encoded-size"       // encoded bytes (marshal cells only)
-	BMFChange      = "latency-change"     // compare only: CompareRow.Change in percent (positive: slower)
-	BMFResolution  = "latency-resolution" // compare only: CompareRow.Resolution in percent
+	BMFChange      = "latency-change"     // compare only: compare.CompareRow.Change in percent (positive: slower)
+	BMFResolution  = "latency-resolution" // compare only: compare.CompareRow.Resolution in percent
 )
 
 // bmfCell returns the BMF measures of one result, or nil for a cell that
@@ -77,7 +78,7 @@ func BMFOf(doc *results.Run) BMF {
 // interval, the smallest change the comparison resolves
 // (BMFResolution, percent: CompareRow.Resolution). With more than one comparison, each
 // benchmark name is prefixed by the new run's name and a space.
-func BMFOfComparisons(cs []*Comparison) BMF {
+func BMFOfComparisons(cs []*compare.Comparison) BMF {
 	out := BMF{}
 	for _, c := range cs {
 		prefix := ""

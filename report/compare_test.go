@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
@@ -44,11 +45,11 @@ func scale(xs []float64, f float64) []float64 {
 }
 
 func TestCompare(t *testing.T) {
-	c, err := report.Compare(fixture(), newFixture(), report.CompareOptions{OldName: "old.json", NewName: "new.txt"})
+	c, err := compare.Compare(fixture(), newFixture(), compare.CompareOptions{OldName: "old.json", NewName: "new.txt"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := map[string]report.CompareRow{}
+	rows := map[string]compare.CompareRow{}
 	for _, r := range c.Rows {
 		rows[r.Codec+" "+r.Scenario+" "+r.Op] = r
 	}
@@ -81,13 +82,13 @@ func TestCompare(t *testing.T) {
 	if len(c.OnlyOld) != 2 || c.OnlyOld[0].Codec != "msgpack" || len(c.OnlyNew) != 1 || c.OnlyNew[0].Codec != "cbor" {
 		t.Errorf("only old %v, only new %v", c.OnlyOld, c.OnlyNew)
 	}
-	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{Alpha: 1.5}); err == nil || !strings.Contains(err.Error(), "1.5") {
+	if _, err := compare.Compare(fixture(), fixture(), compare.CompareOptions{Alpha: 1.5}); err == nil || !strings.Contains(err.Error(), "1.5") {
 		t.Errorf("alpha 1.5: err = %v", err)
 	}
 }
 
 func TestCompareGolden(t *testing.T) {
-	c, err := report.Compare(fixture(), newFixture(), report.CompareOptions{OldName: "old.json", NewName: "new.txt"})
+	c, err := compare.Compare(fixture(), newFixture(), compare.CompareOptions{OldName: "old.json", NewName: "new.txt"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestCompareAllocations(t *testing.T) {
 			NsPerOp: 100, Samples: s(100), BytesPerOp: int64(bytes), AllocsPerOp: int64(allocs),
 			SampleBytes: s(bytes), SampleAllocs: s(allocs)}}}
 	}
-	c, err := report.Compare(mk(200, 4, 71), mk(100, 4, 70), report.CompareOptions{})
+	c, err := compare.Compare(mk(200, 4, 71), mk(100, 4, 70), compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestCompareAllocations(t *testing.T) {
 	}
 	old := mk(200, 4, 71)
 	old.Results[0].SampleBytes, old.Results[0].SampleAllocs = nil, nil
-	if c, _ := report.Compare(old, mk(100, 4, 71), report.CompareOptions{}); c.Rows[0].Bytes != nil {
+	if c, _ := compare.Compare(old, mk(100, 4, 71), compare.CompareOptions{}); c.Rows[0].Bytes != nil {
 		t.Errorf("a run with medians only was tested: %+v", c.Rows[0].Bytes)
 	}
 }
@@ -169,7 +170,7 @@ func TestDiffEnv(t *testing.T) {
 			n := fixture()
 			tc.edit(n)
 			got := ""
-			if d := report.DiffEnv(fixture(), n); d != nil {
+			if d := compare.DiffEnv(fixture(), n); d != nil {
 				got = d.String()
 			}
 			if got != tc.want {
@@ -177,7 +178,7 @@ func TestDiffEnv(t *testing.T) {
 			}
 		})
 	}
-	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{By: "time"}); err == nil || !strings.Contains(err.Error(), `"time"`) {
+	if _, err := compare.Compare(fixture(), fixture(), compare.CompareOptions{By: "time"}); err == nil || !strings.Contains(err.Error(), `"time"`) {
 		t.Errorf("By time: err = %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -91,7 +92,7 @@ func TestCompareEscapesOnlyIn(t *testing.T) {
 		NsPerOp: 100, Samples: []float64{100}, Iterations: 10, OK: true})
 	newDoc := hostileDoc()
 	newDoc.Results = newDoc.Results[:1]
-	c, err := report.Compare(old, newDoc, report.CompareOptions{OldName: "old.json", NewName: "new.json"})
+	c, err := compare.Compare(old, newDoc, compare.CompareOptions{OldName: "old.json", NewName: "new.json"})
 	if err != nil {
 		t.Fatal(err)
 	}

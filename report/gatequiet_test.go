@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
@@ -128,13 +128,13 @@ func (s synthRun) doc() *results.Run {
 }
 
 // gated compares olds with news (CompareRuns) and gates them at 5%.
-func gated(t *testing.T, olds, news []*results.Run) *report.Comparison {
+func gated(t *testing.T, olds, news []*results.Run) *compare.Comparison {
 	t.Helper()
-	c, err := report.CompareRuns(olds, news, report.CompareOptions{})
+	c, err := compare.CompareRuns(olds, news, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.ApplyGate([]*report.Comparison{c}, 0.05); err != nil {
+	if err := compare.ApplyGate([]*compare.Comparison{c}, 0.05); err != nil {
 		t.Fatal(err)
 	}
 	return c
@@ -162,8 +162,8 @@ func TestGateConvertPaired(t *testing.T) {
 					continue
 				}
 				n++
-				if r.Basis != report.BasisRoundsRef || r.Verdict != tc.want {
-					t.Errorf("%v: basis %s, verdict %s (change %+.3f %v); want %s, %s", r.Cell, r.Basis, r.Verdict, r.Change, r.ChangeInterval, report.BasisRoundsRef, tc.want)
+				if r.Basis != compare.BasisRoundsRef || r.Verdict != tc.want {
+					t.Errorf("%v: basis %s, verdict %s (change %+.3f %v); want %s, %s", r.Cell, r.Basis, r.Verdict, r.Change, r.ChangeInterval, compare.BasisRoundsRef, tc.want)
 				}
 			}
 			if n != 5 {
@@ -185,7 +185,7 @@ func TestGateConvertUnpaired(t *testing.T) {
 	}
 	old := strip(synthRun{seed: 1, machine: 1, base: 1}.doc())
 	c := gated(t, []*results.Run{old}, []*results.Run{strip(synthRun{seed: 2, machine: 1.2, base: 1}.doc())})
-	unsure, err := report.Inconclusive(c, 0.05)
+	unsure, err := compare.Inconclusive(c, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,8 +194,8 @@ func TestGateConvertUnpaired(t *testing.T) {
 		if r.Op != results.OpConvert {
 			continue
 		}
-		if r.Verdict != verdict.Inconclusive || !report.Unpaired(c, r) {
-			t.Errorf("%v: verdict %s, unpaired %v; want inconclusive, unpaired", r.Cell, r.Verdict, report.Unpaired(c, r))
+		if r.Verdict != verdict.Inconclusive || !compare.Unpaired(c, r) {
+			t.Errorf("%v: verdict %s, unpaired %v; want inconclusive, unpaired", r.Cell, r.Verdict, compare.Unpaired(c, r))
 		}
 	}
 	for _, u := range unsure {
@@ -239,15 +239,15 @@ func TestGateAllocationsBetweenProcesses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gated(t, tc.olds, tc.news)
-			regs, err := report.Regressions(c, 0.05)
+			regs, err := compare.Regressions(c, 0.05)
 			if err != nil {
 				t.Fatal(err)
 			}
-			unsure, err := report.Inconclusive(c, 0.05)
+			unsure, err := compare.Inconclusive(c, 0.05)
 			if err != nil {
 				t.Fatal(err)
 			}
-			find := func(rs []report.Regression) *report.Regression {
+			find := func(rs []compare.Regression) *compare.Regression {
 				for i, r := range rs {
 					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == results.OpMarshal {
 						return &rs[i]
@@ -323,7 +323,7 @@ func TestGateProcessShift(t *testing.T) {
 				t.Errorf("%d marshal cells of %s, want 5", seen, tc.slowed)
 			}
 			if tc.new.base < 1 && tc.new.procs < 2 {
-				unsure, err := report.InconclusiveLines([]*report.Comparison{c}, 0.05)
+				unsure, err := compare.InconclusiveLines([]*compare.Comparison{c}, 0.05)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -39,11 +40,11 @@ func TestWritersDoNotChangeRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			report.BMFOf(doc)
-			report.DiffEnv(doc, other)
-			if _, err := report.Compare(doc, other, report.CompareOptions{}); err != nil {
+			compare.DiffEnv(doc, other)
+			if _, err := compare.Compare(doc, other, compare.CompareOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := report.CompareRuns([]*results.Run{doc, other}, []*results.Run{other, doc}, report.CompareOptions{}); err != nil {
+			if _, err := compare.CompareRuns([]*results.Run{doc, other}, []*results.Run{other, doc}, compare.CompareOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := results.MergeProcesses([]*results.Run{doc, other}); err != nil {

@@ -19,7 +19,7 @@ import (
 // spread: MergeProcesses pools the processes' samples into one row per
 // cell and keeps each process's figures in Row.Processes, so that a
 // comparison between two such runs can test between processes (package
-// report's CompareRuns) instead of reading one process's luck as a change.
+// compare's CompareRuns) instead of reading one process's luck as a change.
 
 // MinProcesses and MaxProcesses bound the processes of one run.
 const (

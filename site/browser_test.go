@@ -10,8 +10,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/internal/browsertest"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/site"
 )
 
@@ -102,7 +102,7 @@ func TestBrowser(t *testing.T) {
 	click("tab-diff")
 	set("diff-old", "0")
 	set("diff-new", "1")
-	cmp, err := report.Compare(runs[0].Doc, runs[1].Doc, report.CompareOptions{})
+	cmp, err := compare.Compare(runs[0].Doc, runs[1].Doc, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,9 +14,9 @@ import (
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
@@ -97,24 +97,24 @@ func TestBuild(t *testing.T) {
 	}
 	// The diffs of neighbouring runs are serbench compare's (by speed-up),
 	// with the verdicts of -max-regression 5% both ways.
-	want, err := report.CompareRuns([]*results.Run{runs[0].Doc}, []*results.Run{runs[1].Doc}, report.CompareOptions{})
+	want, err := compare.CompareRuns([]*results.Run{runs[0].Doc}, []*results.Run{runs[1].Doc}, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := report.CompareRuns([]*results.Run{runs[1].Doc}, []*results.Run{runs[0].Doc}, report.CompareOptions{})
+	back, err := compare.CompareRuns([]*results.Run{runs[1].Doc}, []*results.Run{runs[0].Doc}, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.ApplyGate([]*report.Comparison{want, back}, site.DiffThreshold); err != nil {
+	if err := compare.ApplyGate([]*compare.Comparison{want, back}, site.DiffThreshold); err != nil {
 		t.Fatal(err)
 	}
-	reverse := map[report.Cell]string{}
+	reverse := map[compare.Cell]string{}
 	for _, r := range back.Rows {
 		reverse[r.Cell] = string(r.Verdict)
 	}
 	verdicts := 0
 	got := d.Diffs[0]
-	if len(got.Rows) != len(want.Rows) || got.Correction != report.Correction || got.Basis != want.Basis || !strings.Contains(got.Basis, "drift-proof") {
+	if len(got.Rows) != len(want.Rows) || got.Correction != compare.Correction || got.Basis != want.Basis || !strings.Contains(got.Basis, "drift-proof") {
 		t.Fatalf("diff 0-1: %d rows, want %d", len(got.Rows), len(want.Rows))
 	}
 	for i, r := range want.Rows {

@@ -12,9 +12,9 @@ import (
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
@@ -120,7 +120,7 @@ func TestBuildDriftProof(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, r := range runs {
-		want := report.CalibrationLoopNs(r.Doc.Env)
+		want := compare.CalibrationLoopNs(r.Doc.Env)
 		if got := d.Runs[i].LoopNs; want == 0 || math.Abs(got-want) > 1e-3*want || d.Runs[i].Baseline != results.DefaultBaseline {
 			t.Errorf("run %d: loop %v ns, baseline %q; want %v ns, %s", i, got, d.Runs[i].Baseline, want, results.DefaultBaseline)
 		}
@@ -129,9 +129,9 @@ func TestBuildDriftProof(t *testing.T) {
 		t.Fatalf("%d diffs for 2 runs", len(d.Diffs))
 	}
 	for _, row := range d.Diffs[0].Rows {
-		want := report.BasisPairs
+		want := compare.BasisPairs
 		if d.Codecs[row.Codec].ID == results.DefaultBaseline {
-			want = report.BasisMeter
+			want = compare.BasisMeter
 		}
 		if row.Basis != want {
 			t.Fatalf("%s: basis %q, want %q", d.Codecs[row.Codec].ID, row.Basis, want)

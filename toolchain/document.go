@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
@@ -94,11 +95,11 @@ type Ratio struct {
 }
 
 // NewDocument builds the comparison of runs (from Measure). e is the
-// driver's environment; alpha the U-test's level (report.DefaultAlpha
+// driver's environment; alpha the U-test's level (compare.DefaultAlpha
 // when 0).
 func NewDocument(e env.Env, baseline string, alpha float64, runs []Run) *Document {
 	if alpha == 0 {
-		alpha = report.DefaultAlpha
+		alpha = compare.DefaultAlpha
 	}
 	doc := &Document{Schema: Schema, Env: e, Baseline: baseline, Alpha: alpha}
 	type key struct{ scenario, codec, op string }

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
@@ -80,7 +80,7 @@ func TestCompareGate(t *testing.T) {
 	}
 	// Without the correction some of the 60 unchanged cells could pass
 	// p <= 0.05; check that the gate's flags come from the corrected q.
-	c, err := report.Compare(files["old.json"], files["rerun.json"], report.CompareOptions{})
+	c, err := compare.Compare(files["old.json"], files["rerun.json"], compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
@@ -75,13 +74,16 @@ func List(w io.Writer, l Listing) error {
 	if err := document.WriteTerminal(w, func(w io.Writer) error { return list(w, l) }); err != nil || len(l.Derived) == 0 {
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\nDerived codecs, for your own type (serbench.Benchmark and Check, not serbench run; docs/your-type.md)")
-	fmt.Fprintln(tw, "codec\tlibrary\tformat\tderived\tneeds")
+	t := document.Table{Header: []string{"codec", "library", "format", "derived", "needs"}}
 	for _, d := range l.Derived {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.ID, d.Library, d.Format, d.Derived, d.Needs)
+		t.Rows = append(t.Rows, []string{d.ID, d.Library, d.Format, d.Derived, d.Needs})
 	}
-	return tw.Flush()
+	ew := document.NewErrWriter(w)
+	fmt.Fprintln(ew, "\nDerived codecs, for your own type (serbench.Benchmark and Check, not serbench run; docs/your-type.md)")
+	for _, l := range t.Aligned() {
+		fmt.Fprintln(ew, l)
+	}
+	return ew.Err()
 }
 
 // list is List before escaping (document.WriteTerminal).

@@ -45,7 +45,7 @@ import (
 // referenced or needed. Codecs whose cell did not round-trip are drawn with
 // a "✗" after their name; n/a and untimed cells are left out of the charts.
 // The output is deterministic for a given doc.
-func HTML(w io.Writer, doc *results.Run, calc *Calculator) error {
+func HTML(w io.Writer, doc *results.Run, calc *document.Calculator) error {
 	page, err := buildPage(doc, calc)
 	if err != nil {
 		return err
@@ -79,24 +79,8 @@ type htmlPageData struct {
 	Sweep         *htmlSweep
 	// Compressors states the levels of -compress (compressorsLine).
 	Compressors string
-	// Plan is the capacity calculator's data (Document.Calculator).
-	Plan *Calculator
-}
-
-// Calculator is the capacity calculator of the HTML page: package plan's
-// model over a run's figures, run in the browser. plan.NewCalculator
-// builds it from a document; report does not import plan.
-type Calculator struct {
-	// Scenarios names the scenarios with options, in run order.
-	Scenarios []string
-	// Options is the JSON of one []plan.Option per scenario, in
-	// Scenarios order.
-	Options template.JS
-	// Script is the model's JavaScript (plan.CalcJS).
-	Script template.JS
-	// Cores is the server cores the form starts with: the run's
-	// GOMAXPROCS, at least 1.
-	Cores int
+	// Plan is the capacity calculator's data (HTML's calc).
+	Plan *document.Calculator
 }
 
 type htmlRec struct {
@@ -111,7 +95,7 @@ type htmlSummary struct {
 	Rows       [][]string
 }
 
-func buildPage(doc *results.Run, calc *Calculator) (*htmlPageData, error) {
+func buildPage(doc *results.Run, calc *document.Calculator) (*htmlPageData, error) {
 	p := &htmlPageData{Env: doc.Env, Doc: doc}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)

@@ -9,8 +9,8 @@
 // written beside their producers (package probe's fidelity matrix,
 // package toolchain's comparison of builds, package plan's calculator
 // data, plan.NewCalculator); report imports none of them, and toolchain
-// and plan use what report shares (EnvLine, NsCell, DefaultAlpha,
-// Calculator).
+// uses what report shares (EnvLine, NsCell); the calculator's data is
+// document.Calculator.
 package report
 
 import (
@@ -27,7 +27,7 @@ import (
 // capacity calculator (nil: none).
 type page struct {
 	doc  *results.Run
-	calc *Calculator
+	calc *document.Calculator
 }
 
 // only adapts a writer of the run alone to a format of pages.
@@ -54,7 +54,7 @@ var Formats = runFormats.Names()
 // calculator (plan.NewCalculator over doc); the page has none when it is
 // nil, and the other formats ignore it. An unknown format is a
 // *document.UnknownFormatError that lists the valid ones.
-func Write(w io.Writer, format string, doc *results.Run, calc *Calculator) error {
+func Write(w io.Writer, format string, doc *results.Run, calc *document.Calculator) error {
 	return runFormats.Write(w, format, page{doc, calc})
 }
 

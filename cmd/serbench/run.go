@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/export"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
@@ -212,7 +213,7 @@ func settings(fs *flag.FlagSet) []string {
 // writeRunFormat writes doc in format (report.Write), the HTML page with
 // its capacity calculator (plan.NewCalculator).
 func writeRunFormat(w io.Writer, format string, doc *results.Run) error {
-	var calc *report.Calculator
+	var calc *document.Calculator
 	if format == "html" {
 		var err error
 		if calc, err = plan.NewCalculator(doc); err != nil {

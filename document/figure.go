@@ -26,3 +26,16 @@ func Ns(ns float64) string {
 	}
 	return Num(ns) + " ns"
 }
+
+// NsInterval prints a median ns/op with the half-width of its 95%
+// interval [lo, hi] as a percentage of the median, as benchstat does:
+// "537 ±3%"; the median alone when the interval is not known (lo or hi
+// 0).
+func NsInterval(ns, lo, hi float64) string {
+	s := Num(ns)
+	if lo > 0 && hi > 0 && ns > 0 {
+		hw := max(hi/ns-1, 1-lo/ns)
+		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
+	}
+	return s
+}

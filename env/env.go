@@ -195,3 +195,14 @@ func (e Env) Summary() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Line summarises e on one line for comparing runs: its Summary without
+// the start time (which always differs), then its modules.
+func (e Env) Line() string {
+	e.Started = time.Time{}
+	s := e.Summary()
+	if ms := e.ModuleList(); len(ms) > 0 {
+		s += ", " + strings.Join(ms, " ")
+	}
+	return s
+}

@@ -5,12 +5,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/results"
 )
 
@@ -240,10 +238,10 @@ func compareText(w io.Writer, c *compare.Comparison, md bool) error {
 			"B/op, allocs/op: old → new medians, tested as ns/op is when both runs have per-sample figures. ✗: did not round-trip exactly or was not timed (the note says why).",
 		}
 	}
-	if EnvLine(c.OldEnv) != EnvLine(c.NewEnv) {
-		lines = append(lines, "old env: "+EnvLine(c.OldEnv), "new env: "+EnvLine(c.NewEnv))
+	if c.OldEnv.Line() != c.NewEnv.Line() {
+		lines = append(lines, "old env: "+c.OldEnv.Line(), "new env: "+c.NewEnv.Line())
 	} else {
-		lines = append(lines, "env: "+EnvLine(c.OldEnv))
+		lines = append(lines, "env: "+c.OldEnv.Line())
 	}
 	for _, l := range lines {
 		if md {
@@ -263,18 +261,6 @@ func label(name, def string) string {
 		return def
 	}
 	return name
-}
-
-// EnvLine summarises an environment on one line for comparing runs: its
-// Summary without the start time (which always differs), then its
-// modules.
-func EnvLine(e env.Env) string {
-	e.Started = time.Time{}
-	s := e.Summary()
-	if ms := e.ModuleList(); len(ms) > 0 {
-		s += ", " + strings.Join(ms, " ")
-	}
-	return s
 }
 
 // CompareCSVHeader is the first record of the csv comparison format.

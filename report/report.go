@@ -265,11 +265,7 @@ func size(r results.Row) string {
 // MissedMark after it when the interval missed the adaptive sampling
 // target (unpaired cells only).
 func NsCell(r results.Row) string {
-	s := document.Num(r.NsPerOp)
-	if r.NsPerOpLo > 0 && r.NsPerOpHi > 0 && r.NsPerOp > 0 {
-		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)
-		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
-	}
+	s := document.NsInterval(r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi)
 	if r.TargetMissed && len(r.PairRatios) == 0 {
 		s += MissedMark
 	}

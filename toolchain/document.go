@@ -8,7 +8,6 @@ import (
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
@@ -238,7 +237,7 @@ func writeText(w io.Writer, doc *Document, md bool) error {
 			case !c.OK:
 				cells = append(cells, "✗", "")
 			default:
-				cells = append(cells, report.NsCell(results.Row{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}), speedupText(c))
+				cells = append(cells, document.NsInterval(c.NsPerOp, c.NsPerOpLo, c.NsPerOpHi), speedupText(c))
 			}
 		}
 		for _, i := range ran {
@@ -272,7 +271,7 @@ func writeText(w io.Writer, doc *Document, md bool) error {
 		case t.Error != "":
 			lines = append(lines, t.Name+": did not run: "+t.Error)
 		case t.Env != nil:
-			lines = append(lines, t.Name+": "+report.EnvLine(*t.Env))
+			lines = append(lines, t.Name+": "+t.Env.Line())
 		}
 		ids := make([]string, 0, len(t.Absent))
 		for id := range t.Absent {

@@ -45,7 +45,7 @@ var compareFormats = document.Formats[[]*compare.Comparison]{Package: "report", 
 	{Name: "json", Write: func(w io.Writer, cs []*compare.Comparison) error {
 		return document.WriteJSON(w, "report", "  ", ComparisonDocument{Schema: CompareSchema, Comparisons: cs})
 	}},
-	{Name: "bmf", Write: func(w io.Writer, cs []*compare.Comparison) error { return writeBMF(w, BMFOfComparisons(cs)) }},
+	{Name: "bmf", Write: func(w io.Writer, cs []*compare.Comparison) error { return document.WriteBMF(w, BMFOfComparisons(cs)) }},
 }}
 
 // compareTexts writes cs as text (md false) or Markdown, a blank line

@@ -43,7 +43,7 @@ var runFormats = document.Formats[page]{Package: "report", List: []document.Form
 	{Name: "json", Write: only(results.WriteJSON)},
 	{Name: "benchfmt", Write: only(results.WriteBenchfmt)},
 	{Name: "html", Write: func(w io.Writer, p page) error { return HTML(w, p.doc, p.calc) }},
-	{Name: "bmf", Write: only(func(w io.Writer, doc *results.Run) error { return writeBMF(w, BMFOf(doc)) })},
+	{Name: "bmf", Write: only(func(w io.Writer, doc *results.Run) error { return document.WriteBMF(w, BMFOf(doc)) })},
 }}
 
 // Formats lists the names Write accepts, in the order `-format` documents them.

@@ -34,11 +34,11 @@ func imports(t *testing.T) map[string][]string {
 
 // reportImporters may import package report: the command line and the
 // explorer render runs. The rest still import report for something
-// other than rendering a run (ab: the BMF types; listing: the list and
-// codec documents); the list only shrinks.
+// other than rendering a run (listing: the list and codec documents);
+// the list only shrinks.
 var reportImporters = []string{
 	"cmd/serbench", "site",
-	"ab", "listing",
+	"listing",
 }
 
 // TestReadersImportResults checks that packages that read or build runs

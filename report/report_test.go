@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/listing"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -85,16 +86,16 @@ func TestList(t *testing.T) {
 	infos := append([]results.CodecInfo(nil), doc.Codecs...)
 	infos[0].Default, infos[0].Time = true, "ns, RFC 3339 text: offset kept, zone name lost"
 	infos[len(infos)-1].Status = "archived upstream"
-	var l report.Listing
-	l.Codecs, l.Groups = report.ListCodecs(infos)
-	l.Scenarios = []report.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
+	var l listing.Listing
+	l.Codecs, l.Groups = listing.ListCodecs(infos)
+	l.Scenarios = []listing.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
 	var buf bytes.Buffer
-	if err := report.List(&buf, l); err != nil {
+	if err := listing.List(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
 	buf.Reset()
-	if err := report.ListJSON(&buf, l); err != nil {
+	if err := listing.ListJSON(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	if err := schema.Validate(buf.Bytes()); err != nil {

@@ -33,13 +33,9 @@ func imports(t *testing.T) map[string][]string {
 }
 
 // reportImporters may import package report: the command line and the
-// explorer render runs. The rest still import report for something
-// other than rendering a run (listing: the list and codec documents);
-// the list only shrinks.
-var reportImporters = []string{
-	"cmd/serbench", "site",
-	"listing",
-}
+// explorer render runs and comparisons; every other package that reads
+// or builds runs imports results.
+var reportImporters = []string{"cmd/serbench", "site"}
 
 // TestReadersImportResults checks that packages that read or build runs
 // import results, not report, and that results imports no package that

@@ -1,4 +1,4 @@
-package report
+package listing
 
 import (
 	"encoding/json"
@@ -89,7 +89,7 @@ func List(w io.Writer, l Listing) error {
 // list is List before escaping (document.WriteTerminal).
 func list(w io.Writer, l Listing) error {
 	ew := document.NewErrWriter(w)
-	cg := grid{Table: document.Table{Header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, Numeric: make([]bool, 7)}}
+	cg := document.Table{Header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, Numeric: make([]bool, 7)}
 	for _, c := range l.Codecs {
 		lib := c.Module
 		if c.Version != "" {
@@ -132,7 +132,7 @@ func list(w io.Writer, l Listing) error {
 			fmt.Fprintf(ew, "  %s (%d): %s\n    %s\n", g.Name, len(g.Codecs), g.Doc, members)
 		}
 	}
-	sg := grid{Table: document.Table{Header: []string{"scenario", "Go type", "JSON bytes"}, Numeric: []bool{false, false, true}}}
+	sg := document.Table{Header: []string{"scenario", "Go type", "JSON bytes"}, Numeric: []bool{false, false, true}}
 	for _, s := range l.Scenarios {
 		size := fmt.Sprint(s.JSONBytes)
 		if s.JSONErr != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -34,10 +34,10 @@ type Options struct {
 	Via string
 	// Source, when set, names a saved run (serbench run -format json)
 	// whose results are the codec figures: Results when set, else the
-	// file's (report.ReadFile); ScenarioIDs are the scenarios planned for.
+	// file's (results.ReadFile); ScenarioIDs are the scenarios planned for.
 	// Otherwise Codecs × Scenarios are measured (Benchtime, Count; in
 	// parallel, with Compressors) and the document's Source is "measured".
-	Results     []bench.Result
+	Results     []results.Row
 	Source      string
 	ScenarioIDs []string
 	Codecs      []codec.Codec
@@ -114,14 +114,14 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	doc := Document{Schema: Schema, Source: "measured", TransportSource: "given"}
 	comps, algs, warnings := compressors(o.Compressors)
 	warnings = append(warnings, o.Warnings...)
-	results, ids := o.Results, o.ScenarioIDs
+	rows, ids := o.Results, o.ScenarioIDs
 	var measured []codec.Codec
-	if o.Source != "" && results == nil {
-		saved, err := report.ReadFile(o.Source)
+	if o.Source != "" && rows == nil {
+		saved, err := results.ReadFile(o.Source)
 		if err != nil {
 			return Document{}, err
 		}
-		results = saved.Results
+		rows = saved.Results
 	}
 	if o.Source != "" {
 		doc.Source = o.Source
@@ -136,7 +136,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 		if err != nil {
 			return Document{}, err
 		}
-		results = m.Results
+		rows = m.Results
 	}
 	if o.MeasureTransport {
 		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify)
@@ -147,7 +147,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	}
 	answered := 0
 	for _, id := range ids {
-		opts := FromResults(results, id, comps, in.Cores)
+		opts := FromResults(rows, id, comps, in.Cores)
 		noScaling := false
 		for i := range opts {
 			c, ok := o.Registry.Lookup(opts[i].Codec)

@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 func TestOptionsValidate(t *testing.T) {
@@ -118,9 +117,9 @@ func TestParseTransport(t *testing.T) {
 // an unknown compressor left out with a warning, and the environment of
 // the injected Env.
 func TestBuildFromResults(t *testing.T) {
-	rs := []bench.Result{
-		{Codec: "msgpack", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
-		{Codec: "msgpack", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
+	rs := []results.Row{
+		{Codec: "msgpack", Scenario: "s", Op: results.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
+		{Codec: "msgpack", Scenario: "s", Op: results.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
 	}
 	o := Options{Inputs: Inputs{Rate: 100, Fanout: 1, Cores: 2, Transport: Transport{NsPerMsg: 1000}},
 		Source: "run.json", Results: rs, ScenarioIDs: []string{"s", "t"}, Compressors: []string{"none", "bogus"},
@@ -149,7 +148,7 @@ func TestBuildFromResults(t *testing.T) {
 
 	// Without Results, the Source file's are read.
 	var saved bytes.Buffer
-	if err := report.JSON(&saved, &report.Document{Results: rs}); err != nil {
+	if err := results.WriteJSON(&saved, &results.Run{Results: rs}); err != nil {
 		t.Fatal(err)
 	}
 	o.Source, o.Results, o.ScenarioIDs = filepath.Join(t.TempDir(), "run.json"), nil, []string{"s"}

@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -144,7 +145,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		p99 float64
 	)
 	for _, r := range ms {
-		if r.Op == bench.OpMarshal && r.OK {
+		if r.Op == results.OpMarshal && r.OK {
 			pts = append(pts, point{id: r.Scenario, marshal: r.NsPerOp, size: float64(r.SizeBytes)})
 		}
 	}

@@ -12,8 +12,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/serbench/serbench/archive"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/internal/browsertest"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/verdict"
 )
@@ -91,7 +92,7 @@ func TestBrowser(t *testing.T) {
 	click("tab-diff")
 	set("diff-old", "0")
 	set("diff-new", "1")
-	cmp, err := report.Compare(runs[0].Doc, runs[1].Doc, report.CompareOptions{})
+	cmp, err := compare.Compare(runs[0].Doc, runs[1].Doc, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +195,7 @@ func TestBrowserVerdicts(t *testing.T) {
 			}
 			for _, pair := range [][2]int{{0, 1}, {1, 0}, {1, 2}, {2, 1}, {0, 2}, {2, 0}} {
 				a, b := pair[0], pair[1]
-				var want map[report.Cell]string
+				var want map[compare.Cell]string
 				counts := map[string]int{}
 				if b-a == 1 || a-b == 1 {
 					want = goVerdicts(t, runs[a], runs[b])
@@ -222,7 +223,7 @@ func TestBrowserVerdicts(t *testing.T) {
 								}
 								continue
 							}
-							w := want[report.Cell{Codec: c, Scenario: sc, Op: op}]
+							w := want[compare.Cell{Codec: c, Scenario: sc, Op: op}]
 							if v != w {
 								t.Errorf("runs %d -> %d, %s %s %s: the page says %q, serbench compare %q", a, b, c, sc, op, v, w)
 							}
@@ -248,16 +249,16 @@ func TestBrowserVerdicts(t *testing.T) {
 
 // goVerdicts returns the verdict of each cell of serbench compare
 // -max-regression 5% a b (site.DiffThreshold), as its code gives it.
-func goVerdicts(t *testing.T, a, b *archive.Run) map[report.Cell]string {
+func goVerdicts(t *testing.T, a, b *archive.Run) map[compare.Cell]string {
 	t.Helper()
-	c, err := report.CompareRuns([]*report.Document{a.Doc}, []*report.Document{b.Doc}, report.CompareOptions{OldName: a.Key, NewName: b.Key, By: report.BySpeedup})
+	c, err := compare.CompareRuns([]*results.Run{a.Doc}, []*results.Run{b.Doc}, compare.CompareOptions{OldName: a.Key, NewName: b.Key, By: compare.BySpeedup})
 	if err == nil {
-		err = report.ApplyGate([]*report.Comparison{c}, site.DiffThreshold)
+		err = compare.ApplyGate([]*compare.Comparison{c}, site.DiffThreshold)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := map[report.Cell]string{}
+	v := map[compare.Cell]string{}
 	for _, r := range c.Rows {
 		v[r.Cell] = string(r.Verdict)
 	}

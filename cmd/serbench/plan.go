@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/plan"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/rundoc"
 )
 
@@ -64,7 +64,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	finish := func() {}
 	if *from == "" {
-		cs, scenarios, warn, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: bench.DefaultBaseline})
+		cs, scenarios, warn, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: results.DefaultBaseline})
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package report
+package results
 
 import (
 	"fmt"
@@ -8,11 +8,10 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/perf/benchfmt"
-
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/scenario"
+	"golang.org/x/perf/benchfmt"
 )
 
 // Benchfmt names and units. A cell's samples are written as lines of the Go
@@ -35,7 +34,7 @@ const (
 	// written with the same exact/lower metadata as UnitSize.
 	UnitCompressed = "compressed-B/msg"
 	// UnitPairSpeedup is a paired cell's per-pair speed-up over the
-	// baseline (bench.Result.PairRatios), one per sample line, written
+	// baseline (Row.PairRatios), one per sample line, written
 	// with `Unit speedup better=higher` metadata; a file read back gives
 	// the same paired speed-up and interval as the run.
 	UnitPairSpeedup = "speedup"
@@ -46,16 +45,16 @@ const (
 	notePrefix = "// serbench: "
 )
 
-// Note kinds written after notePrefix.
+// Note kinds written after notePrefix (Note).
 const (
-	noteFail = "fail" // the cell did not round-trip or failed while timing
-	noteNA   = "n/a"  // the codec cannot do the cell
+	NoteFail = "fail" // the cell did not round-trip or failed while timing
+	NoteNA   = "n/a"  // the codec cannot do the cell
 	// noteScenario carries what the benchmark lines cannot: a list
 	// workload's element count and a size-sweep point (scenarioNote).
 	noteScenario = "scenario"
 )
 
-// Benchfmt writes doc in the Go benchmark text format, through
+// WriteBenchfmt writes doc in the Go benchmark text format, through
 // golang.org/x/perf/benchfmt:
 //
 //   - configuration lines goos, goarch, cpu, pkg and go, and one line per
@@ -82,7 +81,7 @@ const (
 //     `// serbench: fail <name>: <error>` or `// serbench: n/a <name>:
 //     <reason>` for cells that were not timed, at the end. <name> is
 //     BenchName without the GOMAXPROCS suffix; the text is on one line
-//     (bench.NoteText: `\n` between the lines of a reason of several,
+//     (NoteText: `\n` between the lines of a reason of several,
 //     such as a derive refusal's one per field). benchstat ignores these
 //     lines; ReadFile reads them back, the lines split again.
 //   - for scenarios with an element count or a size-sweep point, a line
@@ -102,7 +101,7 @@ const (
 // allocs/op beyond MaxAllocsPerOp: the checks Read makes) is an
 // *ImplausibleError before anything is written, rather than a line that
 // reads back as something else.
-func Benchfmt(w io.Writer, doc *Document) error {
+func WriteBenchfmt(w io.Writer, doc *Run) error {
 	for _, r := range doc.Results {
 		if err := checkResult("", r); err != nil {
 			return err
@@ -120,21 +119,21 @@ func Benchfmt(w io.Writer, doc *Document) error {
 	for _, r := range doc.Results {
 		name := BenchName(r.Codec, r.Scenario, r.Op)
 		if !r.Timed() {
-			kind := noteFail
+			kind := NoteFail
 			if r.NA {
-				kind = noteNA
+				kind = NoteNA
 			}
-			later = append(later, note(kind, name, r.Error))
+			later = append(later, Note(kind, name, r.Error))
 			continue
 		}
 		if !wroteUnits {
 			// Unit metadata before the first result, so it applies to
 			// the whole file.
 			units := []string{UnitSize}
-			if hasCompressed(doc.Results) {
+			if HasCompressed(doc.Results) {
 				units = append(units, UnitCompressed)
 			}
-			if hasPairs(doc.Results) {
+			if doc.Paired() {
 				units = append(units, UnitPairSpeedup)
 			}
 			for _, u := range units {
@@ -156,13 +155,13 @@ func Benchfmt(w io.Writer, doc *Document) error {
 		for i, ns := range r.Samples {
 			res := &benchfmt.Result{Config: config, Name: benchfmt.Name(name + suffix), Iters: max(r.Iterations, 1)}
 			res.Values = append(res.Values, benchfmt.Value{Value: sig6(ns), Unit: "ns/op"})
-			if r.Op != bench.OpConvert && r.SizeBytes > 0 && ns > 0 {
+			if r.Op != OpConvert && r.SizeBytes > 0 && ns > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: sig6(float64(r.SizeBytes) / ns * 1e3), Unit: "MB/s"})
 			}
 			res.Values = append(res.Values,
 				benchfmt.Value{Value: perSample(r.SampleBytes, i, r.BytesPerOp), Unit: "B/op"},
 				benchfmt.Value{Value: perSample(r.SampleAllocs, i, r.AllocsPerOp), Unit: "allocs/op"})
-			if r.Op != bench.OpConvert && r.SizeBytes > 0 {
+			if r.Op != OpConvert && r.SizeBytes > 0 {
 				res.Values = append(res.Values, benchfmt.Value{Value: float64(r.SizeBytes), Unit: UnitSize})
 			}
 			if r.CompressedBytes > 0 {
@@ -176,7 +175,7 @@ func Benchfmt(w io.Writer, doc *Document) error {
 			}
 		}
 		if !r.OK {
-			fmt.Fprintln(ew, note(noteFail, name, r.Error))
+			fmt.Fprintln(ew, Note(NoteFail, name, r.Error))
 		}
 	}
 	for _, si := range doc.Scenarios {
@@ -201,7 +200,7 @@ func scenarioNote(si ScenarioInfo) string {
 		kv = append(kv, "elements="+strconv.Itoa(si.Elements))
 	}
 	if p := si.Sweep; p != nil {
-		kv = append(kv, "sweep_family="+bench.EscapeNameValue(p.Family),
+		kv = append(kv, "sweep_family="+codec.EscapeID(p.Family),
 			"sweep_target_bytes="+strconv.FormatInt(p.TargetBytes, 10),
 			"sweep_json_bytes="+strconv.FormatInt(p.JSONBytes, 10),
 			"sweep_elements="+strconv.Itoa(p.Elements))
@@ -209,7 +208,7 @@ func scenarioNote(si ScenarioInfo) string {
 	if len(kv) == 0 {
 		return ""
 	}
-	return note(noteScenario, bench.EscapeNameValue(si.ID), strings.Join(kv, " "))
+	return Note(noteScenario, codec.EscapeID(si.ID), strings.Join(kv, " "))
 }
 
 // parseScenarioNote inverts scenarioNote: id is the escaped scenario ID,
@@ -217,7 +216,7 @@ func scenarioNote(si ScenarioInfo) string {
 func parseScenarioNote(id, text string) (ScenarioInfo, error) {
 	var si ScenarioInfo
 	var err error
-	if si.ID, err = bench.UnescapeNameValue(id); err != nil {
+	if si.ID, err = codec.UnescapeID(id); err != nil {
 		return si, err
 	}
 	var p scenario.SweepPoint
@@ -237,7 +236,7 @@ func parseScenarioNote(id, text string) (ScenarioInfo, error) {
 		case "elements":
 			si.Elements = int(n)
 		case "sweep_family":
-			if p.Family, err = bench.UnescapeNameValue(v); err != nil {
+			if p.Family, err = codec.UnescapeID(v); err != nil {
 				return si, err
 			}
 			sweep = true
@@ -267,12 +266,18 @@ func sig6(x float64) float64 {
 	return y
 }
 
-func note(kind, name, text string) string {
-	return notePrefix + kind + " " + name + ": " + bench.NoteText(text)
+// Note is a "// serbench:" note line: "// serbench: <kind> <name>:
+// <text>", text on one line (NoteText). kind is NoteFail or NoteNA for a
+// cell (name: BenchName without the GOMAXPROCS suffix, or the name a go
+// test benchmark of package serbench runs under), or the scenario kind
+// WriteBenchfmt writes. Read picks these lines out of a benchmark file
+// or go test output; benchstat ignores them.
+func Note(kind, name, text string) string {
+	return notePrefix + kind + " " + name + ": " + NoteText(text)
 }
 
 // benchConfig returns the file configuration of doc's results.
-func benchConfig(doc *Document) []benchfmt.Config {
+func benchConfig(doc *Run) []benchfmt.Config {
 	e := doc.Env
 	var cfg []benchfmt.Config
 	add := func(k, v string) {
@@ -338,9 +343,9 @@ func moduleFromKey(key string) string {
 // BenchName returns the benchmark name of a cell, without the "Benchmark"
 // prefix and the GOMAXPROCS suffix:
 // "Codec/codec=sonic.default/scenario=sse-event/op=marshal". IDs are escaped
-// as Benchfmt describes.
-func BenchName(codec, scenario, op string) string {
-	return BenchBase + "/codec=" + bench.EscapeNameValue(codec) + "/scenario=" + bench.EscapeNameValue(scenario) + "/op=" + bench.EscapeNameValue(op)
+// as WriteBenchfmt describes.
+func BenchName(codecID, scenarioID, op string) string {
+	return BenchBase + "/codec=" + codec.EscapeID(codecID) + "/scenario=" + codec.EscapeID(scenarioID) + "/op=" + codec.EscapeID(op)
 }
 
 // ParseBenchName inverts BenchName, and also reads the names of go test
@@ -384,11 +389,11 @@ func parseCellName(name string) (cellName, error) {
 		}
 		k, v, ok := strings.Cut(string(p[1:]), "=")
 		if !ok {
-			return c, fmt.Errorf("report: benchmark %q: part %q is not key=value", name, p[1:])
+			return c, fmt.Errorf("results: benchmark %q: part %q is not key=value", name, p[1:])
 		}
-		val, err := bench.UnescapeNameValue(v)
+		val, err := codec.UnescapeID(v)
 		if err != nil {
-			return c, fmt.Errorf("report: benchmark %q: %w", name, err)
+			return c, fmt.Errorf("results: benchmark %q: %w", name, err)
 		}
 		vals[k] = val
 		switch k {
@@ -401,12 +406,12 @@ func parseCellName(name string) (cellName, error) {
 	}
 	c.codec, c.scenario, c.op = vals["codec"], vals["scenario"], vals["op"]
 	if c.codec == "" {
-		return c, fmt.Errorf("report: benchmark %q has no codec= part (want %s/codec=.../scenario=.../op=..., or codec=... in a go test benchmark)", name, BenchBase)
+		return c, fmt.Errorf("results: benchmark %q has no codec= part (want %s/codec=.../scenario=.../op=..., or codec=... in a go test benchmark)", name, BenchBase)
 	}
 	switch {
 	case string(base) == BenchBase:
 		if c.scenario == "" || c.op == "" {
-			return c, fmt.Errorf("report: benchmark %q lacks codec=, scenario= or op=", name)
+			return c, fmt.Errorf("results: benchmark %q lacks codec=, scenario= or op=", name)
 		}
 	case c.op != "":
 		if c.scenario == "" {
@@ -424,12 +429,33 @@ func parseCellName(name string) (cellName, error) {
 	return c, nil
 }
 
-// hasPairs reports whether any result was sampled in pairs.
-func hasPairs(rs []bench.Result) bool {
-	for _, r := range rs {
+// Paired reports whether any row of doc was sampled in pairs with the
+// baseline (Row.PairRatios).
+func (doc *Run) Paired() bool {
+	for _, r := range doc.Results {
 		if len(r.PairRatios) > 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// HasCompressed reports whether any of rs is a compression cell (one
+// with CompressedBytes).
+func HasCompressed(rs []Row) bool {
+	for _, r := range rs {
+		if r.CompressedBytes > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// perSample returns sample i of xs as `go test -benchmem` prints it (the
+// integer part), or median when xs lacks it (older documents).
+func perSample(xs []float64, i int, median int64) float64 {
+	if i < len(xs) {
+		return float64(int64(xs[i]))
+	}
+	return float64(median)
 }

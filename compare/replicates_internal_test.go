@@ -1,13 +1,13 @@
-package report
+package compare
 
 import (
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 func TestCompareRunsEmpty(t *testing.T) {
-	if _, err := CompareRuns(nil, []*Document{{}}, CompareOptions{}); err == nil {
+	if _, err := CompareRuns(nil, []*results.Run{{}}, CompareOptions{}); err == nil {
 		t.Error("an empty side compared")
 	}
 }
@@ -17,17 +17,17 @@ func TestCompareRunsEmpty(t *testing.T) {
 // machine 50% slower in the new runs moves nothing, a convert 20% slower
 // is flagged.
 func TestCompareRunsRef(t *testing.T) {
-	run := func(machine, convert, jitter float64) *Document {
-		cell := func(codec, op string, ns float64) bench.Result {
-			return bench.Result{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
+	run := func(machine, convert, jitter float64) *results.Run {
+		cell := func(codec, op string, ns float64) results.Row {
+			return results.Row{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
 		}
-		return &Document{Baseline: "encoding/json", Results: []bench.Result{
-			cell("encoding/json", bench.OpMarshal, 1000*machine),
-			cell("msgp", bench.OpConvert, 100*machine*convert*jitter),
+		return &results.Run{Baseline: "encoding/json", Results: []results.Row{
+			cell("encoding/json", results.OpMarshal, 1000*machine),
+			cell("msgp", results.OpConvert, 100*machine*convert*jitter),
 		}}
 	}
 	jitter := []float64{1, 1.02, 0.98}
-	var olds, sameNews, slowNews []*Document
+	var olds, sameNews, slowNews []*results.Run
 	for _, j := range jitter {
 		olds = append(olds, run(1, 1, j))
 		sameNews = append(sameNews, run(1.5, 1, 2-j))
@@ -35,7 +35,7 @@ func TestCompareRunsRef(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		news []*Document
+		news []*results.Run
 		sig  bool
 	}{{"machine slower", sameNews, false}, {"convert slower", slowNews, true}} {
 		c, err := CompareRuns(olds, tc.news, CompareOptions{By: BySpeedup})

@@ -1,8 +1,10 @@
-package bench
+package results
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -14,22 +16,10 @@ import (
 // heap land moves its speed-up by up to ±10% from one process to the next
 // (docs/findings/noisy.md), while each process's interval is ±2-3%. A run
 // split over several processes (serbench run -processes N) sees that
-// spread: MergeProcesses pools the processes' samples into one Result per
-// cell and keeps each process's figures in Result.Processes, so that a
+// spread: MergeProcesses pools the processes' samples into one row per
+// cell and keeps each process's figures in Row.Processes, so that a
 // comparison between two such runs can test between processes (package
-// report's CompareRuns) instead of reading one process's luck as a change.
-
-// ProcessFigures are one process's figures of a cell, in a run split over
-// several processes: the Result fields of the same name as that process
-// measured them (medians over its samples; Speedup from its pairs).
-type ProcessFigures struct {
-	NsPerOp     float64 `json:"ns_per_op"`
-	Speedup     float64 `json:"speedup,omitempty"`
-	BytesPerOp  int64   `json:"bytes_per_op"`
-	AllocsPerOp int64   `json:"allocs_per_op"`
-	// Samples is the number of samples that process took.
-	Samples int `json:"samples"`
-}
+// compare's CompareRuns) instead of reading one process's luck as a change.
 
 // MinProcesses and MaxProcesses bound the processes of one run.
 const (
@@ -37,8 +27,8 @@ const (
 	MaxProcesses = 16
 )
 
-// MergeProcesses pools runs of the same matrix, each made by a process of
-// its own (2 to MaxProcesses of them, in the order run), into one Result
+// mergeRows pools runs of the same matrix, each made by a process of
+// its own (2 to MaxProcesses of them, in the order run), into one row
 // per cell, in the first run's order. A timed cell gets every process's
 // samples, per-sample B/op and allocs/op and pair ratios, in process
 // order, and its figures are summarised again from them as the runner
@@ -50,9 +40,9 @@ const (
 // untimed in any process keeps the first process's result that is not
 // timed (its failure or n/a reason). Runs that do not hold the same
 // cells are an error naming the first cell that differs.
-func MergeProcesses(runs [][]Result, baseline, ref string, target float64) ([]Result, error) {
+func mergeRows(runs [][]Row, baseline, ref string, target float64) ([]Row, error) {
 	if len(runs) < MinProcesses || len(runs) > MaxProcesses {
-		return nil, fmt.Errorf("bench: MergeProcesses of %d runs (range is [%d, %d])", len(runs), MinProcesses, MaxProcesses)
+		return nil, fmt.Errorf("results: MergeProcesses of %d runs (range is [%d, %d])", len(runs), MinProcesses, MaxProcesses)
 	}
 	type key struct{ codec, scenario, op string }
 	index := make([]map[key]int, len(runs))
@@ -62,17 +52,17 @@ func MergeProcesses(runs [][]Result, baseline, ref string, target float64) ([]Re
 			index[i][key{r.Codec, r.Scenario, r.Op}] = j
 		}
 		if len(rs) != len(runs[0]) {
-			return nil, fmt.Errorf("bench: MergeProcesses: process %d has %d cells, process 1 has %d", i+1, len(rs), len(runs[0]))
+			return nil, fmt.Errorf("results: MergeProcesses: process %d has %d cells, process 1 has %d", i+1, len(rs), len(runs[0]))
 		}
 	}
-	out := make([]Result, len(runs[0]))
+	out := make([]Row, len(runs[0]))
 	for j, first := range runs[0] {
 		k := key{first.Codec, first.Scenario, first.Op}
-		cells := make([]Result, len(runs))
+		cells := make([]Row, len(runs))
 		for i := range runs {
 			at, ok := index[i][k]
 			if !ok {
-				return nil, fmt.Errorf("bench: MergeProcesses: process %d lacks cell %s/%s/%s", i+1, k.codec, k.scenario, k.op)
+				return nil, fmt.Errorf("results: MergeProcesses: process %d lacks cell %s/%s/%s", i+1, k.codec, k.scenario, k.op)
 			}
 			cells[i] = runs[i][at]
 		}
@@ -91,9 +81,9 @@ func MergeProcesses(runs [][]Result, baseline, ref string, target float64) ([]Re
 	return out, nil
 }
 
-// mergeCell pools one cell of every process (see MergeProcesses); the
+// mergeCell pools one cell of every process (see mergeRows); the
 // speed-up and the ratios between cells are left to the caller.
-func mergeCell(cells []Result) Result {
+func mergeCell(cells []Row) Row {
 	for _, c := range cells {
 		if !c.Timed() {
 			return c
@@ -142,4 +132,48 @@ func mergeCell(cells []Result) Result {
 	r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP, r.FloorRatio = 0, 0, 0, 0, 0
 	r.Regimes = stats.DetectRegimes(r.Samples)
 	return r
+}
+
+// MergeProcesses returns the analysed run of docs, the runs of each
+// process of a run split over several processes (serbench run
+// -processes), in order, MinProcesses to MaxProcesses of them: the first's
+// environment, codecs and scenarios; one row per cell pooling every
+// process's samples (mergeRows: each timed cell summarised again, the
+// speed-ups, floor and JSON ratios derived again, Row.Processes holding
+// each process's own figures); every process's warnings once each; and
+// Analyze's figures. Runs that do not hold the same cells are an error
+// naming the first cell that differs. docs are not changed.
+func MergeProcesses(docs []*Run) (*Run, error) {
+	if len(docs) < MinProcesses || len(docs) > MaxProcesses {
+		return nil, fmt.Errorf("results: MergeProcesses of %d runs (range is [%d, %d])", len(docs), MinProcesses, MaxProcesses)
+	}
+	first := docs[0]
+	runs := make([][]Row, len(docs))
+	for i, d := range docs {
+		runs[i] = d.Results
+	}
+	ref := ""
+	for _, c := range first.Codecs {
+		if c.Kind == codec.Reference {
+			ref = c.ID
+			break
+		}
+	}
+	rows, err := mergeRows(runs, first.Baseline, ref, first.Target)
+	if err != nil {
+		return nil, err
+	}
+	doc := *first
+	doc.Results = rows
+	doc.Recommendations, doc.Geomeans, doc.Plateaus = nil, nil, nil
+	doc.Warnings = nil
+	for _, d := range docs {
+		for _, w := range d.Warnings {
+			if !slices.Contains(doc.Warnings, w) {
+				doc.Warnings = append(doc.Warnings, w)
+			}
+		}
+	}
+	doc.analyze()
+	return &doc, nil
 }

@@ -1,4 +1,4 @@
-package report
+package compare
 
 // Correction names the multiple-comparison correction Compare applies to
 // the p-values of one comparison: the Benjamini-Hochberg step-up procedure

@@ -1,4 +1,4 @@
-package report
+package listing
 
 import (
 	"fmt"
@@ -41,8 +41,9 @@ type CodecRow struct {
 // the difference or the reason; then the number of codec variants and of libraries (reference rows
 // left out; each standard-library package counts as one).
 func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
-	g := grid{Table: document.Table{Header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...), Markdown: true}}
+	g := document.Table{Header: append([]string{"codec", "library", "version", "kind", "format", "time.Time", "default", "aliases input"}, seeds...), Markdown: true}
 	g.Numeric = make([]bool, len(g.Header))
+	var notes document.Notes
 	libs, refs := map[string]bool{}, 0
 	for _, r := range rows {
 		i := r.Info
@@ -89,15 +90,19 @@ func CodecsMarkdown(w io.Writer, seeds []string, rows []CodecRow) error {
 			case s.Status == codec.Kept:
 				row = append(row, "✓")
 			case s.Status == codec.Changed:
-				row = append(row, "lossy "+g.notes.Mark(s.Note))
+				row = append(row, "lossy "+notes.Mark(s.Note))
 			default: // codec.Failed, codec.NA
-				row = append(row, "— "+g.notes.Mark(s.Note))
+				row = append(row, "— "+notes.Mark(s.Note))
 			}
 		}
 		g.Rows = append(g.Rows, row)
 	}
 	ew := document.NewErrWriter(w)
-	writeMarkdownGrid(ew, g)
+	_ = g.WriteMarkdown(ew) // the error is ew's too
+	if len(notes) > 0 {
+		fmt.Fprintln(ew)
+		_ = notes.WriteMarkdown(ew)
+	}
 	fmt.Fprintf(ew, "\n%d codec variants from %d libraries, plus %d reference rows. ✓: the seed scenario round-trips exactly (the check `serbench run` makes before timing; a parse-only codec's tree is compared with encoding/json's reading of the input); lossy: it decodes to a different value; —: not measured, for the reason given. aliases input: yes when a decoded value changed after its input bytes were overwritten (the alias probe on the seeds; a zero-copy view counts as yes without the probe).\n", len(rows)-refs, len(libs), refs)
 	return ew.Err()
 }

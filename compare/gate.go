@@ -1,4 +1,4 @@
-package report
+package compare
 
 import (
 	"fmt"
@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
@@ -72,7 +73,7 @@ func (r Regression) String() string {
 		// The speed-up fell: print it as it is, and the change as time.
 		s = fmt.Sprintf("%s: %s %.2f× → %.2f× (%s time relative to the baseline", cell, r.Metric, r.Old, r.New, change)
 	} else {
-		s = fmt.Sprintf("%s: %s %s (%s → %s", cell, r.Metric, change, num(r.Old), num(r.New))
+		s = fmt.Sprintf("%s: %s %s (%s → %s", cell, r.Metric, change, document.Num(r.Old), document.Num(r.New))
 	}
 	if r.Q > 0 {
 		s += fmt.Sprintf(", q=%.2g", r.Q)
@@ -176,7 +177,7 @@ func judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 // groups alike; r's own otherwise.
 func groupOp(r CompareRow) string {
 	if r.Basis == BasisRoundsRef || r.Basis == BasisRunsRef {
-		return bench.OpMarshal
+		return results.OpMarshal
 	}
 	return r.Op
 }
@@ -353,13 +354,13 @@ func allocChanges(c *Comparison, r CompareRow, max float64) (regs, unsure []Regr
 		name     string
 		ch       *MetricChange
 		old, new int64
-		proc     func(bench.ProcessFigures) int64
-		samples  func(bench.Result) []float64
+		proc     func(results.ProcessFigures) int64
+		samples  func(results.Row) []float64
 	}{
 		{"B/op", r.Bytes, r.Old.BytesPerOp, r.New.BytesPerOp,
-			func(f bench.ProcessFigures) int64 { return f.BytesPerOp }, func(x bench.Result) []float64 { return x.SampleBytes }},
+			func(f results.ProcessFigures) int64 { return f.BytesPerOp }, func(x results.Row) []float64 { return x.SampleBytes }},
 		{"allocs/op", r.Allocs, r.Old.AllocsPerOp, r.New.AllocsPerOp,
-			func(f bench.ProcessFigures) int64 { return f.AllocsPerOp }, func(x bench.Result) []float64 { return x.SampleAllocs }},
+			func(f results.ProcessFigures) int64 { return f.AllocsPerOp }, func(x results.Row) []float64 { return x.SampleAllocs }},
 	} {
 		if m.ch == nil || !m.ch.Significant || !(m.ch.Change > max) {
 			continue
@@ -387,9 +388,9 @@ func allocChanges(c *Comparison, r CompareRow, max float64) (regs, unsure []Regr
 // from sample to sample within either run, since a figure that varies
 // within a process (sonic's B/op) varies between processes too, and one
 // process a side cannot show by how much.
-func allocSeen(r CompareRow, change float64, proc func(bench.ProcessFigures) int64, samples func(bench.Result) []float64) string {
+func allocSeen(r CompareRow, change float64, proc func(results.ProcessFigures) int64, samples func(results.Row) []float64) string {
 	spread, seen := 0.0, false
-	for _, x := range []bench.Result{r.Old, r.New} {
+	for _, x := range []results.Row{r.Old, r.New} {
 		if len(x.Processes) < 2 {
 			continue
 		}
@@ -411,7 +412,7 @@ func allocSeen(r CompareRow, change float64, proc func(bench.ProcessFigures) int
 		}
 		return fmt.Sprintf("the figure varies by up to %s between the processes of one side, more than this change: with one process on the other side, replicate runs (run -processes 3 for both) would decide", verdict.Percent(spread, 0))
 	}
-	for _, x := range []bench.Result{r.Old, r.New} {
+	for _, x := range []results.Row{r.Old, r.New} {
 		xs := samples(x)
 		if len(xs) > 0 && slices.Min(xs) != slices.Max(xs) {
 			return "the figure varies from sample to sample within a run, so it may vary between processes, which one process a side cannot show: replicate runs (run -processes 3 for both) would decide"

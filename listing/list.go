@@ -1,14 +1,14 @@
-package report
+package listing
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // ListSchema is the "schema" value of `serbench list -format json`
@@ -18,7 +18,7 @@ const ListSchema = document.List
 // ListedCodec is one codec as `serbench list` shows it: its Info and the
 // names of the groups it belongs to (codec.GroupsOf).
 type ListedCodec struct {
-	CodecInfo
+	results.CodecInfo
 	Groups []string `json:"groups"`
 	// Maintained is codec.Maintained of the Info: serbench's rule on its
 	// last release and upstream's archived flag.
@@ -74,19 +74,22 @@ func List(w io.Writer, l Listing) error {
 	if err := document.WriteTerminal(w, func(w io.Writer) error { return list(w, l) }); err != nil || len(l.Derived) == 0 {
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\nDerived codecs, for your own type (serbench.Benchmark and Check, not serbench run; docs/your-type.md)")
-	fmt.Fprintln(tw, "codec\tlibrary\tformat\tderived\tneeds")
+	t := document.Table{Header: []string{"codec", "library", "format", "derived", "needs"}}
 	for _, d := range l.Derived {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.ID, d.Library, d.Format, d.Derived, d.Needs)
+		t.Rows = append(t.Rows, []string{d.ID, d.Library, d.Format, d.Derived, d.Needs})
 	}
-	return tw.Flush()
+	ew := document.NewErrWriter(w)
+	fmt.Fprintln(ew, "\nDerived codecs, for your own type (serbench.Benchmark and Check, not serbench run; docs/your-type.md)")
+	for _, l := range t.Aligned() {
+		fmt.Fprintln(ew, l)
+	}
+	return ew.Err()
 }
 
 // list is List before escaping (document.WriteTerminal).
 func list(w io.Writer, l Listing) error {
 	ew := document.NewErrWriter(w)
-	cg := grid{Table: document.Table{Header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, Numeric: make([]bool, 7)}}
+	cg := document.Table{Header: []string{"codec", "library", "format", "kind", "default", "time", "options"}, Numeric: make([]bool, 7)}
 	for _, c := range l.Codecs {
 		lib := c.Module
 		if c.Version != "" {
@@ -129,7 +132,7 @@ func list(w io.Writer, l Listing) error {
 			fmt.Fprintf(ew, "  %s (%d): %s\n    %s\n", g.Name, len(g.Codecs), g.Doc, members)
 		}
 	}
-	sg := grid{Table: document.Table{Header: []string{"scenario", "Go type", "JSON bytes"}, Numeric: []bool{false, false, true}}}
+	sg := document.Table{Header: []string{"scenario", "Go type", "JSON bytes"}, Numeric: []bool{false, false, true}}
 	for _, s := range l.Scenarios {
 		size := fmt.Sprint(s.JSONBytes)
 		if s.JSONErr != nil {
@@ -182,7 +185,7 @@ func ListJSON(w io.Writer, l Listing) error {
 
 // ListCodecs returns infos as listed codecs, each with its groups, and every
 // group of codec.Groups with its members among infos, in the order of infos.
-func ListCodecs(infos []CodecInfo) ([]ListedCodec, []ListedGroup) {
+func ListCodecs(infos []results.CodecInfo) ([]ListedCodec, []ListedGroup) {
 	cs := make([]ListedCodec, 0, len(infos))
 	for _, i := range infos {
 		cs = append(cs, ListedCodec{CodecInfo: i, Groups: append([]string{}, codec.GroupsOf(i.Info)...), Maintained: codec.Maintained(i.Info)})

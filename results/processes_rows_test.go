@@ -1,4 +1,4 @@
-package bench
+package results
 
 import (
 	"slices"
@@ -10,22 +10,22 @@ import (
 
 // processRun is one process's run of a two-cell matrix: the baseline and
 // one codec, both marshal, the codec's samples ns and pair ratios pairs.
-func processRun(base, ns, pairs []float64, bytes int64) []Result {
-	cell := func(codec string, s, p []float64) Result {
-		r := Result{Codec: codec, Scenario: "s", Op: OpMarshal, OK: true, SizeBytes: 100, Samples: s, PairRatios: p, BytesPerOp: bytes, AllocsPerOp: 1}
+func processRun(base, ns, pairs []float64, bytes int64) []Row {
+	cell := func(codec string, s, p []float64) Row {
+		r := Row{Codec: codec, Scenario: "s", Op: OpMarshal, OK: true, SizeBytes: 100, Samples: s, PairRatios: p, BytesPerOp: bytes, AllocsPerOp: 1}
 		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(s)
 		return r
 	}
-	rs := []Result{cell("base", base, nil), cell("c", ns, pairs)}
+	rs := []Row{cell("base", base, nil), cell("c", ns, pairs)}
 	AddSpeedups(rs, "base")
 	return rs
 }
 
-func TestMergeProcesses(t *testing.T) {
+func TestMergeRows(t *testing.T) {
 	base := []float64{100, 101, 99, 100, 102, 98}
 	p1 := processRun(base, []float64{50, 51, 49, 50, 50, 52}, []float64{2, 2, 2, 2, 2, 2}, 64)
 	p2 := processRun(base, []float64{40, 41, 39, 40, 40, 42}, []float64{2.5, 2.5, 2.5, 2.5, 2.5, 2.5}, 64)
-	got, err := MergeProcesses([][]Result{p1, p2}, "base", "", 0.03)
+	got, err := mergeRows([][]Row{p1, p2}, "base", "", 0.03)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestMergeProcessesUntimed(t *testing.T) {
 	p1 := processRun(base, []float64{50, 51, 49, 50, 50, 52}, nil, 0)
 	p2 := processRun(base, nil, nil, 0)
 	p2[1].OK, p2[1].Error = false, "marshal: boom"
-	got, err := MergeProcesses([][]Result{p1, p2}, "base", "", 0)
+	got, err := mergeRows([][]Row{p1, p2}, "base", "", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,15 +77,15 @@ func TestMergeProcessesErrors(t *testing.T) {
 	other[1].Codec = "d"
 	for _, tc := range []struct {
 		name string
-		runs [][]Result
+		runs [][]Row
 		want string
 	}{
-		{"one process", [][]Result{one}, "range is [2, 16]"},
-		{"cells differ", [][]Result{one, other}, "process 2 lacks cell c/s/marshal"},
-		{"cell count", [][]Result{one, one[:1]}, "process 2 has 1 cells"},
+		{"one process", [][]Row{one}, "range is [2, 16]"},
+		{"cells differ", [][]Row{one, other}, "process 2 lacks cell c/s/marshal"},
+		{"cell count", [][]Row{one, one[:1]}, "process 2 has 1 cells"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := MergeProcesses(tc.runs, "base", "", 0)
+			_, err := mergeRows(tc.runs, "base", "", 0)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}

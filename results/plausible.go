@@ -1,4 +1,4 @@
-package report
+package results
 
 import (
 	"errors"
@@ -6,7 +6,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 )
 
@@ -54,7 +53,7 @@ type ImplausibleError struct {
 }
 
 func (e *ImplausibleError) Error() string {
-	where := "report: "
+	where := "results: "
 	if e.File != "" {
 		where += e.File + ": "
 	}
@@ -91,7 +90,7 @@ func checkAll(name, cell, field string, vs []float64, hi float64) error {
 
 // checkPlausible checks doc, read from name, against the limits above
 // (the clock read once, by now).
-func checkPlausible(doc *Document, name string) error {
+func checkPlausible(doc *Run, name string) error {
 	if s := doc.Env.Started; !s.IsZero() && s.After(now().Add(MaxClockSkew)) {
 		return &ImplausibleError{File: name, Field: "env.started", Value: s.UTC().Format(time.RFC3339),
 			Want: fmt.Sprintf("a start no later than %v from now", MaxClockSkew)}
@@ -113,7 +112,7 @@ func checkPlausible(doc *Document, name string) error {
 }
 
 // checkResult checks one cell's figures.
-func checkResult(name string, r bench.Result) error {
+func checkResult(name string, r Row) error {
 	cell := cellLabel(r.Codec, r.Scenario, r.Op)
 	for _, f := range []struct {
 		field string

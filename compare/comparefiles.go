@@ -1,10 +1,12 @@
-package report
+package compare
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/serbench/serbench/results"
 )
 
 // ErrEmptyName is returned (wrapped, with the side) by CompareFiles for a
@@ -63,7 +65,7 @@ func CompareFiles(ctx context.Context, sides []string, opts CompareFilesOptions)
 	if len(sides) < 2 {
 		return set, fmt.Errorf("report: CompareFiles needs two sides or more (got %d)", len(sides))
 	}
-	docs := make([][]*Document, len(sides))
+	docs := make([][]*results.Run, len(sides))
 	for i, side := range sides {
 		for _, path := range strings.Split(side, ",") {
 			if path == "" {
@@ -72,7 +74,7 @@ func CompareFiles(ctx context.Context, sides []string, opts CompareFilesOptions)
 			if err := ctx.Err(); err != nil {
 				return set, err
 			}
-			doc, err := ReadFile(path)
+			doc, err := results.ReadFile(path)
 			if err != nil {
 				return set, err
 			}

@@ -1,11 +1,11 @@
-package report
+package compare
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -71,7 +71,7 @@ func CalibrationLoopNs(e env.Env) float64 {
 
 // roundRatios returns base's i-th sample over r's, for every index both
 // have, or nil when either has no samples.
-func roundRatios(r, base bench.Result) []float64 {
+func roundRatios(r, base results.Row) []float64 {
 	n := min(len(r.Samples), len(base.Samples))
 	out := make([]float64, 0, n)
 	for i := range n {
@@ -102,7 +102,7 @@ type sides struct {
 // same scenario and op in each run, refOld and refNew its marshal cells of
 // the same scenario (zero Results when absent); loopOld
 // and loopNew the runs' calibration loop iteration times (0: unknown).
-func measureSides(by string, o, n, baseOld, baseNew, refOld, refNew bench.Result, isBase bool, loopOld, loopNew float64) sides {
+func measureSides(by string, o, n, baseOld, baseNew, refOld, refNew results.Row, isBase bool, loopOld, loopNew float64) sides {
 	if by == BySpeedup && !isBase && o.Speedup > 0 && n.Speedup > 0 {
 		s := sides{oldVal: o.Speedup, newVal: n.Speedup, higherIsBetter: true,
 			oldLo: o.SpeedupLo, oldHi: o.SpeedupHi, newLo: n.SpeedupLo, newHi: n.SpeedupHi}

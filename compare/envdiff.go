@@ -1,8 +1,10 @@
-package report
+package compare
 
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/serbench/serbench/results"
 )
 
 // EnvDiff is a field in which two runs' environments differ so that their
@@ -29,7 +31,7 @@ func (d EnvDiff) String() string {
 // either run does not record (empty, or 0 CPUs; GOEXPERIMENT when either
 // run does not record its Go version, as go test output may not) is
 // skipped: it cannot tell the runs apart.
-func DiffEnv(oldDoc, newDoc *Document) *EnvDiff {
+func DiffEnv(oldDoc, newDoc *results.Run) *EnvDiff {
 	o, n := oldDoc.Env, newDoc.Env
 	itoa := func(v int) string {
 		if v <= 0 {

@@ -1,4 +1,4 @@
-package bench
+package results
 
 import (
 	"testing"
@@ -10,13 +10,13 @@ import (
 // samples give.
 func TestResultOutcome(t *testing.T) {
 	tests := []struct {
-		r    Result
+		r    Row
 		want codec.Outcome
 	}{
-		{Result{NA: true, Error: "no schema"}, codec.NA},
-		{Result{OK: true, Samples: []float64{1}}, codec.Kept},
-		{Result{Samples: []float64{1}, Error: "x: 1 → 2"}, codec.Changed},
-		{Result{Error: "marshal failed while timing"}, codec.Failed},
+		{Row{NA: true, Error: "no schema"}, codec.NA},
+		{Row{OK: true, Samples: []float64{1}}, codec.Kept},
+		{Row{Samples: []float64{1}, Error: "x: 1 → 2"}, codec.Changed},
+		{Row{Error: "marshal failed while timing"}, codec.Failed},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Outcome(); got != tt.want {

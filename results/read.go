@@ -1,4 +1,4 @@
-package report
+package results
 
 import (
 	"bufio"
@@ -10,14 +10,12 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/perf/benchfmt"
-
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/regfile"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
+	"golang.org/x/perf/benchfmt"
 )
 
 // MaxReadBytes caps the size of a results file that Read and ReadFile
@@ -26,21 +24,21 @@ const MaxReadBytes = 64 << 20
 
 // ErrTooLarge is returned (wrapped, with the file name) for an input over
 // MaxReadBytes.
-var ErrTooLarge = errors.New("report: results file larger than MaxReadBytes")
+var ErrTooLarge = errors.New("results: results file larger than MaxReadBytes")
 
 // ErrTransportResults is returned (wrapped, with the file name) for a
 // serbench/v1 JSON file that holds the transport results of serbench load
 // rather than the codec matrix of serbench run; load.ReadReport reads it.
 var ErrTransportResults = errors.New("holds serbench load (transport) results, not serbench run results")
 
-// ReadFile reads a results file written by JSON (-format json) or Benchfmt
+// ReadFile reads a results file written by WriteJSON (-format json) or WriteBenchfmt
 // (-format benchfmt); see Read. A path that is not a regular file (a FIFO,
 // a device, a folder) is an error wrapping regfile.ErrNotRegular, returned
 // before reading.
-func ReadFile(path string) (*Document, error) {
+func ReadFile(path string) (*Run, error) {
 	f, err := regfile.Open(path, true)
 	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return nil, fmt.Errorf("results: %w", err)
 	}
 	defer f.Close()
 	return Read(f, path)
@@ -49,7 +47,7 @@ func ReadFile(path string) (*Document, error) {
 // Read reads a results document from r; name labels errors. The format is
 // told by content: input whose first non-space byte is '{' is serbench/v1
 // JSON (any other schema is an error), anything else is the Go benchmark
-// format: as Benchfmt writes it, as `go test -bench` prints it for
+// format: as WriteBenchfmt writes it, as `go test -bench` prints it for
 // benchmarks written with package serbench (names without scenario=, see
 // ParseBenchName; lossy=true marks a cell that did not round-trip, and the
 // notes the library logs, indented and after a "file.go:N: " prefix, give
@@ -61,21 +59,21 @@ func ReadFile(path string) (*Document, error) {
 // give back the environment, and the name suffix GOMAXPROCS. Speed-ups are
 // recomputed against encoding/json when it is present. In either format, a
 // timed result without Regimes gets them from its Samples
-// (bench.AddRegimes), so documents written before serbench detected speed
+// (AddRegimes), so documents written before serbench detected speed
 // regimes show them too. Lines that are not
-// serbench cells are skipped with a warning in Document.Warnings. Input with
+// serbench cells are skipped with a warning in Run.Warnings. Input with
 // no serbench cell at all, larger than MaxReadBytes, or not plausible (an
 // *ImplausibleError: a start in the future beyond MaxClockSkew, a negative
 // or non-finite figure, one beyond MaxNsPerOp, MaxAllocsPerOp or
 // MaxBytesPerOp, a p-value beyond 1 + MaxPRounding) is an error; a
 // p-value within MaxPRounding past 1 (floating-point rounding in a file
 // written before stats.ClampP) is read as 1. The
-// document is analysed (Document.Analyze) where it lacks the derived
+// document is analysed (Analyze) where it lacks the derived
 // figures.
-func Read(r io.Reader, name string) (*Document, error) {
+func Read(r io.Reader, name string) (*Run, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxReadBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w", name, err)
+		return nil, fmt.Errorf("results: %s: %w", name, err)
 	}
 	if len(data) > MaxReadBytes {
 		return nil, fmt.Errorf("%w (%d bytes): %s", ErrTooLarge, MaxReadBytes, name)
@@ -94,46 +92,46 @@ func Read(r io.Reader, name string) (*Document, error) {
 	for i := range doc.Results {
 		doc.Results[i].SpeedupP = stats.ClampP(doc.Results[i].SpeedupP)
 	}
-	bench.AddRegimes(doc.Results)
-	doc.Analyze()
+	AddRegimes(doc.Results)
+	doc.analyze()
 	return doc, nil
 }
 
-func readJSON(data []byte, name string) (*Document, error) {
-	var doc Document
+func readJSON(data []byte, name string) (*Run, error) {
+	var doc Run
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("report: %s: not serbench JSON: %w", name, err)
+		return nil, fmt.Errorf("results: %s: not serbench JSON: %w", name, err)
 	}
 	switch doc.Schema {
 	case Schema:
 	case document.Load:
-		return nil, fmt.Errorf("report: %s: %w", name, ErrTransportResults)
+		return nil, fmt.Errorf("results: %s: %w", name, ErrTransportResults)
 	case "":
-		return nil, fmt.Errorf("report: %s: JSON without a \"schema\" field (want %q)", name, Schema)
+		return nil, fmt.Errorf("results: %s: JSON without a \"schema\" field (want %q)", name, Schema)
 	default:
-		return nil, fmt.Errorf("report: %s: schema %q, want %q", name, doc.Schema, Schema)
+		return nil, fmt.Errorf("results: %s: schema %q, want %q", name, doc.Schema, Schema)
 	}
 	if len(doc.Results) == 0 {
 		var probe struct {
 			Transport json.RawMessage `json:"transport"`
 		}
 		if json.Unmarshal(data, &probe) == nil && len(probe.Transport) > 0 {
-			return nil, fmt.Errorf("report: %s: %w", name, ErrTransportResults)
+			return nil, fmt.Errorf("results: %s: %w", name, ErrTransportResults)
 		}
-		return nil, fmt.Errorf("report: %s: no results", name)
+		return nil, fmt.Errorf("results: %s: no results", name)
 	}
 	return &doc, nil
 }
 
 // cellAcc accumulates the benchmark lines of one cell.
 type cellAcc struct {
-	res                   bench.Result
+	res                   Row
 	mb, bytes, allocs, sz []float64
 	csz                   []float64 // UnitCompressed
 }
 
-func readBenchfmt(data []byte, name string) (*Document, error) {
-	doc := &Document{Schema: Schema}
+func readBenchfmt(data []byte, name string) (*Run, error) {
+	doc := &Run{Schema: Schema}
 	cells := &cellSet{byKey: map[string]*cellAcc{}}
 	if err := readBenchLines(data, name, doc, cells); err != nil {
 		return nil, err
@@ -142,7 +140,7 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 		return nil, err
 	}
 	if len(cells.order) == 0 {
-		return nil, fmt.Errorf("report: %s: not a serbench results file (neither %s JSON nor benchmark lines named %s)", name, Schema, BenchName("<codec>", "<scenario>", "<op>"))
+		return nil, fmt.Errorf("results: %s: not a serbench results file (neither %s JSON nor benchmark lines named %s)", name, Schema, BenchName("<codec>", "<scenario>", "<op>"))
 	}
 	elements := map[string]int{}
 	for _, si := range doc.Scenarios {
@@ -153,17 +151,17 @@ func readBenchfmt(data []byte, name string) (*Document, error) {
 			return nil, err
 		}
 		r := c.finish()
-		if n := elements[r.Scenario]; n > 0 && r.SizeBytes > 0 && r.Op != bench.OpConvert {
+		if n := elements[r.Scenario]; n > 0 && r.SizeBytes > 0 && r.Op != OpConvert {
 			r.BytesPerElem = scenario.ElementBytes(r.SizeBytes, n)
 		}
 		doc.Results = append(doc.Results, r)
 		doc.Count = max(doc.Count, len(c.res.Samples))
 	}
-	if bench.AddSpeedups(doc.Results, bench.DefaultBaseline) {
-		doc.Baseline = bench.DefaultBaseline
+	if AddSpeedups(doc.Results, DefaultBaseline) {
+		doc.Baseline = DefaultBaseline
 	}
-	bench.AddFloorRatios(doc.Results, bench.DefaultReference)
-	bench.AddJSONRatios(doc.Results, bench.DefaultBaseline)
+	AddFloorRatios(doc.Results, DefaultReference)
+	AddJSONRatios(doc.Results, DefaultBaseline)
 	return doc, nil
 }
 
@@ -177,7 +175,7 @@ func (s *cellSet) get(codec, scenario, op string) *cellAcc {
 	k := codec + "\x00" + scenario + "\x00" + op
 	c, ok := s.byKey[k]
 	if !ok {
-		c = &cellAcc{res: bench.Result{Codec: codec, Scenario: scenario, Op: op}}
+		c = &cellAcc{res: Row{Codec: codec, Scenario: scenario, Op: op}}
 		s.byKey[k] = c
 		s.order = append(s.order, c)
 	}
@@ -187,7 +185,7 @@ func (s *cellSet) get(codec, scenario, op string) *cellAcc {
 // readBenchLines adds every benchmark line that names a cell to cells; the
 // first one's configuration gives doc.Env, and other lines are counted in a
 // warning.
-func readBenchLines(data []byte, name string, doc *Document, cells *cellSet) error {
+func readBenchLines(data []byte, name string, doc *Run, cells *cellSet) error {
 	foreign, firstForeign := 0, ""
 	envSet := false
 	rd := benchfmt.NewReader(bytes.NewReader(data), name)
@@ -216,7 +214,7 @@ func readBenchLines(data []byte, name string, doc *Document, cells *cellSet) err
 		}
 	}
 	if err := rd.Err(); err != nil {
-		return fmt.Errorf("report: %s: %w", name, err)
+		return fmt.Errorf("results: %s: %w", name, err)
 	}
 	if foreign > 0 {
 		doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s: skipped %d benchmark lines that are not serbench cells, the first %s", name, foreign, firstForeign))
@@ -255,7 +253,7 @@ func (c *cellAcc) add(rec *benchfmt.Result) {
 
 // readNotes applies the "// serbench:" note lines (fidelity failures and
 // n/a cells) to cells; an unreadable note is a warning.
-func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
+func readNotes(data []byte, name string, doc *Run, cells *cellSet) error {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, MaxReadBytes)
 	line := 0
@@ -278,23 +276,23 @@ func readNotes(data []byte, name string, doc *Document, cells *cellSet) error {
 			continue
 		}
 		codec, scenario, op, err := ParseBenchName(cellName)
-		if err != nil || (kind != noteFail && kind != noteNA) {
+		if err != nil || (kind != NoteFail && kind != NoteNA) {
 			doc.Warnings = append(doc.Warnings, fmt.Sprintf("%s:%d: unreadable serbench note", name, line))
 			continue
 		}
 		c := cells.get(codec, scenario, op)
-		c.res.Error = bench.UnnoteText(text)
-		c.res.NA = kind == noteNA
+		c.res.Error = UnnoteText(text)
+		c.res.NA = kind == NoteNA
 		c.res.OK = false
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("report: %s: %w", name, err)
+		return fmt.Errorf("results: %s: %w", name, err)
 	}
 	return nil
 }
 
 // finish summarises the cell's samples as the runner does.
-func (c *cellAcc) finish() bench.Result {
+func (c *cellAcc) finish() Row {
 	r := c.res
 	if len(r.Samples) == 0 {
 		r.Iterations = 0
@@ -311,7 +309,7 @@ func (c *cellAcc) finish() bench.Result {
 		r.CompressRatio = float64(r.CompressedBytes) / float64(r.SizeBytes)
 	}
 	switch {
-	case r.SizeBytes > 0 && r.Op != bench.OpConvert && r.NsPerOp > 0:
+	case r.SizeBytes > 0 && r.Op != OpConvert && r.NsPerOp > 0:
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	default:
 		r.MBPerS = stats.Median(c.mb)

@@ -1,11 +1,11 @@
-package report
+package compare
 
 import (
 	"errors"
 	"fmt"
 	"slices"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -43,7 +43,7 @@ const (
 // CompareRuns is Compare for sides of several runs each: olds and news
 // are replicate runs of the old and the new build (at least one each).
 // A run split over several processes (serbench run -processes, cells
-// with bench.Result.Processes) counts as that many runs, one per process.
+// with results.Row.Processes) counts as that many runs, one per process.
 // With one run a side it is Compare. With two or more on both sides, each
 // cell that every run timed is tested between runs (BasisRuns): its
 // change is the ratio of the geometric means of the per-run values
@@ -51,7 +51,7 @@ const (
 // allocs/op from the per-run medians), its p-value Welch's t-test on their
 // logarithms, corrected over all tests as Compare does. The rows show the
 // first run of each side. An empty side is an error.
-func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, error) {
+func CompareRuns(olds, news []*results.Run, opts CompareOptions) (*Comparison, error) {
 	if len(olds) == 0 || len(news) == 0 {
 		return nil, errors.New("report: CompareRuns needs at least one run on each side")
 	}
@@ -103,10 +103,10 @@ func CompareRuns(olds, news []*Document, opts CompareOptions) (*Comparison, erro
 		row.Warnings = nil
 		for _, m := range []struct {
 			ch  **MetricChange
-			get func(bench.Result) float64
+			get func(results.Row) float64
 		}{
-			{&row.Bytes, func(r bench.Result) float64 { return float64(r.BytesPerOp) }},
-			{&row.Allocs, func(r bench.Result) float64 { return float64(r.AllocsPerOp) }},
+			{&row.Bytes, func(r results.Row) float64 { return float64(r.BytesPerOp) }},
+			{&row.Allocs, func(r results.Row) float64 { return float64(r.AllocsPerOp) }},
 		} {
 			if *m.ch == nil {
 				continue
@@ -139,10 +139,10 @@ func delta(significant bool, change float64) string {
 
 // cellIndex maps each run's cells by (codec, scenario, op): one map per
 // run, in the order of runs.
-func cellIndex(runs []*Document) []map[Cell]bench.Result {
-	out := make([]map[Cell]bench.Result, len(runs))
+func cellIndex(runs []*results.Run) []map[Cell]results.Row {
+	out := make([]map[Cell]results.Row, len(runs))
 	for i, d := range runs {
-		out[i] = make(map[Cell]bench.Result, len(d.Results))
+		out[i] = make(map[Cell]results.Row, len(d.Results))
 		for _, r := range d.Results {
 			out[i][Cell{r.Codec, r.Scenario, r.Op}] = r
 		}
@@ -154,7 +154,7 @@ func cellIndex(runs []*Document) []map[Cell]bench.Result {
 // them): its speed-up, its ns/op normalised to the calibration loop of the
 // first old run (meter, ref > 0 and the run recorded its loop), or its raw
 // ns/op. ok is false when a run did not time the cell or lacks the value.
-func runValues(runs []*Document, cells []map[Cell]bench.Result, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
+func runValues(runs []*results.Run, cells []map[Cell]results.Row, cell Cell, speedup, meter bool, ref float64) ([]float64, bool) {
 	var out []float64
 	for i, d := range runs {
 		r, found := cells[i][cell]
@@ -183,11 +183,11 @@ func runValues(runs []*Document, cells []map[Cell]bench.Result, cell Cell, speed
 // refValues returns, per run, the baseline's marshal ns/op on cell's
 // scenario over cell's ns/op (BasisRunsRef); ok is false when a run did
 // not time either.
-func refValues(cells []map[Cell]bench.Result, cell Cell, baseline string) ([]float64, bool) {
+func refValues(cells []map[Cell]results.Row, cell Cell, baseline string) ([]float64, bool) {
 	out := make([]float64, len(cells))
 	for i, m := range cells {
 		r, okC := m[cell]
-		b, okB := m[Cell{baseline, cell.Scenario, bench.OpMarshal}]
+		b, okB := m[Cell{baseline, cell.Scenario, results.OpMarshal}]
 		if !okC || !okB || !r.Timed() || !b.Timed() || !(r.NsPerOp > 0) || !(b.NsPerOp > 0) {
 			return nil, false
 		}
@@ -197,7 +197,7 @@ func refValues(cells []map[Cell]bench.Result, cell Cell, baseline string) ([]flo
 }
 
 // cellValues returns get of cell in every run that timed it.
-func cellValues(cells []map[Cell]bench.Result, cell Cell, get func(bench.Result) float64) []float64 {
+func cellValues(cells []map[Cell]results.Row, cell Cell, get func(results.Row) float64) []float64 {
 	var out []float64
 	for _, m := range cells {
 		if r, ok := m[cell]; ok && r.Timed() {
@@ -209,11 +209,11 @@ func cellValues(cells []map[Cell]bench.Result, cell Cell, get func(bench.Result)
 
 // splitProcesses returns runs with each run that was split over several
 // processes replaced by one document per process: its cells carry that
-// process's ns/op, speed-up, B/op and allocs/op (bench.ProcessFigures)
+// process's ns/op, speed-up, B/op and allocs/op (results.ProcessFigures)
 // in place of the pooled ones. A run whose timed cells do not all hold
 // the same number (two or more) of processes stays whole.
-func splitProcesses(runs []*Document) []*Document {
-	var out []*Document
+func splitProcesses(runs []*results.Run) []*results.Run {
+	var out []*results.Run
 	for _, d := range runs {
 		n := 0
 		for _, r := range d.Results {
@@ -228,7 +228,7 @@ func splitProcesses(runs []*Document) []*Document {
 				break
 			}
 		}
-		if n < bench.MinProcesses {
+		if n < results.MinProcesses {
 			out = append(out, d)
 			continue
 		}

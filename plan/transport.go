@@ -62,9 +62,11 @@ func VerifyConns(rate float64, fanout int) (streams, conns int, err error) {
 // runServer starts a server in a child process and drives it with load
 // at rate messages per second in total (per stream at most
 // verifyConnRate), fanout connections per stream, for d, one codec of reg
-// and one seed scenario. The load client's CPU is this process's
+// and one seed scenario; compressor, when not None, is the one serve
+// applies (ServeCompressors), which the client then asks for and the
+// server must agree to. The load client's CPU is this process's
 // (getrusage) over the run.
-func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID string, rate float64, fanout int, d time.Duration) (serverRun, error) {
+func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID, compressor string, rate float64, fanout int, d time.Duration) (serverRun, error) {
 	streams, conns, err := VerifyConns(rate, fanout)
 	if err != nil {
 		return serverRun{}, err
@@ -82,7 +84,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 		return serverRun{}, err
 	}
 	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Fanout: fanout, Rate: rate / float64(streams),
-		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second, Registry: reg})
+		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second, Registry: reg, Compress: compressor != None})
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -99,6 +101,9 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 	}
 	if r.Sent == 0 {
 		return serverRun{}, fmt.Errorf("the server sent no message")
+	}
+	if compressor != None && r.Compression != compressor {
+		return serverRun{}, fmt.Errorf("the server did not agree to %s (compression %q)", compressor, r.Compression)
 	}
 	recv := (after.User + after.System) - (before.User + before.System)
 	return serverRun{cpuNsPerMsg: r.ServerCPUSeconds * 1e9 / float64(r.Sent), recvNsPerMsg: float64(recv) / float64(r.Sent), result: r}, nil
@@ -154,7 +159,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
 	for i := range pts {
-		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, fanout, max(d, transportDuration))
+		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
 		if err != nil {
 			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 		}
@@ -176,10 +181,11 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 // VerifyPlan runs the top choices of res (those meeting the budgets, else
 // the closest) against a real server for d each, at in.Fanout connections
 // per stream (load's Options.Fanout), and returns predicted (the model at
-// in.Fanout) against measured: the first top rows with compressor none. Only those
-// can be run: the servers compress per stream (gzip, permessage-deflate),
-// not per message; a row with a compressor ranked above them gets a Check
-// with that Error. Only seed scenarios can be served (else one Check says
+// in.Fanout) against measured: for None and for each compressor serve
+// applies on via (ServeCompressors: permessage-deflate on ws, which the
+// client asks for), the first top rows with it, in rank order. A row with
+// another compressor among the first top rows gets a Check with an Error
+// saying so. Only seed scenarios can be served (else one Check says
 // so). reg holds the codecs of opts. log, when not nil, gets a line as
 // each run starts.
 func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
@@ -188,9 +194,9 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 	for _, s := range scenario.Seeds() {
 		seed = seed || s.ID == scenarioID
 	}
-	ran := 0
-	for _, r := range res.Rows {
-		if ran == top || r.Error != "" {
+	ran := map[string]int{} // runs by compressor
+	for rank, r := range res.Rows {
+		if r.Error != "" {
 			break
 		}
 		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate, Fanout: in.Fanout}
@@ -198,12 +204,16 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		case !seed:
 			c.Error = "not verified: the server serves only the seed scenarios"
 			return append(out, c)
-		case r.Compressor != None:
-			c.Error = "not verified: the servers compress per stream, not per message with " + r.Compressor
-			out = append(out, c)
+		case r.Compressor != None && !slices.Contains(ServeCompressors(via), r.Compressor):
+			if rank < top {
+				c.Error = fmt.Sprintf("not verified: serve does not apply %s on %s", r.Compressor, via)
+				out = append(out, c)
+			}
+			continue
+		case ran[r.Compressor] == top:
 			continue
 		}
-		ran++
+		ran[r.Compressor]++
 		i := slices.IndexFunc(opts, func(o Option) bool { return o.Codec == r.Codec && o.Compressor == r.Compressor })
 		pred, err := Compute(in, opts[i:i+1])
 		if err != nil {
@@ -214,9 +224,9 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		p := pred.Rows[0]
 		c.PredictedCores, c.PredictedRecvCores, c.PredictedWire, c.PredictedP99 = p.SendCores.Mid, p.RecvCores.Mid, p.WireBytes, p.P99Ms
 		if log != nil {
-			fmt.Fprintf(log, "serbench plan: verifying %s on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, scenarioID, in.Rate, in.Fanout, d)
+			fmt.Fprintf(log, "serbench plan: verifying %s (%s) on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, r.Compressor, scenarioID, in.Rate, in.Fanout, d)
 		}
-		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, in.Rate, in.Fanout, d)
+		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, r.Compressor, in.Rate, in.Fanout, d)
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)

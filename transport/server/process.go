@@ -93,9 +93,12 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 // measures them all), the message budget is the largest (plan -verify
 // asks for up to a million messages per second) and, that one client
 // being the only one, its shares are the whole caps (plan -verify at a
-// fan-out opens thousands of subscriptions to the same streams).
+// fan-out opens thousands of subscriptions to the same streams). It
+// compresses for a client that asks (SSE gzip, WebSocket
+// permessage-deflate), as `serbench serve -compress` does.
 func ChildOptions(reg *codec.Registry) Options {
 	var o Options
+	o.SSE.Gzip, o.WS.Compress = true, true
 	o.Resolver.Codecs = reg
 	o.API.DecodeCodecs = []string{"*"}
 	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate

@@ -120,6 +120,15 @@ type Transport struct {
 	// once per published message shared by its receivers. Absent when
 	// given.
 	MeasuredFanout int `json:"measured_fanout,omitempty"`
+	// Rounds and ReferenceNs, when measured, say how: each seed's run was
+	// repeated Rounds times, interleaved, and paired with a reference
+	// timed between the runs (encoding/json's marshal of the smaller seed
+	// in CPU ns on one thread; ReferenceNs is its fastest sample): NsPerMsg
+	// and NsPerByte are the median ratios to the reference times
+	// ReferenceNs. Absent when
+	// given.
+	Rounds      int     `json:"rounds,omitempty"`
+	ReferenceNs float64 `json:"reference_ns,omitempty"`
 }
 
 // Inputs describe the traffic, the machine, the budgets and the prices.

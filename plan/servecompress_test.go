@@ -70,3 +70,25 @@ func TestMeasurePermessageDeflateNA(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// The reference the transport's runs are paired with times a marshal;
+// a seed that does not exist is an error naming it.
+func TestReferenceTimer(t *testing.T) {
+	c, _ := all.Registry().Lookup("encoding/json")
+	ref, err := referenceTimer(c, "ws-message")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ns, err := ref(); err != nil || ns <= 0 {
+		t.Errorf("reference: %g ns, %v", ns, err)
+	}
+	if _, err := referenceTimer(c, "nosuch"); err == nil || !strings.Contains(err.Error(), `"nosuch"`) {
+		t.Errorf("err = %v", err)
+	}
+	if m := sortedMedian([]float64{3, 1, 2, 10}); m != 2.5 {
+		t.Errorf("median %g, want 2.5", m)
+	}
+	if m := sortedMedian(nil); m != 0 {
+		t.Errorf("median of nothing %g", m)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +37,12 @@ const (
 	TransportCodec     = "encoding/json"
 	transportBenchtime = 5 * time.Millisecond
 	transportCount     = 3
+	// transportRounds is how many times MeasureTransport runs each seed,
+	// interleaved; refBenchtime and refCount time the reference between
+	// two runs.
+	transportRounds = 3
+	refBenchtime    = 10 * time.Millisecond
+	refCount        = 5
 	// verifyConnRate is the rate per stream -verify asks for: the total
 	// rate is spread over ceil(rate/verifyConnRate) streams, each with
 	// fan-out connections.
@@ -116,11 +123,21 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 // for d (at least transportDuration), minus encoding/json's marshal time
 // for each (a quick bench run), divided by the fan-out: the cost per
 // delivered message, fitted as NsPerMsg + NsPerByte × payload bytes
-// through the two points. Measured at the planned fan-out, the costs paid
+// through the two points. Each point is measured transportRounds times,
+// the two seeds interleaved, and paired with a reference timed in this
+// process between the runs (encoding/json's marshal of the smaller seed,
+// referenceTimer): a run's cost is divided by the mean of the reference
+// just before and just after it, and a point is the median of those
+// ratios times the fastest reference of the measurement (ReferenceNs). A
+// change of the machine's speed that slows the run and the reference
+// alike then cancels, as it does in the codec tables' paired samples, and
+// the figure is stated at the machine's least-disturbed speed, which moves
+// least from one plan to the next. Measured at the planned fan-out, the costs paid
 // once per published message (the scheduler, the stream) are shared by
 // its receivers as they are in the run being planned. FrameBytes is the
 // framing load counts, averaged; P99Ms the smaller seed's p99; Base64 is
-// set for SSE; MeasuredFanout the fan-out used. via is "sse" or "ws"; reg
+// set for SSE; MeasuredFanout the fan-out used; P99Ms the median over
+// the rounds. via is "sse" or "ws"; reg
 // holds TransportCodec. The server is this program again
 // (server.StartProcess): its main must serve server.ChildRole.
 func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration) (Transport, error) {
@@ -158,19 +175,43 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	}
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
-	for i := range pts {
-		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
-		if err != nil {
-			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
-		}
-		pts[i].cpu = perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout)
-		pts[i].size = run.result.PayloadBytesPerMsg
-		pts[i].frames = run.result.FramingBytesPerMsg
-		if i == 0 {
-			p99 = run.result.P99Ms
+	ref, err := referenceTimer(c, pts[0].id)
+	if err != nil {
+		return Transport{}, err
+	}
+	prev, err := ref()
+	if err != nil {
+		return Transport{}, err
+	}
+	refs := []float64{prev}
+	var ratios [2][]float64
+	var p99s []float64
+	for range transportRounds {
+		for i := range pts {
+			run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
+			if err != nil {
+				return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
+			}
+			next, err := ref()
+			if err != nil {
+				return Transport{}, err
+			}
+			ratios[i] = append(ratios[i], perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout)/((prev+next)/2))
+			refs, prev = append(refs, next), next
+			pts[i].size = run.result.PayloadBytesPerMsg
+			pts[i].frames = run.result.FramingBytesPerMsg
+			if i == 0 {
+				p99s = append(p99s, run.result.P99Ms)
+			}
 		}
 	}
-	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout}
+	refNs := slices.Min(refs)
+	for i := range pts {
+		pts[i].cpu = sortedMedian(ratios[i]) * refNs
+	}
+	p99 = sortedMedian(p99s)
+	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout,
+		Rounds: transportRounds, ReferenceNs: refNs}
 	if dx := pts[1].size - pts[0].size; dx > 0 {
 		t.NsPerByte = max((pts[1].cpu-pts[0].cpu)/dx, 0)
 	}
@@ -287,4 +328,78 @@ func ParseTransport(s string) (Transport, error) {
 		v[i] = x
 	}
 	return Transport{NsPerMsg: v[0], NsPerByte: v[1], FrameBytes: v[2], P99Ms: v[3]}, nil
+}
+
+// referenceTimer returns a function that times the reference the
+// transport's runs are paired with: c's marshal of seed scenarioID, on
+// one thread of this process, refCount samples of refBenchtime of CPU
+// time (cpuTimeOp); CPU ns per marshal, the fastest sample. A codec that cannot marshal the seed is an
+// error.
+func referenceTimer(c codec.Codec, scenarioID string) (func() (float64, error), error) {
+	i := slices.IndexFunc(scenario.Seeds(), func(s scenario.Scenario) bool { return s.ID == scenarioID })
+	if i < 0 {
+		return nil, fmt.Errorf("plan: reference: no seed %q", scenarioID)
+	}
+	s := scenario.Seeds()[i]
+	b, err := codec.BindNew(c, s.Value(), s.New)
+	if err != nil {
+		return nil, fmt.Errorf("plan: reference %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	v := s.Value()
+	marshal := func() error {
+		_, err := b.Marshal(v)
+		return err
+	}
+	return func() (float64, error) {
+		ns, err := cpuTimeOp(marshal, refBenchtime, refCount)
+		if err != nil {
+			return 0, fmt.Errorf("plan: reference %s on %s: %w", c.Info().ID, s.ID, err)
+		}
+		return ns, nil
+	}, nil
+}
+
+// cpuTimeBatch is how many calls cpuTimeOp makes between two readings of
+// the clock (a system call).
+const cpuTimeBatch = 16
+
+// cpuTimeOp is the smallest over count samples (at least 1) of op's CPU
+// time per call on this goroutine's thread (bench.ThreadCPUTime), each
+// sample running op until it has had benchtime of CPU: like the server's
+// rusage it leaves out the time the thread waits for a CPU on a busy
+// machine, which wall time would count. Where the thread's CPU time
+// cannot be read, wall time.
+func cpuTimeOp(op func() error, benchtime time.Duration, count int) (float64, error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	now := bench.ThreadCPUTime
+	if _, err := now(); err != nil {
+		start := time.Now()
+		now = func() (time.Duration, error) { return time.Since(start), nil }
+	}
+	ns := make([]float64, max(count, 1))
+	for i := range ns {
+		t0, _ := now() // read once above without error
+		n, t := 0, t0
+		for t-t0 < benchtime {
+			for range cpuTimeBatch {
+				if err := op(); err != nil {
+					return 0, err
+				}
+			}
+			n += cpuTimeBatch
+			t, _ = now()
+		}
+		ns[i] = float64(t-t0) / float64(n)
+	}
+	return slices.Min(ns), nil
+}
+
+// sortedMedian is the median of xs (sorted in place); 0 when empty.
+func sortedMedian(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	return median(xs)
 }

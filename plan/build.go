@@ -18,6 +18,7 @@ import (
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/transport/server"
 )
 
 // Options configure Build: the traffic, machine, budgets and prices
@@ -256,7 +257,7 @@ func DefaultScenarios(path string) ([]string, error) {
 // leaves them with an Error saying so. A failed measurement is an error.
 func (o Options) measureServeCompression(id string, opts []Option) error {
 	var s *scenario.Scenario
-	for _, x := range append(slices.Clone(o.Scenarios), scenario.Seeds()...) {
+	for _, x := range append(slices.Clone(o.Scenarios), server.ChildScenarios()...) {
 		if x.ID == id {
 			s = &x
 			break
@@ -269,7 +270,7 @@ func (o Options) measureServeCompression(id string, opts []Option) error {
 			base[op.Codec] = op
 		case op.Compressor != PermessageDeflate || base[op.Codec].Error != "":
 		case s == nil:
-			opts[i].Error = fmt.Sprintf("%s is measured for the seeds and the measured scenarios only", PermessageDeflate)
+			opts[i].Error = fmt.Sprintf("%s is measured for the seeds, annot/* and the measured scenarios only", PermessageDeflate)
 		default:
 			c, ok := o.Registry.Lookup(op.Codec)
 			if !ok {

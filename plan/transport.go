@@ -69,7 +69,7 @@ func VerifyConns(rate float64, fanout int) (streams, conns int, err error) {
 // runServer starts a server in a child process and drives it with load
 // at rate messages per second in total (per stream at most
 // verifyConnRate), fanout connections per stream, for d, one codec of reg
-// and one seed scenario; compressor, when not None, is the one serve
+// and one scenario of server.ChildScenarios; compressor, when not None, is the one serve
 // applies (ServeCompressors), which the client then asks for and the
 // server must agree to. The load client's CPU is this process's
 // (getrusage) over the run.
@@ -91,7 +91,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 		return serverRun{}, err
 	}
 	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Fanout: fanout, Rate: rate / float64(streams),
-		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second, Registry: reg, Compress: compressor != None})
+		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Scenarios: server.ChildScenarios(), Grace: time.Second, Registry: reg, Compress: compressor != None})
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -226,13 +226,13 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 // applies on via (ServeCompressors: permessage-deflate on ws, which the
 // client asks for), the first top rows with it, in rank order. A row with
 // another compressor among the first top rows gets a Check with an Error
-// saying so. Only seed scenarios can be served (else one Check says
+// saying so. Only server.ChildScenarios can be served (else one Check says
 // so). reg holds the codecs of opts. log, when not nil, gets a line as
 // each run starts.
 func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
 	var out []Check
 	seed := false
-	for _, s := range scenario.Seeds() {
+	for _, s := range server.ChildScenarios() {
 		seed = seed || s.ID == scenarioID
 	}
 	ran := map[string]int{} // runs by compressor
@@ -243,7 +243,7 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate, Fanout: in.Fanout}
 		switch {
 		case !seed:
-			c.Error = "not verified: the server serves only the seed scenarios"
+			c.Error = "not verified: the server serves only the seed scenarios and annot/*"
 			return append(out, c)
 		case r.Compressor != None && !slices.Contains(ServeCompressors(via), r.Compressor):
 			if rank < top {

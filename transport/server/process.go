@@ -11,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 )
 
@@ -95,10 +96,12 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 // being the only one, its shares are the whole caps (plan -verify at a
 // fan-out opens thousands of subscriptions to the same streams). It
 // compresses for a client that asks (SSE gzip, WebSocket
-// permessage-deflate), as `serbench serve -compress` does.
+// permessage-deflate), as `serbench serve -compress` does, and serves
+// ChildScenarios.
 func ChildOptions(reg *codec.Registry) Options {
 	var o Options
 	o.SSE.Gzip, o.WS.Compress = true, true
+	o.Resolver.Scenarios = ChildScenarios()
 	o.Resolver.Codecs = reg
 	o.API.DecodeCodecs = []string{"*"}
 	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate
@@ -106,6 +109,13 @@ func ChildOptions(reg *codec.Registry) Options {
 	o.Hub.MaxClientSubscribers = transport.DefaultMaxSubscribers
 	o.Hub.MaxClientStreams = transport.DefaultMaxStreams
 	return o
+}
+
+// ChildScenarios are the scenarios the ChildRole's server serves: the
+// seeds and the annotation workloads (scenario.Annot), whose payloads of
+// kilobytes to megabytes are where the codec is much of a server's CPU.
+func ChildScenarios() []scenario.Scenario {
+	return append(scenario.Seeds(), scenario.Annot()...)
 }
 
 // ServeChild is the ChildRole's body: it serves a Server with

@@ -67,8 +67,8 @@ func CheckServeCompressors(via string, ids []string) error {
 // marshals s's value once (its native value for a codec.Converter); the WebSocket message is ws's header and that
 // payload; compress is DEFLATE level 1 with a sync flush and the 4-byte
 // tail stripped, decompress the receiver's inflate of it (the tail put
-// back), each timed over count samples of at least benchtime (median, and
-// the smallest and largest sample as the interval). PayloadBytes is the
+// back), each timed in CPU time over count samples of at least benchtime
+// (cpuTimeOp). PayloadBytes is the
 // compressed message less ws.HeaderLen, the header that
 // Transport.FrameBytes already counts. The efficiencies stay the codec's.
 // A codec that cannot marshal s, or a compressed message that does not
@@ -121,34 +121,14 @@ func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, b
 	if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), msg) {
 		return o, fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", c.Info().ID, s.ID, PermessageDeflate, err)
 	}
-	if o.CompressNs, err = timeOp(compress, benchtime, count); err != nil {
+	if o.CompressNs, err = cpuTimeOp(compress, benchtime, count); err != nil {
 		return o, err
 	}
-	if o.DecompressNs, err = timeOp(inflate, benchtime, count); err != nil {
+	if o.DecompressNs, err = cpuTimeOp(inflate, benchtime, count); err != nil {
 		return o, err
 	}
 	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
 	return o, nil
-}
-
-// timeOp times op: count samples (at least 1), each running op for at
-// least benchtime (at least 1 ms); the median ns per op with the smallest
-// and largest sample as its interval.
-func timeOp(op func() error, benchtime time.Duration, count int) (Interval, error) {
-	benchtime = max(benchtime, time.Millisecond)
-	ns := make([]float64, max(count, 1))
-	for i := range ns {
-		n, start := 0, time.Now()
-		for time.Since(start) < benchtime {
-			if err := op(); err != nil {
-				return Interval{}, err
-			}
-			n++
-		}
-		ns[i] = float64(time.Since(start).Nanoseconds()) / float64(n)
-	}
-	slices.Sort(ns)
-	return Interval{Mid: median(ns), Lo: ns[0], Hi: ns[len(ns)-1]}, nil
 }
 
 // median of sorted xs (not empty).

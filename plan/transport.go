@@ -351,11 +351,11 @@ func referenceTimer(c codec.Codec, scenarioID string) (func() (float64, error), 
 		return err
 	}
 	return func() (float64, error) {
-		ns, err := cpuTimeOp(marshal, refBenchtime, refCount)
+		iv, err := cpuTimeOp(marshal, refBenchtime, refCount)
 		if err != nil {
 			return 0, fmt.Errorf("plan: reference %s on %s: %w", c.Info().ID, s.ID, err)
 		}
-		return ns, nil
+		return iv.Lo, nil
 	}, nil
 }
 
@@ -363,13 +363,15 @@ func referenceTimer(c codec.Codec, scenarioID string) (func() (float64, error), 
 // the clock (a system call).
 const cpuTimeBatch = 16
 
-// cpuTimeOp is the smallest over count samples (at least 1) of op's CPU
-// time per call on this goroutine's thread (bench.ThreadCPUTime), each
-// sample running op until it has had benchtime of CPU: like the server's
-// rusage it leaves out the time the thread waits for a CPU on a busy
-// machine, which wall time would count. Where the thread's CPU time
+// cpuTimeOp times op over count samples (at least 1): its CPU time per
+// call on this goroutine's thread (bench.ThreadCPUTime), each sample
+// running op until it has had benchtime of CPU (at least 1 ms); the
+// median, with the smallest and largest sample as its interval. Like the
+// server's rusage it leaves out the time the thread waits for a CPU on a
+// busy machine, which wall time would count. Where the thread's CPU time
 // cannot be read, wall time.
-func cpuTimeOp(op func() error, benchtime time.Duration, count int) (float64, error) {
+func cpuTimeOp(op func() error, benchtime time.Duration, count int) (Interval, error) {
+	benchtime = max(benchtime, time.Millisecond)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	now := bench.ThreadCPUTime
@@ -384,7 +386,7 @@ func cpuTimeOp(op func() error, benchtime time.Duration, count int) (float64, er
 		for t-t0 < benchtime {
 			for range cpuTimeBatch {
 				if err := op(); err != nil {
-					return 0, err
+					return Interval{}, err
 				}
 			}
 			n += cpuTimeBatch
@@ -392,7 +394,8 @@ func cpuTimeOp(op func() error, benchtime time.Duration, count int) (float64, er
 		}
 		ns[i] = float64(t-t0) / float64(n)
 	}
-	return slices.Min(ns), nil
+	slices.Sort(ns)
+	return Interval{Mid: median(ns), Lo: ns[0], Hi: ns[len(ns)-1]}, nil
 }
 
 // sortedMedian is the median of xs (sorted in place); 0 when empty.

@@ -147,7 +147,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 		results = m.Results
 	}
 	if o.MeasureTransport {
-		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify)
+		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify, ids)
 		if err != nil {
 			return Document{}, fmt.Errorf("plan: measuring the transport (give -transport NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES to skip): %w", err)
 		}

@@ -117,16 +117,18 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 }
 
 // MeasureTransport measures the transport's own cost: the server's CPU per
-// published message for the smallest and the largest seed (by
-// encoding/json size) with encoding/json at rate messages per second and
+// published message for the smallest and the largest payload (by
+// encoding/json size) among the seeds and the planned scenarios (IDs)
+// the server serves (server.ChildScenarios: annot/*), so that the
+// per-byte cost is measured over the sizes being planned, with encoding/json at rate messages per second and
 // fan-out connections per stream (lowered to what MaxVerifyConns holds)
 // for d (at least transportDuration), minus encoding/json's marshal time
-// for each (a quick bench run), divided by the fan-out: the cost per
+// for each (in CPU time, marshalTimer's median), divided by the fan-out: the cost per
 // delivered message, fitted as NsPerMsg + NsPerByte × payload bytes
 // through the two points. Each point is measured transportRounds times,
-// the two seeds interleaved, and paired with a reference timed in this
-// process between the runs (encoding/json's marshal of the smaller seed,
-// referenceTimer): a run's cost is divided by the mean of the reference
+// the two payloads interleaved, and paired with a reference timed in this
+// process between the runs (encoding/json's marshal of the smaller
+// payload, marshalTimer): a run's cost is divided by the mean of the reference
 // just before and just after it, and a point is the median of those
 // ratios times the fastest reference of the measurement (ReferenceNs). A
 // change of the machine's speed that slows the run and the reference
@@ -135,12 +137,14 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 // least from one plan to the next. Measured at the planned fan-out, the costs paid
 // once per published message (the scheduler, the stream) are shared by
 // its receivers as they are in the run being planned. FrameBytes is the
-// framing load counts, averaged; P99Ms the smaller seed's p99; Base64 is
-// set for SSE; MeasuredFanout the fan-out used; P99Ms the median over
-// the rounds. via is "sse" or "ws"; reg
+// framing load counts on the smaller payload (on a payload of hundreds
+// of KB, bytes read of a message that the run's end cut off count as
+// framing); P99Ms the smaller payload's p99, the
+// median over the rounds; Base64 is set for SSE; MeasuredFanout the
+// fan-out used. via is "sse" or "ws"; reg
 // holds TransportCodec. The server is this program again
 // (server.StartProcess): its main must serve server.ChildRole.
-func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration) (Transport, error) {
+func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration, planned []string) (Transport, error) {
 	streams, _, err := VerifyConns(rate, 1)
 	if err != nil {
 		return Transport{}, err
@@ -150,8 +154,13 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	if !ok {
 		return Transport{}, fmt.Errorf("codec %s not registered", TransportCodec)
 	}
-	seeds := scenario.Seeds()
-	ms, err := bench.Matrix(ctx, []codec.Codec{c}, seeds, bench.Options{Benchtime: transportBenchtime, Count: transportCount})
+	points := scenario.Seeds()
+	for _, s := range server.ChildScenarios() {
+		if slices.Contains(planned, s.ID) && !slices.ContainsFunc(points, func(p scenario.Scenario) bool { return p.ID == s.ID }) {
+			points = append(points, s)
+		}
+	}
+	ms, err := bench.Matrix(ctx, []codec.Codec{c}, points, bench.Options{Benchtime: transportBenchtime, Count: transportCount})
 	if err != nil {
 		return Transport{}, err
 	}
@@ -175,9 +184,24 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	}
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
-	ref, err := referenceTimer(c, pts[0].id)
+	for i := range pts { // the marshal time subtracted, in CPU time as the server's
+		timer, err := marshalTimer(c, pts[i].id, points)
+		if err != nil {
+			return Transport{}, err
+		}
+		iv, err := timer()
+		if err != nil {
+			return Transport{}, err
+		}
+		pts[i].marshal = iv.Mid
+	}
+	timeRef, err := marshalTimer(c, pts[0].id, points)
 	if err != nil {
 		return Transport{}, err
+	}
+	ref := func() (float64, error) {
+		iv, err := timeRef()
+		return iv.Lo, err
 	}
 	prev, err := ref()
 	if err != nil {
@@ -210,7 +234,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		pts[i].cpu = sortedMedian(ratios[i]) * refNs
 	}
 	p99 = sortedMedian(p99s)
-	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout,
+	t := Transport{FrameBytes: pts[0].frames, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout,
 		Rounds: transportRounds, ReferenceNs: refNs}
 	if dx := pts[1].size - pts[0].size; dx > 0 {
 		t.NsPerByte = max((pts[1].cpu-pts[0].cpu)/dx, 0)
@@ -330,32 +354,33 @@ func ParseTransport(s string) (Transport, error) {
 	return Transport{NsPerMsg: v[0], NsPerByte: v[1], FrameBytes: v[2], P99Ms: v[3]}, nil
 }
 
-// referenceTimer returns a function that times the reference the
-// transport's runs are paired with: c's marshal of seed scenarioID, on
-// one thread of this process, refCount samples of refBenchtime of CPU
-// time (cpuTimeOp); CPU ns per marshal, the fastest sample. A codec that cannot marshal the seed is an
+// marshalTimer returns a function that times c's marshal of scenarioID
+// (one of among) on one thread of this process, refCount samples of
+// refBenchtime of CPU time (cpuTimeOp): the transport's runs are paired
+// with its fastest sample on the smaller payload (the reference), and
+// its median is the marshal time taken from a run's server CPU. A codec that cannot marshal the seed is an
 // error.
-func referenceTimer(c codec.Codec, scenarioID string) (func() (float64, error), error) {
-	i := slices.IndexFunc(scenario.Seeds(), func(s scenario.Scenario) bool { return s.ID == scenarioID })
+func marshalTimer(c codec.Codec, scenarioID string, among []scenario.Scenario) (func() (Interval, error), error) {
+	i := slices.IndexFunc(among, func(s scenario.Scenario) bool { return s.ID == scenarioID })
 	if i < 0 {
-		return nil, fmt.Errorf("plan: reference: no seed %q", scenarioID)
+		return nil, fmt.Errorf("plan: marshal timer: no scenario %q", scenarioID)
 	}
-	s := scenario.Seeds()[i]
+	s := among[i]
 	b, err := codec.BindNew(c, s.Value(), s.New)
 	if err != nil {
-		return nil, fmt.Errorf("plan: reference %s on %s: %w", c.Info().ID, s.ID, err)
+		return nil, fmt.Errorf("plan: marshal timer %s on %s: %w", c.Info().ID, s.ID, err)
 	}
 	v := s.Value()
 	marshal := func() error {
 		_, err := b.Marshal(v)
 		return err
 	}
-	return func() (float64, error) {
+	return func() (Interval, error) {
 		iv, err := cpuTimeOp(marshal, refBenchtime, refCount)
 		if err != nil {
-			return 0, fmt.Errorf("plan: reference %s on %s: %w", c.Info().ID, s.ID, err)
+			return iv, fmt.Errorf("plan: marshal timer %s on %s: %w", c.Info().ID, s.ID, err)
 		}
-		return iv.Lo, nil
+		return iv, nil
 	}, nil
 }
 

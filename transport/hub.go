@@ -232,6 +232,36 @@ type Message struct {
 	Codec string
 	// Binary is that codec's Info.Binary, when Codec is set.
 	Binary bool
+
+	shared atomic.Pointer[sharedForm] // Shared's value
+}
+
+// sharedForm is a transport's form of a Message and the key it was built for.
+type sharedForm struct {
+	key any
+	v   any
+}
+
+// Shared returns the form of m that build makes for key (a comparable
+// value), built once for every subscriber that asks with that key: a
+// transport that writes the same bytes to each connection of a stream
+// (the WebSocket handler's prepared, possibly compressed, frame) builds
+// them once per published message instead of once per connection. One
+// form is kept, the first built: a call with another key builds afresh
+// and keeps nothing. Two first callers may both build; both get the one
+// kept. Safe for concurrent use.
+func (m *Message) Shared(key any, build func() any) any {
+	if s := m.shared.Load(); s != nil {
+		if s.key == key {
+			return s.v
+		}
+		return build()
+	}
+	m.shared.CompareAndSwap(nil, &sharedForm{key: key, v: build()})
+	if s := m.shared.Load(); s.key == key {
+		return s.v
+	}
+	return build()
 }
 
 // Hub runs streams: one scheduler goroutine paces every stream, encodes each

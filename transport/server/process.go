@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 )
 
@@ -127,9 +128,14 @@ func StartChild(ctx context.Context, role, arg string) (*Child, error) {
 // measures them all), the message budget is the largest (plan -verify
 // asks for up to a million messages per second) and, that one client
 // being the only one, its shares are the whole caps (plan -verify at a
-// fan-out opens thousands of subscriptions to the same streams).
+// fan-out opens thousands of subscriptions to the same streams). It
+// compresses for a client that asks (SSE gzip, WebSocket
+// permessage-deflate), as `serbench serve -compress` does, and serves
+// ChildScenarios.
 func ChildOptions(reg *codec.Registry) Options {
 	var o Options
+	o.SSE.Gzip, o.WS.Compress = true, true
+	o.Resolver.Scenarios = ChildScenarios()
 	o.Resolver.Codecs = reg
 	o.API.DecodeCodecs = []string{"*"}
 	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate
@@ -137,6 +143,13 @@ func ChildOptions(reg *codec.Registry) Options {
 	o.Hub.MaxClientSubscribers = transport.DefaultMaxSubscribers
 	o.Hub.MaxClientStreams = transport.DefaultMaxStreams
 	return o
+}
+
+// ChildScenarios are the scenarios the ChildRole's server serves: the
+// seeds and the annotation workloads (scenario.Annot), whose payloads of
+// kilobytes to megabytes are where the codec is much of a server's CPU.
+func ChildScenarios() []scenario.Scenario {
+	return append(scenario.Seeds(), scenario.Annot()...)
 }
 
 // ServeChild is the ChildRole's body: ServeOptions with ChildOptions(reg).

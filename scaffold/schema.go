@@ -88,9 +88,14 @@ const deriveBody = `	s, err := serbenchDerive.Options{Skip: %s}.Derive(serbenchR
 	}`
 
 // hintsBody writes the hints found in a sample (type name, sample file,
-// skip paths, timing budget in ns, out, err file).
+// whether to ignore unknown members, skip paths, timing budget in ns,
+// out, err file).
 const hintsBody = `	var hs serbenchDerive.Hints
-	v, err := serbench.FromJSON[%s](%q)
+	v, _, err := serbench.FromJSONWith[%s](%q, serbench.SampleOptions{IgnoreUnknown: %t})
+	var unknown *serbench.UnknownMembersError
+	if serbenchErrors.As(err, &unknown) {
+		err = serbenchFmt.Errorf("%%w\n\t(serbench schema -ignore-unknown ignores them)", err)
+	}
 	if err == nil {
 		hs, err = serbenchDerive.Options{Skip: %s}.FindHints(v)
 	}
@@ -144,15 +149,19 @@ func goStrings(ss []string) string {
 // JSON file sample, a value of type name of the package in dir
 // (derive.FindHints, run by runInPackage), with proto.Marshal timed for
 // budget per hint when budget > 0, the fields skip names left out; a
-// sentence saying so when there are none.
-func Hints(ctx context.Context, dir, name, sample string, skip []string, budget time.Duration) (string, error) {
+// sentence saying so when there are none. The sample is read as
+// serbench.FromJSONWith reads it, with IgnoreUnknown set to
+// ignoreUnknown; without it, members the type has no field for are an
+// error listing them, whose last line names serbench schema's
+// -ignore-unknown.
+func Hints(ctx context.Context, dir, name, sample string, ignoreUnknown bool, skip []string, budget time.Duration) (string, error) {
 	abs, err := filepath.Abs(sample)
 	if err != nil {
 		return "", fmt.Errorf("schema: -sample: %w", err)
 	}
-	texts, err := runInPackage(ctx, dir, name, "\tserbench \"github.com/serbench/serbench\"\n\tserbenchTime \"time\"\n",
+	texts, err := runInPackage(ctx, dir, name, "\tserbench \"github.com/serbench/serbench\"\n\tserbenchErrors \"errors\"\n\tserbenchFmt \"fmt\"\n\tserbenchTime \"time\"\n",
 		[]job{{"-hints: ", func(p *typePkg, outFile, errFile string) string {
-			return fmt.Sprintf(hintsBody, p.testExpr(), abs, goStrings(skip), int64(budget), outFile, errFile)
+			return fmt.Sprintf(hintsBody, p.testExpr(), abs, ignoreUnknown, goStrings(skip), int64(budget), outFile, errFile)
 		}}})
 	if err != nil {
 		return "", err

@@ -259,13 +259,14 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, via *field, path 
 
 // selfMarshaler names the marshal method of struct t ("MarshalJSON",
 // "MarshalText") when t has one, on t or *t, and keeps some of its value
-// in unexported fields (a library's quantity or decimal type): the schema
-// would hold only the exported rest. "" for any other struct.
-func selfMarshaler(t reflect.Type) string {
+// in unexported fields that neither a json:"-" tag nor Options.Skip
+// leaves out (a library's quantity or decimal type): the schema would
+// hold only the exported rest. "" for any other struct.
+func (b *builder) selfMarshaler(t reflect.Type) string {
 	hidden := false
 	for i := range t.NumField() {
 		sf := t.Field(i)
-		if _, _, omit := jsonName(sf); !omit && !sf.IsExported() && !sf.Anonymous {
+		if _, _, omit := jsonName(sf); !omit && !sf.IsExported() && !sf.Anonymous && !b.skip.has(t, i) {
 			hidden = true
 			break
 		}
@@ -307,7 +308,7 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 	case reflect.Float32, reflect.Float64:
 		return &typ{kind: kFloat, bits: t.Bits(), goT: t}
 	case reflect.Struct:
-		if m := selfMarshaler(t); m != "" {
+		if m := b.selfMarshaler(t); m != "" {
 			b.fail(path, t, "%s keeps its value in unexported fields and writes it with its own %s, which no schema can see: fields of this type would decode as the zero value (%s)", t, m, leaveOut(path))
 			return nil
 		}

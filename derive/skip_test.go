@@ -175,5 +175,22 @@ func TestSelfMarshalerRefused(t *testing.T) {
 		if _, err := (derive.Options{Skip: []string{"Limit", "Limits"}}).Derive(typ, f); err != nil {
 			t.Errorf("%s: with the advised Skip: %v", f, err)
 		}
+		// A self-marshaling struct whose unexported field is a cache the
+		// user leaves out maps as its exported fields.
+		if _, err := (derive.Options{Skip: []string{"Cached.memo"}}).Derive(reflect.TypeFor[cachedHolder](), f); err != nil {
+			t.Errorf("%s: a self-marshaling struct with its unexported field skipped: %v", f, err)
+		}
 	}
+}
+
+// cachedValue marshals itself, and keeps a cache in an unexported field.
+type cachedValue struct {
+	Text string `json:"text"`
+	memo []byte //lint:ignore U1000 the unexported cache is what the test leaves out
+}
+
+func (c cachedValue) MarshalJSON() ([]byte, error) { return []byte(`{"text":""}`), nil }
+
+type cachedHolder struct {
+	Cached cachedValue `json:"cached"`
 }

@@ -212,7 +212,7 @@ func runInPackage(ctx context.Context, dir, name, imports string, jobs []job) ([
 	texts := make([]string, len(jobs))
 	for i, j := range jobs {
 		if text, err := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("%d.err", i))); err == nil {
-			return nil, fmt.Errorf("schema: %s %s%s", name, j.what, text)
+			return nil, fmt.Errorf("schema: %s %s%s", name, j.what, withAllSkips(string(text)))
 		}
 		text, err := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("%d.out", i)))
 		if err != nil {
@@ -224,6 +224,29 @@ func runInPackage(ctx context.Context, dir, name, imports string, jobs []job) ([
 		texts[i] = string(text)
 	}
 	return texts, nil
+}
+
+// skipAdvice finds the -skip path in derive's advice on a field it
+// cannot map ("... and serbench init -skip Spec.Overhead, or ...").
+var skipAdvice = regexp.MustCompile(`serbench init -skip ([^\s,]+),`)
+
+// withAllSkips is derive's error text with, when it advises -skip for
+// two fields or more, a last line giving them all in one flag value, so
+// that a type that holds a library's unmappable type in many places (a
+// quantity in every resource list) is fixed in one run.
+func withAllSkips(text string) string {
+	var paths []string
+	seen := map[string]bool{}
+	for _, m := range skipAdvice.FindAllStringSubmatch(text, -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			paths = append(paths, m[1])
+		}
+	}
+	if len(paths) < 2 {
+		return text
+	}
+	return strings.TrimRight(text, "\n") + "\n(all of them: -skip " + strings.Join(paths, ",") + ", with any paths -skip already gave)"
 }
 
 // goTestError is one line saying why go test failed in dir.

@@ -20,8 +20,9 @@ import (
 // field names as json tags; the value is copied into it and back
 // (avro/derived's op=convert).
 type avroMirror struct {
-	msgs map[*msg]*mirrorMsg
-	errs []FieldError
+	msgs  map[*msg]*mirrorMsg
+	needs map[*msg]bool // the messages that need a mirror
+	errs  []FieldError
 }
 
 // mirrorMsg is the mirror of one message; goT is nil when the message
@@ -55,7 +56,7 @@ func newAvroMirror(m *mapper) *avroMirror {
 	if !needs[m.root] {
 		return nil
 	}
-	a := &avroMirror{msgs: map[*msg]*mirrorMsg{}}
+	a := &avroMirror{msgs: map[*msg]*mirrorMsg{}, needs: needs}
 	for _, x := range m.b.msgs {
 		if !needs[x] {
 			a.msgs[x] = &mirrorMsg{}
@@ -94,7 +95,8 @@ func (a *avroMirror) message(x *msg, building map[*msg]bool, path string) reflec
 	}
 	if building[x] {
 		a.errs = append(a.errs, FieldError{Path: orRoot(path), GoType: x.goT.String(),
-			Reason: "avro/derived: a recursive type with a uint64, uint, time wrapper, embedded time or Go array field, which hamba/avro cannot take as they are and a mirror type cannot hold"})
+			Reason: "avro/derived: a recursive type with " + a.cause(x, map[*msg]bool{}) +
+				", which hamba/avro cannot take as it is and a mirror type (reflect.StructOf) cannot refer to itself; " + leaveOut(path)})
 		return x.goT
 	}
 	building[x] = true
@@ -106,6 +108,47 @@ func (a *avroMirror) message(x *msg, building map[*msg]bool, path string) reflec
 	mt := reflect.StructOf(fields)
 	a.msgs[x] = &mirrorMsg{goT: mt}
 	return mt
+}
+
+// cause names the first field of x, or of a message below it, that
+// makes x need a mirror: its path, Go type and what it is ("a uint64
+// field .ID (uint64)"); seen holds the messages already looked into.
+func (a *avroMirror) cause(x *msg, seen map[*msg]bool) string {
+	seen[x] = true
+	for _, f := range x.fields {
+		if f.embedded {
+			return fmt.Sprintf("an embedded time field %s (%s)", f.path, f.typ.goT)
+		}
+		if what := mirrorKind(f.typ); what != "" {
+			return fmt.Sprintf("a %s field %s (%s)", what, f.path, f.typ.goT)
+		}
+	}
+	for _, f := range x.fields {
+		if y := structOf(f.typ); y != nil && a.needs[y] && !seen[y] {
+			return a.cause(y, seen)
+		}
+	}
+	return "a field hamba/avro cannot take as it is"
+}
+
+// mirrorKind says what in t needs a mirror whatever the messages it
+// holds: "uint64", "time wrapper" or "Go array"; "" for none.
+func mirrorKind(t *typ) string {
+	switch t.kind {
+	case kUint:
+		if t.bits == 64 {
+			return "uint64 or uint"
+		}
+	case kTime:
+		if t.goT != timeType {
+			return "time wrapper"
+		}
+	case kArray:
+		return "Go array"
+	case kPtr, kSlice, kMap:
+		return mirrorKind(t.elem)
+	}
+	return ""
 }
 
 // typeOf is the mirror's type for t.

@@ -449,15 +449,37 @@ type idTree struct {
 	Children []*idTree `json:"children"`
 }
 
+// forkedRepo has the shape of an API client's repository: every field a
+// pointer, a time wrapper, and its parent and source repositories.
+type forkedRepo struct {
+	Name   *string     `json:"name,omitempty"`
+	Pushed *Timestamp  `json:"pushed_at,omitempty"`
+	Parent *forkedRepo `json:"parent,omitempty"`
+	Source *forkedRepo `json:"source,omitempty"`
+}
+
 // DeriveAvro refuses what avro/derived refuses, with the same error.
 func TestAvroSchemaAgreesWithRow(t *testing.T) {
 	_, err := derive.DeriveAvro(reflect.TypeFor[idTree]())
 	var de *derive.Error
-	if !errors.As(err, &de) || !strings.Contains(err.Error(), "derive: avsc: derive_test.idTree: .Children[] (derive_test.idTree): avro/derived: a recursive type with a uint64") {
-		t.Fatalf("DeriveAvro(idTree) = %v, want a *derive.Error naming the recursion", err)
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "derive: avsc: derive_test.idTree: .Children[] (derive_test.idTree): avro/derived: a recursive type with a uint64 or uint field .ID (uint64)") ||
+		!strings.Contains(err.Error(), "serbench init -skip Children") {
+		t.Fatalf("DeriveAvro(idTree) = %v, want a *derive.Error naming the recursion, its uint64 field and the -skip path", err)
 	}
 	if _, berr := derive.NewAvroCodec().Bind(&idTree{}); !errors.Is(berr, codec.ErrUnsupported) || !strings.Contains(berr.Error(), err.Error()) {
 		t.Errorf("Bind(*idTree) = %v, want n/a with DeriveAvro's error", berr)
+	}
+	// An API client's repository: its parent and source are repositories,
+	// and its times a wrapper. The error names the wrapper and, per
+	// recursive field, the -skip path, which then makes the schema.
+	_, err = derive.DeriveAvro(reflect.TypeFor[forkedRepo]())
+	for _, want := range []string{"a time wrapper field .Pushed (*derive_test.Timestamp)", "serbench init -skip Parent,", "serbench init -skip Source,"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("DeriveAvro(forkedRepo) = %v, want it to say %q", err, want)
+		}
+	}
+	if _, err := (derive.Options{Skip: []string{"Parent", "Source"}}).DeriveAvro(reflect.TypeFor[forkedRepo]()); err != nil {
+		t.Errorf("DeriveAvro(forkedRepo) with the advised Skip: %v", err)
 	}
 	// A recursive type hamba/avro takes as it is needs no mirror.
 	if _, err := derive.DeriveAvro(reflect.TypeFor[Tree]()); err != nil {

@@ -139,12 +139,14 @@ func fbsGoScalar(t *typ) string {
 	return ""
 }
 
-// slot is a field of a table: its accessor name, index and type.
+// slot is a field of a table: its accessor name (flatc's Go name of
+// the field), its name in the schema in CamelCase (which names a map's
+// entry table; "" when it is acc), index and type.
 type slot struct {
-	table, acc string
-	index      int
-	typ        *typ
-	path       string
+	table, acc, name string
+	index            int
+	typ              *typ
+	path             string
 }
 
 func (s slot) vt() string { return fmt.Sprintf("%d", 4+2*s.index) }
@@ -157,12 +159,12 @@ func (g *fbsGo) message(x *msg) {
 	gt := g.goType(x.goT)
 	var prep, add, read strings.Builder
 	for i, f := range x.fields {
-		acc := camel(f.schemaName())
+		acc := flatcGoName(f.schemaName())
 		if acc == "Init" || acc == "Table" {
 			g.fail(f.path, f.typ, "its FlatBuffers accessor %s would clash with the generated type's own method", acc)
 			continue
 		}
-		s := slot{table: x.name, acc: acc, index: i, typ: f.typ, path: f.path}
+		s := slot{table: x.name, acc: acc, name: camel(f.schemaName()), index: i, typ: f.typ, path: f.path}
 		expr, guard, allocs := g.fieldPath(x, f)
 		d, p, a := g.write(s, expr)
 		prep.WriteString(d)
@@ -260,7 +262,7 @@ func (g *fbsGo) vector(s slot, expr string) string {
 			start, expr, strings.ToUpper(sc[:1])+sc[1:], val, expr)
 	}
 	offs := g.local("offs")
-	es := slot{table: s.table, acc: s.acc, typ: e, path: s.path + "[]"}
+	es := slot{table: s.table, acc: s.acc, name: s.name, typ: e, path: s.path + "[]"}
 	elem := expr + "[i]"
 	var body string
 	if ptr {
@@ -277,10 +279,69 @@ func (g *fbsGo) vector(s slot, expr string) string {
 
 // entryName is the entry table of map field s, as DeriveFlatBuffers names it.
 func entryName(s slot) string {
-	if s.acc == "Value" && strings.HasSuffix(s.table, "Entry") {
+	name := s.name
+	if name == "" {
+		name = s.acc
+	}
+	if name == "Value" && strings.HasSuffix(s.table, "Entry") {
 		return strings.TrimSuffix(s.table, "Entry") + "ValueEntry"
 	}
-	return s.table + "_" + s.acc + "Entry"
+	return s.table + "_" + name + "Entry"
+}
+
+// flatcGoName is the Go name flatc 2.0.8 gives the accessors of a field
+// named s in the schema: it reads s as camelCase and splits it into
+// snake_case words, a word starting at each letter or digit that is not
+// lower case and follows a lower-case one (the rest of the name lower-cased),
+// then writes the words in CamelCase ("hostPID" is HostPid, "podIPs"
+// PodIps, "ipv6Addr" Ipv6addr, "created_at" CreatedAt); a leading '_'
+// stays, as does the letter after it ("_links" is _links).
+func flatcGoName(s string) string {
+	var snake strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case i == 0:
+			snake.WriteByte(lowerASCII(c))
+		case c == '_':
+			snake.WriteByte('_')
+		case !isLower(c):
+			if isLower(s[i-1]) {
+				snake.WriteByte('_')
+			}
+			snake.WriteByte(lowerASCII(c))
+		default:
+			snake.WriteByte(c)
+		}
+	}
+	w := snake.String()
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		switch {
+		case i == 0:
+			b.WriteByte(upperASCII(w[i]))
+		case w[i] == '_' && i+1 < len(w):
+			i++
+			b.WriteByte(upperASCII(w[i]))
+		default:
+			b.WriteByte(w[i])
+		}
+	}
+	return b.String()
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upperASCII(c byte) byte {
+	if isLower(c) {
+		return c - ('a' - 'A')
+	}
+	return c
 }
 
 // mapVector is the code that writes map expr as field s's vector of

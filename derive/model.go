@@ -1,6 +1,8 @@
 package derive
 
 import (
+	"encoding"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -11,6 +13,9 @@ import (
 var (
 	timeType     = reflect.TypeFor[time.Time]()
 	durationType = reflect.TypeFor[time.Duration]()
+
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
 // isTime reports whether t maps as a time.Time: time.Time itself, or a
@@ -252,6 +257,33 @@ func (b *builder) fields(m *msg, t reflect.Type, prefix []int, via *field, path 
 	}
 }
 
+// selfMarshaler names the marshal method of struct t ("MarshalJSON",
+// "MarshalText") when t has one, on t or *t, and keeps some of its value
+// in unexported fields that neither a json:"-" tag nor Options.Skip
+// leaves out (a library's quantity or decimal type): the schema would
+// hold only the exported rest. "" for any other struct.
+func (b *builder) selfMarshaler(t reflect.Type) string {
+	hidden := false
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if _, _, omit := jsonName(sf); !omit && !sf.IsExported() && !sf.Anonymous && !b.skip.has(t, i) {
+			hidden = true
+			break
+		}
+	}
+	if !hidden {
+		return ""
+	}
+	pt := reflect.PointerTo(t)
+	switch {
+	case pt.Implements(jsonMarshalerType):
+		return "MarshalJSON"
+	case pt.Implements(textMarshalerType):
+		return "MarshalText"
+	}
+	return ""
+}
+
 // typeOf maps Go type t at path; nil after recording why it cannot.
 func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 	switch {
@@ -276,6 +308,10 @@ func (b *builder) typeOf(t reflect.Type, path, hint string) *typ {
 	case reflect.Float32, reflect.Float64:
 		return &typ{kind: kFloat, bits: t.Bits(), goT: t}
 	case reflect.Struct:
+		if m := b.selfMarshaler(t); m != "" {
+			b.fail(path, t, "%s keeps its value in unexported fields and writes it with its own %s, which no schema can see: fields of this type would decode as the zero value (%s)", t, m, leaveOut(path))
+			return nil
+		}
 		return &typ{kind: kStruct, msg: b.message(t, path, hint), goT: t}
 	case reflect.Slice, reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {

@@ -136,3 +136,61 @@ func TestSkipCodecs(t *testing.T) {
 	}
 	exactDerived(t, o, p, want)
 }
+
+// quantity has the shape of a platform's resource quantity: its value in
+// unexported fields, written by its own MarshalJSON as "500Mi".
+type quantity struct {
+	milli  int64  //lint:ignore U1000 the unexported value is what the test is about
+	Format string `json:"format"`
+}
+
+func (q quantity) MarshalJSON() ([]byte, error) { return []byte(`"500Mi"`), nil }
+
+func (q *quantity) UnmarshalJSON([]byte) error { return nil }
+
+// podSpec holds quantities as a field and as map values.
+type podSpec struct {
+	Name   string                `json:"name"`
+	Limit  *quantity             `json:"limit"`
+	Limits []map[string]quantity `json:"limits"`
+}
+
+// A struct that marshals itself from unexported fields is refused at the
+// field that holds it, every place it is held, with the -skip path of
+// that field (not of the unexported field inside, which would leave an
+// empty message that decodes every quantity as zero); the advised Skip
+// then derives.
+func TestSelfMarshalerRefused(t *testing.T) {
+	typ := reflect.TypeFor[podSpec]()
+	for _, f := range derive.Formats {
+		_, err := derive.Derive(typ, f)
+		for _, want := range []string{".Limit (derive_test.quantity): derive_test.quantity keeps its value in unexported fields and writes it with its own MarshalJSON", "serbench init -skip Limit,", ".Limits[]{} (derive_test.quantity)", "serbench init -skip Limits,"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: Derive(podSpec) = %v, want it to say %q", f, err, want)
+			}
+		}
+		if err != nil && strings.Contains(err.Error(), "milli") {
+			t.Errorf("%s: the error advises the unexported field:\n%v", f, err)
+		}
+		if _, err := (derive.Options{Skip: []string{"Limit", "Limits"}}).Derive(typ, f); err != nil {
+			t.Errorf("%s: with the advised Skip: %v", f, err)
+		}
+		// A self-marshaling struct whose unexported field is a cache the
+		// user leaves out maps as its exported fields.
+		if _, err := (derive.Options{Skip: []string{"Cached.memo"}}).Derive(reflect.TypeFor[cachedHolder](), f); err != nil {
+			t.Errorf("%s: a self-marshaling struct with its unexported field skipped: %v", f, err)
+		}
+	}
+}
+
+// cachedValue marshals itself, and keeps a cache in an unexported field.
+type cachedValue struct {
+	Text string `json:"text"`
+	memo []byte //lint:ignore U1000 the unexported cache is what the test leaves out
+}
+
+func (c cachedValue) MarshalJSON() ([]byte, error) { return []byte(`{"text":""}`), nil }
+
+type cachedHolder struct {
+	Cached cachedValue `json:"cached"`
+}

@@ -88,9 +88,14 @@ const deriveBody = `	s, err := serbenchDerive.Options{Skip: %s}.Derive(serbenchR
 	}`
 
 // hintsBody writes the hints found in a sample (type name, sample file,
-// skip paths, timing budget in ns, out, err file).
+// whether to ignore unknown members, skip paths, timing budget in ns,
+// out, err file).
 const hintsBody = `	var hs serbenchDerive.Hints
-	v, err := serbench.FromJSON[%s](%q)
+	v, _, err := serbench.FromJSONWith[%s](%q, serbench.SampleOptions{IgnoreUnknown: %t})
+	var unknown *serbench.UnknownMembersError
+	if serbenchErrors.As(err, &unknown) {
+		err = serbenchFmt.Errorf("%%w\n\t(serbench schema -ignore-unknown ignores them)", err)
+	}
 	if err == nil {
 		hs, err = serbenchDerive.Options{Skip: %s}.FindHints(v)
 	}
@@ -144,15 +149,19 @@ func goStrings(ss []string) string {
 // JSON file sample, a value of type name of the package in dir
 // (derive.FindHints, run by runInPackage), with proto.Marshal timed for
 // budget per hint when budget > 0, the fields skip names left out; a
-// sentence saying so when there are none.
-func Hints(ctx context.Context, dir, name, sample string, skip []string, budget time.Duration) (string, error) {
+// sentence saying so when there are none. The sample is read as
+// serbench.FromJSONWith reads it, with IgnoreUnknown set to
+// ignoreUnknown; without it, members the type has no field for are an
+// error listing them, whose last line names serbench schema's
+// -ignore-unknown.
+func Hints(ctx context.Context, dir, name, sample string, ignoreUnknown bool, skip []string, budget time.Duration) (string, error) {
 	abs, err := filepath.Abs(sample)
 	if err != nil {
 		return "", fmt.Errorf("schema: -sample: %w", err)
 	}
-	texts, err := runInPackage(ctx, dir, name, "\tserbench \"github.com/serbench/serbench\"\n\tserbenchTime \"time\"\n",
+	texts, err := runInPackage(ctx, dir, name, "\tserbench \"github.com/serbench/serbench\"\n\tserbenchErrors \"errors\"\n\tserbenchFmt \"fmt\"\n\tserbenchTime \"time\"\n",
 		[]job{{"-hints: ", func(p *typePkg, outFile, errFile string) string {
-			return fmt.Sprintf(hintsBody, p.testExpr(), abs, goStrings(skip), int64(budget), outFile, errFile)
+			return fmt.Sprintf(hintsBody, p.testExpr(), abs, ignoreUnknown, goStrings(skip), int64(budget), outFile, errFile)
 		}}})
 	if err != nil {
 		return "", err
@@ -203,7 +212,7 @@ func runInPackage(ctx context.Context, dir, name, imports string, jobs []job) ([
 	texts := make([]string, len(jobs))
 	for i, j := range jobs {
 		if text, err := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("%d.err", i))); err == nil {
-			return nil, fmt.Errorf("schema: %s %s%s", name, j.what, text)
+			return nil, fmt.Errorf("schema: %s %s%s", name, j.what, withAllSkips(string(text)))
 		}
 		text, err := os.ReadFile(filepath.Join(tmp, fmt.Sprintf("%d.out", i)))
 		if err != nil {
@@ -215,6 +224,29 @@ func runInPackage(ctx context.Context, dir, name, imports string, jobs []job) ([
 		texts[i] = string(text)
 	}
 	return texts, nil
+}
+
+// skipAdvice finds the -skip path in derive's advice on a field it
+// cannot map ("... and serbench init -skip Spec.Overhead, or ...").
+var skipAdvice = regexp.MustCompile(`serbench init -skip ([^\s,]+),`)
+
+// withAllSkips is derive's error text with, when it advises -skip for
+// two fields or more, a last line giving them all in one flag value, so
+// that a type that holds a library's unmappable type in many places (a
+// quantity in every resource list) is fixed in one run.
+func withAllSkips(text string) string {
+	var paths []string
+	seen := map[string]bool{}
+	for _, m := range skipAdvice.FindAllStringSubmatch(text, -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			paths = append(paths, m[1])
+		}
+	}
+	if len(paths) < 2 {
+		return text
+	}
+	return strings.TrimRight(text, "\n") + "\n(all of them: -skip " + strings.Join(paths, ",") + ", with any paths -skip already gave)"
 }
 
 // goTestError is one line saying why go test failed in dir.

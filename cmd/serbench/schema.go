@@ -19,12 +19,13 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		format   = fs.String("format", "proto", "the schema language: proto, avsc or fbs")
 		hints    = fs.Bool("hints", false, "print the schema-tightening hints found in the -sample value instead of a schema")
 		sample   = fs.String("sample", "", "with -hints: a JSON `file` holding one value of the type (read as serbench.FromJSON does)")
+		ignore   = fs.Bool("ignore-unknown", false, "with -hints: drop the members of the -sample file that the type has no field for, as encoding/json does, instead of refusing the sample (serbench.FromJSONWith with SampleOptions{IgnoreUnknown: true})")
 		hintTime = fs.Duration("hint-time", serbenchlib.HintBudget, "with -hints: how long to time proto.Marshal per hint for the ns/op columns; 0 for sizes only")
 		skip     = fs.String("skip", "", "comma-separated field `paths` to leave out, as serbench.Options.Skip (Account.Extensions: Go or json names joined by dots)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: serbench schema -type NAME [-format proto|avsc|fbs] [-skip PATHS] [PKG]")
-		fmt.Fprintln(stderr, "       serbench schema -type NAME -hints -sample FILE [-hint-time D] [-skip PATHS] [PKG]")
+		fmt.Fprintln(stderr, "       serbench schema -type NAME -hints -sample FILE [-ignore-unknown] [-hint-time D] [-skip PATHS] [PKG]")
 		fmt.Fprintln(stderr, "Writes to standard output the schema derived from the struct type NAME of the")
 		fmt.Fprintln(stderr, "package in folder PKG (default .), the schema serbench.Benchmark's derived codecs")
 		fmt.Fprintln(stderr, "use, with every lossy mapping as a comment. It runs go test in PKG with one test")
@@ -55,6 +56,9 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 			return usagef("schema: -format and -hints: -hints prints a table, not a schema")
 		}
 	}
+	if *ignore && !*hints {
+		return usagef("schema: -ignore-unknown goes with -hints -sample: it says how the sample is read")
+	}
 	if *hintTime < 0 {
 		return usagef("schema: -hint-time %v: want 0 or more", *hintTime)
 	}
@@ -68,7 +72,7 @@ func cmdSchema(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	var text string
 	if *hints {
-		text, err = scaffold.Hints(ctx, dir, *typeName, *sample, paths, *hintTime)
+		text, err = scaffold.Hints(ctx, dir, *typeName, *sample, *ignore, paths, *hintTime)
 	} else {
 		text, err = scaffold.Schema(ctx, dir, *typeName, f, paths)
 	}

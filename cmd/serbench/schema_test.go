@@ -79,7 +79,8 @@ func TestSchemaInScratchModule(t *testing.T) {
 		lines int
 	}{
 		{[]string{"schema", "-type", "Nope", dir}, "no type Nope declared in package order", 1},
-		{[]string{"schema", "-type", "Bad", dir}, "derive: proto: order.Bad: .C (chan int): a channel", 3},
+		{[]string{"schema", "-type", "Bad", dir}, "derive: proto: order.Bad: .C (chan int): a channel", 4},
+		{[]string{"schema", "-type", "Bad", dir}, "\n(all of them: -skip C,F, with any paths -skip already gave)", 4},
 		{[]string{"schema", "-type", "Bad", "-skip", "C,Nope", dir}, `derive: Options.Skip "Nope": the root type order.Bad has no field "Nope"; its fields: C, N, F`, 2},
 	} {
 		var stdout, stderr bytes.Buffer

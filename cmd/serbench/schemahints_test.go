@@ -86,8 +86,17 @@ func TestSchemaHintsInScratchModule(t *testing.T) {
 	}
 	stdout.Reset()
 	err = run(context.Background(), &stdout, &stderr, []string{"schema", "-type", "Shipment", "-hints", "-sample", filepath.Join(dir, "bad.json"), dir})
-	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), `schema: Shipment -hints: serbench: `) || !strings.Contains(err.Error(), "1 member that") || !strings.Contains(err.Error(), "bad.json:1:13: /colour") || strings.Count(err.Error(), "\n") != 1 {
-		t.Errorf("bad sample: %v (exit %d), want a line saying how many members the type lacks, then one naming the member", err, exitCode(err))
+	if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), `schema: Shipment -hints: serbench: `) || !strings.Contains(err.Error(), "1 member that") || !strings.Contains(err.Error(), "bad.json:1:13: /colour") ||
+		!strings.HasSuffix(err.Error(), "\n\t(serbench schema -ignore-unknown ignores them)") || strings.Count(err.Error(), "\n") != 2 {
+		t.Errorf("bad sample: %v (exit %d), want a line saying how many members the type lacks, one naming the member, and one naming -ignore-unknown", err, exitCode(err))
+	}
+	// An API response has members the client type leaves out on purpose:
+	// -ignore-unknown reads it as encoding/json does.
+	stdout.Reset()
+	if err := run(context.Background(), &stdout, &stderr, []string{"schema", "-type", "Shipment", "-hints", "-sample", filepath.Join(dir, "bad.json"), "-ignore-unknown", "-hint-time", "0", dir}); err != nil {
+		t.Errorf("-ignore-unknown: %v", err)
+	} else if strings.Contains(stdout.String(), "colour") || stdout.Len() == 0 {
+		t.Errorf("-ignore-unknown printed\n%s\nwant the hints of the sample without its unknown member", stdout.Bytes())
 	}
 }
 
@@ -100,6 +109,7 @@ func TestSchemaHintsUsage(t *testing.T) {
 		{[]string{"schema", "-type", "Order", "-sample", "x.json"}, "-hints and -sample go together"},
 		{[]string{"schema", "-type", "Order", "-hints", "-sample", "x.json", "-hint-time", "-1s"}, "-hint-time -1s: want 0 or more"},
 		{[]string{"schema", "-type", "Order", "-hints", "-sample", "x.json", "-format", "avsc"}, "-hints prints a table, not a schema"},
+		{[]string{"schema", "-type", "Order", "-ignore-unknown"}, "-ignore-unknown goes with -hints -sample"},
 	} {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), &stdout, &stderr, tc.args)

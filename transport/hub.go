@@ -232,6 +232,36 @@ type Message struct {
 	Codec string
 	// Binary is that codec's Info.Binary, when Codec is set.
 	Binary bool
+
+	sharedMu sync.Mutex
+	shared   []sharedForm // see Shared
+}
+
+// sharedForm is one form of a Message built by Shared.
+type sharedForm struct {
+	key  any
+	form []byte
+}
+
+// Shared returns the form of m that build makes for key, building it on
+// the first call for that key and returning the same bytes to every later
+// one: what a transport sends every subscriber of the stream alike (SSE
+// gzip's compressed event) is then made once per message, not once per
+// subscriber. Calls for one message are serialised; build must not call
+// m.Shared. Keys are compared with ==. The form lives as long as m (in
+// the stream's replay buffer, until it leaves it) and must not be
+// modified.
+func (m *Message) Shared(key any, build func() []byte) []byte {
+	m.sharedMu.Lock()
+	defer m.sharedMu.Unlock()
+	for _, f := range m.shared {
+		if f.key == key {
+			return f.form
+		}
+	}
+	form := build()
+	m.shared = append(m.shared, sharedForm{key, form})
+	return form
 }
 
 // Hub runs streams: one scheduler goroutine paces every stream, encodes each

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/serbench/serbench/transport"
@@ -29,14 +29,16 @@ type Options struct {
 	WriteTimeout time.Duration
 	// Gzip compresses the response with gzip (Content-Encoding: gzip, one
 	// gzip member whose deflate data comes from
-	// github.com/klauspost/compress/flate at its default level) when the
-	// request's Accept-Encoding allows it. Every flush of the response
-	// flushes the compressor first (a sync flush, about 5 bytes), so
-	// events are not held back. While events flow, the compressor's window
-	// spans them, so repeated content compresses across events; after
-	// GzipIdle without one, the compressor goes back to a pool shared by
-	// every response (an idle subscription holds no compressor state) and
-	// the next event starts a fresh one. Default false.
+	// github.com/klauspost/compress/flate's StatelessDeflate) when the
+	// request's Accept-Encoding allows it. Each event is compressed on its
+	// own, once per stream: its deflate blocks refer to nothing before it
+	// and end on a byte boundary, so the same bytes follow every gzip
+	// subscriber's own header (Handler.Deflated counts them), and a
+	// response keeps no compressor, only its CRC-32 and size for the
+	// trailer. Nothing is compressed across events (as WebSocket
+	// permessage-deflate without context takeover). What a response sends
+	// only to its own connection (its first lines, replayed events, the
+	// end) is compressed the same way for it alone. Default false.
 	Gzip bool
 }
 
@@ -71,9 +73,22 @@ func (o Options) Effective() (Options, error) {
 // Handler serves GET ?scenario=ID&codec=ID&rate=R (see transport.Request
 // for every parameter) as an event stream from a Hub.
 type Handler struct {
-	hub  *transport.Hub
-	rv   transport.Resolver
-	opts Options
+	hub      *transport.Hub
+	rv       transport.Resolver
+	opts     Options
+	deflated atomic.Int64 // see Deflated
+}
+
+// Deflated returns how many live events the handler has compressed for
+// gzip responses since it was made: one per event of a stream however
+// many gzip subscribers it has (Options.Gzip).
+func (h *Handler) Deflated() int64 { return h.deflated.Load() }
+
+// gzipKey is the transport.Message.Shared key of an event's deflate
+// blocks: the event's text depends on the message and on these.
+type gzipKey struct {
+	event  string
+	binary bool
 }
 
 // NewHandler validates opts and returns a handler on hub.
@@ -182,13 +197,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		flushC = flushTimer.C
 	}
 	pending := 0
-	var idleC <-chan time.Time // a gzip response's look for idleness
-	busy := false              // an event since the last look
-	if gz {
-		idle := time.NewTicker(GzipIdle)
-		defer idle.Stop()
-		idleC = idle.C
-	}
 	ctx := r.Context()
 	for {
 		select {
@@ -198,10 +206,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			buf = AppendEvent(buf[:0], event, m, binary)
+			var z []byte
+			if gz {
+				z = m.Shared(gzipKey{event, binary}, func() []byte {
+					h.deflated.Add(1)
+					z, _ := deflate(buf) // on error nil: send deflates again and returns it
+					return z
+				})
+			}
 			pending++
-			busy = true
 			flush := pending >= h.opts.FlushEvery
-			if err := cw.write(buf, flush); err != nil {
+			if err := cw.send(buf, z, flush); err != nil {
 				return
 			}
 			if flush {
@@ -216,13 +231,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 				pending = 0
 			}
-		case <-idleC:
-			if !busy && pending == 0 {
-				if err := cw.gz.release(); err != nil {
-					return
-				}
-			}
-			busy = false
 		case <-sub.Done():
 			if errors.Is(sub.Err(), transport.ErrClosed) {
 				_ = cw.write([]byte(": server shutting down\n\n"), true)
@@ -240,37 +248,47 @@ type connWriter struct {
 	rc       *http.ResponseController
 	timeout  time.Duration
 	deadline time.Time
-	gz       *gzipWriter // nil: uncompressed
+	gz       *gzipConn // nil: uncompressed
 }
 
 // write writes p (if any) and, when flush is set, flushes. The write
 // deadline is moved to now+timeout whenever less than half of it is left,
 // so a write never waits between timeout/2 and timeout (the deadline is not
 // reset on every event, which costs a timer update each).
-func (cw *connWriter) write(p []byte, flush bool) error {
+func (cw *connWriter) write(p []byte, flush bool) error { return cw.send(p, nil, flush) }
+
+// send is write for the text p whose deflate blocks (see deflate) are z:
+// a gzip response writes z, or deflates p itself when z is nil.
+func (cw *connWriter) send(p, z []byte, flush bool) error {
 	if now := time.Now(); cw.deadline.Sub(now) < cw.timeout/2 {
 		cw.deadline = now.Add(cw.timeout)
 		if err := cw.rc.SetWriteDeadline(cw.deadline); err != nil && !errors.Is(err, http.ErrNotSupported) {
 			return err
 		}
 	}
-	var w io.Writer = cw.w
-	if cw.gz != nil {
-		w = cw.gz
-	}
-	rc := cw.rc
 	if len(p) > 0 {
-		if _, err := w.Write(p); err != nil {
-			return err
+		out := p
+		if cw.gz != nil {
+			if z == nil {
+				var err error
+				if z, err = deflate(p); err != nil {
+					return err
+				}
+			}
+			if h := cw.gz.header(); h != nil {
+				if _, err := cw.w.Write(h); err != nil {
+					return err
+				}
+			}
+			cw.gz.count(p)
+			out = z
 		}
-	}
-	if flush && cw.gz != nil {
-		if err := cw.gz.Flush(); err != nil {
+		if _, err := cw.w.Write(out); err != nil {
 			return err
 		}
 	}
 	if flush {
-		if err := rc.Flush(); err != nil {
+		if err := cw.rc.Flush(); err != nil {
 			return err
 		}
 	}

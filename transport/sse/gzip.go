@@ -65,10 +65,11 @@ var finalBlock = []byte{0x01, 0x00, 0x00, 0xff, 0xff}
 // gzipConn is what one gzip response keeps between events: whether its
 // header is written, and the CRC-32 and size of the text it has sent, for
 // the trailer. It holds no compressor: every piece of text it sends is
-// deflated on its own (deflate) into blocks that refer to nothing before
-// them and end on a byte boundary, not final, which are valid anywhere in
-// a deflate stream, so one event's blocks, made once, serve every
-// connection of its stream.
+// deflated on its own (deflate) into blocks that end on a byte boundary,
+// not final, and refer to nothing before them but, for a live event, the
+// text of the event the response sent just before, so one event's blocks,
+// made once, serve every connection of its stream that sent that same
+// previous event.
 type gzipConn struct {
 	started bool
 	crc     uint32
@@ -101,14 +102,16 @@ func (g *gzipConn) appendEnd(dst []byte) []byte {
 	return binary.LittleEndian.AppendUint32(dst, g.size)
 }
 
-// deflate returns text compressed on its own (klauspost/compress/flate's
-// StatelessDeflate: its fastest level, no history before text): deflate
-// blocks, not final, ending with an empty stored block on a byte
-// boundary.
-func deflate(text []byte) ([]byte, error) {
+// deflate returns text compressed with no history but dict
+// (klauspost/compress/flate's StatelessDeflate, its fastest level; at most
+// the last 8 KiB of dict are used): deflate blocks, not final, ending with
+// an empty stored block on a byte boundary. They are valid anywhere in a
+// deflate stream whose output so far ends with dict (anywhere at all when
+// dict is empty).
+func deflate(text, dict []byte) ([]byte, error) {
 	var b bytes.Buffer
 	b.Grow(len(text)/2 + 16)
-	if err := flate.StatelessDeflate(&b, text, false, nil); err != nil {
+	if err := flate.StatelessDeflate(&b, text, false, dict); err != nil {
 		return nil, fmt.Errorf("sse: deflate %d bytes: %w", len(text), err)
 	}
 	return b.Bytes(), nil

@@ -30,15 +30,18 @@ type Options struct {
 	// Gzip compresses the response with gzip (Content-Encoding: gzip, one
 	// gzip member whose deflate data comes from
 	// github.com/klauspost/compress/flate's StatelessDeflate) when the
-	// request's Accept-Encoding allows it. Each event is compressed on its
-	// own, once per stream: its deflate blocks refer to nothing before it
-	// and end on a byte boundary, so the same bytes follow every gzip
-	// subscriber's own header (Handler.Deflated counts them), and a
-	// response keeps no compressor, only its CRC-32 and size for the
-	// trailer. Nothing is compressed across events (as WebSocket
-	// permessage-deflate without context takeover). What a response sends
-	// only to its own connection (its first lines, replayed events, the
-	// end) is compressed the same way for it alone. Default false.
+	// request's Accept-Encoding allows it. Each live event is compressed
+	// once per stream, not once per subscriber: its deflate blocks end on
+	// a byte boundary and refer to nothing before them but the previous
+	// event's text (which every subscriber that sent that event has in its
+	// client's window), so the same bytes follow every gzip subscriber's
+	// own header; a subscriber whose previous event was another (it just
+	// joined) gets the event's blocks made without it, also once per
+	// stream. Handler.Deflated counts these compressions. A response keeps
+	// no compressor, only its CRC-32 and size for the trailer and its last
+	// event's text. What a response sends only to its own connection (its
+	// first lines, replayed events, the end) is compressed the same way for
+	// it alone. Default false.
 	Gzip bool
 }
 
@@ -80,15 +83,19 @@ type Handler struct {
 }
 
 // Deflated returns how many live events the handler has compressed for
-// gzip responses since it was made: one per event of a stream however
-// many gzip subscribers it has (Options.Gzip).
+// gzip responses since it was made: for each event of a stream, one for
+// its subscribers that sent the previous event and one for those that did
+// not, however many gzip subscribers it has (Options.Gzip).
 func (h *Handler) Deflated() int64 { return h.deflated.Load() }
 
 // gzipKey is the transport.Message.Shared key of an event's deflate
-// blocks: the event's text depends on the message and on these.
+// blocks: the event's text depends on the message and on event and
+// binary; after is the Seq+1 of the message whose text is the blocks'
+// dictionary (0: none).
 type gzipKey struct {
 	event  string
 	binary bool
+	after  uint64
 }
 
 // NewHandler validates opts and returns a handler on hub.
@@ -197,6 +204,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		flushC = flushTimer.C
 	}
 	pending := 0
+	var prevText []byte // a gzip response's last live event, if after is set
+	var after uint64    // that event's Seq+1; 0: none since the first lines
 	ctx := r.Context()
 	for {
 		select {
@@ -208,9 +217,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			buf = AppendEvent(buf[:0], event, m, binary)
 			var z []byte
 			if gz {
-				z = m.Shared(gzipKey{event, binary}, func() []byte {
+				var dict []byte
+				if after != 0 {
+					dict = prevText
+				}
+				z = m.Shared(gzipKey{event, binary, after}, func() []byte {
 					h.deflated.Add(1)
-					z, _ := deflate(buf) // on error nil: send deflates again and returns it
+					z, _ := deflate(buf, dict) // on error nil: send deflates again and returns it
 					return z
 				})
 			}
@@ -218,6 +231,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			flush := pending >= h.opts.FlushEvery
 			if err := cw.send(buf, z, flush); err != nil {
 				return
+			}
+			if gz {
+				prevText, buf, after = buf, prevText[:0], m.Seq+1
 			}
 			if flush {
 				pending = 0
@@ -271,7 +287,7 @@ func (cw *connWriter) send(p, z []byte, flush bool) error {
 		if cw.gz != nil {
 			if z == nil {
 				var err error
-				if z, err = deflate(p); err != nil {
+				if z, err = deflate(p, nil); err != nil {
 					return err
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/mirror"
 	"github.com/serbench/serbench/codec/protobuf/pb"
+	"github.com/serbench/serbench/results"
 )
 
 // The mirror types carry msgp and easyjson methods generated in this
@@ -37,7 +38,7 @@ func TestAdapters(t *testing.T) {
 	}
 	// The protobuf adapter is a converter: Benchmark times convert apart.
 	ops := bench.Prepare(extra[2], msg, nil, nil)
-	if len(ops) != 3 || ops[2].Name != bench.OpConvert || ops[2].Run == nil {
+	if len(ops) != 3 || ops[2].Name != results.OpConvert || ops[2].Run == nil {
 		t.Errorf("protobuf adapter ops: %+v, want marshal, unmarshal and convert", ops)
 	}
 	if err := ops[2].Run(2); err != nil {

@@ -1,12 +1,13 @@
 package serbench
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/derive"
+	"github.com/serbench/serbench/results"
 )
 
 // UnitSize is the unit of the custom metric Benchmark reports for the
@@ -69,12 +70,12 @@ func Benchmark(b *testing.B, v any, opts ...Options) {
 	}
 	timed := 0
 	for _, x := range f {
-		b.Run("codec="+bench.EscapeNameValue(x.Codec), func(b *testing.B) {
+		b.Run("codec="+codec.EscapeID(x.Codec), func(b *testing.B) {
 			base := strings.TrimPrefix(b.Name(), "Benchmark")
 			switch x.Status {
 			case NA, Error:
-				for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
-					b.Log(note("n/a", base+"/op="+op, x.Err))
+				for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
+					b.Log(results.Note(results.NoteNA, base+"/op="+op, x.Err.Error()))
 				}
 				if x.Required {
 					b.Fatalf("serbench: required codec %s cannot take %T: %v", x.Codec, v, x.Err)
@@ -110,13 +111,13 @@ func runOps(b *testing.B, x Finding, hints *string) {
 				}
 			}()
 			b.ReportAllocs()
-			if op.Name != bench.OpConvert && op.Size > 0 {
+			if op.Name != results.OpConvert && op.Size > 0 {
 				b.SetBytes(int64(op.Size))
 			}
 			if err := op.Run(b.N); err != nil {
 				b.Fatalf("serbench: %s %s: %v", x.Codec, op.Name, err)
 			}
-			if op.Name != bench.OpConvert {
+			if op.Name != results.OpConvert {
 				b.ReportMetric(float64(op.Size), UnitSize)
 			}
 			if *hints != "" {
@@ -129,15 +130,8 @@ func runOps(b *testing.B, x Finding, hints *string) {
 				// once: testing calls this function several times (b.N
 				// = 1 first, then larger) and keeps all their logs.
 				logged = true
-				b.Log(note("fail", strings.TrimPrefix(b.Name(), "Benchmark"), x.Err))
+				b.Log(results.Note(results.NoteFail, strings.TrimPrefix(b.Name(), "Benchmark"), x.Err.Error()))
 			}
 		})
 	}
-}
-
-// note is a line that report.Read picks out of go test output; benchstat
-// ignores it. The text is kept on one line (bench.NoteText: a refusal's
-// lines, one per field, are joined by `\n`), which report.Read splits.
-func note(kind, name string, err error) string {
-	return fmt.Sprintf("// serbench: %s %s: %s", kind, name, bench.NoteText(err.Error()))
 }

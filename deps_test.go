@@ -15,7 +15,7 @@ var forbiddenDeps = []string{
 	"net/http/pprof",           // profiling
 	"github.com/google/pprof/", // profiling: bench/profiler
 	"github.com/serbench/serbench/bench/profiler",
-	"github.com/serbench/serbench/compressor/algorithms", // compression: the CLI's -compress; bench takes package compressor's types only
+	"github.com/serbench/serbench/compressor/algorithms", // compression libraries: the CLI's -compress (package compressor itself is types only: bench takes its Algorithm, results.Run records its Info)
 	"github.com/klauspost/compress/",                     // zstd, s2: compressor/algorithms, simdjson-go
 	"github.com/golang/snappy",                           // goavro, sereal
 	"github.com/pierrec/lz4/",

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/document"
 )
 
 // BMF returns res's head side in the Bencher Metric Format
@@ -27,14 +27,14 @@ import (
 //     in percent: the interval's larger half-width around the change
 //     (verdict.Judgement.Resolution), when there is an interval.
 //
-// The slugs are report's (report.BMFLatency, ...). With
+// The slugs are package document's (document.BMFLatency, ...). With
 // MeasureInstructions, "instructions" (BMFInstructions: head's median
 // instructions/op),
 // "instructions-change" (BMFInstructionsChange: as "latency-change", with
 // the range over the rounds as bounds) and "instructions-resolution"
 // stand in for "latency", "latency-change" and "latency-resolution".
-func BMF(res *Result) report.BMF {
-	out := report.BMF{}
+func BMF(res *Result) document.BMF {
+	out := document.BMF{}
 	for _, b := range res.Benchmarks {
 		if len(b.Ratios) == 0 {
 			continue
@@ -43,15 +43,15 @@ func BMF(res *Result) report.BMF {
 			out[b.Name] = instructionsBMF(b)
 			continue
 		}
-		m := map[string]report.BMFMetric{report.BMFLatency: {Value: b.HeadNs}}
+		m := map[string]document.BMFMetric{document.BMFLatency: {Value: b.HeadNs}}
 		if b.HeadNsLo > 0 && b.HeadNsHi > 0 {
-			m[report.BMFLatency] = bounded(b.HeadNs, b.HeadNsLo, b.HeadNsHi)
+			m[document.BMFLatency] = bounded(b.HeadNs, b.HeadNsLo, b.HeadNsHi)
 		}
 		if b.Mem {
-			m[report.BMFBytesPerOp] = report.BMFMetric{Value: b.HeadBytes}
-			m[report.BMFAllocsPerOp] = report.BMFMetric{Value: b.HeadAllocs}
+			m[document.BMFBytesPerOp] = document.BMFMetric{Value: b.HeadBytes}
+			m[document.BMFAllocsPerOp] = document.BMFMetric{Value: b.HeadAllocs}
 		}
-		changeBMF(m, b, report.BMFChange, BMFResolution)
+		changeBMF(m, b, document.BMFChange, BMFResolution)
 		out[b.Name] = m
 	}
 	return out
@@ -69,11 +69,11 @@ const (
 // resolves, in percent (see BMF).
 const BMFResolution = "latency-resolution"
 
-func instructionsBMF(b Benchmark) map[string]report.BMFMetric {
-	m := map[string]report.BMFMetric{BMFInstructions: {Value: b.HeadInstructions}}
+func instructionsBMF(b Benchmark) map[string]document.BMFMetric {
+	m := map[string]document.BMFMetric{BMFInstructions: {Value: b.HeadInstructions}}
 	if b.Mem {
-		m[report.BMFBytesPerOp] = report.BMFMetric{Value: b.HeadBytes}
-		m[report.BMFAllocsPerOp] = report.BMFMetric{Value: b.HeadAllocs}
+		m[document.BMFBytesPerOp] = document.BMFMetric{Value: b.HeadBytes}
+		m[document.BMFAllocsPerOp] = document.BMFMetric{Value: b.HeadAllocs}
 	}
 	changeBMF(m, b, BMFInstructionsChange, BMFInstructionsResolution)
 	return m
@@ -81,16 +81,16 @@ func instructionsBMF(b Benchmark) map[string]report.BMFMetric {
 
 // changeBMF sets b's change (slug change) and, with an interval, the
 // change it resolves (slug resolution) in m, in percent.
-func changeBMF(m map[string]report.BMFMetric, b Benchmark, change, resolution string) {
-	m[change] = report.BMFMetric{Value: 100 * b.Change()}
+func changeBMF(m map[string]document.BMFMetric, b Benchmark, change, resolution string) {
+	m[change] = document.BMFMetric{Value: 100 * b.Change()}
 	if lo, hi, ok := b.ChangeInterval(); ok {
 		m[change] = bounded(100*b.Change(), 100*lo, 100*hi)
-		m[resolution] = report.BMFMetric{Value: 100 * max(hi-b.Change(), b.Change()-lo)}
+		m[resolution] = document.BMFMetric{Value: 100 * max(hi-b.Change(), b.Change()-lo)}
 	}
 }
 
-func bounded(v, lo, hi float64) report.BMFMetric {
-	return report.BMFMetric{Value: v, Lower: &lo, Upper: &hi}
+func bounded(v, lo, hi float64) document.BMFMetric {
+	return document.BMFMetric{Value: v, Lower: &lo, Upper: &hi}
 }
 
 // writeBMF writes BMF(res) as indented JSON, keys sorted.

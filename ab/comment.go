@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -112,7 +112,7 @@ func GateText(res *Result, maxRegression float64) string {
 	if res.Options.Measure == MeasureInstructions {
 		return fmt.Sprintf("instructions/op whose range over the rounds lies beyond %s, beyond the tolerance %s in every round", limit(maxRegression), limit(res.Options.Tolerance))
 	}
-	return fmt.Sprintf("time whose 95%% interval lies beyond %s, significant after %s at alpha %v", limit(maxRegression), report.Correction, res.Options.Alpha)
+	return fmt.Sprintf("time whose 95%% interval lies beyond %s, significant after %s at alpha %v", limit(maxRegression), compare.Correction, res.Options.Alpha)
 }
 
 // row is c's row of the comment's table of moved figures.

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -210,7 +210,7 @@ func (c Change) Reason() string {
 			return fmt.Sprintf("the range lies beyond %s but not every round is beyond the tolerance %s", limit(c.Limit), limit(c.b.Tolerance))
 		}
 		return fmt.Sprintf("the interval lies beyond %s, but q=%s after %s over the %s is above alpha: the correction left it not significant",
-			limit(c.Limit), pvalue(c.b.Q), report.Correction, benchmarks(c.benchmarks))
+			limit(c.Limit), pvalue(c.b.Q), compare.Correction, benchmarks(c.benchmarks))
 	}
 	var cures []string
 	if n := j.Samples(rounds); n > 0 && n <= MaxRounds {

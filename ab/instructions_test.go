@@ -114,7 +114,7 @@ func instructionResult(t *testing.T, base, head []float64) *Result {
 			{"Encode-2": {instr: head[r], mem: true, bytes: 64, allocs: 1}},
 		}
 	}
-	res := compare(opts, rounds, [2][]string{{"Encode-2"}, {"Encode-2"}})
+	res := analyse(opts, rounds, [2][]string{{"Encode-2"}, {"Encode-2"}})
 	res.Base = Revision{Name: "main", Commit: "1a2b3c4d5e6f7a8b9c0d1a2b3c4d5e6f7a8b9c0d"}
 	res.Head = Revision{Commit: "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432", WorkingTree: true}
 	res.Counter = &Counter{Tool: "callgrind (valgrind-3.19.0)", Hardware: "not available (perf_event_open: no such file or directory)",

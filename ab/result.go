@@ -129,7 +129,7 @@ type Benchmark struct {
 	Confidence float64
 	// P is the two-sided exact sign test of "head is as often faster as
 	// slower", over the rounds; Q is P adjusted over all of the Result's
-	// benchmarks by the Benjamini-Hochberg procedure (report.Correction).
+	// benchmarks by the Benjamini-Hochberg procedure (compare.Correction).
 	// Both are 1 with MeasureInstructions, which does not test.
 	P, Q float64
 	// Mem is set when both sides reported B/op and allocs/op in every
@@ -298,13 +298,13 @@ func analyze(opts Options, base, head [][]byte) (*Result, error) {
 			}
 		}
 	}
-	return compare(opts, rounds, order), nil
+	return analyse(opts, rounds, order), nil
 }
 
-// compare computes the Result of opts (which must be resolved) from each
+// analyse computes the Result of opts (which must be resolved) from each
 // round's figures of each side, rounds[r][0] base's and rounds[r][1]
 // head's, and the names of each side's benchmarks in order.
-func compare(opts Options, rounds [][2]map[string]sample, order [2][]string) *Result {
+func analyse(opts Options, rounds [][2]map[string]sample, order [2][]string) *Result {
 	res := &Result{Options: opts, Rounds: len(rounds)}
 	seen := [2]map[string]bool{{}, {}}
 	for i := range order {

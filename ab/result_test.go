@@ -12,7 +12,6 @@ import (
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/internal/golden"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -284,20 +283,20 @@ func TestBMF(t *testing.T) {
 		t.Errorf("%d benchmarks, want the 4 both sides ran", len(b))
 	}
 	slower := b["Slower-2"]
-	if ch := slower[report.BMFChange]; math.Abs(ch.Value-20) > 1e-9 || ch.Lower == nil || ch.Upper == nil {
+	if ch := slower[document.BMFChange]; math.Abs(ch.Value-20) > 1e-9 || ch.Lower == nil || ch.Upper == nil {
 		t.Errorf("Slower-2 latency-change %+v, want 20 (percent) with bounds", ch)
 	}
 	// Not significant, still shown: the median and its interval.
-	if ch := b["Same-2"][report.BMFChange]; ch.Value != 0 || ch.Lower == nil || math.Abs(*ch.Lower+2) > 1e-9 || math.Abs(*ch.Upper-2) > 1e-9 {
+	if ch := b["Same-2"][document.BMFChange]; ch.Value != 0 || ch.Lower == nil || math.Abs(*ch.Lower+2) > 1e-9 || math.Abs(*ch.Upper-2) > 1e-9 {
 		t.Errorf("Same-2 latency-change %+v, want 0 within [-2, +2]", ch)
 	}
 	if r := b["Same-2"][BMFResolution]; math.Abs(r.Value-2) > 1e-9 {
 		t.Errorf("Same-2 latency-resolution %v, want 2 (percent)", r.Value)
 	}
-	if l := slower[report.BMFLatency]; l.Value != 1212 || l.Lower == nil || *l.Lower > 1212 || *l.Upper < 1212 {
+	if l := slower[document.BMFLatency]; l.Value != 1212 || l.Lower == nil || *l.Lower > 1212 || *l.Upper < 1212 {
 		t.Errorf("Slower-2 latency %+v, want head's median 1212 inside its bounds", l)
 	}
-	if a := b["Alloc-2"][report.BMFAllocsPerOp]; a.Value != 1 {
+	if a := b["Alloc-2"][document.BMFAllocsPerOp]; a.Value != 1 {
 		t.Errorf("Alloc-2 allocs-per-op %v, want head's 1", a.Value)
 	}
 }

@@ -278,7 +278,7 @@ func countAll(ctx context.Context, opts Options, cg *callgrind, sides [2]*side, 
 			}
 		}
 	}
-	res := compare(opts, rounds, order)
+	res := analyse(opts, rounds, order)
 	for i := range res.Benchmarks {
 		res.Benchmarks[i].Iterations = iters[res.Benchmarks[i].Name]
 	}

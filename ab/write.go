@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/report"
 )
 
 // Formats are the ways Write writes a Result: "table" (aligned text, as
@@ -212,7 +212,7 @@ func legend(res *Result) string {
 	return "ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, " +
 		"and the 95% distribution-free interval of that median; resolves: the smallest change this run tells from none, the interval's larger half-width; p: exact sign test over the rounds; " +
 		fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; ~ (correction): the interval excludes 0, but the correction over the %s left q > %v; !: higher at head in every round",
-			benchmarks(len(res.Benchmarks)), report.Correction, res.Options.Alpha, benchmarks(len(res.Benchmarks)), res.Options.Alpha)
+			benchmarks(len(res.Benchmarks)), compare.Correction, res.Options.Alpha, benchmarks(len(res.Benchmarks)), res.Options.Alpha)
 }
 
 // benchmarks is "1 benchmark" or "N benchmarks".

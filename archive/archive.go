@@ -13,7 +13,7 @@
 //
 // Reading trusts nothing in the folder: only regular files (no symbolic
 // links followed, no FIFOs or devices) of at most MaxFileBytes, holding a
-// plausible run (report.Read's checks), are read; Load skips and names any
+// plausible run (results.Read's checks), are read; Load skips and names any
 // other file.
 package archive
 
@@ -30,7 +30,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/regfile"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // Ext is the extension of every run file in an archive.
@@ -47,7 +47,7 @@ type Run struct {
 	// Path is the file the run was read from.
 	Path string
 	// Doc is the run.
-	Doc *report.Document
+	Doc *results.Run
 	// Engine is the encoding/json engine the env recorded (its
 	// "json_engine" field: "v2" or "legacy"), "" where absent.
 	Engine string
@@ -62,7 +62,7 @@ type Run struct {
 // of characters become one '-'), the CPU model cut to 48 characters, and an
 // empty part written "unknown". Keys sort by start time. engine is the
 // env's json_engine field, "" where the run has none.
-func KeyOf(doc *report.Document, engine string) string {
+func KeyOf(doc *results.Run, engine string) string {
 	e := doc.Env
 	goPart := slug(e.Go, 32)
 	if engine != "" {
@@ -112,7 +112,7 @@ func Parse(data []byte, name string) (*Run, error) {
 	if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
 		return nil, fmt.Errorf("archive: %s: not a serbench run (want the JSON of serbench run -format json)", name)
 	}
-	doc, err := report.Read(bytes.NewReader(data), name)
+	doc, err := results.Read(bytes.NewReader(data), name)
 	if err != nil {
 		return nil, fmt.Errorf("archive: %w", err)
 	}
@@ -132,10 +132,10 @@ func Parse(data []byte, name string) (*Run, error) {
 	return r, nil
 }
 
-// MaxFileBytes caps one run file: report.MaxReadBytes (64 MiB), far above
+// MaxFileBytes caps one run file: results.MaxReadBytes (64 MiB), far above
 // the 2 MB of a full default run. A larger file is an error wrapping a
 // *regfile.TooLargeError that names the file, its size and the limit.
-const MaxFileBytes = report.MaxReadBytes
+const MaxFileBytes = results.MaxReadBytes
 
 // ReadFile reads and parses one run file (see Parse). It reads only a
 // regular file of at most MaxFileBytes: a symbolic link (even to a run), a
@@ -260,7 +260,7 @@ func writeNew(path string, data []byte) error {
 // start time), checking ctx between files. A file that cannot be a run of
 // the archive is skipped and its error, which names it, returned in bad:
 // not a regular file (a symbolic link, a FIFO, a device), over
-// MaxFileBytes, not a run, an implausible run (report.ErrImplausible), or
+// MaxFileBytes, not a run, an implausible run (results.ErrImplausible), or
 // a file whose name is not its key. err is a folder that cannot be listed,
 // or ctx's error.
 func Load(ctx context.Context, dir string) (runs []*Run, bad []error, err error) {

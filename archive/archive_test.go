@@ -11,9 +11,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 func runJSON(t *testing.T, started time.Time, cpu string) []byte {
@@ -24,13 +23,13 @@ func runJSON(t *testing.T, started time.Time, cpu string) []byte {
 // runJSONFor is runJSON for tests and fuzz targets.
 func runJSONFor(t testing.TB, started time.Time, cpu string) []byte {
 	t.Helper()
-	doc := &report.Document{
+	doc := &results.Run{
 		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "arm64", CPU: cpu, Started: started, Serbench: "v0.3.0"},
-		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+		Results: []results.Row{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10}},
 	}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

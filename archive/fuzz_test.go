@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // keyPattern is the form of every archive key (KeyOf): five parts of
@@ -46,7 +46,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("key %q is not a safe file name", r.Key)
 		}
 		var buf bytes.Buffer
-		if err := report.JSON(&buf, r.Doc); err != nil {
+		if err := results.WriteJSON(&buf, r.Doc); err != nil {
 			t.Fatalf("an accepted run does not write back: %v", err)
 		}
 		again, err := archive.Parse(buf.Bytes(), "again.json")

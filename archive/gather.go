@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // Gather reads the runs of paths, each an archive folder (Load) or one run
@@ -74,11 +74,11 @@ func WriteList(w io.Writer, runs []*Run) error {
 }
 
 // AddDocument adds the run document doc to the archive in dir (Add), as
-// the JSON report.JSON writes, read back as Parse reads a file named name.
+// the JSON results.WriteJSON writes, read back as Parse reads a file named name.
 // It returns the path written.
-func AddDocument(ctx context.Context, dir string, doc *report.Document, name string) ([]string, error) {
+func AddDocument(ctx context.Context, dir string, doc *results.Run, name string) ([]string, error) {
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		return nil, err
 	}
 	r, err := Parse(buf.Bytes(), name)

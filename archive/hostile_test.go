@@ -16,7 +16,7 @@ import (
 
 	"github.com/serbench/serbench/archive"
 	"github.com/serbench/serbench/internal/regfile"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // TestLoadSkipsHostileFiles: an archive folder holding a symbolic link to
@@ -55,8 +55,8 @@ func TestLoadSkipsHostileFiles(t *testing.T) {
 		"zero.json":      func(err error) bool { return errors.Is(err, regfile.ErrNotRegular) },
 		"fifo.json":      func(err error) bool { return errors.Is(err, regfile.ErrNotRegular) },
 		"truncated.json": func(err error) bool { return strings.Contains(err.Error(), "not serbench JSON") },
-		"future.json":    func(err error) bool { return errors.Is(err, report.ErrImplausible) },
-		"negative.json":  func(err error) bool { return errors.Is(err, report.ErrImplausible) },
+		"future.json":    func(err error) bool { return errors.Is(err, results.ErrImplausible) },
+		"negative.json":  func(err error) bool { return errors.Is(err, results.ErrImplausible) },
 	}
 	if len(bad) != len(want) {
 		t.Errorf("skipped %d files, want %d: %v", len(bad), len(want), bad)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -35,8 +36,8 @@ const (
 
 // Measurement is the outcome of Measure.
 type Measurement struct {
-	// Results holds one Result per cell, as Matrix returns them.
-	Results []Result
+	// Results holds one row per cell, as Matrix returns them.
+	Results []results.Row
 	// Noise is the machine's noise measured between rounds of samples.
 	Noise env.Noise
 	// LiveHeap is the GC condition the cells were timed under
@@ -147,7 +148,7 @@ func (s *sampler) wide() []*cell {
 	return out
 }
 
-// targetHalfWidth is Result.TargetHalfWidth of the cell's samples so far.
+// targetHalfWidth is results.Row.TargetHalfWidth of the cell's samples so far.
 func (c *cell) targetHalfWidth() (float64, bool) {
 	if c.base != nil && len(c.pairs) > 0 {
 		return stats.RatioHalfWidth(stats.Summarize(c.pairs))

@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/internal/codectest"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -76,7 +77,7 @@ func (convBinding) FromNative(v any) (any, error) {
 	return &scenario.WSMessage{Uid: m.U, Content: m.C, Timestamp: m.T}, nil
 }
 
-func find(t *testing.T, rs []bench.Result, codecID, scen, op string) bench.Result {
+func find(t *testing.T, rs []results.Row, codecID, scen, op string) results.Row {
 	t.Helper()
 	for _, r := range rs {
 		if r.Codec == codecID && r.Scenario == scen && r.Op == op {
@@ -84,15 +85,15 @@ func find(t *testing.T, rs []bench.Result, codecID, scen, op string) bench.Resul
 		}
 	}
 	t.Fatalf("no result for %s %s %s", codecID, scen, op)
-	return bench.Result{}
+	return results.Row{}
 }
 
 // paired is the number of timed results of other codecs than the
 // baseline on scenario and op: the cells sampled between its samples.
-func paired(rs []bench.Result, scenario, op string) int {
+func paired(rs []results.Row, scenario, op string) int {
 	n := 0
 	for _, r := range rs {
-		if r.Codec != bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
+		if r.Codec != results.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
 			n++
 		}
 	}
@@ -114,7 +115,7 @@ func TestMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("faithful codec is timed and ok", func(t *testing.T) {
-		for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+		for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 			r := find(t, rs, "encoding/json", "ws-message", op)
 			// The baseline's own 2 samples and one more per round next to
 			// each cell paired with it (paired.go).
@@ -125,7 +126,7 @@ func TestMatrix(t *testing.T) {
 		}
 	})
 	t.Run("lossy codec is a finding, still timed", func(t *testing.T) {
-		r := find(t, rs, "lossy", "ws-message", bench.OpUnmarshal)
+		r := find(t, rs, "lossy", "ws-message", results.OpUnmarshal)
 		if r.OK || !strings.Contains(r.Error, ".Content") || r.NsPerOp <= 0 {
 			t.Errorf("%+v", r)
 		}
@@ -134,13 +135,13 @@ func TestMatrix(t *testing.T) {
 		}
 	})
 	t.Run("converting codec has a convert op", func(t *testing.T) {
-		r := find(t, rs, "converting", "ws-message", bench.OpConvert)
+		r := find(t, rs, "converting", "ws-message", results.OpConvert)
 		if !r.OK || r.NsPerOp <= 0 || r.MBPerS != 0 {
 			t.Errorf("%+v", r)
 		}
 	})
 	t.Run("unsupported is n/a with the reason", func(t *testing.T) {
-		r := find(t, rs, "converting", "annotation", bench.OpMarshal)
+		r := find(t, rs, "converting", "annotation", results.OpMarshal)
 		if !r.NA || r.OK || !strings.Contains(r.Error, "no schema for *scenario.Annotation") || r.Timed() {
 			t.Errorf("%+v", r)
 		}
@@ -155,7 +156,7 @@ func TestReusedOutputCheckedBeforeNextCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+	for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 		if r := find(t, rs, codectest.ScribbleID, "ws-message", op); !r.OK || !r.Timed() {
 			t.Errorf("%s: %+v", op, r)
 		}
@@ -177,13 +178,13 @@ func TestMarshalAndUnmarshalFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := find(t, rs, "enc-fails", "ws-message", bench.OpMarshal); !r.NA || !strings.Contains(r.Error, "boom") {
+	if r := find(t, rs, "enc-fails", "ws-message", results.OpMarshal); !r.NA || !strings.Contains(r.Error, "boom") {
 		t.Errorf("marshal failure: %+v", r)
 	}
-	if r := find(t, rs, "dec-fails", "ws-message", bench.OpUnmarshal); r.OK || r.Timed() || !strings.Contains(r.Error, "unmarshal") {
+	if r := find(t, rs, "dec-fails", "ws-message", results.OpUnmarshal); r.OK || r.Timed() || !strings.Contains(r.Error, "unmarshal") {
 		t.Errorf("unmarshal failure: %+v", r)
 	}
-	if r := find(t, rs, "dec-fails", "ws-message", bench.OpMarshal); !r.Timed() {
+	if r := find(t, rs, "dec-fails", "ws-message", results.OpMarshal); !r.Timed() {
 		t.Errorf("marshal should still be timed when unmarshal fails: %+v", r)
 	}
 }
@@ -206,7 +207,7 @@ func TestParallelAndProfiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := find(t, rs, "encoding/json", "ws-message", bench.OpMarshal)
+	r := find(t, rs, "encoding/json", "ws-message", results.OpMarshal)
 	if len(r.Parallel) < 1 || r.Parallel[0].Goroutines != 1 || r.Parallel[0].Scaling != 1 || r.Parallel[0].OpsPerS <= 0 {
 		t.Errorf("parallel: %+v", r.Parallel)
 	}
@@ -228,7 +229,7 @@ func TestParallelAndProfiles(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	o, err := bench.Options{}.Effective()
-	if err != nil || o.Count != bench.DefaultCount || o.Benchtime != bench.DefaultBenchtime || o.Baseline != bench.DefaultBaseline || o.ProfileTime != bench.DefaultProfileTime {
+	if err != nil || o.Count != bench.DefaultCount || o.Benchtime != bench.DefaultBenchtime || o.Baseline != results.DefaultBaseline || o.ProfileTime != bench.DefaultProfileTime {
 		t.Errorf("defaults: %+v %v", o, err)
 	}
 	for _, bad := range []bench.Options{{Count: -1}, {Count: bench.MaxCount + 1}, {Benchtime: -time.Second}, {ProfileTime: -time.Second}} {
@@ -260,7 +261,7 @@ func TestFloorRatio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+	for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 		ref, js := find(t, rs, "memmove", "ws-message", op), find(t, rs, "encoding/json", "ws-message", op)
 		if ref.FloorRatio != 1 {
 			t.Errorf("memmove %s: floor ratio %v, want 1", op, ref.FloorRatio)
@@ -273,7 +274,7 @@ func TestFloorRatio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := find(t, rs, "encoding/json", "ws-message", bench.OpMarshal); r.FloorRatio != 0 {
+	if r := find(t, rs, "encoding/json", "ws-message", results.OpMarshal); r.FloorRatio != 0 {
 		t.Errorf("no reference row: floor ratio %v, want 0", r.FloorRatio)
 	}
 }
@@ -287,7 +288,7 @@ func TestRunnerAllocationsNotCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+	for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 		r := find(t, rs, "memmove", "ws-message", op)
 		if r.Iterations != 1 || r.BytesPerOp != 0 || r.AllocsPerOp != 0 {
 			t.Errorf("%s: %d iterations, %d B/op, %d allocs/op; want 1, 0, 0", op, r.Iterations, r.BytesPerOp, r.AllocsPerOp)
@@ -306,18 +307,18 @@ func TestParseOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range rs {
-		if (r.Codec == "fastjson" || r.Codec == codectest.DOMID) && r.Op != bench.OpParse {
+		if (r.Codec == "fastjson" || r.Codec == codectest.DOMID) && r.Op != results.OpParse {
 			t.Errorf("parse-only codec with op %s: %+v", r.Op, r)
 		}
 	}
-	if r := find(t, rs, "fastjson", "user-event", bench.OpParse); !r.OK || !r.Timed() || r.Speedup != 0 || r.MBPerS <= 0 || r.SizeBytes == 0 {
+	if r := find(t, rs, "fastjson", "user-event", results.OpParse); !r.OK || !r.Timed() || r.Speedup != 0 || r.MBPerS <= 0 || r.SizeBytes == 0 {
 		t.Errorf("fastjson parse: %+v", r)
 	}
-	if r := find(t, rs, codectest.DOMID, "user-event", bench.OpParse); r.OK || !r.Timed() || !strings.Contains(r.Error, "fidelity") {
+	if r := find(t, rs, codectest.DOMID, "user-event", results.OpParse); r.OK || !r.Timed() || !strings.Contains(r.Error, "fidelity") {
 		t.Errorf("lossy tree: %+v", r)
 	}
 	ops := bench.Prepare(codectest.LossyDOM(true), scenario.Seeds()[0].Value(), nil, nil)
-	if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Run != nil || ops[0].Err == nil || !strings.Contains(ops[0].Err.Error(), "codec.DOM") {
+	if len(ops) != 1 || ops[0].Name != results.OpParse || ops[0].Run != nil || ops[0].Err == nil || !strings.Contains(ops[0].Err.Error(), "codec.DOM") {
 		t.Errorf("no DOM: %+v", ops)
 	}
 }
@@ -332,9 +333,9 @@ func TestPrepareAliases(t *testing.T) {
 			switch {
 			case op.Err != nil:
 				t.Errorf("%s %s: %v", tc.c.Info().ID, op.Name, op.Err)
-			case op.Name == bench.OpUnmarshal && (op.AliasesInput == nil || *op.AliasesInput != tc.want):
+			case op.Name == results.OpUnmarshal && (op.AliasesInput == nil || *op.AliasesInput != tc.want):
 				t.Errorf("%s: unmarshal AliasesInput %v, want %v", tc.c.Info().ID, op.AliasesInput, tc.want)
-			case op.Name != bench.OpUnmarshal && op.AliasesInput != nil:
+			case op.Name != results.OpUnmarshal && op.AliasesInput != nil:
 				t.Errorf("%s %s: AliasesInput set on a non-unmarshal op", tc.c.Info().ID, op.Name)
 			}
 		}

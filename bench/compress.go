@@ -3,16 +3,9 @@ package bench
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/serbench/serbench/compressor"
-)
-
-// Compression ops (Options.Compressors) are named "compress:<id>" and
-// "decompress:<id>", id a Compression.ID: "compress:zstd".
-const (
-	OpCompressPrefix   = "compress:"
-	OpDecompressPrefix = "decompress:"
+	"github.com/serbench/serbench/results"
 )
 
 // Compression is one compressor for Options.Compressors: the type is
@@ -23,18 +16,6 @@ const (
 // "decompress:<ID>"; each timed loop and check takes an instance of its own
 // (New).
 type Compression = compressor.Algorithm
-
-// CompressOp splits a compression op name into its kind (OpCompressPrefix
-// or OpDecompressPrefix without the colon: "compress", "decompress") and
-// the compressor ID; ok is false for every other op.
-func CompressOp(op string) (kind, id string, ok bool) {
-	for _, k := range []string{"compress", "decompress"} {
-		if id, ok := strings.CutPrefix(op, k+":"); ok && id != "" {
-			return k, id, true
-		}
-	}
-	return "", "", false
-}
 
 // compressCells returns, for the marshal cell m of one codec and scenario,
 // a compress and a decompress cell per compressor: they time compressing
@@ -57,10 +38,10 @@ func compressCells(m *cell, algs []Compression) []*cell {
 	var out []*cell
 	for _, a := range algs {
 		mk := func(op string) *cell {
-			x := &cell{Result: Result{Codec: m.Codec, Scenario: m.Scenario, Op: op, SizeBytes: m.SizeBytes}, size: m.size}
+			x := &cell{Row: results.Row{Codec: m.Codec, Scenario: m.Scenario, Op: op, SizeBytes: m.SizeBytes}, size: m.size}
 			return x
 		}
-		c, d := mk(OpCompressPrefix+a.ID), mk(OpDecompressPrefix+a.ID)
+		c, d := mk(results.OpCompressPrefix+a.ID), mk(results.OpDecompressPrefix+a.ID)
 		out = append(out, c, d)
 		zs := make([][]byte, len(inputs))
 		sizes := make([]int, len(inputs))
@@ -81,7 +62,7 @@ func compressCells(m *cell, algs []Compression) []*cell {
 			raw += int64(len(in))
 		}
 		for _, x := range []*cell{c, d} {
-			x.CompressedBytes = st.meanSize()
+			x.CompressedBytes = st.MeanSize()
 			if raw > 0 {
 				x.CompressRatio = float64(st.TotalBytes) / float64(raw)
 			}
@@ -159,24 +140,5 @@ func compressLoop(a Compression, in [][]byte, decompress bool) func() (func(int)
 			*sink = buf
 			return nil
 		}, nil
-	}
-}
-
-// AddJSONRatios sets JSONRatio on the compression results of results
-// (those with CompressedBytes): compressed bytes over the baseline codec's
-// marshal SizeBytes on the same scenario, left 0 where the baseline has
-// none.
-func AddJSONRatios(results []Result, baseline string) {
-	base := map[string]int{}
-	for _, r := range results {
-		if r.Codec == baseline && r.Op == OpMarshal && r.SizeBytes > 0 {
-			base[r.Scenario] = r.SizeBytes
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		if n := base[r.Scenario]; n > 0 && r.CompressedBytes > 0 {
-			r.JSONRatio = float64(r.CompressedBytes) / float64(n)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -43,10 +44,10 @@ func TestCompressCells(t *testing.T) {
 	}
 	var size int
 	for _, r := range rs {
-		if r.Codec == "encoding/json" && r.Op == bench.OpMarshal {
+		if r.Codec == "encoding/json" && r.Op == results.OpMarshal {
 			size = r.SizeBytes
 		}
-		kind, id, ok := bench.CompressOp(r.Op)
+		kind, id, ok := results.CompressOp(r.Op)
 		if !ok {
 			if r.CompressedBytes != 0 || r.CompressRatio != 0 {
 				t.Errorf("%s %s: compression figures on a codec op", r.Codec, r.Op)
@@ -71,9 +72,9 @@ func TestCompressOp(t *testing.T) {
 		"compress:zstd": {"compress", "zstd"}, "decompress:s2": {"decompress", "s2"},
 		"marshal": {}, "compress:": {}, "compress": {},
 	} {
-		k, id, ok := bench.CompressOp(op)
+		k, id, ok := results.CompressOp(op)
 		if ok != (want[0] != "") || k != want[0] || id != want[1] {
-			t.Errorf("CompressOp(%q) = %q, %q, %v", op, k, id, ok)
+			t.Errorf("results.CompressOp(%q) = %q, %q, %v", op, k, id, ok)
 		}
 	}
 }

@@ -199,3 +199,10 @@ func (nb *coreNeighbour) run(cpu int) {
 //
 //lint:ignore U1000 written, never read, on purpose (see noiseSink)
 var noiseSink2 uint64
+
+// ThreadCPUTime is the CPU time of the calling thread (Linux:
+// clock_gettime(2) CLOCK_THREAD_CPUTIME_ID); it stops while the thread
+// waits for a CPU. The caller locks itself to its thread
+// (runtime.LockOSThread) for two readings to be comparable. Elsewhere it
+// is an error.
+func ThreadCPUTime() (time.Duration, error) { return threadCPUTime() }

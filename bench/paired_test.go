@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/serbench/serbench/results"
 )
 
 // fakeCells returns named cells whose operation logs each call into log
@@ -13,7 +15,7 @@ import (
 func fakeCells(log *[]string, names ...string) map[string]*cell {
 	cs := map[string]*cell{}
 	for _, name := range names {
-		c := &cell{Result: Result{Codec: name, Iterations: 1}}
+		c := &cell{Row: results.Row{Codec: name, Iterations: 1}}
 		c.fn = func(int) error {
 			*log = append(*log, name)
 			return nil
@@ -98,11 +100,11 @@ func TestPairRatios(t *testing.T) {
 
 func TestPairedSpeedups(t *testing.T) {
 	ratios := []float64{2.1, 1.9, 2.0, 2.05, 1.95, 2.0, 2.02, 1.98}
-	rs := []Result{
+	rs := []results.Row{
 		{Codec: "base", Op: "marshal", NsPerOp: 100, Samples: []float64{100, 100}},
 		{Codec: "x", Op: "marshal", NsPerOp: 40, Samples: []float64{40, 40}, PairRatios: ratios},
 	}
-	if !AddSpeedups(rs, "base") {
+	if !results.AddSpeedups(rs, "base") {
 		t.Fatal("no baseline")
 	}
 	r := rs[1]
@@ -117,7 +119,7 @@ func TestPairedSpeedups(t *testing.T) {
 		t.Errorf("target half-width %v %v", hw, ok)
 	}
 	if !slices.Equal(r.PairRatios, ratios) {
-		t.Errorf("AddSpeedups reordered the pairs: %v", r.PairRatios)
+		t.Errorf("results.AddSpeedups reordered the pairs: %v", r.PairRatios)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/serbench/serbench/results"
 )
 
 // parallel measures c with 1..GOMAXPROCS goroutines at once, each running
@@ -46,7 +48,7 @@ func (c *cell) parallel() {
 			}
 		}
 		ops := float64(g * c.Iterations)
-		p := ParallelPoint{Goroutines: g, NsPerOp: float64(el.Nanoseconds()) / ops, OpsPerS: ops / el.Seconds()}
+		p := results.ParallelPoint{Goroutines: g, NsPerOp: float64(el.Nanoseconds()) / ops, OpsPerS: ops / el.Seconds()}
 		if g == 1 {
 			base = p.OpsPerS
 		}

@@ -4,20 +4,20 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
 func TestAddRegimes(t *testing.T) {
 	two := append(slices.Repeat([]float64{100}, 5), slices.Repeat([]float64{180}, 5)...)
 	kept := &stats.Regimes{FastNs: 1, SlowNs: 2, SlowShare: 0.5, Ratio: 2}
-	rs := []bench.Result{
+	rs := []results.Row{
 		{Codec: "a", Samples: two},
 		{Codec: "b", Samples: slices.Repeat([]float64{100}, 10)},
 		{Codec: "c"},
 		{Codec: "d", Samples: two, Regimes: kept},
 	}
-	bench.AddRegimes(rs)
+	results.AddRegimes(rs)
 	if rs[0].Regimes == nil || rs[0].Regimes.FastNs != 100 || rs[0].Regimes.SlowNs != 180 {
 		t.Errorf("a: Regimes = %+v, want 100 and 180 ns", rs[0].Regimes)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -65,5 +66,5 @@ func (s *Session) Round(ctx context.Context) error {
 	return ctx.Err()
 }
 
-// Results returns one Result per cell, ordered and summarised as Measure's.
-func (s *Session) Results() []Result { return matrixResults(s.cells, s.codecs, s.opts) }
+// Results returns one row per cell, ordered and summarised as Measure's.
+func (s *Session) Results() []results.Row { return matrixResults(s.cells, s.codecs, s.opts) }

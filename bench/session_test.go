@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
+	"github.com/serbench/serbench/results"
 )
 
 // TestSession checks that a Session gives the cells Matrix gives, in the
@@ -42,7 +43,7 @@ func TestSession(t *testing.T) {
 		if r.Timed() {
 			timed++
 			want, pairs := rounds, rounds
-			if r.Codec == bench.DefaultBaseline {
+			if r.Codec == results.DefaultBaseline {
 				want, pairs = rounds*(1+paired(got, r.Scenario, r.Op)), 0
 			} else if !hasBaseline(got, r.Scenario, r.Op) {
 				pairs = 0
@@ -66,9 +67,9 @@ func TestSession(t *testing.T) {
 }
 
 // hasBaseline reports whether the baseline timed scenario and op.
-func hasBaseline(rs []bench.Result, scenario, op string) bool {
+func hasBaseline(rs []results.Row, scenario, op string) bool {
 	for _, r := range rs {
-		if r.Codec == bench.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
+		if r.Codec == results.DefaultBaseline && r.Scenario == scenario && r.Op == op && r.Timed() {
 			return true
 		}
 	}

@@ -4,16 +4,13 @@ import (
 	"bytes"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/results"
 )
 
-// The statistics of a run's rows: the figures themselves are package
-// stats's, so that the runner, package report (on samples read back from
-// a file) and the command line compute them one way.
-
-// DefaultReference is the ID of the reference row (codec.Reference)
-// serbench ships, memmove: the floor of FloorRatio.
-const DefaultReference = "memmove"
+// The figures one row takes from others (speed-ups, floor and JSON
+// ratios) are package results's (results.AddSpeedups, ...), so that the
+// runner and a file read back compute them one way; what needs the cells
+// themselves (the encoded bytes of SameBytes) is here.
 
 // referenceID returns the ID of the first codec of Kind Reference, or "".
 func referenceID(codecs []codec.Codec) string {
@@ -25,102 +22,18 @@ func referenceID(codecs []codec.Codec) string {
 	return ""
 }
 
-// AddFloorRatios fills FloorRatio of every timed result from the reference
-// row ref's median on the same scenario and op; results without one are
-// left alone. An empty ref does nothing.
-func AddFloorRatios(results []Result, ref string) {
-	if ref == "" {
-		return
-	}
-	type key struct{ scenario, op string }
-	floor := map[key]float64{}
-	for _, r := range results {
-		if r.Codec == ref && r.Timed() && r.NsPerOp > 0 {
-			floor[key{r.Scenario, r.Op}] = r.NsPerOp
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		if f, ok := floor[key{r.Scenario, r.Op}]; ok && r.Timed() {
-			r.FloorRatio = r.NsPerOp / f
-		}
-	}
-}
-
-// AddSpeedups fills Speedup, SpeedupP and SpeedupLo..SpeedupHi of every
-// timed result that baseline timed on the same scenario and op: from the
-// result's PairRatios when it has them (stats.PairedChange: median, its
-// interval, sign test), otherwise from the two sets of samples
-// (stats.CompareSamples: ratio of medians, bootstrap interval,
-// Mann-Whitney U-test). It reports whether baseline has any
-// timed result.
-func AddSpeedups(results []Result, baseline string) bool {
-	type key struct{ scenario, op string }
-	base := map[key]int{}
-	for i, r := range results {
-		if r.Codec == baseline && r.Timed() {
-			base[key{r.Scenario, r.Op}] = i
-		}
-	}
-	for i := range results {
-		r := &results[i]
-		bi, ok := base[key{r.Scenario, r.Op}]
-		if !ok || !r.Timed() || r.NsPerOp == 0 {
-			continue
-		}
-		b := results[bi]
-		r.Speedup = b.NsPerOp / r.NsPerOp
-		if bi == i {
-			r.SpeedupP = 1
-			continue
-		}
-		if len(r.PairRatios) > 0 {
-			r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP = stats.PairedChange(r.PairRatios)
-			continue
-		}
-		cmp := stats.CompareSamples(b.Samples, r.Samples)
-		r.SpeedupP, r.SpeedupLo, r.SpeedupHi = cmp.P, cmp.Lo, cmp.Hi
-	}
-	return len(base) > 0
-}
-
-// TargetHalfWidth is the half-width that adaptive sampling holds to its
-// target, as a fraction: the speed-up's (its larger side over Speedup) for
-// a cell sampled in pairs with the baseline, ns/op's (HalfWidth) for every
-// other cell. ok is false when there is no interval yet.
-func (r Result) TargetHalfWidth() (hw float64, ok bool) {
-	if len(r.PairRatios) > 0 {
-		return stats.RatioHalfWidth(r.Speedup, r.SpeedupLo, r.SpeedupHi)
-	}
-	if r.NsPerOpLo == 0 || r.NsPerOpHi == 0 {
-		return 0, false
-	}
-	return r.HalfWidth, true
-}
-
-// AddRegimes fills Regimes of every timed result that has none from its
-// Samples (stats.DetectRegimes; documents written before serbench
-// detected regimes have none).
-func AddRegimes(results []Result) {
-	for i := range results {
-		if r := &results[i]; r.Timed() && r.Regimes == nil {
-			r.Regimes = stats.DetectRegimes(r.Samples)
-		}
-	}
-}
-
 // addSameBytes sets SameBytes on the marshal results whose round-trip
 // output equals the baseline codec's on the same scenario.
-func addSameBytes(results []Result, cells []*cell, baseline string) {
+func addSameBytes(rows []results.Row, cells []*cell, baseline string) {
 	base := map[string][]byte{}
 	for _, c := range cells {
-		if c.Codec == baseline && c.Op == OpMarshal && c.encoded != nil {
+		if c.Codec == baseline && c.Op == results.OpMarshal && c.encoded != nil {
 			base[c.Scenario] = c.encoded
 		}
 	}
 	for i, c := range cells {
-		if b, ok := base[c.Scenario]; ok && c.Op == OpMarshal && c.encoded != nil && results[i].OK {
-			results[i].SameBytes = bytes.Equal(b, c.encoded)
+		if b, ok := base[c.Scenario]; ok && c.Op == results.OpMarshal && c.encoded != nil && rows[i].OK {
+			rows[i].SameBytes = bytes.Equal(b, c.encoded)
 		}
 	}
 }

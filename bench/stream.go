@@ -3,45 +3,23 @@ package bench
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
 
-// StreamSizes describes the messages of a message corpus
-// (scenario.Scenario.Messages) as one codec encodes them: on marshal,
-// unmarshal and parse cells the encoded sizes, on "compress:<id>" and
-// "decompress:<id>" cells the compressed sizes. Sizes are in bytes;
-// percentiles are nearest-rank over the messages.
-type StreamSizes struct {
-	// Messages is the number of messages in the stream.
-	Messages int `json:"messages"`
-	// P50, P99 and Max are the median, 99th percentile and largest
-	// message size.
-	P50 int `json:"size_p50"`
-	P99 int `json:"size_p99"`
-	Max int `json:"size_max"`
-	// TotalBytes is the size of the whole stream: the sum over messages.
-	TotalBytes int64 `json:"total_bytes"`
-}
-
 // newStreamSizes summarizes sizes (one per message, at least one).
-func newStreamSizes(sizes []int) *StreamSizes {
+func newStreamSizes(sizes []int) *results.StreamSizes {
 	s := slices.Clone(sizes)
 	slices.Sort(s)
 	var total int64
 	for _, n := range s {
 		total += int64(n)
 	}
-	return &StreamSizes{Messages: len(s), P50: stats.NearestRank(s, 0.50), P99: stats.NearestRank(s, 0.99), Max: s[len(s)-1], TotalBytes: total}
-}
-
-// meanSize is TotalBytes over Messages, rounded to the nearest byte.
-func (s *StreamSizes) meanSize() int {
-	return int(math.Round(float64(s.TotalBytes) / float64(s.Messages)))
+	return &results.StreamSizes{Messages: len(s), P50: stats.NearestRank(s, 0.50), P99: stats.NearestRank(s, 0.99), Max: s[len(s)-1], TotalBytes: total}
 }
 
 // prepareStream is prepare for a message corpus: it round-trips and
@@ -70,7 +48,7 @@ func prepareStream(c codec.Codec, s scenario.Scenario) []*cell {
 	}
 	out := make([]*cell, len(per[0]))
 	for j, first := range per[0] {
-		x := &cell{Result: Result{Codec: first.Codec, Scenario: s.ID, Op: first.Op}}
+		x := &cell{Row: results.Row{Codec: first.Codec, Scenario: s.ID, Op: first.Op}}
 		sizes := make([]int, len(per))
 		newFns := make([]func() (func(int) error, error), len(per))
 		var all [][]byte
@@ -94,12 +72,12 @@ func prepareStream(c codec.Codec, s scenario.Scenario) []*cell {
 		if newFns != nil {
 			x.newFn = streamLoop(newFns, s.Messages)
 		}
-		if x.Op == OpMarshal && len(all) == len(per) {
+		if x.Op == results.OpMarshal && len(all) == len(per) {
 			x.encodedAll = all
 			x.encoded = bytes.Join(all, nil)
 		}
 		x.Stream = newStreamSizes(sizes)
-		x.size = x.Stream.meanSize()
+		x.size = x.Stream.MeanSize()
 		x.SizeBytes = x.size
 		out[j] = x
 	}

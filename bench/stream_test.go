@@ -20,8 +20,8 @@ func TestStreamSizes(t *testing.T) {
 		{twoHundred, 100, 198, 200, 101, 20100},
 	} {
 		s := newStreamSizes(tc.sizes)
-		if s.Messages != len(tc.sizes) || s.P50 != tc.p50 || s.P99 != tc.p99 || s.Max != tc.max || s.TotalBytes != tc.total || s.meanSize() != tc.mean {
-			t.Errorf("%v: %+v mean %d", tc.sizes[:min(len(tc.sizes), 10)], *s, s.meanSize())
+		if s.Messages != len(tc.sizes) || s.P50 != tc.p50 || s.P99 != tc.p99 || s.Max != tc.max || s.TotalBytes != tc.total || s.MeanSize() != tc.mean {
+			t.Errorf("%v: %+v mean %d", tc.sizes[:min(len(tc.sizes), 10)], *s, s.MeanSize())
 		}
 	}
 	if ten[0] != 7 {

@@ -119,7 +119,7 @@ type Info struct {
 	Default bool `json:"default,omitempty"`
 	// AliasesInput is measured, never stated (no adapter sets it): true
 	// when the decoded value of some scenario shared the input's memory
-	// (the alias probe, AliasesInput; bench.Result.AliasesInput per cell),
+	// (the alias probe, AliasesInput; results.Row.AliasesInput per cell),
 	// false when every probed scenario's value came through unchanged, nil
 	// where nothing was probed. serbench run fills it in from its cells,
 	// serbench list (json and markdown) from the seed scenarios. Unlike

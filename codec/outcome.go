@@ -3,7 +3,7 @@ package codec
 // Outcome is what a checked round trip of one value through one codec
 // gave: the one status that serbench's documents and tables use for a
 // round trip (package probe's cells, `serbench list`'s seed checks,
-// bench.Result.Outcome). Its String and JSON form is the word of the
+// results.Row.Outcome). Its String and JSON form is the word of the
 // constant ("kept", "changed", "error", "n/a"), as serbench-fidelity/v1's
 // "status" field holds it (docs/reference.md, "JSON documents").
 type Outcome string

@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec/stdjsonv2"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/internal/codectest"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -143,7 +144,7 @@ func checkRoundTrips(t *testing.T, ss []scenario.Scenario, known []codectest.Kno
 				if info.ParseOnly {
 					// One parse op, its tree checked against encoding/json's.
 					ops := bench.Prepare(c, s.Value(), s.New, func(_, got any) error { return s.Diff(got) })
-					if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Err != nil {
+					if len(ops) != 1 || ops[0].Name != results.OpParse || ops[0].Err != nil {
 						t.Fatalf("ops = %+v, want one checked parse", ops)
 					}
 					return

@@ -2,7 +2,7 @@
 // each document's top-level "schema" field, in one place. The packages
 // that build the documents (report, load, hostile, conformance, evolve,
 // plan, probe, toolchain) export these values under their own names
-// (report.Schema, load.Schema, ...); docs/schema holds a JSON Schema per
+// (results.Schema, load.Schema, ...); docs/schema holds a JSON Schema per
 // name, and docs/reference.md, "JSON documents", describes them.
 //
 // It also holds the one writer shape: each package's Write(w, format,
@@ -24,7 +24,7 @@ import (
 // The schema names. A name changes only with an incompatible change of the
 // document, and then its version goes up.
 const (
-	Run         = "serbench/v1"             // serbench run -format json (report.Document)
+	Run         = "serbench/v1"             // serbench run -format json (results.Run)
 	Load        = "serbench-load/v1"        // serbench load -format json (load.Report)
 	LegacyLoad  = "serbench/v1"             // load documents written before serbench-load/v1: a "transport" list and no "results"
 	Merge       = "serbench-merge/v1"       // serbench merge (load.Merged)

@@ -79,8 +79,8 @@ type LiveHeap struct {
 
 // Collect reads the current process's environment. started is the run's
 // start time; modules maps module paths to versions (see codec.Info).
-// Noise, LiveHeap, Emulated, Serbench and Settings are left zero: they
-// describe the run, and its producer fills them.
+// Emulated is Emulation's finding. Noise, LiveHeap, Serbench and Settings
+// are left zero: they describe the run, and its producer fills them.
 func Collect(started time.Time, modules map[string]string) Env {
 	return Env{
 		Go:           runtime.Version(),
@@ -97,6 +97,7 @@ func Collect(started time.Time, modules map[string]string) Env {
 		Governor:     readTrim("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
 		GOGC:         os.Getenv("GOGC"),
 		LoadAvg:      loadAvg(),
+		Emulated:     Emulation(),
 	}
 }
 
@@ -193,4 +194,15 @@ func (e Env) Summary() string {
 		parts = append(parts, "started "+e.Started.Format(time.RFC3339))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Line summarises e on one line for comparing runs: its Summary without
+// the start time (which always differs), then its modules.
+func (e Env) Line() string {
+	e.Started = time.Time{}
+	s := e.Summary()
+	if ms := e.ModuleList(); len(ms) > 0 {
+		s += ", " + strings.Join(ms, " ")
+	}
+	return s
 }

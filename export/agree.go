@@ -8,10 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
@@ -60,7 +59,7 @@ func ConditionLabel(e env.Env, path string) string {
 }
 
 // AgreeFiles reads pairs of files, each a serbench run (JSON or benchfmt,
-// report.ReadFile) followed by the go test -bench output of the exported
+// results.ReadFile) followed by the go test -bench output of the exported
 // module taken under the same GC condition, and returns one
 // AgreeCondition per pair, labelled by ConditionLabel. An odd number of
 // files, a file that cannot be read and a pair with no cell with a
@@ -71,11 +70,11 @@ func AgreeFiles(paths []string) ([]AgreeCondition, error) {
 	}
 	var conds []AgreeCondition
 	for i := 0; i < len(paths); i += 2 {
-		sb, err := report.ReadFile(paths[i])
+		sb, err := results.ReadFile(paths[i])
 		if err != nil {
 			return nil, err
 		}
-		ex, err := report.ReadFile(paths[i+1])
+		ex, err := results.ReadFile(paths[i+1])
 		if err != nil {
 			return nil, err
 		}
@@ -90,16 +89,16 @@ func AgreeFiles(paths []string) ([]AgreeCondition, error) {
 
 // AgreeCells pairs the cells with a speed-up (the baseline's own excluded)
 // that both sides timed, in serbench's order.
-func AgreeCells(sb, ex []bench.Result) []AgreeCell {
-	key := func(r bench.Result) string { return r.Codec + "\x00" + r.Scenario + "\x00" + r.Op }
-	byKey := map[string]bench.Result{}
+func AgreeCells(sb, ex []results.Row) []AgreeCell {
+	key := func(r results.Row) string { return r.Codec + "\x00" + r.Scenario + "\x00" + r.Op }
+	byKey := map[string]results.Row{}
 	for _, r := range ex {
 		byKey[key(r)] = r
 	}
 	var out []AgreeCell
 	for _, r := range sb {
 		x, ok := byKey[key(r)]
-		if !ok || r.Codec == bench.DefaultBaseline || r.Speedup <= 0 || x.Speedup <= 0 {
+		if !ok || r.Codec == results.DefaultBaseline || r.Speedup <= 0 || x.Speedup <= 0 {
 			continue
 		}
 		out = append(out, AgreeCell{Codec: r.Codec, Scenario: r.Scenario, Op: r.Op, Serbench: r.Speedup, Export: x.Speedup})

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // AgreeFiles pairs a serbench run with the exported loops' output, cell
@@ -18,22 +17,22 @@ import (
 // pair with nothing in common is an error.
 func TestAgreeFiles(t *testing.T) {
 	dir := t.TempDir()
-	cell := func(codec, op string, ns float64) bench.Result {
-		return bench.Result{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, OK: true, Samples: []float64{ns, ns, ns}, Iterations: 100}
+	cell := func(codec, op string, ns float64) results.Row {
+		return results.Row{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, OK: true, Samples: []float64{ns, ns, ns}, Iterations: 100}
 	}
-	write := func(name string, doc *report.Document) string {
-		bench.AddSpeedups(doc.Results, bench.DefaultBaseline)
+	write := func(name string, doc *results.Run) string {
+		results.AddSpeedups(doc.Results, results.DefaultBaseline)
 		var data bytes.Buffer
 		path := filepath.Join(dir, name)
-		if err := errors.Join(report.JSON(&data, doc), os.WriteFile(path, data.Bytes(), 0o644)); err != nil {
+		if err := errors.Join(results.WriteJSON(&data, doc), os.WriteFile(path, data.Bytes(), 0o644)); err != nil {
 			t.Fatal(err)
 		}
 		return path
 	}
-	sb := write("sb.json", &report.Document{Env: env.Env{Go: "go1.27.4", LiveHeap: &env.LiveHeap{TargetBytes: 64 << 20}}, Results: []bench.Result{
+	sb := write("sb.json", &results.Run{Env: env.Env{Go: "go1.27.4", LiveHeap: &env.LiveHeap{TargetBytes: 64 << 20}}, Results: []results.Row{
 		cell("encoding/json", "marshal", 1000), cell("sonic", "marshal", 500), cell("jsoniter", "marshal", 700)}})
-	ex := write("ex.json", &report.Document{Results: []bench.Result{cell("encoding/json", "marshal", 1000), cell("sonic", "marshal", 400)}})
-	other := write("other.json", &report.Document{Results: []bench.Result{cell("encoding/json", "marshal", 1000), cell("cbor", "marshal", 400)}})
+	ex := write("ex.json", &results.Run{Results: []results.Row{cell("encoding/json", "marshal", 1000), cell("sonic", "marshal", 400)}})
+	other := write("other.json", &results.Run{Results: []results.Row{cell("encoding/json", "marshal", 1000), cell("cbor", "marshal", 400)}})
 
 	conds, err := AgreeFiles([]string{sb, ex})
 	if err != nil {

@@ -3,8 +3,8 @@
 // annotated ones) with their encoded JSON size, and the derived codecs
 // that exist only for a user's own type; and the rows of docs/codecs.md's
 // codec table, each codec's round-trip check on every seed scenario.
-// Rendering is report's (report.List, report.ListJSON,
-// report.CodecsMarkdown); this package never prints.
+// It writes them too (List, ListJSON, CodecsMarkdown), to the io.Writer
+// it is given; it never prints.
 package listing
 
 import (
@@ -20,7 +20,7 @@ import (
 	"github.com/serbench/serbench/derive"
 	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/probe"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scaffold"
 	"github.com/serbench/serbench/scenario"
 )
@@ -43,7 +43,7 @@ type Options struct {
 // New returns the complete listing and the corpus's warnings (messages
 // skipped, corpus.All). A bad corpus is an error prefixed "-corpus: ";
 // New returns ctx's error when ctx is done first.
-func New(ctx context.Context, o Options) (*report.Listing, []string, error) {
+func New(ctx context.Context, o Options) (*Listing, []string, error) {
 	if o.Registry == nil {
 		return nil, nil, errors.New("listing: nil Registry")
 	}
@@ -55,9 +55,9 @@ func New(ctx context.Context, o Options) (*report.Listing, []string, error) {
 		return nil, nil, err
 	}
 	cs := o.Registry.All()
-	var infos []report.CodecInfo
+	var infos []results.CodecInfo
 	for _, c := range cs {
-		infos = append(infos, report.CodecInfo{Info: c.Info()})
+		infos = append(infos, results.CodecInfo{Info: c.Info()})
 	}
 	if o.Measure {
 		classes, err := measure.Classes(ctx, cs, o.Registry.Lookup, measure.Options{Isolate: probe.Isolator{}.Cell})
@@ -73,14 +73,14 @@ func New(ctx context.Context, o Options) (*report.Listing, []string, error) {
 			infos[i].AliasesInput = codec.FoldAliases(found)
 		}
 	}
-	l := &report.Listing{Derived: Derived()}
-	l.Codecs, l.Groups = report.ListCodecs(infos)
+	l := &Listing{Derived: Derived()}
+	l.Codecs, l.Groups = ListCodecs(infos)
 	for _, s := range append(scenarios, scenario.Annot()...) {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		ls := report.ListedScenario{ID: s.ID, Type: s.Type}
-		ls.JSONBytes, ls.JSONErr = report.JSONSize(s.Value())
+		ls := ListedScenario{ID: s.ID, Type: s.Type}
+		ls.JSONBytes, ls.JSONErr = JSONSize(s.Value())
 		l.Scenarios = append(l.Scenarios, ls)
 	}
 	return l, warnings, nil
@@ -90,14 +90,14 @@ func New(ctx context.Context, o Options) (*report.Listing, []string, error) {
 // (serbench.Benchmark and Check, not serbench run): those that derive a
 // schema from the type when they bind and need nothing, then those that
 // serbench init generates code for from the derived schema.
-func Derived() []report.DerivedCodec {
-	var ds []report.DerivedCodec
+func Derived() []DerivedCodec {
+	var ds []DerivedCodec
 	for _, c := range serbenchlib.DerivedCodecs() {
 		i := c.Info()
-		ds = append(ds, report.DerivedCodec{ID: i.ID, Library: withVersion(i.Module, i.Version), Format: i.Format, Derived: "schema at Bind", Needs: "nothing"})
+		ds = append(ds, DerivedCodec{ID: i.ID, Library: withVersion(i.Module, i.Version), Format: i.Format, Derived: "schema at Bind", Needs: "nothing"})
 	}
 	for _, g := range scaffold.GeneratedCodecs() {
-		ds = append(ds, report.DerivedCodec{ID: g.ID, Library: withVersion(g.Module, g.Version), Format: formatName[g.Schema], Derived: "schema + generated code",
+		ds = append(ds, DerivedCodec{ID: g.ID, Library: withVersion(g.Module, g.Version), Format: formatName[g.Schema], Derived: "schema + generated code",
 			Needs: fmt.Sprintf("serbench init -codegen %s, go generate: %s", g.ID, g.Needs)})
 	}
 	return ds
@@ -127,11 +127,11 @@ func SeedIDs() []string {
 // CodecRows returns each codec of cs with its round-trip check on every
 // seed scenario: the check `serbench run` makes before timing
 // (bench.Prepare with the scenario's own comparison), without the timing.
-func CodecRows(cs []codec.Codec) []report.CodecRow {
+func CodecRows(cs []codec.Codec) []CodecRow {
 	seeds := scenario.Seeds()
-	rows := make([]report.CodecRow, 0, len(cs))
+	rows := make([]CodecRow, 0, len(cs))
 	for _, c := range cs {
-		row := report.CodecRow{Info: c.Info()}
+		row := CodecRow{Info: c.Info()}
 		for _, s := range seeds {
 			row.Seeds = append(row.Seeds, seedCheck(c, s))
 		}
@@ -143,14 +143,14 @@ func CodecRows(cs []codec.Codec) []report.CodecRow {
 // seedCheck is c's round-trip check on s: n/a when an op is n/a, error
 // when an op cannot run, changed when an op's check found a difference,
 // kept otherwise; a reference row (memmove), which decodes nothing, is n/a.
-func seedCheck(c codec.Codec, s scenario.Scenario) report.SeedCheck {
-	chk := report.SeedCheck{Scenario: s.ID, Status: codec.Kept}
+func seedCheck(c codec.Codec, s scenario.Scenario) SeedCheck {
+	chk := SeedCheck{Scenario: s.ID, Status: codec.Kept}
 	if c.Info().Kind == codec.Reference {
 		chk.Status, chk.Note = codec.NA, "a reference row: it copies bytes and decodes nothing"
 		return chk
 	}
 	for _, op := range bench.Prepare(c, s.Value(), s.New, func(_, got any) error { return s.Diff(got) }) {
-		if op.Name == bench.OpUnmarshal || op.Name == bench.OpParse {
+		if op.Name == results.OpUnmarshal || op.Name == results.OpParse {
 			chk.Aliases = op.AliasesInput
 		}
 		switch {

@@ -64,6 +64,10 @@ type MergeReport struct {
 	// merged histogram.
 	Transport []Result     `json:"transport"`
 	HTTP      []HTTPResult `json:"http,omitempty"`
+	// Processes describes a push load split over server and client
+	// processes (serbench load -servers, -clients; MergeSplit); absent
+	// for runs merged by serbench merge.
+	Processes *Processes `json:"processes,omitempty"`
 }
 
 // Merge combines load reports taken at the same time on several machines.
@@ -79,6 +83,11 @@ type MergeReport struct {
 // were written), or a histogram that does not decode; clock problems are
 // Warnings.
 func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
+	return merge(reps, names, o, 2)
+}
+
+// merge is Merge of at least least reports.
+func merge(reps []Report, names []string, o MergeOptions, least int) (MergeReport, error) {
 	out := MergeReport{Schema: MergeSchema, Transport: []Result{}}
 	if o.MaxSkew == 0 {
 		o.MaxSkew = DefaultMaxSkew
@@ -86,8 +95,8 @@ func Merge(reps []Report, names []string, o MergeOptions) (MergeReport, error) {
 	if o.MaxSkew < 0 || o.MaxSkew > 24*time.Hour {
 		return out, fmt.Errorf("load: invalid max skew %v (range is (0, 24h])", o.MaxSkew)
 	}
-	if len(reps) < 2 || len(names) != len(reps) {
-		return out, fmt.Errorf("load: merge needs two reports or more, got %d", len(reps))
+	if len(reps) < least || len(names) != len(reps) {
+		return out, fmt.Errorf("load: merge needs %s reports or more, got %d", [...]string{"no", "one", "two"}[least], len(reps))
 	}
 	for i, r := range reps {
 		out.Sources = append(out.Sources, Source{Name: names[i], Host: r.Host, Started: r.Env.Started, Finished: r.Finished})
@@ -236,6 +245,9 @@ func mergeResult(m *Result, r Result) {
 	if m.Error == "" {
 		m.Error = r.Error
 	}
+	if m.Compression == "" {
+		m.Compression = r.Compression // a run whose server compressed
+	}
 }
 
 // mergeHTTP adds r into m; weighted sums are divided out by Merge.
@@ -367,6 +379,11 @@ func writeMergeTable(w io.Writer, m MergeReport) error {
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("load: write table: %w", err)
+	}
+	if m.Processes != nil {
+		if err := writeProcesses(w, m.Processes); err != nil {
+			return err
+		}
 	}
 	if len(m.Transport) > 0 {
 		if err := writeTransportTable(w, m.Transport); err != nil {

@@ -338,6 +338,19 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 	return out
 }
 
+// ServerStats reads GET /stats of the loopback server at base (an http
+// or ws URL), 10 s to answer: its process and hub figures (the codec
+// entries are those of requests without run=).
+func ServerStats(ctx context.Context, base string) (transport.ServerStats, error) {
+	u, err := CheckLoopback(base)
+	if err != nil {
+		return transport.ServerStats{}, err
+	}
+	hc := &http.Client{Transport: &http.Transport{DialContext: loopbackDialer(new(atomic.Int64))}}
+	defer hc.CloseIdleConnections()
+	return fetchStats(ctx, hc, u, "", false)
+}
+
 // fetchStats reads GET /stats?run=ID from the server; resetPeak starts a new peak
 // RSS measurement there (after the snapshot is taken), with POST, since it
 // changes the server's state.

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,8 +16,9 @@ import (
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/transport/server"
 )
 
 // Options configure Build: the traffic, machine, budgets and prices
@@ -34,18 +36,21 @@ type Options struct {
 	Via string
 	// Source, when set, names a saved run (serbench run -format json)
 	// whose results are the codec figures: Results when set, else the
-	// file's (report.ReadFile); ScenarioIDs are the scenarios planned for.
+	// file's (results.ReadFile); ScenarioIDs are the scenarios planned for.
 	// Otherwise Codecs × Scenarios are measured (Benchtime, Count; in
 	// parallel, with Compressors) and the document's Source is "measured".
-	Results     []bench.Result
+	Results     []results.Row
 	Source      string
 	ScenarioIDs []string
 	Codecs      []codec.Codec
 	Scenarios   []scenario.Scenario
 	Benchtime   time.Duration
 	Count       int
-	// Compressors are the compressor IDs compared besides None; an ID that
-	// compressor/algorithms lacks is a warning and left out.
+	// Compressors are the compressor IDs compared besides None: those of
+	// compressor/algorithms and the ones serve applies on Via
+	// (ServeCompressors, measured by plan itself); another ID is a warning
+	// and left out. With Verify, each must be one serve applies on Via
+	// (CheckServeCompressors).
 	Compressors []string
 	// Verify, when > 0, runs the Top (>= 1) choices of each scenario
 	// against a real server for this long each (VerifyPlan).
@@ -69,7 +74,8 @@ type Options struct {
 
 // Validate returns an error naming the first option out of range: Inputs
 // (Inputs.Validate), Via, Top, a negative Verify, a Verify whose rate and
-// fan-out need more connections than MaxVerifyConns (VerifyConns), a
+// fan-out need more connections than MaxVerifyConns (VerifyConns) or with
+// a compressor serve cannot apply (CheckServeCompressors), a
 // missing Registry or a Source without ScenarioIDs.
 func (o Options) Validate() error {
 	if err := o.Inputs.Validate(); err != nil {
@@ -89,6 +95,9 @@ func (o Options) Validate() error {
 	}
 	if o.Verify > 0 {
 		if _, _, err := VerifyConns(o.Inputs.Rate, o.Inputs.Fanout); err != nil {
+			return err
+		}
+		if err := CheckServeCompressors(cmp.Or(o.Via, "sse"), o.Compressors); err != nil {
 			return err
 		}
 	}
@@ -112,16 +121,16 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	in := o.Inputs
 	in.Transport.Base64 = o.Via == "sse"
 	doc := Document{Schema: Schema, Source: "measured", TransportSource: "given"}
-	comps, algs, warnings := compressors(o.Compressors)
+	comps, algs, warnings := compressors(o.Compressors, ServeCompressors(o.Via))
 	warnings = append(warnings, o.Warnings...)
-	results, ids := o.Results, o.ScenarioIDs
+	rows, ids := o.Results, o.ScenarioIDs
 	var measured []codec.Codec
-	if o.Source != "" && results == nil {
-		saved, err := report.ReadFile(o.Source)
+	if o.Source != "" && rows == nil {
+		saved, err := results.ReadFile(o.Source)
 		if err != nil {
 			return Document{}, err
 		}
-		results = saved.Results
+		rows = saved.Results
 	}
 	if o.Source != "" {
 		doc.Source = o.Source
@@ -136,10 +145,10 @@ func Build(ctx context.Context, o Options) (Document, error) {
 		if err != nil {
 			return Document{}, err
 		}
-		results = m.Results
+		rows = m.Results
 	}
 	if o.MeasureTransport {
-		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify)
+		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify, ids)
 		if err != nil {
 			return Document{}, fmt.Errorf("plan: measuring the transport (give -transport NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES to skip): %w", err)
 		}
@@ -147,7 +156,10 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	}
 	answered := 0
 	for _, id := range ids {
-		opts := FromResults(results, id, comps, in.Cores)
+		opts := FromResults(rows, id, comps, in.Cores)
+		if err := o.measureServeCompression(id, opts); err != nil {
+			return Document{}, err
+		}
 		noScaling := false
 		for i := range opts {
 			c, ok := o.Registry.Lookup(opts[i].Codec)
@@ -187,11 +199,15 @@ func Build(ctx context.Context, o Options) (Document, error) {
 }
 
 // compressors splits the compressor IDs into those of
-// compressor/algorithms (without None, each once) and their algorithms;
-// an unknown ID is a warning and left out.
-func compressors(names []string) (ids []string, algs []compressor.Algorithm, warnings []string) {
+// compressor/algorithms or serve (without None, each once) and the
+// algorithms of the former; an unknown ID is a warning and left out.
+func compressors(names, serve []string) (ids []string, algs []compressor.Algorithm, warnings []string) {
 	for _, id := range names {
 		if id == None || slices.Contains(ids, id) {
+			continue
+		}
+		if slices.Contains(serve, id) {
+			ids = append(ids, id)
 			continue
 		}
 		a, err := algorithms.Select([]string{id})
@@ -234,3 +250,47 @@ func DefaultScenarios(path string) ([]string, error) {
 	}
 	return ids, nil
 }
+
+// measureServeCompression fills in the options of scenario id (opts, from
+// FromResults) whose compressor serve applies on o.Via
+// (MeasurePermessageDeflate), from the codec's None option; a scenario
+// that is neither measured nor a seed, or a codec the registry lacks,
+// leaves them with an Error saying so. A failed measurement is an error.
+func (o Options) measureServeCompression(id string, opts []Option) error {
+	var s *scenario.Scenario
+	for _, x := range append(slices.Clone(o.Scenarios), server.ChildScenarios()...) {
+		if x.ID == id {
+			s = &x
+			break
+		}
+	}
+	base := map[string]Option{}
+	for i, op := range opts {
+		switch {
+		case op.Compressor == None:
+			base[op.Codec] = op
+		case op.Compressor != PermessageDeflate || base[op.Codec].Error != "":
+		case s == nil:
+			opts[i].Error = fmt.Sprintf("%s is measured for the seeds, annot/* and the measured scenarios only", PermessageDeflate)
+		default:
+			c, ok := o.Registry.Lookup(op.Codec)
+			if !ok {
+				opts[i].Error = fmt.Sprintf("%s: codec %s not registered", PermessageDeflate, op.Codec)
+				continue
+			}
+			m, err := MeasurePermessageDeflate(c, *s, base[op.Codec], cmp.Or(o.Benchtime, defaultBenchtime), cmp.Or(o.Count, defaultCount))
+			if err != nil {
+				return err
+			}
+			opts[i] = m
+		}
+	}
+	return nil
+}
+
+// The timing of a compressor plan measures itself when Options give none
+// (a saved run): as `serbench plan`'s own quick run.
+const (
+	defaultBenchtime = 5 * time.Millisecond
+	defaultCount     = 6
+)

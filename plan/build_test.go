@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 func TestOptionsValidate(t *testing.T) {
@@ -32,6 +31,13 @@ func TestOptionsValidate(t *testing.T) {
 		{"saved run", func(o *Options) { o.Source = "run.json" }, "no scenario"},
 		{"verify fanout", func(o *Options) { o.Verify, o.Top, o.Inputs.Rate, o.Inputs.Fanout = time.Second, 1, 5000, 1000 }, "needs 10000 connections"},
 		{"fanout without verify", func(o *Options) { o.Inputs.Rate, o.Inputs.Fanout = 5000, 1000 }, ""},
+		{"verify gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, "gzip"} }, `-via sse: serve cannot apply compressor "gzip" (set -compress to none)`},
+		{"verify deflate on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{PermessageDeflate} }, `compressor "permessage-deflate"`},
+		{"verify zstd on ws", func(o *Options) { o.Verify, o.Top, o.Via, o.Compressors = time.Second, 1, "ws", []string{"zstd"} }, `-via ws: serve cannot apply compressor "zstd" (set -compress to none or permessage-deflate)`},
+		{"verify deflate on ws", func(o *Options) {
+			o.Verify, o.Top, o.Via, o.Compressors = time.Second, 1, "ws", []string{None, PermessageDeflate}
+		}, ""},
+		{"gzip without verify", func(o *Options) { o.Compressors = []string{"gzip", PermessageDeflate} }, ""},
 	} {
 		o := ok
 		tc.edit(&o)
@@ -118,9 +124,9 @@ func TestParseTransport(t *testing.T) {
 // an unknown compressor left out with a warning, and the environment of
 // the injected Env.
 func TestBuildFromResults(t *testing.T) {
-	rs := []bench.Result{
-		{Codec: "msgpack", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
-		{Codec: "msgpack", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
+	rs := []results.Row{
+		{Codec: "msgpack", Scenario: "s", Op: results.OpMarshal, NsPerOp: 1000, SizeBytes: 80, OK: true},
+		{Codec: "msgpack", Scenario: "s", Op: results.OpUnmarshal, NsPerOp: 2000, SizeBytes: 80, OK: true},
 	}
 	o := Options{Inputs: Inputs{Rate: 100, Fanout: 1, Cores: 2, Transport: Transport{NsPerMsg: 1000}},
 		Source: "run.json", Results: rs, ScenarioIDs: []string{"s", "t"}, Compressors: []string{"none", "bogus"},
@@ -149,7 +155,7 @@ func TestBuildFromResults(t *testing.T) {
 
 	// Without Results, the Source file's are read.
 	var saved bytes.Buffer
-	if err := report.JSON(&saved, &report.Document{Results: rs}); err != nil {
+	if err := results.WriteJSON(&saved, &results.Run{Results: rs}); err != nil {
 		t.Fatal(err)
 	}
 	o.Source, o.Results, o.ScenarioIDs = filepath.Join(t.TempDir(), "run.json"), nil, []string{"s"}

@@ -5,22 +5,23 @@ import (
 	"fmt"
 	"html/template"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // NewCalculator returns the capacity calculator of doc's HTML page
-// (report.HTML, Document.Calculator): per scenario in run order, the
+// (report.HTML's calc): per scenario in run order, the
 // options FromResults builds from doc's results with doc's compressors,
 // at the run's GOMAXPROCS (at least 1) as the server cores. It returns
 // nil when no scenario has an option without an error (nothing to rank),
 // and an error only when the options cannot be written as JSON.
-func NewCalculator(doc *report.Document) (*report.Calculator, error) {
+func NewCalculator(doc *results.Run) (*document.Calculator, error) {
 	var comps []string
 	for _, c := range doc.Compressors {
 		comps = append(comps, c.ID)
 	}
 	cores := max(doc.Env.GOMAXPROCS, 1)
-	calc := &report.Calculator{Script: template.JS(calcJS), Cores: cores}
+	calc := &document.Calculator{Script: template.JS(calcJS), Cores: cores}
 	var all [][]Option
 	usable := false
 	seen := map[string]bool{}

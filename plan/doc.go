@@ -161,6 +161,9 @@ func writePlan(w io.Writer, p Plan, d Document) {
 	if t.MeasuredFanout > 0 {
 		src += fmt.Sprintf(" at fan-out %d", t.MeasuredFanout)
 	}
+	if t.Rounds > 0 {
+		src += fmt.Sprintf(", %d rounds paired with a %s ns reference", t.Rounds, num(t.ReferenceNs))
+	}
 	fmt.Fprintf(w, "transport (%s): %s ns per delivered message + %s ns per byte, %s framing bytes, p99 floor %s ms", src, num(t.NsPerMsg), num(t.NsPerByte), num(t.FrameBytes), num(t.P99Ms))
 	if t.Base64 {
 		fmt.Fprint(w, "; binary payloads as base64 (SSE)")

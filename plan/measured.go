@@ -3,7 +3,7 @@ package plan
 import (
 	"fmt"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // FromResults builds the options of one scenario from a run's results
@@ -17,11 +17,11 @@ import (
 // Option with Error; so does a compressor the run did not measure for it.
 // Parse-only codecs (an OpParse row) and reference rows (no unmarshal) are
 // left out.
-func FromResults(results []bench.Result, scenario string, compressors []string, cores float64) []Option {
-	type cells map[string]bench.Result
+func FromResults(rows []results.Row, scenario string, compressors []string, cores float64) []Option {
+	type cells map[string]results.Row
 	by := map[string]cells{}
 	var order []string
-	for _, r := range results {
+	for _, r := range rows {
 		if r.Scenario != scenario {
 			continue
 		}
@@ -35,9 +35,9 @@ func FromResults(results []bench.Result, scenario string, compressors []string, 
 	var out []Option
 	for _, id := range order {
 		cs := by[id]
-		m, okM := cs[bench.OpMarshal]
-		u, okU := cs[bench.OpUnmarshal]
-		if _, parse := cs[bench.OpParse]; parse || !okM {
+		m, okM := cs[results.OpMarshal]
+		u, okU := cs[results.OpUnmarshal]
+		if _, parse := cs[results.OpParse]; parse || !okM {
 			continue
 		}
 		base := Option{Codec: id, Compressor: None}
@@ -64,8 +64,8 @@ func FromResults(results []bench.Result, scenario string, compressors []string, 
 				out = append(out, o)
 				continue
 			}
-			c, okC := cs[bench.OpCompressPrefix+z]
-			d, okD := cs[bench.OpDecompressPrefix+z]
+			c, okC := cs[results.OpCompressPrefix+z]
+			d, okD := cs[results.OpDecompressPrefix+z]
 			switch {
 			case !okC || !okD:
 				o.Error = fmt.Sprintf("%s not measured for %s (run with -compress %s)", z, id, z)
@@ -87,7 +87,7 @@ func FromResults(results []bench.Result, scenario string, compressors []string, 
 
 // interval is r's median ns/op with its 95% interval, the median itself
 // where a bound is missing (0).
-func interval(r bench.Result) Interval {
+func interval(r results.Row) Interval {
 	iv := Point(r.NsPerOp)
 	if r.NsPerOpLo > 0 {
 		iv.Lo = r.NsPerOpLo
@@ -100,8 +100,8 @@ func interval(r bench.Result) Interval {
 
 // efficiency is r's parallel scaling with g goroutines (or the most
 // measured, if fewer) over that goroutine count; 0 without Parallel points.
-func efficiency(r bench.Result, g int) float64 {
-	var best bench.ParallelPoint
+func efficiency(r results.Row, g int) float64 {
+	var best results.ParallelPoint
 	for _, p := range r.Parallel {
 		if p.Goroutines <= g && p.Goroutines > best.Goroutines {
 			best = p
@@ -116,7 +116,7 @@ func efficiency(r bench.Result, g int) float64 {
 // combined is the efficiency of running a then b on each message: total
 // single-goroutine time over the sum of each op's time divided by its own
 // efficiency; 0 when neither was measured in parallel.
-func combined(a, b bench.Result, g int) float64 {
+func combined(a, b results.Row, g int) float64 {
 	ea, eb := efficiency(a, g), efficiency(b, g)
 	if ea == 0 && eb == 0 {
 		return 0

@@ -22,8 +22,8 @@
 //
 // where R is the rate in messages per second, F the fan-out, T_msg and
 // T_byte the transport's own CPU cost per delivered message and per byte
-// and T_p99 its own p99 latency (Transport, measured once with the same
-// server and a small payload), and e_send, e_recv the
+// and T_p99 its own p99 latency (Transport, measured with the same
+// server on a small and a large payload, MeasureTransport), and e_send, e_recv the
 // parallel efficiency measured with as many goroutines as cores (bench's
 // -parallel: Scaling/goroutines), not an assumed 1. S_1 is S without
 // fan-out's sends, the time one message spends in the server; the p99 is
@@ -96,8 +96,9 @@ type Option struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Transport is the transport's own cost, beyond the codec: measured once
-// on the machine with the same server and a tiny payload.
+// Transport is the transport's own cost, beyond the codec: measured on
+// the machine with the same server on a small and a large payload
+// (MeasureTransport), or given.
 type Transport struct {
 	// NsPerMsg is server CPU ns per delivered message (framing, syscalls,
 	// scheduling), NsPerByte per byte of payload delivered.
@@ -110,8 +111,8 @@ type Transport struct {
 	// base64 text (SSE): a binary option's payload then takes
 	// 4·ceil(bytes/3) bytes on the wire.
 	Base64 bool `json:"base64"`
-	// P99Ms is the transport's own p99 latency in ms with a tiny payload
-	// at a low rate (pacing, flushing, the receiving client): the floor
+	// P99Ms is the transport's own p99 latency in ms with the small
+	// payload at the planned rate (pacing, flushing, the receiving client): the floor
 	// the p99 estimate starts from.
 	P99Ms float64 `json:"p99_ms"`
 	// MeasuredFanout, when measured (MeasureTransport), is the fan-out
@@ -120,6 +121,15 @@ type Transport struct {
 	// once per published message shared by its receivers. Absent when
 	// given.
 	MeasuredFanout int `json:"measured_fanout,omitempty"`
+	// Rounds and ReferenceNs, when measured, say how: each seed's run was
+	// repeated Rounds times, interleaved, and paired with a reference
+	// timed between the runs (encoding/json's marshal of the smaller seed
+	// in CPU ns on one thread; ReferenceNs is its fastest sample): NsPerMsg
+	// and NsPerByte are the median ratios to the reference times
+	// ReferenceNs. Absent when
+	// given.
+	Rounds      int     `json:"rounds,omitempty"`
+	ReferenceNs float64 `json:"reference_ns,omitempty"`
 }
 
 // Inputs describe the traffic, the machine, the budgets and the prices.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // in is the traffic of the hand computations below: 1000 msg/s to 10
@@ -192,17 +192,17 @@ func TestComputeEdges(t *testing.T) {
 // Marshal scales ×1.6 on 2 goroutines (efficiency 0.8), compress is not
 // measured in parallel (1): combined (100+300)/(100/0.8 + 300/1) = 400/425.
 func TestFromResults(t *testing.T) {
-	par := func(s float64) []bench.ParallelPoint {
-		return []bench.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: s}}
+	par := func(s float64) []results.ParallelPoint {
+		return []results.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: s}}
 	}
-	rs := []bench.Result{
-		{Codec: "x", Scenario: "s", Op: bench.OpMarshal, NsPerOp: 100, NsPerOpLo: 90, NsPerOpHi: 120, SizeBytes: 50, OK: true, Parallel: par(1.6)},
-		{Codec: "x", Scenario: "s", Op: bench.OpUnmarshal, NsPerOp: 200, SizeBytes: 50, OK: true},
+	rs := []results.Row{
+		{Codec: "x", Scenario: "s", Op: results.OpMarshal, NsPerOp: 100, NsPerOpLo: 90, NsPerOpHi: 120, SizeBytes: 50, OK: true, Parallel: par(1.6)},
+		{Codec: "x", Scenario: "s", Op: results.OpUnmarshal, NsPerOp: 200, SizeBytes: 50, OK: true},
 		{Codec: "x", Scenario: "s", Op: "compress:zstd", NsPerOp: 300, CompressedBytes: 20, OK: true},
 		{Codec: "x", Scenario: "s", Op: "decompress:zstd", NsPerOp: 50, CompressedBytes: 20, OK: true},
-		{Codec: "y", Scenario: "s", Op: bench.OpMarshal, NA: true, Error: "no schema"},
-		{Codec: "y", Scenario: "s", Op: bench.OpUnmarshal, NA: true, Error: "no schema"},
-		{Codec: "x", Scenario: "other", Op: bench.OpMarshal, NsPerOp: 1, OK: true},
+		{Codec: "y", Scenario: "s", Op: results.OpMarshal, NA: true, Error: "no schema"},
+		{Codec: "y", Scenario: "s", Op: results.OpUnmarshal, NA: true, Error: "no schema"},
+		{Codec: "x", Scenario: "other", Op: results.OpMarshal, NsPerOp: 1, OK: true},
 	}
 	got := FromResults(rs, "s", []string{"zstd", "lz4"}, 2)
 	if len(got) != 6 {

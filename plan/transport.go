@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport/server"
 )
@@ -36,6 +38,12 @@ const (
 	TransportCodec     = "encoding/json"
 	transportBenchtime = 5 * time.Millisecond
 	transportCount     = 3
+	// transportRounds is how many times MeasureTransport runs each seed,
+	// interleaved; refBenchtime and refCount time the reference between
+	// two runs.
+	transportRounds = 3
+	refBenchtime    = 10 * time.Millisecond
+	refCount        = 5
 	// verifyConnRate is the rate per stream -verify asks for: the total
 	// rate is spread over ceil(rate/verifyConnRate) streams, each with
 	// fan-out connections.
@@ -62,9 +70,11 @@ func VerifyConns(rate float64, fanout int) (streams, conns int, err error) {
 // runServer starts a server in a child process and drives it with load
 // at rate messages per second in total (per stream at most
 // verifyConnRate), fanout connections per stream, for d, one codec of reg
-// and one seed scenario. The load client's CPU is this process's
+// and one scenario of server.ChildScenarios; compressor, when not None, is the one serve
+// applies (ServeCompressors), which the client then asks for and the
+// server must agree to. The load client's CPU is this process's
 // (getrusage) over the run.
-func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID string, rate float64, fanout int, d time.Duration) (serverRun, error) {
+func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID, compressor string, rate float64, fanout int, d time.Duration) (serverRun, error) {
 	streams, conns, err := VerifyConns(rate, fanout)
 	if err != nil {
 		return serverRun{}, err
@@ -82,7 +92,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 		return serverRun{}, err
 	}
 	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Fanout: fanout, Rate: rate / float64(streams),
-		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Grace: time.Second, Registry: reg})
+		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Scenarios: server.ChildScenarios(), Grace: time.Second, Registry: reg, Compress: compressor != None})
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -100,25 +110,42 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 	if r.Sent == 0 {
 		return serverRun{}, fmt.Errorf("the server sent no message")
 	}
+	if compressor != None && r.Compression != compressor {
+		return serverRun{}, fmt.Errorf("the server did not agree to %s (compression %q)", compressor, r.Compression)
+	}
 	recv := (after.User + after.System) - (before.User + before.System)
 	return serverRun{cpuNsPerMsg: r.ServerCPUSeconds * 1e9 / float64(r.Sent), recvNsPerMsg: float64(recv) / float64(r.Sent), result: r}, nil
 }
 
 // MeasureTransport measures the transport's own cost: the server's CPU per
-// published message for the smallest and the largest seed (by
-// encoding/json size) with encoding/json at rate messages per second and
+// published message for the smallest and the largest payload (by
+// encoding/json size) among the seeds and the planned scenarios (IDs)
+// the server serves (server.ChildScenarios: annot/*), so that the
+// per-byte cost is measured over the sizes being planned, with encoding/json at rate messages per second and
 // fan-out connections per stream (lowered to what MaxVerifyConns holds)
 // for d (at least transportDuration), minus encoding/json's marshal time
-// for each (a quick bench run), divided by the fan-out: the cost per
+// for each (in CPU time, marshalTimer's median), divided by the fan-out: the cost per
 // delivered message, fitted as NsPerMsg + NsPerByte × payload bytes
-// through the two points. Measured at the planned fan-out, the costs paid
+// through the two points. Each point is measured transportRounds times,
+// the two payloads interleaved, and paired with a reference timed in this
+// process between the runs (encoding/json's marshal of the smaller
+// payload, marshalTimer): a run's cost is divided by the mean of the reference
+// just before and just after it, and a point is the median of those
+// ratios times the fastest reference of the measurement (ReferenceNs). A
+// change of the machine's speed that slows the run and the reference
+// alike then cancels, as it does in the codec tables' paired samples, and
+// the figure is stated at the machine's least-disturbed speed, which moves
+// least from one plan to the next. Measured at the planned fan-out, the costs paid
 // once per published message (the scheduler, the stream) are shared by
 // its receivers as they are in the run being planned. FrameBytes is the
-// framing load counts, averaged; P99Ms the smaller seed's p99; Base64 is
-// set for SSE; MeasuredFanout the fan-out used. via is "sse" or "ws"; reg
+// framing load counts on the smaller payload (on a payload of hundreds
+// of KB, bytes read of a message that the run's end cut off count as
+// framing); P99Ms the smaller payload's p99, the
+// median over the rounds; Base64 is set for SSE; MeasuredFanout the
+// fan-out used. via is "sse" or "ws"; reg
 // holds TransportCodec. The server is this program again
 // (server.StartProcess): its main must serve server.ChildRole.
-func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration) (Transport, error) {
+func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration, planned []string) (Transport, error) {
 	streams, _, err := VerifyConns(rate, 1)
 	if err != nil {
 		return Transport{}, err
@@ -128,8 +155,13 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	if !ok {
 		return Transport{}, fmt.Errorf("codec %s not registered", TransportCodec)
 	}
-	seeds := scenario.Seeds()
-	ms, err := bench.Matrix(ctx, []codec.Codec{c}, seeds, bench.Options{Benchtime: transportBenchtime, Count: transportCount})
+	points := scenario.Seeds()
+	for _, s := range server.ChildScenarios() {
+		if slices.Contains(planned, s.ID) && !slices.ContainsFunc(points, func(p scenario.Scenario) bool { return p.ID == s.ID }) {
+			points = append(points, s)
+		}
+	}
+	ms, err := bench.Matrix(ctx, []codec.Codec{c}, points, bench.Options{Benchtime: transportBenchtime, Count: transportCount})
 	if err != nil {
 		return Transport{}, err
 	}
@@ -144,7 +176,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		p99 float64
 	)
 	for _, r := range ms {
-		if r.Op == bench.OpMarshal && r.OK {
+		if r.Op == results.OpMarshal && r.OK {
 			pts = append(pts, point{id: r.Scenario, marshal: r.NsPerOp, size: float64(r.SizeBytes)})
 		}
 	}
@@ -153,19 +185,58 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	}
 	slices.SortFunc(pts, func(a, b point) int { return int(a.size - b.size) })
 	pts = []point{pts[0], pts[len(pts)-1]}
-	for i := range pts {
-		run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, rate, fanout, max(d, transportDuration))
+	for i := range pts { // the marshal time subtracted, in CPU time as the server's
+		timer, err := marshalTimer(c, pts[i].id, points)
 		if err != nil {
-			return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
+			return Transport{}, err
 		}
-		pts[i].cpu = perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout)
-		pts[i].size = run.result.PayloadBytesPerMsg
-		pts[i].frames = run.result.FramingBytesPerMsg
-		if i == 0 {
-			p99 = run.result.P99Ms
+		iv, err := timer()
+		if err != nil {
+			return Transport{}, err
+		}
+		pts[i].marshal = iv.Mid
+	}
+	timeRef, err := marshalTimer(c, pts[0].id, points)
+	if err != nil {
+		return Transport{}, err
+	}
+	ref := func() (float64, error) {
+		iv, err := timeRef()
+		return iv.Lo, err
+	}
+	prev, err := ref()
+	if err != nil {
+		return Transport{}, err
+	}
+	refs := []float64{prev}
+	var ratios [2][]float64
+	var p99s []float64
+	for range transportRounds {
+		for i := range pts {
+			run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
+			if err != nil {
+				return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
+			}
+			next, err := ref()
+			if err != nil {
+				return Transport{}, err
+			}
+			ratios[i] = append(ratios[i], perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout)/((prev+next)/2))
+			refs, prev = append(refs, next), next
+			pts[i].size = run.result.PayloadBytesPerMsg
+			pts[i].frames = run.result.FramingBytesPerMsg
+			if i == 0 {
+				p99s = append(p99s, run.result.P99Ms)
+			}
 		}
 	}
-	t := Transport{FrameBytes: (pts[0].frames + pts[1].frames) / 2, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout}
+	refNs := slices.Min(refs)
+	for i := range pts {
+		pts[i].cpu = sortedMedian(ratios[i]) * refNs
+	}
+	p99 = sortedMedian(p99s)
+	t := Transport{FrameBytes: pts[0].frames, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout,
+		Rounds: transportRounds, ReferenceNs: refNs}
 	if dx := pts[1].size - pts[0].size; dx > 0 {
 		t.NsPerByte = max((pts[1].cpu-pts[0].cpu)/dx, 0)
 	}
@@ -176,34 +247,39 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 // VerifyPlan runs the top choices of res (those meeting the budgets, else
 // the closest) against a real server for d each, at in.Fanout connections
 // per stream (load's Options.Fanout), and returns predicted (the model at
-// in.Fanout) against measured: the first top rows with compressor none. Only those
-// can be run: the servers compress per stream (gzip, permessage-deflate),
-// not per message; a row with a compressor ranked above them gets a Check
-// with that Error. Only seed scenarios can be served (else one Check says
+// in.Fanout) against measured: for None and for each compressor serve
+// applies on via (ServeCompressors: permessage-deflate on ws, which the
+// client asks for), the first top rows with it, in rank order. A row with
+// another compressor among the first top rows gets a Check with an Error
+// saying so. Only server.ChildScenarios can be served (else one Check says
 // so). reg holds the codecs of opts. log, when not nil, gets a line as
 // each run starts.
 func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
 	var out []Check
 	seed := false
-	for _, s := range scenario.Seeds() {
+	for _, s := range server.ChildScenarios() {
 		seed = seed || s.ID == scenarioID
 	}
-	ran := 0
-	for _, r := range res.Rows {
-		if ran == top || r.Error != "" {
+	ran := map[string]int{} // runs by compressor
+	for rank, r := range res.Rows {
+		if r.Error != "" {
 			break
 		}
 		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate, Fanout: in.Fanout}
 		switch {
 		case !seed:
-			c.Error = "not verified: the server serves only the seed scenarios"
+			c.Error = "not verified: the server serves only the seed scenarios and annot/*"
 			return append(out, c)
-		case r.Compressor != None:
-			c.Error = "not verified: the servers compress per stream, not per message with " + r.Compressor
-			out = append(out, c)
+		case r.Compressor != None && !slices.Contains(ServeCompressors(via), r.Compressor):
+			if rank < top {
+				c.Error = fmt.Sprintf("not verified: serve does not apply %s on %s", r.Compressor, via)
+				out = append(out, c)
+			}
+			continue
+		case ran[r.Compressor] == top:
 			continue
 		}
-		ran++
+		ran[r.Compressor]++
 		i := slices.IndexFunc(opts, func(o Option) bool { return o.Codec == r.Codec && o.Compressor == r.Compressor })
 		pred, err := Compute(in, opts[i:i+1])
 		if err != nil {
@@ -214,9 +290,9 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		p := pred.Rows[0]
 		c.PredictedCores, c.PredictedRecvCores, c.PredictedWire, c.PredictedP99 = p.SendCores.Mid, p.RecvCores.Mid, p.WireBytes, p.P99Ms
 		if log != nil {
-			fmt.Fprintf(log, "serbench plan: verifying %s on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, scenarioID, in.Rate, in.Fanout, d)
+			fmt.Fprintf(log, "serbench plan: verifying %s (%s) on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, r.Compressor, scenarioID, in.Rate, in.Fanout, d)
 		}
-		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, in.Rate, in.Fanout, d)
+		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, r.Compressor, in.Rate, in.Fanout, d)
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)
@@ -277,4 +353,82 @@ func ParseTransport(s string) (Transport, error) {
 		v[i] = x
 	}
 	return Transport{NsPerMsg: v[0], NsPerByte: v[1], FrameBytes: v[2], P99Ms: v[3]}, nil
+}
+
+// marshalTimer returns a function that times c's marshal of scenarioID
+// (one of among) on one thread of this process, refCount samples of
+// refBenchtime of CPU time (cpuTimeOp): the transport's runs are paired
+// with its fastest sample on the smaller payload (the reference), and
+// its median is the marshal time taken from a run's server CPU. A codec that cannot marshal the seed is an
+// error.
+func marshalTimer(c codec.Codec, scenarioID string, among []scenario.Scenario) (func() (Interval, error), error) {
+	i := slices.IndexFunc(among, func(s scenario.Scenario) bool { return s.ID == scenarioID })
+	if i < 0 {
+		return nil, fmt.Errorf("plan: marshal timer: no scenario %q", scenarioID)
+	}
+	s := among[i]
+	b, err := codec.BindNew(c, s.Value(), s.New)
+	if err != nil {
+		return nil, fmt.Errorf("plan: marshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	v := s.Value()
+	marshal := func() error {
+		_, err := b.Marshal(v)
+		return err
+	}
+	return func() (Interval, error) {
+		iv, err := cpuTimeOp(marshal, refBenchtime, refCount)
+		if err != nil {
+			return iv, fmt.Errorf("plan: marshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+		}
+		return iv, nil
+	}, nil
+}
+
+// cpuTimeBatch is how many calls cpuTimeOp makes between two readings of
+// the clock (a system call).
+const cpuTimeBatch = 16
+
+// cpuTimeOp times op over count samples (at least 1): its CPU time per
+// call on this goroutine's thread (bench.ThreadCPUTime), each sample
+// running op until it has had benchtime of CPU (at least 1 ms); the
+// median, with the smallest and largest sample as its interval. Like the
+// server's rusage it leaves out the time the thread waits for a CPU on a
+// busy machine, which wall time would count. Where the thread's CPU time
+// cannot be read, wall time.
+func cpuTimeOp(op func() error, benchtime time.Duration, count int) (Interval, error) {
+	benchtime = max(benchtime, time.Millisecond)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	now := bench.ThreadCPUTime
+	if _, err := now(); err != nil {
+		start := time.Now()
+		now = func() (time.Duration, error) { return time.Since(start), nil }
+	}
+	ns := make([]float64, max(count, 1))
+	for i := range ns {
+		t0, _ := now() // read once above without error
+		n, t := 0, t0
+		for t-t0 < benchtime {
+			for range cpuTimeBatch {
+				if err := op(); err != nil {
+					return Interval{}, err
+				}
+			}
+			n += cpuTimeBatch
+			t, _ = now()
+		}
+		ns[i] = float64(t-t0) / float64(n)
+	}
+	slices.Sort(ns)
+	return Interval{Mid: median(ns), Lo: ns[0], Hi: ns[len(ns)-1]}, nil
+}
+
+// sortedMedian is the median of xs (sorted in place); 0 when empty.
+func sortedMedian(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	return median(xs)
 }

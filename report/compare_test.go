@@ -6,18 +6,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // newFixture is fixture() after a change: msgpack marshal 20% faster with
 // fewer bytes, msgpack on corpus/x gone, a cbor cell added.
-func newFixture() *report.Document {
+func newFixture() *results.Run {
 	doc := fixture()
 	doc.Env.Modules["github.com/vmihailenco/msgpack/v5"] = "v5.4.2"
-	var rs []bench.Result
+	var rs []results.Row
 	for _, r := range doc.Results {
 		if r.Codec == "msgpack" && r.Scenario == "corpus/x" {
 			continue
@@ -30,7 +31,7 @@ func newFixture() *report.Document {
 		}
 		rs = append(rs, r)
 	}
-	rs = append(rs, bench.Result{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 300, OK: true, Samples: []float64{300, 300, 300}, Iterations: 10})
+	rs = append(rs, results.Row{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 300, OK: true, Samples: []float64{300, 300, 300}, Iterations: 10})
 	doc.Results = rs
 	return doc
 }
@@ -44,11 +45,11 @@ func scale(xs []float64, f float64) []float64 {
 }
 
 func TestCompare(t *testing.T) {
-	c, err := report.Compare(fixture(), newFixture(), report.CompareOptions{OldName: "old.json", NewName: "new.txt"})
+	c, err := compare.Compare(fixture(), newFixture(), compare.CompareOptions{OldName: "old.json", NewName: "new.txt"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := map[string]report.CompareRow{}
+	rows := map[string]compare.CompareRow{}
 	for _, r := range c.Rows {
 		rows[r.Codec+" "+r.Scenario+" "+r.Op] = r
 	}
@@ -81,13 +82,13 @@ func TestCompare(t *testing.T) {
 	if len(c.OnlyOld) != 2 || c.OnlyOld[0].Codec != "msgpack" || len(c.OnlyNew) != 1 || c.OnlyNew[0].Codec != "cbor" {
 		t.Errorf("only old %v, only new %v", c.OnlyOld, c.OnlyNew)
 	}
-	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{Alpha: 1.5}); err == nil || !strings.Contains(err.Error(), "1.5") {
+	if _, err := compare.Compare(fixture(), fixture(), compare.CompareOptions{Alpha: 1.5}); err == nil || !strings.Contains(err.Error(), "1.5") {
 		t.Errorf("alpha 1.5: err = %v", err)
 	}
 }
 
 func TestCompareGolden(t *testing.T) {
-	c, err := report.Compare(fixture(), newFixture(), report.CompareOptions{OldName: "old.json", NewName: "new.txt"})
+	c, err := compare.Compare(fixture(), newFixture(), compare.CompareOptions{OldName: "old.json", NewName: "new.txt"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,14 +113,14 @@ func TestCompareGolden(t *testing.T) {
 // figures: a clear drop is significant and printed with its delta, equal
 // samples are not, and a changed size is noted.
 func TestCompareAllocations(t *testing.T) {
-	mk := func(bytes, allocs float64, size int) *report.Document {
+	mk := func(bytes, allocs float64, size int) *results.Run {
 		s := func(c float64) []float64 { return []float64{c, c, c * 1.01, c, c * 0.99, c, c, c} }
-		return &report.Document{Results: []bench.Result{{
+		return &results.Run{Results: []results.Row{{
 			Codec: "cbor", Scenario: "ws-message", Op: "marshal", OK: true, SizeBytes: size,
 			NsPerOp: 100, Samples: s(100), BytesPerOp: int64(bytes), AllocsPerOp: int64(allocs),
 			SampleBytes: s(bytes), SampleAllocs: s(allocs)}}}
 	}
-	c, err := report.Compare(mk(200, 4, 71), mk(100, 4, 70), report.CompareOptions{})
+	c, err := compare.Compare(mk(200, 4, 71), mk(100, 4, 70), compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestCompareAllocations(t *testing.T) {
 	}
 	old := mk(200, 4, 71)
 	old.Results[0].SampleBytes, old.Results[0].SampleAllocs = nil, nil
-	if c, _ := report.Compare(old, mk(100, 4, 71), report.CompareOptions{}); c.Rows[0].Bytes != nil {
+	if c, _ := compare.Compare(old, mk(100, 4, 71), compare.CompareOptions{}); c.Rows[0].Bytes != nil {
 		t.Errorf("a run with medians only was tested: %+v", c.Rows[0].Bytes)
 	}
 }
@@ -154,22 +155,22 @@ func TestCompareAllocations(t *testing.T) {
 func TestDiffEnv(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		edit func(d *report.Document)
+		edit func(d *results.Run)
 		want string
 	}{
-		{"same", func(d *report.Document) {}, ""},
-		{"go and engine", func(d *report.Document) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", env.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
-		{"cpu first", func(d *report.Document) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
-		{"cpus", func(d *report.Document) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
-		{"goexperiment", func(d *report.Document) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},
-		{"baseline", func(d *report.Document) { d.Baseline = "sonic/std" }, "baseline (encoding/json vs sonic/std)"},
-		{"not recorded", func(d *report.Document) { d.Env.CPU, d.Env.NumCPU, d.Env.JSONEngine = "", 0, "" }, ""},
+		{"same", func(d *results.Run) {}, ""},
+		{"go and engine", func(d *results.Run) { d.Env.Go, d.Env.JSONEngine = "go1.27.4", env.JSONEngineV2 }, "env.go (go1.26.8 vs go1.27.4)"},
+		{"cpu first", func(d *results.Run) { d.Env.Go, d.Env.CPU = "go1.27.4", "Other CPU" }, "env.cpu (Test CPU @ 2.0GHz vs Other CPU)"},
+		{"cpus", func(d *results.Run) { d.Env.NumCPU = 4 }, "env.num_cpu (2 vs 4)"},
+		{"goexperiment", func(d *results.Run) { d.Env.GOEXPERIMENT = "nojsonv2" }, "env.goexperiment (none vs nojsonv2)"},
+		{"baseline", func(d *results.Run) { d.Baseline = "sonic/std" }, "baseline (encoding/json vs sonic/std)"},
+		{"not recorded", func(d *results.Run) { d.Env.CPU, d.Env.NumCPU, d.Env.JSONEngine = "", 0, "" }, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := fixture()
 			tc.edit(n)
 			got := ""
-			if d := report.DiffEnv(fixture(), n); d != nil {
+			if d := compare.DiffEnv(fixture(), n); d != nil {
 				got = d.String()
 			}
 			if got != tc.want {
@@ -177,7 +178,7 @@ func TestDiffEnv(t *testing.T) {
 			}
 		})
 	}
-	if _, err := report.Compare(fixture(), fixture(), report.CompareOptions{By: "time"}); err == nil || !strings.Contains(err.Error(), `"time"`) {
+	if _, err := compare.Compare(fixture(), fixture(), compare.CompareOptions{By: "time"}); err == nil || !strings.Contains(err.Error(), `"time"`) {
 		t.Errorf("By time: err = %v", err)
 	}
 }

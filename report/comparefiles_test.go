@@ -8,11 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/results"
 )
 
 // writeDoc writes doc as JSON to name in dir and returns its path.
-func writeDoc(t *testing.T, dir, name string, doc *report.Document) string {
+func writeDoc(t *testing.T, dir, name string, doc *results.Run) string {
 	t.Helper()
 	path := filepath.Join(dir, name)
 	f, err := os.Create(path)
@@ -20,7 +21,7 @@ func writeDoc(t *testing.T, dir, name string, doc *report.Document) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := report.JSON(f, doc); err != nil {
+	if err := results.WriteJSON(f, doc); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -36,7 +37,7 @@ func TestCompareFiles(t *testing.T) {
 	newer := writeDoc(t, dir, "new.json", newDoc)
 	ctx := context.Background()
 
-	set, err := report.CompareFiles(ctx, []string{old, old + "," + old, newer}, report.CompareFilesOptions{})
+	set, err := compare.CompareFiles(ctx, []string{old, old + "," + old, newer}, compare.CompareFilesOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,19 +48,19 @@ func TestCompareFiles(t *testing.T) {
 		t.Errorf("EnvDiffs = %v, want the go version of %s", set.EnvDiffs, newer)
 	}
 
-	var ed *report.EnvDiffError
-	if _, err := report.CompareFiles(ctx, []string{old, newer}, report.CompareFilesOptions{StrictEnv: true}); !errors.As(err, &ed) || ed.Old != old {
+	var ed *compare.EnvDiffError
+	if _, err := compare.CompareFiles(ctx, []string{old, newer}, compare.CompareFilesOptions{StrictEnv: true}); !errors.As(err, &ed) || ed.Old != old {
 		t.Errorf("StrictEnv: err = %v, want an *EnvDiffError from %s", err, old)
 	}
-	if _, err := report.CompareFiles(ctx, []string{old, old + ",," + old}, report.CompareFilesOptions{}); !errors.Is(err, report.ErrEmptyName) {
+	if _, err := compare.CompareFiles(ctx, []string{old, old + ",," + old}, compare.CompareFilesOptions{}); !errors.Is(err, compare.ErrEmptyName) {
 		t.Errorf("empty name: err = %v, want ErrEmptyName", err)
 	}
-	if _, err := report.CompareFiles(ctx, []string{old}, report.CompareFilesOptions{}); err == nil {
+	if _, err := compare.CompareFiles(ctx, []string{old}, compare.CompareFilesOptions{}); err == nil {
 		t.Error("one side: no error")
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := report.CompareFiles(cancelled, []string{old, newer}, report.CompareFilesOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := compare.CompareFiles(cancelled, []string{old, newer}, compare.CompareFilesOptions{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: err = %v", err)
 	}
 }
@@ -71,18 +72,18 @@ func TestRegressionLines(t *testing.T) {
 	for i := range lossy.Results {
 		lossy.Results[i].OK = false
 	}
-	c, err := report.Compare(fixture(), lossy, report.CompareOptions{OldName: "a", NewName: "b.json"})
+	c, err := compare.Compare(fixture(), lossy, compare.CompareOptions{OldName: "a", NewName: "b.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines, err := report.RegressionLines([]*report.Comparison{c}, 0.05)
+	lines, err := compare.RegressionLines([]*compare.Comparison{c}, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(lines) == 0 || !strings.HasPrefix(lines[0], "b.json: codec=") {
 		t.Errorf("lines = %q, want regressions of b.json", lines)
 	}
-	if _, err := report.RegressionLines([]*report.Comparison{c}, -1); err == nil {
+	if _, err := compare.RegressionLines([]*compare.Comparison{c}, -1); err == nil {
 		t.Error("negative threshold: no error")
 	}
 }

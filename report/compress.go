@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // compressHeader names the table columns of compression ops
@@ -13,18 +13,9 @@ import (
 // uncompressed size on the same scenario.
 var compressHeader = []string{"compressed", "ratio", "vs json"}
 
-func hasCompressed(rs []bench.Result) bool {
-	for _, r := range rs {
-		if r.CompressedBytes > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // compressCells prints r's compression columns: "412", "0.35", "0.31";
 // empty on other ops.
-func compressCells(r bench.Result) []string {
+func compressCells(r results.Row) []string {
 	if r.CompressedBytes == 0 {
 		return []string{"", "", ""}
 	}
@@ -39,8 +30,8 @@ func compressCells(r bench.Result) []string {
 
 // compressLegend explains the compression ops and columns and states each
 // compressor's level and format; "" when the run has none.
-func compressLegend(doc *Document) string {
-	if !hasCompressed(doc.Results) {
+func compressLegend(doc *results.Run) string {
+	if !results.HasCompressed(doc.Results) {
 		return ""
 	}
 	var b strings.Builder
@@ -54,7 +45,7 @@ func compressLegend(doc *Document) string {
 // compressorsLine states the level and format of each compressor of doc:
 // "compressors: gzip level 6 (gzip.DefaultCompression), gzip stream (RFC
 // 1952) (github.com/klauspost/compress); ...". "" without compressors.
-func compressorsLine(doc *Document) string {
+func compressorsLine(doc *results.Run) string {
 	var levels []string
 	for _, c := range doc.Compressors {
 		levels = append(levels, fmt.Sprintf("%s level %s, %s (%s)", c.ID, c.Level, c.Format, c.Module))

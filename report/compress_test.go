@@ -7,29 +7,29 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/results"
 )
 
 // compressDoc is one scenario with a codec op and the two zstd ops of
 // encoding/json and of a binary codec, with made-up figures.
-func compressDoc() *Document {
-	doc := &Document{Baseline: "encoding/json", Count: 1}
+func compressDoc() *results.Run {
+	doc := &results.Run{Baseline: "encoding/json", Count: 1}
 	algs, _ := algorithms.Select([]string{"zstd"})
 	doc.Compressors = []compressor.Info{algs[0].Info}
 	add := func(codec, op string, size, z int) {
-		r := bench.Result{Codec: codec, Scenario: "user-event", Op: op, NsPerOp: 1000, MBPerS: float64(size) / 1000 * 1e3,
+		r := results.Row{Codec: codec, Scenario: "user-event", Op: op, NsPerOp: 1000, MBPerS: float64(size) / 1000 * 1e3,
 			SizeBytes: size, OK: true, Samples: []float64{1000}, Iterations: 10}
 		if z > 0 {
 			r.CompressedBytes, r.CompressRatio, r.JSONRatio = z, float64(z)/float64(size), float64(z)/1175
 		}
 		doc.Results = append(doc.Results, r)
 	}
-	add("encoding/json", bench.OpMarshal, 1175, 0)
+	add("encoding/json", results.OpMarshal, 1175, 0)
 	add("encoding/json", "compress:zstd", 1175, 695)
 	add("encoding/json", "decompress:zstd", 1175, 695)
-	add("wire", bench.OpMarshal, 640, 0)
+	add("wire", results.OpMarshal, 640, 0)
 	add("wire", "compress:zstd", 640, 512)
 	return doc
 }
@@ -71,13 +71,13 @@ func TestCompressColumns(t *testing.T) {
 
 	// benchfmt carries the compressed size and reads it back.
 	var bf bytes.Buffer
-	if err := Benchfmt(&bf, doc); err != nil {
+	if err := results.WriteBenchfmt(&bf, doc); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(bf.String(), "Unit compressed-B/msg assume=exact") {
 		t.Errorf("benchfmt lacks the unit metadata:\n%s", bf.String())
 	}
-	back, err := Read(&bf, "x.txt")
+	back, err := results.Read(&bf, "x.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestCompressColumns(t *testing.T) {
 
 func TestNoCompressColumns(t *testing.T) {
 	doc := compressDoc()
-	var plain []bench.Result
+	var plain []results.Row
 	for _, r := range doc.Results {
 		if r.CompressedBytes == 0 {
 			plain = append(plain, r)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // goTestOutput is what `go test -bench Codecs -count n` prints for a
@@ -97,7 +98,7 @@ func TestReadAnyCount(t *testing.T) {
 		for i, order := range orderings(n, limit) {
 			tried++
 			name := fmt.Sprintf("count%d-%d.txt", n, i)
-			doc, err := report.Read(strings.NewReader(goTestOutput(order, uint64(i))), name)
+			doc, err := results.Read(strings.NewReader(goTestOutput(order, uint64(i))), name)
 			if err != nil {
 				if failed == 0 {
 					t.Errorf("-count %d: %v", n, err)

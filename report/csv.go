@@ -5,10 +5,11 @@ import (
 	"strconv"
 
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // CSVHeader is the first record CSV writes; one record per result follows,
-// with the fields of bench.Result under their JSON names.
+// with the fields of results.Row under their JSON names.
 var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo", "ns_per_op_hi",
 	"mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "speedup_p",
 	"floor_ratio", "samples", "iterations", "ok", "na", "error"}
@@ -25,8 +26,8 @@ var CSVPerElemHeader = []string{"bytes_per_elem"}
 // CSV writes doc's results as RFC 4180 CSV with a header record. Text
 // fields (codec, scenario, op, error) go through CSVCell, so a name such as
 // "=HYPERLINK(...)" is not a formula in a spreadsheet.
-func CSV(w io.Writer, doc *Document) error {
-	compressed, perElem := hasCompressed(doc.Results), hasPerElem(doc.Results)
+func CSV(w io.Writer, doc *results.Run) error {
+	compressed, perElem := results.HasCompressed(doc.Results), hasPerElem(doc.Results)
 	t := document.Table{Header: append([]string(nil), CSVHeader...)}
 	// codec, scenario and op are text; then numbers up to ok, na and
 	// error, text again (true and false are safe in a spreadsheet).

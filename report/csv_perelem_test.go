@@ -5,15 +5,15 @@ import (
 	"encoding/csv"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 )
 
 // TestCSVPerElem checks the bytes_per_elem column: present only when a
 // result has one, filled on its rows and empty on convert rows.
 func TestCSVPerElem(t *testing.T) {
-	doc := &Document{Results: []bench.Result{
+	doc := &results.Run{Results: []results.Row{
 		{Codec: "wire", Scenario: "annot/coo@small", Op: "marshal", SizeBytes: 693, BytesPerElem: 6.93, OK: true},
-		{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, OK: true},
+		{Codec: "protobuf", Scenario: "annot/coo@small", Op: results.OpConvert, OK: true},
 	}}
 	var buf bytes.Buffer
 	if err := CSV(&buf, doc); err != nil {

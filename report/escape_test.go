@@ -8,18 +8,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // hostileDoc is a run whose names carry a terminal escape sequence, raw
 // HTML with a newline, Markdown and a spreadsheet formula.
-func hostileDoc() *report.Document {
+func hostileDoc() *results.Run {
 	names := []string{"evil\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J", "<img src=x onerror=alert(1)>\n| x | y |", "=HYPERLINK(\"http://x\",\"y\")", "**bold** [a](javascript:x) ~~s~~"}
-	doc := &report.Document{Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
+	doc := &results.Run{Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "cpu\x1b[31m", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}}
 	for i, n := range names {
-		doc.Results = append(doc.Results, bench.Result{Codec: n, Scenario: "sse-event", Op: bench.OpMarshal, NsPerOp: float64(100 + i),
+		doc.Results = append(doc.Results, results.Row{Codec: n, Scenario: "sse-event", Op: results.OpMarshal, NsPerOp: float64(100 + i),
 			Samples: []float64{float64(100 + i)}, Iterations: 10, OK: i != 1, Error: map[bool]string{true: "", false: "@SUM(1+1)\x1b[1m"}[i != 1]})
 	}
 	return doc
@@ -70,14 +71,14 @@ func TestWritersEscape(t *testing.T) {
 }
 
 func TestBenchfmtRefusesImplausible(t *testing.T) {
-	for _, r := range []bench.Result{
+	for _, r := range []results.Row{
 		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: -1, Samples: []float64{-1}, Iterations: 1, OK: true},
 		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, Iterations: 1, OK: true, AllocsPerOp: 1 << 62},
 		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, SampleAllocs: []float64{1e30}, Iterations: 1, OK: true},
 	} {
 		var buf bytes.Buffer
-		err := report.Benchfmt(&buf, &report.Document{Results: []bench.Result{r}})
-		if !errors.Is(err, report.ErrImplausible) || buf.Len() > 0 {
+		err := results.WriteBenchfmt(&buf, &results.Run{Results: []results.Row{r}})
+		if !errors.Is(err, results.ErrImplausible) || buf.Len() > 0 {
 			t.Errorf("%+v: %v, wrote %d bytes; want an implausible-run error and nothing written", r, err, buf.Len())
 		}
 	}
@@ -87,11 +88,11 @@ func TestBenchfmtRefusesImplausible(t *testing.T) {
 // files: escaped in Markdown as in the table.
 func TestCompareEscapesOnlyIn(t *testing.T) {
 	old := hostileDoc()
-	old.Results = append(old.Results, bench.Result{Codec: "encoding/json", Scenario: "<b>x</b>\x1b[2J\n### y", Op: bench.OpMarshal,
+	old.Results = append(old.Results, results.Row{Codec: "encoding/json", Scenario: "<b>x</b>\x1b[2J\n### y", Op: results.OpMarshal,
 		NsPerOp: 100, Samples: []float64{100}, Iterations: 10, OK: true})
 	newDoc := hostileDoc()
 	newDoc.Results = newDoc.Results[:1]
-	c, err := report.Compare(old, newDoc, report.CompareOptions{OldName: "old.json", NewName: "new.json"})
+	c, err := compare.Compare(old, newDoc, compare.CompareOptions{OldName: "old.json", NewName: "new.json"})
 	if err != nil {
 		t.Fatal(err)
 	}

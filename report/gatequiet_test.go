@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
@@ -40,7 +40,7 @@ type synthRun struct {
 var synthCodecs = []string{"encoding/json", "a", "b", "c", "d", "e"}
 
 // doc builds the run document.
-func (s synthRun) doc() *report.Document {
+func (s synthRun) doc() *results.Run {
 	rng := rand.New(rand.NewPCG(s.seed, 41))
 	procs := max(s.procs, 1)
 	const rounds = 12
@@ -65,9 +65,9 @@ func (s synthRun) doc() *report.Document {
 		}
 		for si, sc := range []string{"s1", "s2", "s3", "s4", "s5"} {
 			for ci, c := range synthCodecs {
-				ops := []string{bench.OpMarshal, bench.OpUnmarshal}
+				ops := []string{results.OpMarshal, results.OpUnmarshal}
 				if c == "a" {
-					ops = append(ops, bench.OpConvert)
+					ops = append(ops, results.OpConvert)
 				}
 				for _, op := range ops {
 					k := key{c, sc, op}
@@ -75,10 +75,10 @@ func (s synthRun) doc() *report.Document {
 						keys = append(keys, k)
 					}
 					ns := 1000 / float64(ci+1) * (1 + 0.1*float64(si))
-					if op == bench.OpConvert {
+					if op == results.OpConvert {
 						ns /= 4
 					}
-					if f, ok := s.slow[c]; ok && op != bench.OpUnmarshal {
+					if f, ok := s.slow[c]; ok && op != results.OpUnmarshal {
 						ns *= f
 					}
 					xs := make([]float64, rounds)
@@ -90,13 +90,13 @@ func (s synthRun) doc() *report.Document {
 			}
 		}
 	}
-	d := &report.Document{Baseline: "encoding/json"}
+	d := &results.Run{Baseline: "encoding/json"}
 	for _, k := range keys {
-		r := bench.Result{Codec: k.codec, Scenario: k.scenario, Op: k.op, OK: true, Iterations: 1000, BytesPerOp: 64, AllocsPerOp: 2}
+		r := results.Row{Codec: k.codec, Scenario: k.scenario, Op: k.op, OK: true, Iterations: 1000, BytesPerOp: 64, AllocsPerOp: 2}
 		base := samples[key{"encoding/json", k.scenario, k.op}]
 		for p, xs := range samples[k] {
 			r.Samples = append(r.Samples, xs...)
-			f := bench.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: bytesOf(k.codec, p), AllocsPerOp: 2, Samples: len(xs)}
+			f := results.ProcessFigures{NsPerOp: stats.Median(xs), BytesPerOp: bytesOf(k.codec, p), AllocsPerOp: 2, Samples: len(xs)}
 			for i := range xs {
 				j := 0.0
 				if _, ok := s.bytes[k.codec]; ok {
@@ -105,7 +105,7 @@ func (s synthRun) doc() *report.Document {
 				r.SampleBytes = append(r.SampleBytes, float64(f.BytesPerOp)*(1+j))
 				r.SampleAllocs = append(r.SampleAllocs, 2)
 			}
-			if k.op != bench.OpConvert {
+			if k.op != results.OpConvert {
 				var ratios []float64
 				for i, x := range xs {
 					ratios = append(ratios, base[p][i]/x)
@@ -128,13 +128,13 @@ func (s synthRun) doc() *report.Document {
 }
 
 // gated compares olds with news (CompareRuns) and gates them at 5%.
-func gated(t *testing.T, olds, news []*report.Document) *report.Comparison {
+func gated(t *testing.T, olds, news []*results.Run) *compare.Comparison {
 	t.Helper()
-	c, err := report.CompareRuns(olds, news, report.CompareOptions{})
+	c, err := compare.CompareRuns(olds, news, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.ApplyGate([]*report.Comparison{c}, 0.05); err != nil {
+	if err := compare.ApplyGate([]*compare.Comparison{c}, 0.05); err != nil {
 		t.Fatal(err)
 	}
 	return c
@@ -155,15 +155,15 @@ func TestGateConvertPaired(t *testing.T) {
 		{"convert slower", synthRun{seed: 2, machine: 1, base: 1, slow: map[string]float64{"a": 1.1}}, verdict.Regressed},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := gated(t, []*report.Document{old}, []*report.Document{tc.new.doc()})
+			c := gated(t, []*results.Run{old}, []*results.Run{tc.new.doc()})
 			n := 0
 			for _, r := range c.Rows {
-				if r.Op != bench.OpConvert {
+				if r.Op != results.OpConvert {
 					continue
 				}
 				n++
-				if r.Basis != report.BasisRoundsRef || r.Verdict != tc.want {
-					t.Errorf("%v: basis %s, verdict %s (change %+.3f %v); want %s, %s", r.Cell, r.Basis, r.Verdict, r.Change, r.ChangeInterval, report.BasisRoundsRef, tc.want)
+				if r.Basis != compare.BasisRoundsRef || r.Verdict != tc.want {
+					t.Errorf("%v: basis %s, verdict %s (change %+.3f %v); want %s, %s", r.Cell, r.Basis, r.Verdict, r.Change, r.ChangeInterval, compare.BasisRoundsRef, tc.want)
 				}
 			}
 			if n != 5 {
@@ -177,29 +177,29 @@ func TestGateConvertPaired(t *testing.T) {
 // baseline's marshal has nothing to pair with: the gate reads it
 // inconclusive and says why, never regressed, however its ns/op moved.
 func TestGateConvertUnpaired(t *testing.T) {
-	strip := func(d *report.Document) *report.Document {
-		d.Results = slices.DeleteFunc(d.Results, func(r bench.Result) bool {
-			return r.Codec == "encoding/json" && r.Op == bench.OpMarshal
+	strip := func(d *results.Run) *results.Run {
+		d.Results = slices.DeleteFunc(d.Results, func(r results.Row) bool {
+			return r.Codec == "encoding/json" && r.Op == results.OpMarshal
 		})
 		return d
 	}
 	old := strip(synthRun{seed: 1, machine: 1, base: 1}.doc())
-	c := gated(t, []*report.Document{old}, []*report.Document{strip(synthRun{seed: 2, machine: 1.2, base: 1}.doc())})
-	unsure, err := report.Inconclusive(c, 0.05)
+	c := gated(t, []*results.Run{old}, []*results.Run{strip(synthRun{seed: 2, machine: 1.2, base: 1}.doc())})
+	unsure, err := compare.Inconclusive(c, 0.05)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, r := range c.Rows {
-		if r.Op != bench.OpConvert {
+		if r.Op != results.OpConvert {
 			continue
 		}
-		if r.Verdict != verdict.Inconclusive || !report.Unpaired(c, r) {
-			t.Errorf("%v: verdict %s, unpaired %v; want inconclusive, unpaired", r.Cell, r.Verdict, report.Unpaired(c, r))
+		if r.Verdict != verdict.Inconclusive || !compare.Unpaired(c, r) {
+			t.Errorf("%v: verdict %s, unpaired %v; want inconclusive, unpaired", r.Cell, r.Verdict, compare.Unpaired(c, r))
 		}
 	}
 	for _, u := range unsure {
-		if u.Op == bench.OpConvert {
+		if u.Op == results.OpConvert {
 			n++
 			if s := u.String(); !strings.Contains(s, "no figure of it was timed beside the baseline") {
 				t.Errorf("inconclusive line lacks the reason: %s", s)
@@ -218,16 +218,16 @@ func TestGateConvertUnpaired(t *testing.T) {
 // figure steady within each run that grew regresses; between replicate
 // runs the test decides.
 func TestGateAllocationsBetweenProcesses(t *testing.T) {
-	one := func(seed uint64, b []int64, jitter float64) *report.Document {
+	one := func(seed uint64, b []int64, jitter float64) *results.Run {
 		return synthRun{seed: seed, machine: 1, base: 1, bytes: map[string][]int64{"b": b}, jitter: jitter}.doc()
 	}
-	three := func(seed uint64, b []int64) *report.Document {
+	three := func(seed uint64, b []int64) *results.Run {
 		return synthRun{seed: seed, machine: 1, base: 1, procs: 3, bytes: map[string][]int64{"b": b}, jitter: 0.01}.doc()
 	}
-	docs := func(ds ...*report.Document) []*report.Document { return ds }
+	docs := func(ds ...*results.Run) []*results.Run { return ds }
 	for _, tc := range []struct {
 		name       string
-		olds, news []*report.Document
+		olds, news []*results.Run
 		want       string // "regressed", "inconclusive" or "" (neither)
 		why        string
 	}{
@@ -239,17 +239,17 @@ func TestGateAllocationsBetweenProcesses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gated(t, tc.olds, tc.news)
-			regs, err := report.Regressions(c, 0.05)
+			regs, err := compare.Regressions(c, 0.05)
 			if err != nil {
 				t.Fatal(err)
 			}
-			unsure, err := report.Inconclusive(c, 0.05)
+			unsure, err := compare.Inconclusive(c, 0.05)
 			if err != nil {
 				t.Fatal(err)
 			}
-			find := func(rs []report.Regression) *report.Regression {
+			find := func(rs []compare.Regression) *compare.Regression {
 				for i, r := range rs {
-					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == bench.OpMarshal {
+					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == results.OpMarshal {
 						return &rs[i]
 					}
 				}
@@ -305,10 +305,10 @@ func TestGateProcessShift(t *testing.T) {
 		{"slowed, three processes", synthRun{seed: 1, machine: 1, base: 1, procs: 3, spread: 0.002}, synthRun{seed: 2, machine: 1, base: 1, procs: 3, spread: 0.002, slow: slowC}, "c", []verdict.Verdict{verdict.Regressed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := gated(t, []*report.Document{tc.old.doc()}, []*report.Document{tc.new.doc()})
+			c := gated(t, []*results.Run{tc.old.doc()}, []*results.Run{tc.new.doc()})
 			seen := 0
 			for _, r := range c.Rows {
-				if r.Codec == tc.slowed && r.Op == bench.OpMarshal {
+				if r.Codec == tc.slowed && r.Op == results.OpMarshal {
 					seen++
 					if !slices.Contains(tc.want, r.Verdict) {
 						t.Errorf("%v: %s (change %+.3f %v), want one of %v", r.Cell, r.Verdict, r.Change, r.ChangeInterval, tc.want)
@@ -323,7 +323,7 @@ func TestGateProcessShift(t *testing.T) {
 				t.Errorf("%d marshal cells of %s, want 5", seen, tc.slowed)
 			}
 			if tc.new.base < 1 && tc.new.procs < 2 {
-				unsure, err := report.InconclusiveLines([]*report.Comparison{c}, 0.05)
+				unsure, err := compare.InconclusiveLines([]*compare.Comparison{c}, 0.05)
 				if err != nil {
 					t.Fatal(err)
 				}

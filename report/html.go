@@ -18,10 +18,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 )
 
 // HTML writes doc as one self-contained HTML page that opens offline: no
@@ -33,7 +33,7 @@ import (
 // size sweep (scenarios with ScenarioInfo.Sweep), a section with log-log
 // charts of ns/op and MB/s against the encoding/json size per codec and op,
 // one sentence per codec and op on its throughput plateau (Plateaus) and
-// the MB/s grid. When doc.Calculator is set, a capacity calculator
+// the MB/s grid. When calc is not nil, a capacity calculator
 // (package plan's model over this run's figures: rate, fan-out, cores,
 // budgets and prices as inputs, the ranking recomputed as they change). Then the fidelity findings and n/a reasons, and the
 // environment.
@@ -45,8 +45,8 @@ import (
 // referenced or needed. Codecs whose cell did not round-trip are drawn with
 // a "✗" after their name; n/a and untimed cells are left out of the charts.
 // The output is deterministic for a given doc.
-func HTML(w io.Writer, doc *Document) error {
-	page, err := buildPage(doc)
+func HTML(w io.Writer, doc *results.Run, calc *document.Calculator) error {
+	page, err := buildPage(doc, calc)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ type htmlFinding struct{ Codec, Scenario, Op, Kind, Text string }
 
 type htmlPageData struct {
 	Env       env.Env
-	Doc       *Document
+	Doc       *results.Run
 	Scenarios []htmlScenario
 	Findings  []htmlFinding
 	Legend    []string
@@ -79,28 +79,12 @@ type htmlPageData struct {
 	Sweep         *htmlSweep
 	// Compressors states the levels of -compress (compressorsLine).
 	Compressors string
-	// Plan is the capacity calculator's data (Document.Calculator).
-	Plan *Calculator
-}
-
-// Calculator is the capacity calculator of the HTML page: package plan's
-// model over a run's figures, run in the browser. plan.NewCalculator
-// builds it from a document; report does not import plan.
-type Calculator struct {
-	// Scenarios names the scenarios with options, in run order.
-	Scenarios []string
-	// Options is the JSON of one []plan.Option per scenario, in
-	// Scenarios order.
-	Options template.JS
-	// Script is the model's JavaScript (plan.CalcJS).
-	Script template.JS
-	// Cores is the server cores the form starts with: the run's
-	// GOMAXPROCS, at least 1.
-	Cores int
+	// Plan is the capacity calculator's data (HTML's calc).
+	Plan *document.Calculator
 }
 
 type htmlRec struct {
-	Recommendation
+	results.Recommendation
 	FrontText string
 }
 
@@ -111,7 +95,7 @@ type htmlSummary struct {
 	Rows       [][]string
 }
 
-func buildPage(doc *Document) (*htmlPageData, error) {
+func buildPage(doc *results.Run, calc *document.Calculator) (*htmlPageData, error) {
 	p := &htmlPageData{Env: doc.Env, Doc: doc}
 	p.Legend = strings.Split(strings.TrimRight(legend(doc), "\n"), "\n")
 	p.Noise, p.Target = noiseLine(doc.Env.Noise), pct(doc.Target)
@@ -126,8 +110,8 @@ func buildPage(doc *Document) (*htmlPageData, error) {
 	if p.Sweep, err = buildSweep(doc); err != nil {
 		return nil, err
 	}
-	p.Plan = doc.Calculator
-	order, groups := byScenario(doc.Results)
+	p.Plan = calc
+	order, groups := results.ByScenario(doc.Results)
 	gs := grids(doc)
 	docs := map[string]string{}
 	for _, s := range doc.Scenarios {
@@ -189,16 +173,16 @@ type series struct {
 
 // chartRows collects, per codec in run order, the value of each op in ops
 // as got gives it; codecs with no timed cell are left out.
-func chartRows(rs []bench.Result, ops []string, got func(bench.Result) (v, lo, hi float64)) []series {
+func chartRows(rs []results.Row, ops []string, got func(results.Row) (v, lo, hi float64)) []series {
 	var order []string
-	byCodec := map[string]map[string]bench.Result{}
+	byCodec := map[string]map[string]results.Row{}
 	for _, r := range rs {
 		if !r.Timed() {
 			continue
 		}
 		if _, ok := byCodec[r.Codec]; !ok {
 			order = append(order, r.Codec)
-			byCodec[r.Codec] = map[string]bench.Result{}
+			byCodec[r.Codec] = map[string]results.Row{}
 		}
 		byCodec[r.Codec][r.Op] = r
 	}
@@ -225,28 +209,28 @@ func chartRows(rs []bench.Result, ops []string, got func(bench.Result) (v, lo, h
 
 func integer(x float64) string { return strconv.FormatFloat(x, 'f', 0, 64) }
 
-func nsChart(rs []bench.Result) (template.HTML, error) {
-	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r bench.Result) (float64, float64, float64) {
+func nsChart(rs []results.Row) (template.HTML, error) {
+	rows := chartRows(rs, []string{results.OpMarshal, results.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi
 	})
-	return barChart(rows, "ns/op (median; error bar: 95% confidence interval)", []color.Color{colMarshal, colUnmarshal}, wideChart, true, num)
+	return barChart(rows, "ns/op (median; error bar: 95% confidence interval)", []color.Color{colMarshal, colUnmarshal}, wideChart, true, document.Num)
 }
 
-func sizeChart(rs []bench.Result) (template.HTML, error) {
-	var marshal []bench.Result
+func sizeChart(rs []results.Row) (template.HTML, error) {
+	var marshal []results.Row
 	for _, r := range rs {
-		if r.Op == bench.OpMarshal {
+		if r.Op == results.OpMarshal {
 			marshal = append(marshal, r)
 		}
 	}
-	rows := chartRows(marshal, []string{bench.OpMarshal}, func(r bench.Result) (float64, float64, float64) {
+	rows := chartRows(marshal, []string{results.OpMarshal}, func(r results.Row) (float64, float64, float64) {
 		return float64(r.SizeBytes), 0, 0
 	})
 	return barChart(rows, "encoded size (bytes)", []color.Color{colSize}, halfChart, false, integer)
 }
 
-func allocChart(rs []bench.Result) (template.HTML, error) {
-	rows := chartRows(rs, []string{bench.OpMarshal, bench.OpUnmarshal}, func(r bench.Result) (float64, float64, float64) {
+func allocChart(rs []results.Row) (template.HTML, error) {
+	rows := chartRows(rs, []string{results.OpMarshal, results.OpUnmarshal}, func(r results.Row) (float64, float64, float64) {
 		return float64(r.AllocsPerOp), 0, 0
 	})
 	return barChart(rows, "allocs/op", []color.Color{colMarshal, colUnmarshal}, halfChart, false, integer)

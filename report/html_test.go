@@ -12,7 +12,7 @@ import (
 // external script, style sheet, image or font, no XML prolog inside.
 func TestHTMLSelfContained(t *testing.T) {
 	var buf bytes.Buffer
-	if err := report.HTML(&buf, fixture()); err != nil {
+	if err := report.HTML(&buf, fixture(), nil); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -37,10 +37,10 @@ func TestHTMLSelfContained(t *testing.T) {
 // relies on gonum's SVG output being the same every time.
 func TestHTMLDeterministic(t *testing.T) {
 	var a, b bytes.Buffer
-	if err := report.HTML(&a, fixture()); err != nil {
+	if err := report.HTML(&a, fixture(), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := report.HTML(&b, fixture()); err != nil {
+	if err := report.HTML(&b, fixture(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -59,7 +59,7 @@ func TestHTMLEscapes(t *testing.T) {
 	}
 	doc.Results[3].Error = `<script>alert(1)</script>`
 	var buf bytes.Buffer
-	if err := report.HTML(&buf, doc); err != nil {
+	if err := report.HTML(&buf, doc, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()

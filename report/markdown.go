@@ -6,18 +6,19 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/results"
 )
 
 // Markdown writes doc as GitHub-flavoured Markdown: a heading and a table
 // per scenario, footnotes as a list, then the legend and the environment.
 // Names and messages from the document go through MarkdownCell, and the
 // whole output through TerminalText line by line (the env, the legend).
-func Markdown(w io.Writer, doc *Document) error {
+func Markdown(w io.Writer, doc *results.Run) error {
 	return document.WriteTerminal(w, func(w io.Writer) error { return writeMarkdown(w, doc) })
 }
 
 // writeMarkdown is Markdown before the terminal escaping.
-func writeMarkdown(w io.Writer, doc *Document) error {
+func writeMarkdown(w io.Writer, doc *results.Run) error {
 	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "> warning: %s\n\n", document.MarkdownCell(warn))

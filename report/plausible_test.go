@@ -7,24 +7,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
-// TestReadRefusesImplausible: every reader goes through report.Read, which
+// TestReadRefusesImplausible: every reader goes through results.Read, which
 // refuses a run no machine can produce with one line naming the file, the
 // cell and the figure.
 func TestReadRefusesImplausible(t *testing.T) {
-	doc := &report.Document{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
-		Results: []bench.Result{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+	doc := &results.Run{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
+		Results: []results.Row{{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10, AllocsPerOp: 2}}}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	good := buf.String()
-	if _, err := report.Read(strings.NewReader(good), "good.json"); err != nil {
+	if _, err := results.Read(strings.NewReader(good), "good.json"); err != nil {
 		t.Fatalf("plausible run refused: %v", err)
 	}
 	line := "BenchmarkCodec/codec=x/scenario=sse-event/op=marshal 	 100	 "
@@ -39,8 +38,8 @@ func TestReadRefusesImplausible(t *testing.T) {
 		{"inf.txt", line + "+Inf ns/op\n", "ns/op +Inf"},
 		{"p.json", strings.Replace(good, `"speedup_p": 0,`, `"speedup_p": 1.5,`, 1), "speedup_p 1.5"},
 	} {
-		_, err := report.Read(strings.NewReader(tc.data), tc.name)
-		if !errors.Is(err, report.ErrImplausible) || !strings.Contains(err.Error(), tc.name) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+		_, err := results.Read(strings.NewReader(tc.data), tc.name)
+		if !errors.Is(err, results.ErrImplausible) || !strings.Contains(err.Error(), tc.name) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v; want one line naming the file and %q", tc.name, err, tc.want)
 		}
 	}
@@ -50,11 +49,11 @@ func TestReadRefusesImplausible(t *testing.T) {
 // written before stats.ClampP hold, is read as 1; one further past is not
 // from any test.
 func TestReadRoundedP(t *testing.T) {
-	doc := &report.Document{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
-		Results: []bench.Result{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
+	doc := &results.Run{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
+		Results: []results.Row{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
 			Samples: []float64{99, 100, 101}, Iterations: 10, Speedup: 1.01, SpeedupP: 1}}}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), `"speedup_p": 1,`) {
@@ -65,10 +64,10 @@ func TestReadRoundedP(t *testing.T) {
 		want float64 // -1: refused
 	}{{"1.0000000000000002", 1}, {"1.0000000000000004", 1}, {"0.9999999999999999", 0.9999999999999999}, {"1.001", -1}} {
 		data := strings.Replace(buf.String(), `"speedup_p": 1,`, `"speedup_p": `+tc.p+`,`, 1)
-		got, err := report.Read(strings.NewReader(data), "p.json")
+		got, err := results.Read(strings.NewReader(data), "p.json")
 		switch {
 		case tc.want < 0:
-			if !errors.Is(err, report.ErrImplausible) || !strings.Contains(err.Error(), "speedup_p "+tc.p) {
+			if !errors.Is(err, results.ErrImplausible) || !strings.Contains(err.Error(), "speedup_p "+tc.p) {
 				t.Errorf("speedup_p %s: %v; want an implausible run naming it", tc.p, err)
 			}
 		case err != nil:

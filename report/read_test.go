@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -34,14 +35,14 @@ func TestBenchNameRoundTrip(t *testing.T) {
 		{"é/ü", "日本", "Codec/codec=é.ü/scenario=日本/op=marshal"},
 	} {
 		t.Run(tc.codec, func(t *testing.T) {
-			got := report.BenchName(tc.codec, tc.scenario, "marshal")
+			got := results.BenchName(tc.codec, tc.scenario, "marshal")
 			if got != tc.want {
-				t.Errorf("BenchName = %q, want %q", got, tc.want)
+				t.Errorf("results.BenchName = %q, want %q", got, tc.want)
 			}
 			for _, name := range []string{got, "Benchmark" + got + "-8"} {
-				c, s, op, err := report.ParseBenchName(name)
+				c, s, op, err := results.ParseBenchName(name)
 				if err != nil || c != tc.codec || s != tc.scenario || op != "marshal" {
-					t.Errorf("ParseBenchName(%q) = %q, %q, %q, %v", name, c, s, op, err)
+					t.Errorf("results.ParseBenchName(%q) = %q, %q, %q, %v", name, c, s, op, err)
 				}
 			}
 		})
@@ -50,8 +51,8 @@ func TestBenchNameRoundTrip(t *testing.T) {
 
 func TestParseBenchNameErrors(t *testing.T) {
 	for _, name := range []string{"BenchmarkFoo-2", "Codec/codec=x/op=marshal", "Codec/codec=x/scenario=y/op=z/positional", "Codec/codec=%zz/scenario=y/op=z", "Codec/codec=a%2/scenario=y/op=z"} {
-		if _, _, _, err := report.ParseBenchName(name); err == nil {
-			t.Errorf("ParseBenchName(%q) gave no error", name)
+		if _, _, _, err := results.ParseBenchName(name); err == nil {
+			t.Errorf("results.ParseBenchName(%q) gave no error", name)
 		}
 	}
 }
@@ -61,7 +62,7 @@ func TestParseBenchNameErrors(t *testing.T) {
 func TestBenchfmtParses(t *testing.T) {
 	doc := fixture()
 	var buf bytes.Buffer
-	if err := report.Benchfmt(&buf, doc); err != nil {
+	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	lines := map[string]int{}
@@ -76,7 +77,7 @@ func TestBenchfmtParses(t *testing.T) {
 			if !strings.HasSuffix(name, "-2") {
 				t.Errorf("%s lacks the GOMAXPROCS suffix -2", name)
 			}
-			c, s, op, err := report.ParseBenchName(name)
+			c, s, op, err := results.ParseBenchName(name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,11 +89,11 @@ func TestBenchfmtParses(t *testing.T) {
 				}
 				units[u] = true
 			}
-			if rec.GetConfig("pkg") != report.BenchPkg || rec.GetConfig("goos") != "linux" || rec.GetConfig("github.com/bytedance/sonic") != "v1.15.5" {
+			if rec.GetConfig("pkg") != results.BenchPkg || rec.GetConfig("goos") != "linux" || rec.GetConfig("github.com/bytedance/sonic") != "v1.15.5" {
 				t.Errorf("config = %v", rec.Config)
 			}
 		case *benchfmt.UnitMetadata:
-			if rec.OrigUnit != report.UnitSize {
+			if rec.OrigUnit != results.UnitSize {
 				t.Errorf("unit metadata for %q", rec.OrigUnit)
 			}
 		}
@@ -105,7 +106,7 @@ func TestBenchfmtParses(t *testing.T) {
 			t.Errorf("%s %s %s: %d lines, want %d", r.Codec, r.Scenario, r.Op, got, len(r.Samples))
 		}
 	}
-	for _, u := range []string{"ns/op", "MB/s", "B/op", "allocs/op", report.UnitSize} {
+	for _, u := range []string{"ns/op", "MB/s", "B/op", "allocs/op", results.UnitSize} {
 		if !units[u] {
 			t.Errorf("no %s values", u)
 		}
@@ -119,14 +120,14 @@ func TestReadRoundTrip(t *testing.T) {
 		t.Run(format, func(t *testing.T) {
 			want := fixture()
 			var buf bytes.Buffer
-			if err := report.Write(&buf, format, want); err != nil {
+			if err := report.Write(&buf, format, want, nil); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join(t.TempDir(), "results")
 			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			got, err := report.ReadFile(path)
+			got, err := results.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,20 +176,20 @@ func TestReadErrors(t *testing.T) {
 		{"bad json", `{"schema": `, "not serbench JSON"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := report.Read(strings.NewReader(tc.input), "in.txt")
+			_, err := results.Read(strings.NewReader(tc.input), "in.txt")
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "in.txt") {
 				t.Errorf("err = %v, want one naming in.txt and saying %q", err, tc.want)
 			}
 		})
 	}
-	if _, err := report.ReadFile(filepath.Join(t.TempDir(), "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
+	if _, err := results.ReadFile(filepath.Join(t.TempDir(), "missing.json")); err == nil || !strings.Contains(err.Error(), "missing.json") {
 		t.Errorf("missing file: err = %v", err)
 	}
 }
 
 func TestReadSkipsForeignBenchmarks(t *testing.T) {
 	in := "BenchmarkFoo-2 100 5 ns/op\nBenchmarkCodec/codec=x/scenario=y/op=marshal 10 7 ns/op\n"
-	doc, err := report.Read(strings.NewReader(in), "mixed.txt")
+	doc, err := results.Read(strings.NewReader(in), "mixed.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,18 +205,18 @@ func TestReadSkipsForeignBenchmarks(t *testing.T) {
 // accepts can be written again as benchfmt and read back.
 func FuzzRead(f *testing.F) {
 	var js, bf bytes.Buffer
-	report.JSON(&js, fixture())
-	report.Benchfmt(&bf, fixture())
+	results.WriteJSON(&js, fixture())
+	results.WriteBenchfmt(&bf, fixture())
 	f.Add(js.Bytes())
 	f.Add(bf.Bytes())
 	f.Add([]byte("BenchmarkCodec/codec=a%/scenario=b/op=c 1 2 ns/op\n// serbench: n/a x"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		doc, err := report.Read(bytes.NewReader(data), "fuzz")
+		doc, err := results.Read(bytes.NewReader(data), "fuzz")
 		if err != nil {
 			return
 		}
 		var out bytes.Buffer
-		if err := report.Benchfmt(&out, doc); err != nil {
+		if err := results.WriteBenchfmt(&out, doc); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -229,12 +230,12 @@ func TestReadNotARun(t *testing.T) {
 		`{"schema":"serbench-load/v1","transport":[{"codec":"sonic"}]}`,
 		`{"schema":"serbench/v1","transport":[{"codec":"sonic"}]}`,
 	} {
-		_, err := report.Read(strings.NewReader(doc), "load.json")
-		if !errors.Is(err, report.ErrTransportResults) || !strings.Contains(err.Error(), "load.json") {
+		_, err := results.Read(strings.NewReader(doc), "load.json")
+		if !errors.Is(err, results.ErrTransportResults) || !strings.Contains(err.Error(), "load.json") {
 			t.Errorf("load file %s: err = %v", doc, err)
 		}
 	}
-	_, err := report.Read(strings.NewReader(`{"schema":"serbench/v1","results":[]}`), "empty.json")
+	_, err := results.Read(strings.NewReader(`{"schema":"serbench/v1","results":[]}`), "empty.json")
 	if err == nil || !strings.Contains(err.Error(), "no results") {
 		t.Errorf("empty run: err = %v", err)
 	}
@@ -244,12 +245,12 @@ func TestReadNotARun(t *testing.T) {
 // `go test -v -bench . -benchtime 100x -count 2` on a scratch module):
 // names without scenario=, lossy=true, and the notes the library logs.
 func TestReadGoTest(t *testing.T) {
-	doc, err := report.ReadFile(filepath.Join("testdata", "gotest-v.txt"))
+	doc, err := results.ReadFile(filepath.Join("testdata", "gotest-v.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	type key struct{ codec, scenario, op string }
-	got := map[key]bench.Result{}
+	got := map[key]results.Row{}
 	for _, r := range doc.Results {
 		got[key{r.Codec, r.Scenario, r.Op}] = r
 	}
@@ -295,7 +296,7 @@ func TestReadGoTest(t *testing.T) {
 			plain = append(plain, l)
 		}
 	}
-	doc, err = report.Read(strings.NewReader(strings.Join(plain, "\n")), "plain.txt")
+	doc, err = results.Read(strings.NewReader(strings.Join(plain, "\n")), "plain.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +312,7 @@ func TestReadGoTest(t *testing.T) {
 func TestReadPlainCodecNames(t *testing.T) {
 	in := "BenchmarkMarshal/codec=json-8 100 50 ns/op\nBenchmarkMarshal/codec=cbor-8 100 25 ns/op\n" +
 		"BenchmarkUnmarshal/codec=json/size=1k-8 100 90 ns/op\nBenchmarkEncode/op=marshal/codec=x 100 9 ns/op\n"
-	doc, err := report.Read(strings.NewReader(in), "plain.txt")
+	doc, err := results.Read(strings.NewReader(in), "plain.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,16 +339,16 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := &report.Document{Results: rs, Baseline: bench.DefaultBaseline, Count: 6}
+	doc := &results.Run{Results: rs, Baseline: results.DefaultBaseline, Count: 6}
 	var buf bytes.Buffer
-	if err := report.Benchfmt(&buf, doc); err != nil {
+	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
-	got, err := report.Read(&buf, "run.txt")
+	got, err := results.Read(&buf, "run.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Results) != len(rs) || got.Baseline != bench.DefaultBaseline {
+	if len(got.Results) != len(rs) || got.Baseline != results.DefaultBaseline {
 		t.Fatalf("%d results, baseline %q", len(got.Results), got.Baseline)
 	}
 	for i, w := range rs {
@@ -379,19 +380,19 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 // derive refusal of two fields (one note line, the fields joined by `\n`)
 // is a footnote of two lines in every document.
 func TestGoldenGoTestConvert(t *testing.T) {
-	doc, err := report.ReadFile(filepath.Join("testdata", "gotest-convert.txt"))
+	doc, err := results.ReadFile(filepath.Join("testdata", "gotest-convert.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, format := range []string{"table", "markdown"} {
 		var buf bytes.Buffer
-		if err := report.Write(&buf, format, doc); err != nil {
+		if err := report.Write(&buf, format, doc, nil); err != nil {
 			t.Fatal(err)
 		}
 		golden.Check(t, filepath.Join("testdata", "gotest-convert."+format), buf.Bytes())
 	}
 	var buf bytes.Buffer
-	if err := report.Write(&buf, "html", doc); err != nil {
+	if err := report.Write(&buf, "html", doc, nil); err != nil {
 		t.Fatal(err)
 	}
 	const two = "<code class=\"lines\">derive: proto: account.Account: .Extra (interface {}): an interface has no schema\nderive: proto: account.Account: .Tags (*[]string): a pointer to a slice has no proto3 form</code>"

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -15,19 +15,19 @@ import (
 // between 8.2 and 14.5 µs (a sibling hyperthread busy half the time),
 // encoding/json's spread 2% around 20 µs. No result has Regimes yet, as in
 // a document written before serbench detected them.
-func regimeDoc() *report.Document {
+func regimeDoc() *results.Run {
 	two := []float64{8271, 14535, 8190, 14610, 8305, 14402, 8250, 8330, 14488, 14560, 8212, 14390}
 	var one []float64
 	for i := range 12 {
 		one = append(one, 20000*(1+0.02*float64(i%5-2)/2))
 	}
-	res := func(c string, s []float64) bench.Result {
+	res := func(c string, s []float64) results.Row {
 		med, lo, hi := stats.Summarize(s)
-		return bench.Result{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+		return results.Row{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 			SizeBytes: 184, OK: true, Samples: s, Iterations: 100}
 	}
-	return &report.Document{Schema: report.Schema, Env: fixture().Env, Baseline: "encoding/json", Count: 12,
-		Results: []bench.Result{res("encoding/json", one), res("msgpack", two)}}
+	return &results.Run{Schema: results.Schema, Env: fixture().Env, Baseline: "encoding/json", Count: 12,
+		Results: []results.Row{res("encoding/json", one), res("msgpack", two)}}
 }
 
 // TestRegimesReadBack checks that reading a document whose results lack
@@ -36,13 +36,13 @@ func TestRegimesReadBack(t *testing.T) {
 	for _, format := range []string{"json", "benchfmt"} {
 		t.Run(format, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := report.Write(&buf, format, regimeDoc()); err != nil {
+			if err := report.Write(&buf, format, regimeDoc(), nil); err != nil {
 				t.Fatal(err)
 			}
 			if format == "json" && strings.Contains(buf.String(), `"regimes"`) {
 				t.Fatal("the document written already has regimes")
 			}
-			doc, err := report.Read(&buf, "regimes."+format)
+			doc, err := results.Read(&buf, "regimes."+format)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,9 +67,9 @@ func TestRegimesReadBack(t *testing.T) {
 // once, and that a document without regimes has neither.
 func TestRegimesMark(t *testing.T) {
 	doc := regimeDoc()
-	bench.AddRegimes(doc.Results)
+	results.AddRegimes(doc.Results)
 	var js bytes.Buffer
-	if err := report.JSON(&js, doc); err != nil {
+	if err := results.WriteJSON(&js, doc); err != nil {
 		t.Fatal(err)
 	}
 	if err := schema.Validate(js.Bytes()); err != nil {
@@ -80,7 +80,7 @@ func TestRegimesMark(t *testing.T) {
 	for _, format := range []string{"table", "markdown", "html"} {
 		t.Run(format, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := report.Write(&buf, format, doc); err != nil {
+			if err := report.Write(&buf, format, doc, nil); err != nil {
 				t.Fatal(err)
 			}
 			out := buf.String()
@@ -97,11 +97,11 @@ func TestRegimesMark(t *testing.T) {
 			}
 			buf.Reset()
 			paired := regimeDoc()
-			bench.AddRegimes(paired.Results)
+			results.AddRegimes(paired.Results)
 			for i := range paired.Results {
 				paired.Results[i].PairRatios = []float64{2, 2, 2}
 			}
-			if err := report.Write(&buf, format, paired); err != nil {
+			if err := report.Write(&buf, format, paired, nil); err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(buf.String(), "speed cancels in it; ~ = not significant (sign test") {
@@ -111,7 +111,7 @@ func TestRegimesMark(t *testing.T) {
 				t.Errorf("a paired run with regimes does not say its speed-ups hold:\n%s", buf.String())
 			}
 			buf.Reset()
-			if err := report.Write(&buf, format, fixture()); err != nil {
+			if err := report.Write(&buf, format, fixture(), nil); err != nil {
 				t.Fatal(err)
 			}
 			if strings.Contains(buf.String(), report.RegimesMark) || strings.Contains(buf.String(), "regimes") {

@@ -1,176 +1,61 @@
-// Package report renders a run's results: one writer per format. Writers
-// never print on their own; they write to the io.Writer they are given and
-// return its errors. They compute nothing either: Analyze fills in what
-// the results imply once, and the writers show it.
+// Package report renders a run (results.Run): one writer per format, the
+// JSON and benchmark formats being package results's own. Writers never
+// print on their own; they write to the io.Writer they are given and
+// return its errors. They compute nothing either: results.NewRun and
+// results.Read derive what the rows imply once, and the writers show it.
 //
 // Every table goes through document.Table, and the HTML pages share
 // document.PageStyle and document.EnvTemplate. The other documents are
 // written beside their producers (package probe's fidelity matrix,
 // package toolchain's comparison of builds, package plan's calculator
 // data, plan.NewCalculator); report imports none of them, and toolchain
-// and plan use what report shares (EnvLine, NsCell, DefaultAlpha,
-// Calculator).
+// uses what report shares (EnvLine, NsCell); the calculator's data is
+// document.Calculator.
 package report
 
 import (
 	"fmt"
 	"io"
 
-	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/dropin"
-	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/stats"
 )
 
-// Schema is the version of the JSON results format (docs/reference.md, "JSON documents").
-const Schema = document.Run
-
-// Document is everything a report shows.
-type Document struct {
-	Schema string  `json:"schema"`
-	Env    env.Env `json:"env"`
-	// Codecs describes the codecs of the run, in run order.
-	Codecs []CodecInfo `json:"codecs,omitempty"`
-	// Scenarios describes the scenarios of the run, in run order.
-	Scenarios []ScenarioInfo `json:"scenarios,omitempty"`
-	Results   []bench.Result `json:"results"`
-	// Warnings are non-fatal problems of the run (a corpus folder missing, say).
-	Warnings []string `json:"warnings,omitempty"`
-	// Baseline is the codec ID speed-ups are relative to.
-	Baseline string `json:"baseline,omitempty"`
-	// Count is the number of samples per cell; with Target set, the first
-	// round's (cells then took more, see Result.SamplesTaken).
-	Count int `json:"count,omitempty"`
-	// Target is the adaptive sampling goal for each cell's 95% half-width,
-	// as a fraction of the median (0.03 is ±3%); 0 for a fixed Count.
-	Target float64 `json:"target,omitempty"`
-	// Recommendations and Geomeans are derived from Results (see Recommend
-	// and Geomeans); Analyze fills them in when empty. The writers show
-	// them, and Plateaus, as they are and compute none: a document that
-	// was not analysed shows no recommendation, geomean or plateau.
-	// Compressors describes the compressors of `-compress`, in run order
-	// (levels and formats); absent when none ran.
-	Compressors     []compressor.Info `json:"compressors,omitempty"`
-	Recommendations []Recommendation  `json:"recommendations,omitempty"`
-	Geomeans        []Geomean         `json:"geomeans,omitempty"`
-	// Plateaus is where each codec's throughput stops rising over the size
-	// sweep (see Plateaus); derived from Results and Scenarios, filled in
-	// by Analyze when empty, absent without a sweep.
-	Plateaus []Plateau `json:"plateaus,omitempty"`
-	// Calculator is the HTML page's capacity calculator, built by
-	// plan.NewCalculator from the analysed document; not part of the JSON
-	// document, and the page has no calculator while it is nil.
-	Calculator *Calculator `json:"-"`
+// page is what the run formats write: the run, and for the HTML page its
+// capacity calculator (nil: none).
+type page struct {
+	doc  *results.Run
+	calc *document.Calculator
 }
 
-// NewRunDocument builds the document of measurement m, the one `serbench
-// run` writes: e (env.Collect's, with the Serbench version) gains
-// m's noise and GC condition and, where the run appears emulated, that
-// fact and a warning after warnings; the codecs' Info (each result gets its
-// codec's Engine) and the scenarios in run order; opts' baseline, count
-// and target. The caller adds what its flags add (settings, compressors)
-// and then calls Analyze.
-func NewRunDocument(e env.Env, codecs []codec.Codec, scenarios []scenario.Scenario, m *bench.Measurement, warnings []string, opts bench.Options) *Document {
-	doc := &Document{
-		Env:      e,
-		Results:  m.Results,
-		Warnings: warnings,
-		Baseline: opts.Baseline,
-		Count:    opts.Count,
-		Target:   opts.Target,
-	}
-	doc.Env.Noise = &m.Noise
-	doc.Env.LiveHeap = m.LiveHeap.Env()
-	doc.Env.Emulated = env.Emulation()
-	if doc.Env.Emulated != "" {
-		doc.Warnings = append(doc.Warnings, "emulated: "+doc.Env.Emulated+"; its timings measure the emulator, not the CPU: only the round-trip checks count")
-	}
-	engines := map[string]string{}
-	aliases := map[string][]*bool{}
-	for _, c := range codecs {
-		engines[c.Info().ID] = c.Info().Engine
-	}
-	for i := range doc.Results {
-		r := &doc.Results[i]
-		r.Engine = engines[r.Codec]
-		aliases[r.Codec] = append(aliases[r.Codec], r.AliasesInput)
-	}
-	for _, c := range codecs {
-		info := c.Info()
-		info.AliasesInput = codec.FoldAliases(aliases[info.ID])
-		doc.Codecs = append(doc.Codecs, CodecInfo{Info: info})
-	}
-	for _, s := range scenarios {
-		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
-	}
-	return doc
-}
-
-// CodecInfo describes one codec in a document: what the codec states
-// (codec.Info) and its measured drop-in class, which package dropin
-// measures and serbench run and serbench list add.
-type CodecInfo struct {
-	codec.Info
-	// DropIn is the codec's drop-in class against the reference codec of
-	// its format. Nil for the reference codecs themselves, for formats
-	// without one (only JSON, MessagePack and CBOR have one), for
-	// parse-only and reference rows, and where it was not measured.
-	DropIn *dropin.Verdict `json:"drop_in,omitempty"`
-}
-
-// ScenarioInfo describes one scenario of a run.
-type ScenarioInfo struct {
-	ID   string `json:"id"`
-	Type string `json:"type"`
-	Doc  string `json:"doc,omitempty"`
-	// Source is the source-fidelity finding of a user's JSON file
-	// (scenario.Scenario.Source): what encoding/json into any loses of it,
-	// one entry per kind. Absent when nothing is lost, and for built-in
-	// scenarios.
-	Source []scenario.SourceLoss `json:"source_fidelity,omitempty"`
-	// Sweep describes a size-sweep point (scenario.SweepPoint): its target
-	// and actual encoding/json size. Absent for other scenarios.
-	Sweep *scenario.SweepPoint `json:"sweep,omitempty"`
-	// Elements is the element count of a list workload
-	// (scenario.Scenario.Elements), absent for other scenarios.
-	Elements int `json:"elements,omitempty"`
+// only adapts a writer of the run alone to a format of pages.
+func only(write func(io.Writer, *results.Run) error) func(io.Writer, page) error {
+	return func(w io.Writer, p page) error { return write(w, p.doc) }
 }
 
 // runFormats are the formats of a run document.
-var runFormats = document.Formats[*Document]{Package: "report", List: []document.Format[*Document]{
-	{Name: "table", Write: Table},
-	{Name: "markdown", Write: Markdown},
-	{Name: "csv", Write: CSV},
-	{Name: "json", Write: JSON},
-	{Name: "benchfmt", Write: Benchfmt},
-	{Name: "html", Write: HTML},
-	{Name: "bmf", Write: func(w io.Writer, doc *Document) error { return writeBMF(w, BMFOf(doc)) }},
+var runFormats = document.Formats[page]{Package: "report", List: []document.Format[page]{
+	{Name: "table", Write: only(Table)},
+	{Name: "markdown", Write: only(Markdown)},
+	{Name: "csv", Write: only(CSV)},
+	{Name: "json", Write: only(results.WriteJSON)},
+	{Name: "benchfmt", Write: only(results.WriteBenchfmt)},
+	{Name: "html", Write: func(w io.Writer, p page) error { return HTML(w, p.doc, p.calc) }},
+	{Name: "bmf", Write: only(func(w io.Writer, doc *results.Run) error { return document.WriteBMF(w, BMFOf(doc)) })},
 }}
 
 // Formats lists the names Write accepts, in the order `-format` documents them.
 var Formats = runFormats.Names()
 
 // Write renders doc in the named format: one of Formats ("bmf" is the
-// Bencher Metric Format, see BMFOf). An unknown format is a
+// Bencher Metric Format, see BMFOf). calc is the HTML page's capacity
+// calculator (plan.NewCalculator over doc); the page has none when it is
+// nil, and the other formats ignore it. An unknown format is a
 // *document.UnknownFormatError that lists the valid ones.
-func Write(w io.Writer, format string, doc *Document) error {
-	return runFormats.Write(w, format, doc)
-}
-
-// byScenario groups results by scenario in first-seen order.
-func byScenario(rs []bench.Result) (order []string, groups map[string][]bench.Result) {
-	groups = map[string][]bench.Result{}
-	for _, r := range rs {
-		if _, ok := groups[r.Scenario]; !ok {
-			order = append(order, r.Scenario)
-		}
-		groups[r.Scenario] = append(groups[r.Scenario], r)
-	}
-	return order, groups
+func Write(w io.Writer, format string, doc *results.Run, calc *document.Calculator) error {
+	return runFormats.Write(w, format, page{doc, calc})
 }
 
 // grid is one titled table (document.Table) with footnotes: a scenario's
@@ -188,18 +73,18 @@ var header = []string{"codec", "op", "ns/op", "MB/s", "B/op", "allocs/op", "GC/1
 
 // grids builds one grid per scenario. n/a codecs take one row; identical
 // footnotes share a number.
-func grids(doc *Document) []grid {
+func grids(doc *results.Run) []grid {
 	types := map[string]string{}
 	sources := map[string][]string{}
 	for _, s := range doc.Scenarios {
 		types[s.ID] = s.Type
 		sources[s.ID] = sourceLines(s.Source)
 	}
-	order, groups := byScenario(doc.Results)
+	order, groups := results.ByScenario(doc.Results)
 	var out []grid
 	for _, id := range order {
 		g := grid{title: id, source: append(sources[id], streamLines(groups[id])...)}
-		parallel, floor, compressed, perElem := hasParallel(groups[id]), hasFloor(groups[id]), hasCompressed(groups[id]), hasPerElem(groups[id])
+		parallel, floor, compressed, perElem := hasParallel(groups[id]), hasFloor(groups[id]), results.HasCompressed(groups[id]), hasPerElem(groups[id])
 		g.Header = append([]string(nil), header[:len(header)-1]...)
 		g.Numeric = []bool{false, false, true, true, true, true, true, true, true}
 		if perElem {
@@ -218,7 +103,7 @@ func grids(doc *Document) []grid {
 		// row takes the nine fixed cells, the optional ones (B/elem,
 		// scaling, ×floor, the compression cells of r) and the note, and
 		// keeps the optional cells shown.
-		row := func(fixed []string, elem, scaling, floorCell string, r bench.Result, note string) []string {
+		row := func(fixed []string, elem, scaling, floorCell string, r results.Row, note string) []string {
 			out := append([]string(nil), fixed...)
 			if perElem {
 				out = append(out, elem)
@@ -278,11 +163,11 @@ func grids(doc *Document) []grid {
 //
 //	message corpus: 793 messages; ns/op, B/op and size are per message; encoded sizes p50 / p99 / max, whole stream:
 //	  msgpack marshal: 412 / 1907 / 2201 B, 351234 B
-func streamLines(rs []bench.Result) []string {
+func streamLines(rs []results.Row) []string {
 	var out []string
 	for _, r := range rs {
-		kind, _, _ := bench.CompressOp(r.Op)
-		if r.Stream == nil || (r.Op != bench.OpMarshal && kind != "compress") {
+		kind, _, _ := results.CompressOp(r.Op)
+		if r.Stream == nil || (r.Op != results.OpMarshal && kind != "compress") {
 			continue
 		}
 		st := r.Stream
@@ -305,7 +190,7 @@ func sourceLines(losses []scenario.SourceLoss) []string {
 	return out
 }
 
-func hasParallel(rs []bench.Result) bool {
+func hasParallel(rs []results.Row) bool {
 	for _, r := range rs {
 		if len(r.Parallel) > 0 {
 			return true
@@ -314,7 +199,7 @@ func hasParallel(rs []bench.Result) bool {
 	return false
 }
 
-func hasPerElem(rs []bench.Result) bool {
+func hasPerElem(rs []results.Row) bool {
 	for _, r := range rs {
 		if r.BytesPerElem > 0 {
 			return true
@@ -325,14 +210,14 @@ func hasPerElem(rs []bench.Result) bool {
 
 // perElemCell prints the encoded bytes per element of a list workload's
 // cell: "4.02"; "" where there is no size.
-func perElemCell(r bench.Result) string {
-	if r.Op == bench.OpConvert || r.BytesPerElem == 0 {
+func perElemCell(r results.Row) string {
+	if r.Op == results.OpConvert || r.BytesPerElem == 0 {
 		return ""
 	}
-	return num(r.BytesPerElem)
+	return document.Num(r.BytesPerElem)
 }
 
-func hasFloor(rs []bench.Result) bool {
+func hasFloor(rs []results.Row) bool {
 	for _, r := range rs {
 		if r.FloorRatio > 0 {
 			return true
@@ -343,16 +228,16 @@ func hasFloor(rs []bench.Result) bool {
 
 // floorCell prints the cell's time as a multiple of the reference row's:
 // "16.4x".
-func floorCell(r bench.Result) string {
+func floorCell(r results.Row) string {
 	if r.FloorRatio == 0 {
 		return ""
 	}
-	return num(r.FloorRatio) + "x"
+	return document.Num(r.FloorRatio) + "x"
 }
 
 // scalingCell prints the throughput with the most goroutines over that with
 // one, and the goroutine count: "1.93x@2".
-func scalingCell(r bench.Result) string {
+func scalingCell(r results.Row) string {
 	if len(r.Parallel) == 0 {
 		return ""
 	}
@@ -361,15 +246,15 @@ func scalingCell(r bench.Result) string {
 }
 
 // gcCell prints GC cycles per 1,000 operations.
-func gcCell(r bench.Result) string {
+func gcCell(r results.Row) string {
 	if r.GCPer1kOps == 0 {
 		return "0"
 	}
-	return num(r.GCPer1kOps)
+	return document.Num(r.GCPer1kOps)
 }
 
-func size(r bench.Result) string {
-	if r.Op == bench.OpConvert || r.SizeBytes == 0 {
+func size(r results.Row) string {
+	if r.Op == results.OpConvert || r.SizeBytes == 0 {
 		return ""
 	}
 	return fmt.Sprint(r.SizeBytes)
@@ -379,12 +264,8 @@ func size(r bench.Result) string {
 // as a percentage of the median, as benchstat does: "537 ±3%", and
 // MissedMark after it when the interval missed the adaptive sampling
 // target (unpaired cells only).
-func NsCell(r bench.Result) string {
-	s := num(r.NsPerOp)
-	if r.NsPerOpLo > 0 && r.NsPerOpHi > 0 && r.NsPerOp > 0 {
-		hw := max(r.NsPerOpHi/r.NsPerOp-1, 1-r.NsPerOpLo/r.NsPerOp)
-		s += fmt.Sprintf(" ±%.0f%%", 100*hw)
-	}
+func NsCell(r results.Row) string {
+	s := document.NsInterval(r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi)
 	if r.TargetMissed && len(r.PairRatios) == 0 {
 		s += MissedMark
 	}
@@ -396,19 +277,19 @@ func NsCell(r bench.Result) string {
 const MissedMark = " ◦"
 
 // RegimesMark, in the note column, marks a cell whose samples form two
-// speed regimes (bench.Result.Regimes); its footnote gives them.
+// speed regimes (results.Row.Regimes); its footnote gives them.
 const RegimesMark = "⇅"
 
 // regimesText describes two speed regimes for a footnote: "2 regimes:
 // 8.27 µs fast (55%), 14.5 µs slow (1.75x)", the percentage being the fast
 // cluster's share of the samples and the ratio slow over fast.
 func regimesText(rg *stats.Regimes) string {
-	return fmt.Sprintf("2 regimes: %s fast (%.0f%%), %s slow (%.2fx)", fmtNs(rg.FastNs), 100*(1-rg.SlowShare), fmtNs(rg.SlowNs), rg.Ratio)
+	return fmt.Sprintf("2 regimes: %s fast (%.0f%%), %s slow (%.2fx)", document.Ns(rg.FastNs), 100*(1-rg.SlowShare), document.Ns(rg.SlowNs), rg.Ratio)
 }
 
 // regimesLegend explains RegimesMark and counts the cells it marks, or ""
 // when no cell has two regimes.
-func regimesLegend(doc *Document) string {
+func regimesLegend(doc *results.Run) string {
 	timed, marked := 0, 0
 	for _, r := range doc.Results {
 		if r.Timed() {
@@ -423,7 +304,7 @@ func regimesLegend(doc *Document) string {
 	}
 	s := fmt.Sprintf("%s: two speed regimes (%d of %d cells): the samples form two clusters (a busy neighbour on a shared core, or the GC); the fast one estimates the uncontended machine; the footnote gives each cluster's median ns/op, the fast one's share of the samples and slow over fast.",
 		RegimesMark, marked, timed)
-	if hasPairs(doc.Results) {
+	if doc.Paired() {
 		// Measured in docs/findings/noisy.md: on a time-shared CPU, 149 of
 		// 160 paired speed-ups stayed within 10% of the quiet run's.
 		s += " Speed-ups are paired (each sample between two of " + doc.Baseline + "'s), so they hold across both; ns/op does not: read it from the fast cluster, or rerun on a quieter machine or CPU (-pin)."
@@ -431,18 +312,18 @@ func regimesLegend(doc *Document) string {
 	return s + "\n"
 }
 
-func mbCell(r bench.Result) string {
+func mbCell(r results.Row) string {
 	if r.MBPerS == 0 {
 		return ""
 	}
-	return num(r.MBPerS)
+	return document.Num(r.MBPerS)
 }
 
 // speedupCell prints "2.39x"; "~" before it when the test of
-// bench.Result.SpeedupP cannot tell the cell from the baseline at α=0.05
+// results.Row.SpeedupP cannot tell the cell from the baseline at α=0.05
 // and there were enough samples (or pairs) to try; the missed-target mark
 // after it on a paired cell, whose target is its speed-up's interval.
-func speedupCell(r bench.Result, doc *Document) string {
+func speedupCell(r results.Row, doc *results.Run) string {
 	if r.Speedup == 0 {
 		return ""
 	}
@@ -476,16 +357,3 @@ const MinPairsForSignificance = 6
 // Mann-Whitney U-test can reach p < 0.05 (4+4 gives p ≥ 0.029; 3+3 cannot
 // go below 0.1), per golang.org/x/perf/benchmath.
 const MinSamplesForSignificance = 4
-
-// num prints a figure with three significant digits at most for small
-// values and none after the point for large ones: 0.512, 12.3, 537, 12840.
-func num(x float64) string {
-	switch {
-	case x >= 100:
-		return fmt.Sprintf("%.0f", x)
-	case x >= 10:
-		return fmt.Sprintf("%.1f", x)
-	default:
-		return fmt.Sprintf("%.2f", x)
-	}
-}

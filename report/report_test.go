@@ -9,42 +9,43 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/listing"
 	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
 // fixture is a fixed document: every format's golden file is rendered from
 // it, so the files never change between runs.
-func fixture() *report.Document {
+func fixture() *results.Run {
 	samples := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
-	return &report.Document{
+	return &results.Run{
 		Env: env.Env{
 			Go: "go1.26.8", JSONEngine: env.JSONEngineLegacy, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
 			NumCPU: 2, GOMAXPROCS: 2, Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC),
 			Modules:  map[string]string{"github.com/vmihailenco/msgpack/v5": "v5.4.1", "github.com/bytedance/sonic": "v1.15.5"},
 			Settings: []string{"count=6"},
 		},
-		Codecs: []report.CodecInfo{
+		Codecs: []results.CodecInfo{
 			{Info: codec.Info{ID: "encoding/json", Module: "std", Version: "go1.26.8", Format: "JSON", Kind: codec.Reflect, Options: "defaults"}},
 			{Info: codec.Info{ID: "msgpack", Module: "github.com/vmihailenco/msgpack/v5", Version: "v5.4.1", Format: "MessagePack", Kind: codec.Reflect, Binary: true, Options: "defaults"}},
 		},
-		Scenarios: []report.ScenarioInfo{{ID: "sse-event", Type: "*scenario.SSEEvent"}, {ID: "corpus/x", Type: "*any", Source: []scenario.SourceLoss{
+		Scenarios: []results.ScenarioInfo{{ID: "sse-event", Type: "*scenario.SSEEvent"}, {ID: "corpus/x", Type: "*any", Source: []scenario.SourceLoss{
 			{Kind: "integer above 2^53 rounded", Count: 3, Path: `["ids"][1]`, Text: "9007199254740993", Decoded: "9007199254740992"},
 			{Kind: "duplicate key, earlier values dropped", Count: 1, Path: `["a|b"]`, Text: `"a|b": 2`, Decoded: "2 (the last value; 1 dropped)"},
 		}}},
 		Baseline: "encoding/json",
 		Count:    6,
 		Warnings: []string{"corpus: toolchain corpus folder /nowhere not found; corpus scenarios skipped"},
-		Results: []bench.Result{
+		Results: []results.Row{
 			{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, NsPerOpLo: 1260, NsPerOpHi: 1311, MBPerS: 143.1, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, SpeedupP: 1, FloorRatio: 128.6, OK: true, Samples: samples(1286), Iterations: 1000,
 				GCPer1kOps: 0.52, GCPauseNsPerOp: 3.5, PeakHeapBytes: 4 << 20,
-				Parallel: []bench.ParallelPoint{{Goroutines: 1, NsPerOp: 1290, OpsPerS: 775000, Scaling: 1}, {Goroutines: 2, NsPerOp: 670, OpsPerS: 1492000, Scaling: 1.93}}},
+				Parallel: []results.ParallelPoint{{Goroutines: 1, NsPerOp: 1290, OpsPerS: 775000, Scaling: 1}, {Goroutines: 2, NsPerOp: 670, OpsPerS: 1492000, Scaling: 1.93}}},
 			{Codec: "encoding/json", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2100, NsPerOpLo: 2050, NsPerOpHi: 2200, MBPerS: 87.6, BytesPerOp: 400, AllocsPerOp: 7, SizeBytes: 184, Speedup: 1, SpeedupP: 1, OK: true, Samples: samples(2100), Iterations: 500},
 			{Codec: "msgpack", Scenario: "sse-event", Op: "marshal", NsPerOp: 268, NsPerOpLo: 265, NsPerOpHi: 290, MBPerS: 570.9, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 153, Speedup: 4.8, SpeedupP: 0.002, FloorRatio: 26.8, OK: true, Samples: samples(268), Iterations: 5000},
 			{Codec: "msgpack", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2080, NsPerOpLo: 1900, NsPerOpHi: 2300, MBPerS: 73.6, BytesPerOp: 352, AllocsPerOp: 9, SizeBytes: 153, Speedup: 1.01, SpeedupP: 0.7, OK: false,
@@ -60,19 +61,18 @@ func fixture() *report.Document {
 func TestGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		doc  func() *report.Document
+		doc  func() *results.Run
 	}{{"fixture", fixture}, {"adaptive", adaptiveFixture}} {
 		for _, format := range report.Formats {
 			t.Run(tc.name+"/"+format, func(t *testing.T) {
 				var buf bytes.Buffer
 				doc := tc.doc()
-				doc.Analyze() // as serbench run builds it
+				doc = results.Analyze(doc) // as serbench run builds it
 				calc, err := plan.NewCalculator(doc)
 				if err != nil {
 					t.Fatal(err)
 				}
-				doc.Calculator = calc
-				if err := report.Write(&buf, format, doc); err != nil {
+				if err := report.Write(&buf, format, doc, calc); err != nil {
 					t.Fatal(err)
 				}
 				golden.Check(t, filepath.Join("testdata", tc.name+"."+format), buf.Bytes())
@@ -83,19 +83,19 @@ func TestGolden(t *testing.T) {
 
 func TestList(t *testing.T) {
 	doc := fixture()
-	infos := append([]report.CodecInfo(nil), doc.Codecs...)
+	infos := append([]results.CodecInfo(nil), doc.Codecs...)
 	infos[0].Default, infos[0].Time = true, "ns, RFC 3339 text: offset kept, zone name lost"
 	infos[len(infos)-1].Status = "archived upstream"
-	var l report.Listing
-	l.Codecs, l.Groups = report.ListCodecs(infos)
-	l.Scenarios = []report.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
+	var l listing.Listing
+	l.Codecs, l.Groups = listing.ListCodecs(infos)
+	l.Scenarios = []listing.ListedScenario{{ID: "sse-event", Type: "*scenario.SSEEvent", JSONBytes: 184}, {ID: "corpus/x", Type: "*any", JSONErr: errors.New("json: unsupported value")}}
 	var buf bytes.Buffer
-	if err := report.List(&buf, l); err != nil {
+	if err := listing.List(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "list.txt"), buf.Bytes())
 	buf.Reset()
-	if err := report.ListJSON(&buf, l); err != nil {
+	if err := listing.ListJSON(&buf, l); err != nil {
 		t.Fatal(err)
 	}
 	if err := schema.Validate(buf.Bytes()); err != nil {
@@ -107,7 +107,7 @@ func TestList(t *testing.T) {
 // TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.
 func TestJSONContract(t *testing.T) {
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, fixture()); err != nil {
+	if err := results.WriteJSON(&buf, fixture()); err != nil {
 		t.Fatal(err)
 	}
 	var doc map[string]any
@@ -132,7 +132,7 @@ func TestJSONContract(t *testing.T) {
 }
 
 func TestUnknownFormat(t *testing.T) {
-	err := report.Write(&bytes.Buffer{}, "yaml", fixture())
+	err := report.Write(&bytes.Buffer{}, "yaml", fixture(), nil)
 	if err == nil || !strings.Contains(err.Error(), `"yaml"`) || !strings.Contains(err.Error(), "markdown") {
 		t.Fatalf("err = %v, want one naming the format and the valid ones", err)
 	}
@@ -144,7 +144,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 
 func TestWriteErrorsAreReturned(t *testing.T) {
 	for _, format := range report.Formats {
-		if err := report.Write(failWriter{}, format, fixture()); err == nil {
+		if err := report.Write(failWriter{}, format, fixture(), nil); err == nil {
 			t.Errorf("%s: a failing writer gave no error", format)
 		}
 	}

@@ -5,12 +5,14 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 )
 
 // samplingLegend explains the ns/op column: fixed or adaptive sampling,
 // and how many cells missed the target.
-func samplingLegend(doc *Document) string {
+func samplingLegend(doc *results.Run) string {
 	if doc.Target <= 0 {
 		return fmt.Sprintf("ns/op: median of %d samples ± half-width of its 95%% confidence interval (none with fewer than 6 samples).\n", doc.Count)
 	}
@@ -51,7 +53,7 @@ func noiseLine(n *env.Noise) string {
 	if n == nil || n.Probes == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("machine noise: calibration loop spread %.1f%% (IQR/median of %d timings of %s), drift %+.1f%%", 100*n.Spread, n.Probes, fmtNs(n.ProbeNs), 100*n.Drift)
+	s := fmt.Sprintf("machine noise: calibration loop spread %.1f%% (IQR/median of %d timings of %s), drift %+.1f%%", 100*n.Spread, n.Probes, document.Ns(n.ProbeNs), 100*n.Drift)
 	if n.Steal != nil {
 		s += fmt.Sprintf(", steal %.1f%%", 100**n.Steal)
 	}
@@ -106,24 +108,4 @@ func liveHeapLine(h *env.LiveHeap) string {
 // pct prints a fraction as a percentage without needless digits: 3%, 2.5%.
 func pct(f float64) string {
 	return fmt.Sprintf("%g%%", float64(int(f*1000+0.5))/10)
-}
-
-// fmtNs prints a duration in ns with a readable unit.
-func fmtNs(ns float64) string {
-	switch {
-	case ns >= 1e6:
-		return num(ns/1e6) + " ms"
-	case ns >= 1e3:
-		return num(ns/1e3) + " µs"
-	}
-	return num(ns) + " ns"
-}
-
-// perSample returns sample i of xs as `go test -benchmem` prints it (the
-// integer part), or median when xs lacks it (older documents).
-func perSample(xs []float64, i int, median int64) float64 {
-	if i < len(xs) {
-		return float64(int64(xs[i]))
-	}
-	return float64(median)
 }

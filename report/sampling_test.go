@@ -7,26 +7,26 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // adaptiveFixture is a run with adaptive sampling, noise figures, speed-up
 // intervals and per-sample allocation figures: three codecs on one
 // scenario, where the fastest is not the smallest and one writes the
 // baseline's bytes.
-func adaptiveFixture() *report.Document {
+func adaptiveFixture() *results.Run {
 	steal := 0.004
-	res := func(c, op string, ns, lo, hi float64, size int, sp, splo, sphi float64, missed, same bool) bench.Result {
+	res := func(c, op string, ns, lo, hi float64, size int, sp, splo, sphi float64, missed, same bool) results.Row {
 		n := 8
 		if missed {
 			n = 14
 		}
-		r := bench.Result{Codec: c, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: lo, NsPerOpHi: hi,
+		r := results.Row{Codec: c, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: lo, NsPerOpHi: hi,
 			SizeBytes: size, Speedup: sp, SpeedupP: 0.001, SpeedupLo: splo, SpeedupHi: sphi, OK: true, Iterations: 1000,
 			BytesPerOp: 96, AllocsPerOp: 1, TargetMissed: missed, SameBytes: same, HalfWidth: max(hi/ns-1, 1-lo/ns)}
 		for i := range n {
@@ -40,22 +40,22 @@ func adaptiveFixture() *report.Document {
 		}
 		return r
 	}
-	return &report.Document{
+	return &results.Run{
 		Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 			Started: time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC),
 			Noise:   &env.Noise{Probes: 30, ProbeNs: 24e6, Spread: 0.062, Drift: -0.011, Steal: &steal}},
-		Codecs: []report.CodecInfo{
+		Codecs: []results.CodecInfo{
 			{Info: codec.Info{ID: "encoding/json", Module: "std", Kind: codec.Reflect}},
 			{Info: codec.Info{ID: "go-json", Module: "github.com/goccy/go-json", Kind: codec.Reflect}},
 			{Info: codec.Info{ID: "wire", Module: "github.com/serbench/serbench", Kind: codec.Manual, Binary: true}},
 			{Info: codec.Info{ID: "sonic", Module: "github.com/bytedance/sonic", Kind: codec.JIT}},
 			{Info: codec.Info{ID: "memmove", Module: "github.com/serbench/serbench", Kind: codec.Reference}},
 		},
-		Scenarios: []report.ScenarioInfo{{ID: "ws-message", Type: "*scenario.WSMessage"}},
+		Scenarios: []results.ScenarioInfo{{ID: "ws-message", Type: "*scenario.WSMessage"}},
 		Baseline:  "encoding/json",
 		Count:     6,
 		Target:    0.03,
-		Results: []bench.Result{
+		Results: []results.Row{
 			res("encoding/json", "marshal", 1000, 990, 1010, 86, 1, 0, 0, false, true),
 			res("encoding/json", "unmarshal", 3000, 2950, 3040, 86, 1, 0, 0, false, false),
 			res("go-json", "marshal", 500, 495, 505, 86, 2, 1.96, 2.05, false, true),
@@ -71,7 +71,7 @@ func adaptiveFixture() *report.Document {
 }
 
 func TestRecommend(t *testing.T) {
-	recs := report.Recommend(adaptiveFixture())
+	recs := results.Recommend(adaptiveFixture())
 	if len(recs) != 1 {
 		t.Fatalf("%d recommendations, want 1", len(recs))
 	}
@@ -91,7 +91,7 @@ func TestRecommend(t *testing.T) {
 	}
 	doc := adaptiveFixture()
 	doc.Codecs[2].Kind = codec.Codegen // the same figures from a library's generated code
-	if r := report.Recommend(doc)[0]; r.Size == nil || r.Size.Codec != "wire" {
+	if r := results.Recommend(doc)[0]; r.Size == nil || r.Size.Codec != "wire" {
 		t.Errorf("a codegen codec at 46 B is not the size pick: %+v", r.Size)
 	}
 	if r.DropIn != nil && math.Abs(r.DropIn.Speedup-2) > 1e-9 {
@@ -104,7 +104,7 @@ func TestRecommend(t *testing.T) {
 func TestRecommendArchived(t *testing.T) {
 	doc := adaptiveFixture()
 	doc.Codecs[3].Archived = true // sonic, the fastest
-	r := report.Recommend(doc)[0]
+	r := results.Recommend(doc)[0]
 	for _, c := range r.Front {
 		if c.Codec == "sonic" {
 			t.Errorf("archived sonic on the front: %+v", r.Front)
@@ -117,7 +117,7 @@ func TestRecommendArchived(t *testing.T) {
 		t.Errorf("text %q lacks %q", r.Text, want)
 	}
 	doc.Codecs[1].Archived, doc.Codecs[3].Archived = true, false // go-json
-	r = report.Recommend(doc)[0]
+	r = results.Recommend(doc)[0]
 	if r.DropIn != nil && r.DropIn.Codec == "go-json" || r.Size != nil && r.Size.Codec == "go-json" {
 		t.Errorf("archived go-json picked: size %+v, drop-in %+v", r.Size, r.DropIn)
 	}
@@ -129,7 +129,7 @@ func TestRecommendArchived(t *testing.T) {
 			doc.Results[i].SizeBytes = 100 // now sonic (650 ns, 90 B) dominates it
 		}
 	}
-	if r = report.Recommend(doc)[0]; strings.Contains(r.Text, "archived") {
+	if r = results.Recommend(doc)[0]; strings.Contains(r.Text, "archived") {
 		t.Errorf("a dominated archived codec named: %q", r.Text)
 	}
 }
@@ -138,9 +138,9 @@ func TestGeomeans(t *testing.T) {
 	doc := adaptiveFixture()
 	// A second scenario for go-json marshal at 8x: the geomean of 2 and 8 is 4.
 	doc.Results = append(doc.Results,
-		bench.Result{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Speedup: 1, OK: true, Samples: []float64{800}},
-		bench.Result{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Speedup: 8, SpeedupLo: 7, SpeedupHi: 9, OK: true, Samples: []float64{100}})
-	for _, g := range report.Geomeans(doc) {
+		results.Row{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Speedup: 1, OK: true, Samples: []float64{800}},
+		results.Row{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Speedup: 8, SpeedupLo: 7, SpeedupHi: 9, OK: true, Samples: []float64{100}})
+	for _, g := range results.Geomeans(doc) {
 		if g.Codec != "go-json" || g.Op != "marshal" {
 			continue
 		}
@@ -163,18 +163,18 @@ func TestRecommendDropInUnknown(t *testing.T) {
 	for i := range doc.Results {
 		doc.Results[i].SameBytes = false
 	}
-	if text := report.Recommend(doc)[0].Text; !strings.Contains(text, "does not say which codecs write the same bytes") {
+	if text := results.Recommend(doc)[0].Text; !strings.Contains(text, "does not say which codecs write the same bytes") {
 		t.Errorf("unknown byte equality: %q", text)
 	}
 	for i, r := range doc.Results {
 		doc.Results[i].SameBytes = r.Codec == "encoding/json" && r.Op == "marshal"
 	}
-	if text := report.Recommend(doc)[0].Text; !strings.Contains(text, "no codec writes the same bytes") {
+	if text := results.Recommend(doc)[0].Text; !strings.Contains(text, "no codec writes the same bytes") {
 		t.Errorf("compared, none equal: %q", text)
 	}
 }
 
-// With measured drop-in classes (report.CodecInfo.DropIn), the pick is the
+// With measured drop-in classes (results.CodecInfo.DropIn), the pick is the
 // fastest codec of class drop-in that also wrote the baseline's bytes on
 // this scenario; a faster codec with the same bytes but other decoding is
 // named with the probes that differ.
@@ -211,7 +211,7 @@ func TestRecommendDropInMeasured(t *testing.T) {
 					doc.Codecs[i].DropIn = &dropin.Verdict{Of: "encoding/json", Class: tc.sonic, Probes: negzero}
 				}
 			}
-			r := report.Recommend(doc)[0]
+			r := results.Recommend(doc)[0]
 			pick := ""
 			if r.DropIn != nil {
 				pick = r.DropIn.Codec
@@ -240,7 +240,7 @@ func TestRecommendPaired(t *testing.T) {
 			r.Speedup, r.PairRatios = 8, []float64{8, 8, 8, 8, 8, 8}
 		}
 	}
-	r := report.Recommend(doc)[0]
+	r := results.Recommend(doc)[0]
 	if r.Speed == nil || r.Speed.Codec != "go-json" || math.Abs(r.Speed.NsPerOp-500) > 1e-9 {
 		t.Errorf("speed pick %+v, want go-json at 1000/8 + 3000/8 = 500 ns", r.Speed)
 	}
@@ -259,7 +259,7 @@ func TestNoiseJSON(t *testing.T) {
 	doc.Env.Noise.CoreSharing = &env.CoreSharing{CPU: 0, Neighbour: 1, IdleNs: 1e6, BusyNs: 1.24e6, Slowdown: 1.24, Shared: true}
 	doc.Env.Noise.Unreadable = []string{"steal and per-CPU busy time: env: open /proc/stat: no such file or directory"}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	if err := schema.Validate(buf.Bytes()); err != nil {
@@ -277,12 +277,12 @@ func TestNoiseJSON(t *testing.T) {
 // with every message: the recommendation adds it to marshal + unmarshal,
 // says so, and leaves out a codec whose conversion did not round-trip.
 func TestRecommendConvert(t *testing.T) {
-	pb := func(op string, ns float64, ok bool) bench.Result {
-		return bench.Result{Codec: "protobuf", Scenario: "ws-message", Op: op, NsPerOp: ns, SizeBytes: 40, OK: ok, Samples: []float64{ns}}
+	pb := func(op string, ns float64, ok bool) results.Row {
+		return results.Row{Codec: "protobuf", Scenario: "ws-message", Op: op, NsPerOp: ns, SizeBytes: 40, OK: ok, Samples: []float64{ns}}
 	}
-	withPB := func(convertNs float64, convertOK bool) *report.Document {
+	withPB := func(convertNs float64, convertOK bool) *results.Run {
 		doc := adaptiveFixture()
-		doc.Codecs = append(doc.Codecs, report.CodecInfo{Info: codec.Info{ID: "protobuf", Module: "google.golang.org/protobuf", Kind: codec.Codegen}})
+		doc.Codecs = append(doc.Codecs, results.CodecInfo{Info: codec.Info{ID: "protobuf", Module: "google.golang.org/protobuf", Kind: codec.Codegen}})
 		doc.Results = append(doc.Results, pb("marshal", 100, true), pb("unmarshal", 200, true))
 		if convertNs > 0 {
 			doc.Results = append(doc.Results, pb("convert", convertNs, convertOK))
@@ -290,7 +290,7 @@ func TestRecommendConvert(t *testing.T) {
 		return doc
 	}
 	// 300 ns without conversion, 800 ns with it: sonic (650 ns) is faster.
-	r := report.Recommend(withPB(500, true))[0]
+	r := results.Recommend(withPB(500, true))[0]
 	if r.Speed == nil || r.Speed.Codec != "sonic" || r.Size == nil || r.Size.Codec != "protobuf" {
 		t.Fatalf("picks speed %+v size %+v, want sonic and protobuf", r.Speed, r.Size)
 	}
@@ -305,23 +305,23 @@ func TestRecommendConvert(t *testing.T) {
 	}
 	var out bytes.Buffer
 	doc := withPB(500, true)
-	doc.Analyze()
+	doc = results.Analyze(doc)
 	if err := report.Table(&out, doc); err != nil || !strings.Contains(out.String(), "protobuf (800 ns with convert, 40 B)") {
 		t.Errorf("table (%v) lacks the front's convert:\n%s", err, out.String())
 	}
 	// A cheap conversion keeps protobuf the fastest, and the figure says
 	// what it holds.
-	r = report.Recommend(withPB(50, true))[0]
+	r = results.Recommend(withPB(50, true))[0]
 	if want := "for speed protobuf (350 ns marshal + unmarshal + convert, 11.43x encoding/json)"; !strings.Contains(r.Text, want) {
 		t.Errorf("text %q lacks %q", r.Text, want)
 	}
 	// No convert cell (a codec on the user's own type): marshal + unmarshal.
-	r = report.Recommend(withPB(0, true))[0]
+	r = results.Recommend(withPB(0, true))[0]
 	if want := "for speed protobuf (300 ns marshal + unmarshal, 13.33x encoding/json)"; !strings.Contains(r.Text, want) || r.Speed.ConvertNsPerOp != 0 {
 		t.Errorf("text %q lacks %q (%+v)", r.Text, want, r.Speed)
 	}
 	// A conversion that did not round-trip: not an exact round trip.
-	for _, c := range report.Recommend(withPB(50, false))[0].Front {
+	for _, c := range results.Recommend(withPB(50, false))[0].Front {
 		if c.Codec == "protobuf" {
 			t.Errorf("protobuf with a lossy convert on the front: %+v", c)
 		}
@@ -333,32 +333,32 @@ func TestRecommendConvert(t *testing.T) {
 func TestRecommendBaselineMissing(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		edit func(r *bench.Result) bool // false drops the cell
+		edit func(r *results.Row) bool // false drops the cell
 		want string
 	}{
-		{"absent", func(r *bench.Result) bool { return false }, "no drop-in figure (encoding/json did not run here)."},
-		{"n/a", func(r *bench.Result) bool {
+		{"absent", func(r *results.Row) bool { return false }, "no drop-in figure (encoding/json did not run here)."},
+		{"n/a", func(r *results.Row) bool {
 			r.OK, r.NA, r.Error, r.Samples = false, true, "cannot take it", nil
 			return true
 		}, "no drop-in figure (encoding/json cannot take this payload)."},
-		{"lossy", func(r *bench.Result) bool {
+		{"lossy", func(r *results.Row) bool {
 			r.OK, r.Error = r.Op == "marshal", "fidelity: .N: want 7 of type int64, got 7 of type float64"
 			return true
 		}, "no drop-in figure (encoding/json ran but did not round-trip this payload exactly; its note in the table says where)."},
-		{"failed", func(r *bench.Result) bool {
+		{"failed", func(r *results.Row) bool {
 			r.OK, r.Error, r.Samples = false, "marshal: boom", nil
 			return true
 		}, "no drop-in figure (encoding/json failed on this payload; its note in the table says how)."},
 	} {
 		doc := adaptiveFixture()
-		var kept []bench.Result
+		var kept []results.Row
 		for _, r := range doc.Results {
 			if r.Codec != "encoding/json" || tc.edit(&r) {
 				kept = append(kept, r)
 			}
 		}
 		doc.Results = kept
-		if text := report.Recommend(doc)[0].Text; !strings.Contains(text, tc.want) {
+		if text := results.Recommend(doc)[0].Text; !strings.Contains(text, tc.want) {
 			t.Errorf("%s: %q lacks %q", tc.name, text, tc.want)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -43,7 +43,7 @@ var sweepColors = []color.RGBA{
 }
 
 // buildSweep returns the sweep section of doc, nil without a sweep.
-func buildSweep(doc *Document) (*htmlSweep, error) {
+func buildSweep(doc *results.Run) (*htmlSweep, error) {
 	g, ok := sweepGrid(doc)
 	if !ok {
 		return nil, nil
@@ -52,7 +52,7 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 	for _, p := range doc.Plateaus {
 		s.Plateaus = append(s.Plateaus, p.Text+".")
 	}
-	keys, _ := sweepSeries(doc)
+	keys, _ := results.SweepSeries(doc)
 	for _, k := range keys {
 		if len(s.Key) == 0 || s.Key[len(s.Key)-1].Codec != k[0] {
 			c := sweepColors[len(s.Key)%len(sweepColors)]
@@ -60,10 +60,10 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 		}
 	}
 	var err error
-	if s.NsChart, err = sweepChart(doc, "ns/op", func(r bench.Result) float64 { return r.NsPerOp }); err != nil {
+	if s.NsChart, err = sweepChart(doc, "ns/op", func(r results.Row) float64 { return r.NsPerOp }); err != nil {
 		return nil, fmt.Errorf("report: sweep chart: %w", err)
 	}
-	if s.MBChart, err = sweepChart(doc, "MB/s", func(r bench.Result) float64 { return r.MBPerS }); err != nil {
+	if s.MBChart, err = sweepChart(doc, "MB/s", func(r results.Row) float64 { return r.MBPerS }); err != nil {
 		return nil, fmt.Errorf("report: sweep chart: %w", err)
 	}
 	return s, nil
@@ -74,8 +74,8 @@ func buildSweep(doc *Document) (*htmlSweep, error) {
 // per codec (in run order, as htmlSweep.Key lists them), marshal solid and
 // unmarshal dashed. The key is drawn in HTML, not in the chart, where it
 // would hide lines.
-func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (template.HTML, error) {
-	keys, series := sweepSeries(doc)
+func sweepChart(doc *results.Run, ylabel string, y func(results.Row) float64) (template.HTML, error) {
+	keys, series := results.SweepSeries(doc)
 	p := plot.New()
 	for _, ts := range []*draw.TextStyle{&p.X.Label.TextStyle, &p.Y.Label.TextStyle, &p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
 		ts.Font = font.From(chartFont, ts.Font.Size)
@@ -93,9 +93,9 @@ func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (tem
 		}
 		var xys plotter.XYs
 		for _, pt := range series[k] {
-			if v := y(pt.r); v > 0 {
-				xys = append(xys, plotter.XY{X: float64(pt.json), Y: v})
-				xmin, xmax = min(xmin, float64(pt.json)), max(xmax, float64(pt.json))
+			if v := y(pt.Row); v > 0 {
+				xys = append(xys, plotter.XY{X: float64(pt.JSON), Y: v})
+				xmin, xmax = min(xmin, float64(pt.JSON)), max(xmax, float64(pt.JSON))
 			}
 		}
 		if len(xys) == 0 {
@@ -109,7 +109,7 @@ func sweepChart(doc *Document, ylabel string, y func(bench.Result) float64) (tem
 		l.Color, s.Color = c, c
 		l.Width = vg.Points(1.5)
 		s.Shape = draw.CircleGlyph{}
-		if k[1] == bench.OpUnmarshal {
+		if k[1] == results.OpUnmarshal {
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			s.Shape = draw.BoxGlyph{}
 		}

@@ -5,25 +5,25 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
 // sweepDoc is a run of two codecs on a three-point sweep with made-up
 // figures.
-func sweepDoc() *Document {
-	doc := &Document{Baseline: "encoding/json"}
+func sweepDoc() *results.Run {
+	doc := &results.Run{Baseline: "encoding/json"}
 	sizes := []int64{1 << 10, 16 << 10, 1 << 20}
 	mb := map[string][]float64{"encoding/json": {100, 190, 200}, "fast": {300, 700, 1500}, "falls": {300, 700, 500}}
 	for i, n := range sizes {
 		id := "sweep/user-event@" + scenario.SizeLabel(n)
-		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: id, Type: "*scenario.UserEvent",
+		doc.Scenarios = append(doc.Scenarios, results.ScenarioInfo{ID: id, Type: "*scenario.UserEvent",
 			Sweep: &scenario.SweepPoint{Family: "user-event", TargetBytes: n, JSONBytes: n + 7, Elements: i + 1}})
 		for _, c := range []string{"encoding/json", "fast", "falls"} {
-			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+			for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 				size := int(n)
 				ns := float64(size) / mb[c][i] * 1e3
-				doc.Results = append(doc.Results, bench.Result{Codec: c, Scenario: id, Op: op, NsPerOp: ns, MBPerS: mb[c][i],
+				doc.Results = append(doc.Results, results.Row{Codec: c, Scenario: id, Op: op, NsPerOp: ns, MBPerS: mb[c][i],
 					SizeBytes: size, OK: true, Samples: []float64{ns}, Iterations: 1})
 			}
 		}
@@ -32,7 +32,7 @@ func sweepDoc() *Document {
 }
 
 func TestPlateaus(t *testing.T) {
-	ps := Plateaus(sweepDoc())
+	ps := results.Plateaus(sweepDoc())
 	if len(ps) != 6 {
 		t.Fatalf("%d plateaus, want 6 (3 codecs × 2 ops): %+v", len(ps), ps)
 	}
@@ -49,14 +49,14 @@ func TestPlateaus(t *testing.T) {
 	if fast.Codec != "fast" || fast.FromBytes != 0 || !strings.Contains(fast.Text, "no plateau") {
 		t.Errorf("fast: %+v", fast)
 	}
-	if got := Plateaus(&Document{Results: sweepDoc().Results}); got != nil {
+	if got := results.Plateaus(&results.Run{Results: sweepDoc().Results}); got != nil {
 		t.Errorf("without sweep scenarios: %+v", got)
 	}
 }
 
 func TestSweepReport(t *testing.T) {
 	doc := sweepDoc()
-	doc.Analyze() // the writers show the plateaus Analyze finds
+	doc = results.Analyze(doc) // the writers show the plateaus Analyze finds
 	var tab, html bytes.Buffer
 	if err := Table(&tab, doc); err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestSweepReport(t *testing.T) {
 			t.Errorf("table lacks %q:\n%s", want, tab.String())
 		}
 	}
-	if err := HTML(&html, doc); err != nil {
+	if err := HTML(&html, doc, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := html.String()
@@ -111,27 +111,27 @@ func TestLogTicks125(t *testing.T) {
 // element count (so B/elem) and a warning for a note it cannot read.
 func TestBenchfmtKeepsScenarioNotes(t *testing.T) {
 	doc := sweepDoc()
-	doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: "annot/coo@small", Elements: 100})
+	doc.Scenarios = append(doc.Scenarios, results.ScenarioInfo{ID: "annot/coo@small", Elements: 100})
 	doc.Results = append(doc.Results,
-		bench.Result{Codec: "wire", Scenario: "annot/coo@small", Op: bench.OpMarshal, NsPerOp: 900, SizeBytes: 693,
+		results.Row{Codec: "wire", Scenario: "annot/coo@small", Op: results.OpMarshal, NsPerOp: 900, SizeBytes: 693,
 			BytesPerElem: 6.93, OK: true, Samples: []float64{900}, Iterations: 1},
-		bench.Result{Codec: "protobuf", Scenario: "annot/coo@small", Op: bench.OpConvert, NsPerOp: 400,
+		results.Row{Codec: "protobuf", Scenario: "annot/coo@small", Op: results.OpConvert, NsPerOp: 400,
 			OK: true, Samples: []float64{400}, Iterations: 1})
 	var buf bytes.Buffer
-	if err := Benchfmt(&buf, doc); err != nil {
+	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "// serbench: scenario sweep.user-event@16KiB: sweep_family=user-event sweep_target_bytes=16384 sweep_json_bytes=16391 sweep_elements=2\n") {
 		t.Errorf("no sweep note in:\n%s", buf.String())
 	}
-	got, err := Read(bytes.NewReader(buf.Bytes()), "sweep.txt")
+	got, err := results.Read(bytes.NewReader(buf.Bytes()), "sweep.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got.Warnings) > 0 {
 		t.Errorf("warnings: %q", got.Warnings)
 	}
-	want := map[string]ScenarioInfo{}
+	want := map[string]results.ScenarioInfo{}
 	for _, s := range doc.Scenarios {
 		want[s.ID] = s
 	}
@@ -144,20 +144,20 @@ func TestBenchfmtKeepsScenarioNotes(t *testing.T) {
 			t.Errorf("%s: got %+v %+v, want %+v %+v", s.ID, s, s.Sweep, w, w.Sweep)
 		}
 	}
-	if ps, wps := Plateaus(got), Plateaus(doc); len(ps) != len(wps) || ps[0].FromBytes != wps[0].FromBytes || ps[4].Falls != wps[4].Falls {
+	if ps, wps := results.Plateaus(got), results.Plateaus(doc); len(ps) != len(wps) || ps[0].FromBytes != wps[0].FromBytes || ps[4].Falls != wps[4].Falls {
 		t.Errorf("plateaus read back %+v, want %+v", ps, wps)
 	}
 	for _, r := range got.Results {
 		switch {
 		case r.Codec == "wire" && r.BytesPerElem != 6.93:
 			t.Errorf("wire B/elem %v, want 6.93", r.BytesPerElem)
-		case r.Op == bench.OpConvert && r.BytesPerElem != 0:
+		case r.Op == results.OpConvert && r.BytesPerElem != 0:
 			t.Errorf("convert row has B/elem %v", r.BytesPerElem)
 		}
 	}
 
 	bad := buf.String() + "// serbench: scenario x: elements=many\n"
-	got, err = Read(strings.NewReader(bad), "bad.txt")
+	got, err = results.Read(strings.NewReader(bad), "bad.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

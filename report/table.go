@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 )
 
 // Table writes doc as aligned plain-text tables, one per scenario, each
@@ -17,12 +18,12 @@ import (
 //
 // Text from the document (names, messages, the env) goes through
 // TerminalText: control characters show as escapes.
-func Table(w io.Writer, doc *Document) error {
+func Table(w io.Writer, doc *results.Run) error {
 	return document.WriteTerminal(w, func(w io.Writer) error { return writeTable(w, doc) })
 }
 
 // writeTable is Table before escaping.
-func writeTable(w io.Writer, doc *Document) error {
+func writeTable(w io.Writer, doc *results.Run) error {
 	ew := document.NewErrWriter(w)
 	for _, warn := range doc.Warnings {
 		fmt.Fprintf(ew, "warning: %s\n", warn)
@@ -53,11 +54,11 @@ func writeTable(w io.Writer, doc *Document) error {
 	return ew.Err()
 }
 
-func legend(doc *Document) string {
+func legend(doc *results.Run) string {
 	var b strings.Builder
 	b.WriteString(samplingLegend(doc))
 	fmt.Fprintf(&b, "MB/s: encoded bytes per second (10^6). B/op, allocs/op: heap per operation, as go test -benchmem. GC/1k: GC cycles per 1,000 ops. size: encoded bytes.\n")
-	if hasPairs(doc.Results) {
+	if doc.Paired() {
 		fmt.Fprintf(&b, "speed-up: how many times faster than %s, same scenario and op: each sample was taken between two of %s's, and this is the median of %s's time (their mean) over this one's, ± half-width of its 95%% interval; a change of the machine's speed cancels in it; ~ = not significant (sign test, p > 0.05).\n", doc.Baseline, doc.Baseline, doc.Baseline)
 	} else {
 		fmt.Fprintf(&b, "speed-up: %s's median ns/op over this one's, same scenario and op, ± half-width of its 95%% interval (bootstrap of the ratio of medians); ~ = not significant (Mann-Whitney U, p > 0.05).\n", doc.Baseline)
@@ -77,7 +78,7 @@ func legend(doc *Document) string {
 	return b.String()
 }
 
-func envText(doc *Document) string {
+func envText(doc *results.Run) string {
 	e := doc.Env
 	var b strings.Builder
 	// A file of go test output has no Go version, CPU count or start

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/document"
 )
 
 // Versions writes what serbench version prints: serbench's own module
@@ -19,17 +19,22 @@ func Versions(w io.Writer, serbench string, libs []codec.Library) error {
 	if serbench == "" {
 		serbench = "unknown (no build info)"
 	}
-	// tabwriter holds every line until Flush, whose error is the only one.
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "serbench\t%s\n", serbench)
-	fmt.Fprintf(tw, "go\t%s %s/%s\n\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintln(tw, "library\tversion\tcodecs")
+	head := document.Table{Header: []string{"serbench", serbench}, Rows: [][]string{{"go", fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)}}}
+	lib := document.Table{Header: []string{"library", "version", "codecs"}}
 	for _, l := range libs {
 		v := l.Version
 		if v == "" {
 			v = "unknown"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%v\n", l.Module, v, l.Codecs)
+		lib.Rows = append(lib.Rows, []string{l.Module, v, fmt.Sprint(l.Codecs)})
 	}
-	return tw.Flush()
+	ew := document.NewErrWriter(w)
+	for _, l := range head.Aligned() {
+		fmt.Fprintln(ew, l)
+	}
+	fmt.Fprintln(ew)
+	for _, l := range lib.Aligned() {
+		fmt.Fprintln(ew, l)
+	}
+	return ew.Err()
 }

@@ -9,14 +9,13 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/internal/childproc"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // ProcessOptions split one run over processes (serbench run -processes).
 type ProcessOptions struct {
-	// N is the number of processes, in [1, bench.MaxProcesses]; they run
+	// N is the number of processes, in [1, results.MaxProcesses]; they run
 	// one after the other.
 	N int
 	// Role is the internal/childproc role that serves one process: its
@@ -35,13 +34,13 @@ type ProcessOptions struct {
 }
 
 // Processes runs o.N processes of this program one after the other and
-// merges their documents into one (report.MergeProcesses, which keeps
+// merges their documents into one (results.MergeProcesses, which keeps
 // each process's figures), with o.Settings, analyzed. Errors are options
 // out of range (N, a missing Role or Args) and a process that failed,
 // named; ctx stops the process running.
-func Processes(ctx context.Context, o ProcessOptions) (*report.Document, error) {
-	if o.N < 1 || o.N > bench.MaxProcesses {
-		return nil, fmt.Errorf("rundoc: invalid ProcessOptions.N %d (range is [1, %d])", o.N, bench.MaxProcesses)
+func Processes(ctx context.Context, o ProcessOptions) (*results.Run, error) {
+	if o.N < 1 || o.N > results.MaxProcesses {
+		return nil, fmt.Errorf("rundoc: invalid ProcessOptions.N %d (range is [1, %d])", o.N, results.MaxProcesses)
 	}
 	if o.Role == "" || o.Args == nil {
 		return nil, errors.New("rundoc: ProcessOptions needs a Role and Args")
@@ -51,7 +50,7 @@ func Processes(ctx context.Context, o ProcessOptions) (*report.Document, error) 
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	docs := make([]*report.Document, o.N)
+	docs := make([]*results.Run, o.N)
 	for i := range o.N {
 		path := filepath.Join(dir, fmt.Sprintf("process-%d.json", i+1))
 		if o.Started != nil {
@@ -76,14 +75,12 @@ func Processes(ctx context.Context, o ProcessOptions) (*report.Document, error) 
 			}
 			return nil, fmt.Errorf("rundoc: process %d of %d failed: %w", i+1, o.N, err)
 		}
-		if docs[i], err = report.ReadFile(path); err != nil {
+		if docs[i], err = results.ReadFile(path); err != nil {
 			return nil, fmt.Errorf("rundoc: process %d of %d: %w", i+1, o.N, err)
 		}
 	}
-	doc, err := report.MergeProcesses(docs)
-	if err != nil {
-		return nil, err
-	}
-	doc.Env.Settings = o.Settings
-	return finish(doc)
+	// The merged run takes the first process's environment: it gets the
+	// settings of this process, which started them all.
+	docs[0].Env.Settings = o.Settings
+	return results.MergeProcesses(docs)
 }

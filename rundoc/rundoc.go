@@ -1,5 +1,5 @@
 // Package rundoc is `serbench run` as a library: options in, a complete
-// report.Document out, with nothing left for the caller to add.
+// results.Run out, with nothing left for the caller to add.
 // Selection.Matrix chooses the codecs and scenarios a run measures; New
 // measures them in this process (bench.Measure) and records the
 // environment, the drop-in classes, the compressors and the noise;
@@ -18,11 +18,11 @@ import (
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compressor"
 	"github.com/serbench/serbench/dropin/measure"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/probe"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -63,7 +63,7 @@ type Options struct {
 // compressors' descriptions and module versions. Errors are a nil
 // Registry, the runner's (bench.Measure) and the drop-in probes'; ctx
 // stops both.
-func New(ctx context.Context, o Options) (*report.Document, error) {
+func New(ctx context.Context, o Options) (*results.Run, error) {
 	if o.Registry == nil {
 		return nil, errors.New("rundoc: Options.Registry is nil (the drop-in references come from it)")
 	}
@@ -76,29 +76,42 @@ func New(ctx context.Context, o Options) (*report.Document, error) {
 	if w := m.LiveHeap.Warning(); w != "" {
 		warnings = append(warnings, w)
 	}
-	e := env.Collect(started, codec.Modules(o.Codecs))
+	modules := codec.Modules(o.Codecs)
+	if modules == nil && len(o.Bench.Compressors) > 0 {
+		modules = map[string]string{}
+	}
+	for _, a := range o.Bench.Compressors {
+		modules[a.Module] = codec.ModuleVersion(a.Module)
+	}
+	e := env.Collect(started, modules)
 	e.Serbench = o.Serbench
-	doc := report.NewRunDocument(e, o.Codecs, o.Scenarios, m, warnings, o.Bench)
-	doc.Env.Settings = o.Settings
+	e.Settings = o.Settings
+	if o.GOGC != nil {
+		e.GOGC = gogcText(*o.GOGC)
+	}
 	iso := probe.Isolator{}
 	classes, err := measure.Classes(ctx, o.Codecs, o.Registry.Lookup, measure.Options{Isolate: iso.Cell})
 	if err != nil {
 		return nil, err
 	}
-	for i := range doc.Codecs {
-		doc.Codecs[i].DropIn = classes[doc.Codecs[i].ID]
-	}
-	if len(o.Bench.Compressors) > 0 && doc.Env.Modules == nil {
-		doc.Env.Modules = map[string]string{}
-	}
+	var compressors []compressor.Info
 	for _, a := range o.Bench.Compressors {
-		doc.Compressors = append(doc.Compressors, a.Info)
-		doc.Env.Modules[a.Module] = codec.ModuleVersion(a.Module)
+		compressors = append(compressors, a.Info)
 	}
-	if o.GOGC != nil {
-		doc.Env.GOGC = gogcText(*o.GOGC)
-	}
-	return finish(doc)
+	return results.NewRun(results.Inputs{
+		Env:         e,
+		Codecs:      o.Codecs,
+		Scenarios:   o.Scenarios,
+		Rows:        m.Results,
+		Noise:       &m.Noise,
+		LiveHeap:    m.LiveHeap.Env(),
+		Warnings:    warnings,
+		Baseline:    o.Bench.Baseline,
+		Count:       o.Bench.Count,
+		Target:      o.Bench.Target,
+		DropIn:      classes,
+		Compressors: compressors,
+	}), nil
 }
 
 // NoiseWarnings turns the noise of m into warnings when it exceeds what
@@ -153,17 +166,4 @@ func WithBaseline(reg *codec.Registry, cs []codec.Codec, baseline string) []code
 		return cs
 	}
 	return append([]codec.Codec{b}, cs...)
-}
-
-// finish analyses doc (report.Document.Analyze) and adds its HTML page's
-// capacity calculator (plan.NewCalculator): the last step of New and
-// Processes.
-func finish(doc *report.Document) (*report.Document, error) {
-	doc.Analyze()
-	calc, err := plan.NewCalculator(doc)
-	if err != nil {
-		return nil, err
-	}
-	doc.Calculator = calc
-	return doc, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/stdjson"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -135,7 +136,7 @@ func TestBadOptions(t *testing.T) {
 	if _, _, _, err := (Selection{}).Matrix(); err == nil {
 		t.Error("Matrix without a Registry: no error")
 	}
-	for _, o := range []ProcessOptions{{N: 0, Role: "r", Args: func(string) []string { return nil }}, {N: bench.MaxProcesses + 1, Role: "r", Args: func(string) []string { return nil }}, {N: 2}} {
+	for _, o := range []ProcessOptions{{N: 0, Role: "r", Args: func(string) []string { return nil }}, {N: results.MaxProcesses + 1, Role: "r", Args: func(string) []string { return nil }}, {N: 2}} {
 		if _, err := Processes(ctx, o); err == nil {
 			t.Errorf("Processes(N %d, role %q): no error", o.N, o.Role)
 		}

@@ -6,10 +6,10 @@ import (
 	"math"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // Schema names the data document the site's page reads (data.js).
@@ -31,13 +31,16 @@ type Data struct {
 	Ops []string `json:"ops"`
 	// Cells holds every result of every run.
 	Cells []Cell `json:"cells"`
-	// Diffs holds report.Compare of each pair of neighbouring runs:
+	// Diffs holds compare.Compare of each pair of neighbouring runs:
 	// Diffs[i] compares Runs[i] (old) with Runs[i+1] (new), by speed-up
-	// over each run's baseline (report.BySpeedup, serbench compare's
+	// over each run's baseline (compare.BySpeedup, serbench compare's
 	// default), so the page diffs neighbours with serbench compare's
-	// statistics. Any other pair the page compares itself, from Cells,
-	// without a test: len(Diffs) is len(Runs)-1, so data.js grows linearly
-	// with the archive (a comparison of every pair grew with its square).
+	// statistics and verdicts. Any other pair the page compares itself,
+	// from Cells, by point estimate only, with no test and no verdict (it
+	// names the serbench compare command that gives them), so the page never
+	// states a verdict serbench compare would not: len(Diffs) is
+	// len(Runs)-1, so data.js grows linearly with the archive (a
+	// comparison of every pair grew with its square).
 	Diffs []Diff `json:"diffs"`
 }
 
@@ -62,10 +65,10 @@ type RunInfo struct {
 	// Versions maps codec ID to the library version the run linked.
 	Versions map[string]string `json:"versions"`
 	// Baseline is the codec the run's speed-ups are over
-	// (report.Document.Baseline; bench.DefaultBaseline when unrecorded).
+	// (results.Run.Baseline; results.DefaultBaseline when unrecorded).
 	Baseline string `json:"baseline"`
 	// LoopNs is the time of one iteration of the run's calibration loop,
-	// in ns (report.CalibrationLoopNs), 0 when the run did not record it.
+	// in ns (compare.CalibrationLoopNs), 0 when the run did not record it.
 	// The page normalises ns/op across runs by it as serbench compare
 	// does: ns/op × LoopNs(reference run) / LoopNs(this run).
 	LoopNs float64 `json:"loop_ns,omitempty"`
@@ -143,25 +146,25 @@ type Diff struct {
 	Correction string  `json:"correction"`
 	// Threshold is DiffThreshold: the gate the rows' verdicts are at.
 	Threshold float64 `json:"threshold"`
-	// Basis is report.Comparison.Basis: one line naming what the rows were
+	// Basis is compare.Comparison.Basis: one line naming what the rows were
 	// compared by ("compared by speed-up over encoding/json within each
 	// run (drift-proof); ...").
 	Basis string    `json:"basis"`
 	Rows  []DiffRow `json:"rows"`
 }
 
-// DiffRow is one cell of a Diff (report.CompareRow, reduced). The raw
+// DiffRow is one cell of a Diff (compare.CompareRow, reduced). The raw
 // ns/op of each side are the runs' Cells.
 type DiffRow struct {
 	Codec    int  `json:"c"`
 	Scenario int  `json:"s"`
 	Op       int  `json:"o"`
 	Compared bool `json:"compared"`
-	// Basis is report.CompareRow.Basis: "pairs" or "rounds" (the speed-up
+	// Basis is compare.CompareRow.Basis: "pairs" or "rounds" (the speed-up
 	// over the baseline, drift-proof), "meter" (ns/op normalised by the
 	// calibration loop), "ns" (raw ns/op).
 	Basis string `json:"basis,omitempty"`
-	// Old and New are the compared medians (report.CompareRow.OldValue,
+	// Old and New are the compared medians (compare.CompareRow.OldValue,
 	// NewValue): speed-ups, or ns/op.
 	Old    float64 `json:"old,omitempty"`
 	New    float64 `json:"new,omitempty"`
@@ -172,11 +175,11 @@ type DiffRow struct {
 	Delta string `json:"delta"`
 	Stat  string `json:"stat"`
 	// Bytes and Allocs are the B/op and allocs/op deltas ("" when not
-	// tested); SizeChanged as report.CompareRow.
+	// tested); SizeChanged as compare.CompareRow.
 	Bytes       string `json:"bytes,omitempty"`
 	Allocs      string `json:"allocs,omitempty"`
 	SizeChanged bool   `json:"size_changed,omitempty"`
-	// Verdict is report.CompareRow.Verdict at Diff.Threshold, the older run
+	// Verdict is compare.CompareRow.Verdict at Diff.Threshold, the older run
 	// as old; Reverse the verdict with the newer run as old (serbench
 	// compare NEW OLD), which the page shows when the pair is reversed.
 	// "" for a row whose time does not gate.
@@ -212,14 +215,14 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	}
 	d := &Data{Schema: Schema, Diffs: []Diff{}}
 	var codecs, scenarios, ops index
-	infos := map[string]report.CodecInfo{}
+	infos := map[string]results.CodecInfo{}
 	for i, r := range runs {
 		e := r.Doc.Env
 		ri := RunInfo{Key: r.Key, Started: e.Started.UTC().Format("2006-01-02 15:04 UTC"), Go: e.Go, Engine: r.Engine,
 			GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Serbench: e.Serbench, NoiseSpread: -1, Emulated: e.Emulated,
-			Versions: map[string]string{}, Baseline: r.Doc.Baseline, LoopNs: round(report.CalibrationLoopNs(e), sigFigs)}
+			Versions: map[string]string{}, Baseline: r.Doc.Baseline, LoopNs: round(compare.CalibrationLoopNs(e), sigFigs)}
 		if ri.Baseline == "" {
-			ri.Baseline = bench.DefaultBaseline
+			ri.Baseline = results.DefaultBaseline
 		}
 		if e.Noise != nil && e.Noise.Probes > 0 {
 			ri.NoiseSpread = e.Noise.Spread
@@ -241,7 +244,7 @@ func Build(ctx context.Context, runs []*archive.Run) (*Data, error) {
 	for _, id := range codecs.list {
 		ci, ok := infos[id]
 		if !ok {
-			ci = report.CodecInfo{Info: codec.Info{ID: id}}
+			ci = results.CodecInfo{Info: codec.Info{ID: id}}
 		}
 		x := CodecInfo{ID: id, Module: ci.Module, Format: ci.Format, Kind: string(ci.Kind), API: string(ci.API), Binary: ci.Binary,
 			Codegen: ci.Kind == codec.Codegen, ReusesOutput: ci.ReusesOutput, ZeroCopy: ci.ZeroCopy, Unsafe: ci.Unsafe, AliasesInput: ci.AliasesInput,
@@ -288,7 +291,7 @@ func round(v float64, n int) float64 {
 	return v
 }
 
-func cellOf(run int, x bench.Result, c, s, o int) Cell {
+func cellOf(run int, x results.Row, c, s, o int) Cell {
 	return Cell{Run: run, Codec: c, Scenario: s, Op: o, NsPerOp: round(x.NsPerOp, sigFigs), Lo: round(x.NsPerOpLo, sigFigs), Hi: round(x.NsPerOpHi, sigFigs),
 		BytesPerOp: x.BytesPerOp, AllocsPerOp: x.AllocsPerOp, SizeBytes: x.SizeBytes,
 		Speedup: round(x.Speedup, sigFigs), XLo: round(x.SpeedupLo, sigFigs), XHi: round(x.SpeedupHi, sigFigs),
@@ -296,12 +299,12 @@ func cellOf(run int, x bench.Result, c, s, o int) Cell {
 }
 
 // gatedCompare compares run b with run a as serbench compare
-// -max-regression 5% a b does (report.CompareRuns, report.ApplyGate at
+// -max-regression 5% a b does (compare.CompareRuns, compare.ApplyGate at
 // DiffThreshold).
-func gatedCompare(a, b *archive.Run) (*report.Comparison, error) {
-	c, err := report.CompareRuns([]*report.Document{a.Doc}, []*report.Document{b.Doc}, report.CompareOptions{OldName: a.Key, NewName: b.Key, By: report.BySpeedup})
+func gatedCompare(a, b *archive.Run) (*compare.Comparison, error) {
+	c, err := compare.CompareRuns([]*results.Run{a.Doc}, []*results.Run{b.Doc}, compare.CompareOptions{OldName: a.Key, NewName: b.Key, By: compare.BySpeedup})
 	if err == nil {
-		err = report.ApplyGate([]*report.Comparison{c}, DiffThreshold)
+		err = compare.ApplyGate([]*compare.Comparison{c}, DiffThreshold)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("site: compare %s with %s: %w", a.Key, b.Key, err)
@@ -311,9 +314,9 @@ func gatedCompare(a, b *archive.Run) (*report.Comparison, error) {
 
 // diffOf reduces c to a Diff, with each row's verdict reversed from rc,
 // the comparison the other way round.
-func diffOf(c, rc *report.Comparison, codecs, scenarios, ops *index) Diff {
+func diffOf(c, rc *compare.Comparison, codecs, scenarios, ops *index) Diff {
 	d := Diff{Alpha: c.Alpha, Correction: c.Correction, Threshold: DiffThreshold, Basis: c.Basis, Rows: []DiffRow{}}
-	reverse := map[report.Cell]string{}
+	reverse := map[compare.Cell]string{}
 	for _, r := range rc.Rows {
 		reverse[r.Cell] = string(r.Verdict)
 	}

@@ -278,7 +278,7 @@
     D.cells.forEach(function (n) {
       var o = n.r === b && old[n.c + "/" + n.s + "/" + n.o];
       if (!o) { return; }
-      var r = { c: n.c, s: n.s, o: n.o, compared: !o.na && !n.na && o.ns > 0 && n.ns > 0, stat: "no test (runs not neighbours)" };
+      var r = { c: n.c, s: n.s, o: n.o, compared: !o.na && !n.na && o.ns > 0 && n.ns > 0 };
       if (r.compared) {
         if (D.codecs[n.c].id !== base && o.x > 0 && n.x > 0) {
           r.basis = "speed-up"; r.old = o.x; r["new"] = n.x; r.change = o.x / n.x - 1;
@@ -293,13 +293,36 @@
     });
     return { tested: false, rows: rows, basis: "compared in the page by speed-up over " + base +
       " within each run (drift-proof), the baseline's own cells by ns/op normalised by the calibration loop (raw where a run lacks it); " +
-      "no significance test for runs that are not neighbours: run serbench compare OLD.json NEW.json for one" };
+      "point estimates only: no significance test and no verdict for runs that are not neighbours" };
+  }
+
+  // compareCommand is the serbench compare command that gives the verdicts
+  // of runs a and b (indexes) from an archive folder ARCHIVE, whose files
+  // are named by the runs' keys, at the gate of the site's neighbour diffs
+  // (there is one whenever two runs are).
+  function compareCommand(a, b) {
+    return "serbench compare -max-regression " + (100 * D.diffs[0].threshold) + "% ARCHIVE/" + D.runs[a].key + ".json ARCHIVE/" + D.runs[b].key + ".json";
+  }
+
+  // diffMethod says which method the verdicts of d come from: serbench
+  // compare's own for neighbouring runs; none for any other pair, whose
+  // rows are point estimates (the page has no test of its own, so it never
+  // states a verdict serbench compare would not).
+  function diffMethod(d, a, b) {
+    if (d.tested) {
+      return "method: serbench compare's own statistics and verdicts, computed by its code when the site was built (" + d.correction +
+        " correction, alpha " + d.alpha + ", between processes for runs of run -processes; verdict at -max-regression " + (100 * d.threshold) +
+        "%), the same as " + compareCommand(a, b) + " prints.";
+    }
+    return "method: point estimates only. These runs are not neighbours, so the site holds no comparison of them, and the page " +
+      "does not test or judge them itself; for the verdicts run " + compareCommand(a, b);
   }
 
   function renderDiff() {
     var a = +state.old, b = +state["new"], d = diffRows(a, b);
     var body = head($("diff"), ["codec", "old ns/op", "new ns/op", "raw change", "delta", "", "verdict", "B/op", "allocs/op", "note"]);
-    if (!d) { $("diff-summary").textContent = "choose two different runs"; return; }
+    if (!d) { $("diff-method").textContent = ""; $("diff-summary").textContent = "choose two different runs"; return; }
+    $("diff-method").textContent = diffMethod(d, a, b);
     var oldCells = {}, newCells = {};
     cellsOf(a, +state.scenario, +state.op).forEach(function (c) { oldCells[c.c] = c; });
     cellsOf(b, +state.scenario, +state.op).forEach(function (c) { newCells[c.c] = c; });
@@ -315,13 +338,13 @@
       var cls = "num";
       if (d.tested && r.compared && r.delta !== "~") { sig++; cls += r.change > 0 ? " worse" : " better"; }
       tr.appendChild(el("td", { "class": cls + " delta", title: r.basis || "" }, r.compared ? r.delta : "-"));
-      var stat = !r.compared ? "" : d.tested ? "(" + r.stat + ", q=" + r.q.toPrecision(2) + ")" : "(" + r.basis + "; " + r.stat + ")";
+      var stat = !r.compared ? "" : d.tested ? "(" + r.stat + ", q=" + r.q.toPrecision(2) + ")" : "(" + r.basis + ")";
       tr.appendChild(el("td", { "class": "muted" }, stat));
       // The verdict is serbench compare -max-regression's (package verdict),
       // computed when the site was written; none for pairs that are not
       // neighbours, which have no test.
       if (d.tested && r.v) { verdicts[r.v] = (verdicts[r.v] || 0) + 1; }
-      tr.appendChild(el("td", { "class": "verdict" + (r.v ? " " + r.v : "") }, d.tested && r.v ? r.v : ""));
+      tr.appendChild(el("td", { "class": "verdict" + (d.tested && r.v ? " " + r.v : "") }, d.tested ? r.v || "" : r.compared ? "none (see method)" : ""));
       tr.appendChild(el("td", {}, r.bytes || ""));
       tr.appendChild(el("td", {}, r.allocs || ""));
       tr.appendChild(el("td", {}, r.size_changed ? "size changed" : ""));

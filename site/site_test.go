@@ -13,18 +13,18 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/dropin"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
 )
 
 // testCodecs are the codecs of testRuns, one per property the page
 // filters on.
-var testCodecs = []report.CodecInfo{
+var testCodecs = []results.CodecInfo{
 	{Info: codec.Info{ID: "plain", Module: "example.com/plain", Format: "JSON", Kind: codec.Reflect, LastRelease: "2026-01-01"},
 		DropIn: &dropin.Verdict{Of: "encoding/json", Class: dropin.Yes, Compared: 37}},
 	{Info: codec.Info{ID: "fast", Module: "example.com/fast", Format: "JSON", Kind: codec.JIT, Unsafe: true, AliasesInput: new(bool), API: codec.APIAny, LastRelease: "2026-01-01"},
@@ -39,11 +39,21 @@ var testCodecs = []report.CodecInfo{
 // is 20% slower and at a new library version; the third re-runs the
 // second (new noise). Codec broken fails its round trip everywhere.
 func testRuns(t testing.TB) []*archive.Run {
+	return testRunsOf(t, []float64{1, 1.2, 1.2}, 1)
+}
+
+// testRunsOf makes one run per element of slows, a day apart (the third
+// under emulation), in which codec mp is slows[i] times slower (and at a
+// new library version after the first run). With processes > 1 each run
+// is split over that many processes (bench.Result.Processes), each taking
+// ten samples a cell with a small offset of its own. Codec broken fails
+// its round trip everywhere.
+func testRunsOf(t testing.TB, slows []float64, processes int) []*archive.Run {
 	emulated := []string{"", "", "test: under qemu-user"}
 	var runs []*archive.Run
-	for i, slow := range []float64{1, 1.2, 1.2} {
+	for i, slow := range slows {
 		rng := rand.New(rand.NewPCG(uint64(i), 7))
-		doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i],
+		doc := &results.Run{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", Emulated: emulated[i%len(emulated)],
 			Started: time.Date(2026, 11, 20+i, 8, 0, 0, 0, time.UTC), Modules: map[string]string{}}}
 		for _, ci := range testCodecs {
 			ci.Version = "v1.0.0"
@@ -52,23 +62,38 @@ func testRuns(t testing.TB) []*archive.Run {
 			}
 			doc.Codecs = append(doc.Codecs, ci)
 			for _, sc := range []string{"sse-event", "user-event"} {
-				for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+				for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 					base := 100 * float64(len(ci.ID))
 					if ci.ID == "mp" {
 						base *= slow
 					}
-					samples := make([]float64, 10)
-					for k := range samples {
-						samples[k] = base * math.Exp(0.02*rng.NormFloat64())
+					var samples []float64
+					var procs []results.ProcessFigures
+					for range processes {
+						offset := 1.0
+						if processes > 1 {
+							offset = math.Exp(0.01 * rng.NormFloat64())
+						}
+						own := make([]float64, 10)
+						for k := range own {
+							own[k] = base * offset * math.Exp(0.02*rng.NormFloat64())
+						}
+						samples = append(samples, own...)
+						med, _, _ := stats.Summarize(own)
+						procs = append(procs, results.ProcessFigures{NsPerOp: med, BytesPerOp: 64, AllocsPerOp: 1, Samples: len(own)})
 					}
 					med, lo, hi := stats.Summarize(samples)
-					doc.Results = append(doc.Results, bench.Result{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
-						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100})
+					res := results.Row{Codec: ci.ID, Scenario: sc, Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+						BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 50, OK: ci.ID != "broken", Samples: samples, Iterations: 100}
+					if processes > 1 {
+						res.Processes = procs
+					}
+					doc.Results = append(doc.Results, res)
 				}
 			}
 		}
 		var buf bytes.Buffer
-		if err := report.JSON(&buf, doc); err != nil {
+		if err := results.WriteJSON(&buf, doc); err != nil {
 			t.Fatal(err)
 		}
 		r, err := archive.Parse(buf.Bytes(), "run"+string(rune('0'+i)))
@@ -97,24 +122,24 @@ func TestBuild(t *testing.T) {
 	}
 	// The diffs of neighbouring runs are serbench compare's (by speed-up),
 	// with the verdicts of -max-regression 5% both ways.
-	want, err := report.CompareRuns([]*report.Document{runs[0].Doc}, []*report.Document{runs[1].Doc}, report.CompareOptions{})
+	want, err := compare.CompareRuns([]*results.Run{runs[0].Doc}, []*results.Run{runs[1].Doc}, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := report.CompareRuns([]*report.Document{runs[1].Doc}, []*report.Document{runs[0].Doc}, report.CompareOptions{})
+	back, err := compare.CompareRuns([]*results.Run{runs[1].Doc}, []*results.Run{runs[0].Doc}, compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.ApplyGate([]*report.Comparison{want, back}, site.DiffThreshold); err != nil {
+	if err := compare.ApplyGate([]*compare.Comparison{want, back}, site.DiffThreshold); err != nil {
 		t.Fatal(err)
 	}
-	reverse := map[report.Cell]string{}
+	reverse := map[compare.Cell]string{}
 	for _, r := range back.Rows {
 		reverse[r.Cell] = string(r.Verdict)
 	}
 	verdicts := 0
 	got := d.Diffs[0]
-	if len(got.Rows) != len(want.Rows) || got.Correction != report.Correction || got.Basis != want.Basis || !strings.Contains(got.Basis, "drift-proof") {
+	if len(got.Rows) != len(want.Rows) || got.Correction != compare.Correction || got.Basis != want.Basis || !strings.Contains(got.Basis, "drift-proof") {
 		t.Fatalf("diff 0-1: %d rows, want %d", len(got.Rows), len(want.Rows))
 	}
 	for i, r := range want.Rows {

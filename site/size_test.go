@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/archive"
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/site"
 	"github.com/serbench/serbench/stats"
 )
@@ -35,20 +35,20 @@ const maxDataBytes = 20 << 20
 func syntheticRun(t testing.TB, i int) *archive.Run {
 	rng := rand.New(rand.NewPCG(uint64(i), 11))
 	drift := 1 + 0.1*math.Sin(float64(i))
-	doc := &report.Document{Baseline: bench.DefaultBaseline, Count: 10,
+	doc := &results.Run{Baseline: results.DefaultBaseline, Count: 10,
 		Env: env.Env{Go: "go1.27.4", GOOS: "linux", GOARCH: "amd64", CPU: "Synthetic CPU @ 2.0GHz", Serbench: "v0.9.0",
 			Started: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour), Modules: map[string]string{},
 			Noise: &env.Noise{Probes: 300, ProbeNs: 1e6 * drift, Iterations: 100000, Spread: 0.03}}}
-	ids := []string{bench.DefaultBaseline}
+	ids := []string{results.DefaultBaseline}
 	for k := 1; k < 40; k++ {
 		ids = append(ids, fmt.Sprintf("example.com/codec%02d", k))
 	}
 	for k, id := range ids {
-		doc.Codecs = append(doc.Codecs, report.CodecInfo{Info: codecInfo(id, k)})
+		doc.Codecs = append(doc.Codecs, results.CodecInfo{Info: codecInfo(id, k)})
 		for _, sc := range []string{"sse-event", "user-event", "ws-message", "annotation", "order-book"} {
-			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+			for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 				base := (200 + 37*float64(k)) * drift
-				res := bench.Result{Codec: id, Scenario: sc, Op: op, SizeBytes: 180 + k, BytesPerOp: int64(64 + k), AllocsPerOp: int64(1 + k%5),
+				res := results.Row{Codec: id, Scenario: sc, Op: op, SizeBytes: 180 + k, BytesPerOp: int64(64 + k), AllocsPerOp: int64(1 + k%5),
 					OK: true, Iterations: 5000}
 				for range 10 {
 					res.Samples = append(res.Samples, base*math.Exp(0.03*rng.NormFloat64()))
@@ -63,7 +63,7 @@ func syntheticRun(t testing.TB, i int) *archive.Run {
 		}
 	}
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, doc); err != nil {
+	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
 	}
 	r, err := archive.Parse(buf.Bytes(), fmt.Sprintf("run%d.json", i))
@@ -120,18 +120,18 @@ func TestBuildDriftProof(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, r := range runs {
-		want := report.CalibrationLoopNs(r.Doc.Env)
-		if got := d.Runs[i].LoopNs; want == 0 || math.Abs(got-want) > 1e-3*want || d.Runs[i].Baseline != bench.DefaultBaseline {
-			t.Errorf("run %d: loop %v ns, baseline %q; want %v ns, %s", i, got, d.Runs[i].Baseline, want, bench.DefaultBaseline)
+		want := compare.CalibrationLoopNs(r.Doc.Env)
+		if got := d.Runs[i].LoopNs; want == 0 || math.Abs(got-want) > 1e-3*want || d.Runs[i].Baseline != results.DefaultBaseline {
+			t.Errorf("run %d: loop %v ns, baseline %q; want %v ns, %s", i, got, d.Runs[i].Baseline, want, results.DefaultBaseline)
 		}
 	}
 	if len(d.Diffs) != 1 {
 		t.Fatalf("%d diffs for 2 runs", len(d.Diffs))
 	}
 	for _, row := range d.Diffs[0].Rows {
-		want := report.BasisPairs
-		if d.Codecs[row.Codec].ID == bench.DefaultBaseline {
-			want = report.BasisMeter
+		want := compare.BasisPairs
+		if d.Codecs[row.Codec].ID == results.DefaultBaseline {
+			want = compare.BasisMeter
 		}
 		if row.Basis != want {
 			t.Fatalf("%s: basis %q, want %q", d.Codecs[row.Codec].ID, row.Basis, want)

@@ -5,10 +5,10 @@ import (
 	"io"
 	"sort"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -94,16 +94,16 @@ type Ratio struct {
 }
 
 // NewDocument builds the comparison of runs (from Measure). e is the
-// driver's environment; alpha the U-test's level (report.DefaultAlpha
+// driver's environment; alpha the U-test's level (compare.DefaultAlpha
 // when 0).
 func NewDocument(e env.Env, baseline string, alpha float64, runs []Run) *Document {
 	if alpha == 0 {
-		alpha = report.DefaultAlpha
+		alpha = compare.DefaultAlpha
 	}
 	doc := &Document{Schema: Schema, Env: e, Baseline: baseline, Alpha: alpha}
 	type key struct{ scenario, codec, op string }
 	var order []key
-	index := map[key]map[int]bench.Result{}
+	index := map[key]map[int]results.Row{}
 	for i, r := range runs {
 		info := Info{Name: r.Spec.String(), Warnings: r.Warnings, Absent: r.Absent}
 		if r.Err != nil {
@@ -117,7 +117,7 @@ func NewDocument(e env.Env, baseline string, alpha float64, runs []Run) *Documen
 		for _, res := range r.Results {
 			k := key{res.Scenario, res.Codec, res.Op}
 			if index[k] == nil {
-				index[k] = map[int]bench.Result{}
+				index[k] = map[int]results.Row{}
 				order = append(order, k)
 			}
 			index[k][i] = res
@@ -237,7 +237,7 @@ func writeText(w io.Writer, doc *Document, md bool) error {
 			case !c.OK:
 				cells = append(cells, "✗", "")
 			default:
-				cells = append(cells, report.NsCell(bench.Result{NsPerOp: c.NsPerOp, NsPerOpLo: c.NsPerOpLo, NsPerOpHi: c.NsPerOpHi}), speedupText(c))
+				cells = append(cells, document.NsInterval(c.NsPerOp, c.NsPerOpLo, c.NsPerOpHi), speedupText(c))
 			}
 		}
 		for _, i := range ran {
@@ -271,7 +271,7 @@ func writeText(w io.Writer, doc *Document, md bool) error {
 		case t.Error != "":
 			lines = append(lines, t.Name+": did not run: "+t.Error)
 		case t.Env != nil:
-			lines = append(lines, t.Name+": "+report.EnvLine(*t.Env))
+			lines = append(lines, t.Name+": "+t.Env.Line())
 		}
 		ids := make([]string, 0, len(t.Absent))
 		for id := range t.Absent {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -18,8 +18,8 @@ import (
 // build failed.
 func toolchainRuns() []toolchain.Run {
 	s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
-	res := func(codec, op string, ns, speedup float64) bench.Result {
-		return bench.Result{Codec: codec, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: ns * 0.98, NsPerOpHi: ns * 1.02,
+	res := func(codec, op string, ns, speedup float64) results.Row {
+		return results.Row{Codec: codec, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: ns * 0.98, NsPerOpHi: ns * 1.02,
 			Speedup: speedup, OK: true, Samples: s(ns), BytesPerOp: 48, AllocsPerOp: 1}
 	}
 	envOf := func(goVersion, engine string) env.Env {
@@ -28,9 +28,9 @@ func toolchainRuns() []toolchain.Run {
 	why := "encoding/json/v2 is not in this build"
 	return []toolchain.Run{
 		{Spec: toolchain.Spec{Go: "go1.26.11"}, Env: envOf("go1.26.11", env.JSONEngineLegacy), Absent: map[string]string{"encoding/json/v2": why},
-			Results: []bench.Result{res("encoding/json", "unmarshal", 1000, 1), res("json-v2", "unmarshal", 500, 2)}},
+			Results: []results.Row{res("encoding/json", "unmarshal", 1000, 1), res("json-v2", "unmarshal", 500, 2)}},
 		{Spec: toolchain.Spec{Go: "go1.27.4"}, Env: envOf("go1.27.4", env.JSONEngineV2),
-			Results: []bench.Result{res("encoding/json", "unmarshal", 800, 1), res("json-v2", "unmarshal", 500, 1.6), res("encoding/json/v2", "unmarshal", 450, 1.78)}},
+			Results: []results.Row{res("encoding/json", "unmarshal", 800, 1), res("json-v2", "unmarshal", 500, 1.6), res("encoding/json/v2", "unmarshal", 450, 1.78)}},
 		{Spec: toolchain.Spec{Go: "go1.99.0"}, Err: errors.New("toolchain go1.99.0: build failed: go: download go1.99.0: toolchain not available")},
 	}
 }

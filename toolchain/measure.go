@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
+	"github.com/serbench/serbench/results"
 )
 
 // Options configure Measure.
@@ -40,7 +40,7 @@ type Run struct {
 	// Env is the environment its worker recorded (Go version, GOEXPERIMENT,
 	// encoding/json engine, ...).
 	Env      env.Env
-	Results  []bench.Result
+	Results  []results.Row
 	Warnings []string
 	// Absent maps the codecs this build lacks to why.
 	Absent map[string]string

@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/results"
 )
 
 // ChildRole is the childproc role of a worker (see Serve).
@@ -56,8 +57,8 @@ type request struct {
 }
 
 type reply struct {
-	Results []bench.Result `json:"results,omitempty"`
-	Error   string         `json:"error,omitempty"`
+	Results []results.Row `json:"results,omitempty"`
+	Error   string        `json:"error,omitempty"`
 }
 
 // Prepared is what a worker's prepare function returns.

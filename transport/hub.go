@@ -234,34 +234,45 @@ type Message struct {
 	Binary bool
 
 	sharedMu sync.Mutex
-	shared   []sharedForm // see Shared
+	shared   []sharedForm // Shared's values, at most maxSharedForms
 }
 
-// sharedForm is one form of a Message built by Shared.
+// maxSharedForms is how many forms of one Message Shared keeps: a stream's
+// WebSocket frames (plain or compressed) and SSE gzip events (with the
+// previous event as dictionary, and without for subscribers that just
+// joined) need two or three.
+const maxSharedForms = 4
+
+// sharedForm is a transport's form of a Message and the key it was built for.
 type sharedForm struct {
-	key  any
-	form []byte
+	key any
+	v   any
 }
 
-// Shared returns the form of m that build makes for key, building it on
-// the first call for that key and returning the same bytes to every later
-// one: what a transport sends every subscriber of the stream alike (SSE
-// gzip's compressed event) is then made once per message, not once per
-// subscriber. Calls for one message are serialised; build must not call
-// m.Shared. Keys are compared with ==. The form lives as long as m (in
-// the stream's replay buffer, until it leaves it) and must not be
-// modified.
-func (m *Message) Shared(key any, build func() []byte) []byte {
+// Shared returns the form of m that build makes for key (a comparable
+// value), built once for every subscriber that asks with that key: a
+// transport that writes the same bytes to each connection of a stream
+// (the WebSocket handler's prepared, possibly compressed, frame; the SSE
+// handler's gzip blocks of an event) builds them once per published
+// message instead of once per connection. Up to maxSharedForms forms are
+// kept, one per key, each built exactly once (callers with the same key
+// wait for the first); past that, a call with another key builds afresh
+// and keeps nothing. build must not call m.Shared. A kept form lives as
+// long as m (in the stream's replay buffer, until it leaves it). Safe for
+// concurrent use.
+func (m *Message) Shared(key any, build func() any) any {
 	m.sharedMu.Lock()
 	defer m.sharedMu.Unlock()
 	for _, f := range m.shared {
 		if f.key == key {
-			return f.form
+			return f.v
 		}
 	}
-	form := build()
-	m.shared = append(m.shared, sharedForm{key, form})
-	return form
+	v := build()
+	if len(m.shared) < maxSharedForms {
+		m.shared = append(m.shared, sharedForm{key, v})
+	}
+	return v
 }
 
 // Hub runs streams: one scheduler goroutine paces every stream, encodes each

@@ -100,6 +100,9 @@ func TestBudget(t *testing.T) {
 	if n, rate := h.Subscribers(); n != 4 || rate != 1000 {
 		t.Fatalf("Subscribers() = %d, %g; want 4, 1000", n, rate)
 	}
+	if n := h.Stats("").Subscribers; n != 4 {
+		t.Errorf("Stats().Subscribers = %d, want 4", n)
+	}
 	subs[0].Close()
 	subs[0].Close() // a second Close returns nothing more
 	if n, rate := h.Subscribers(); n != 3 || rate != 750 {

@@ -55,16 +55,19 @@ type ServerStats struct {
 	// PeakReset is true when the request reset the peak (POST with reset_peak=1)
 	// and the platform supports it: the next snapshot's MaxRSSBytes is
 	// then the peak since this one.
-	PeakReset  bool         `json:"peak_reset,omitempty"`
-	Goroutines int          `json:"goroutines"`
-	Streams    int          `json:"streams"`
-	Codecs     []CodecStats `json:"codecs"`
+	PeakReset  bool `json:"peak_reset,omitempty"`
+	Goroutines int  `json:"goroutines"`
+	Streams    int  `json:"streams"`
+	// Subscribers is the SSE and WebSocket subscriptions open (Hub.Subscribers).
+	Subscribers int          `json:"subscribers"`
+	Codecs      []CodecStats `json:"codecs"`
 }
 
 // Stats returns the process counters and the CodecStats of run ("" for
 // requests without run=), sorted by codec.
 func (h *Hub) Stats(run string) ServerStats {
 	st := ServerStats{Goroutines: runtime.NumGoroutine(), Streams: h.Streams()}
+	st.Subscribers, _ = h.Subscribers()
 	if u, err := env.ProcessUsage(); err == nil { // zeros where unreadable
 		st.CPUUserSeconds, st.CPUSystemSeconds = u.User.Seconds(), u.System.Seconds()
 	}

@@ -8,33 +8,32 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // agreeInputs are a serbench run at a 64 MiB live heap and the exported
 // loops' output: sonic's unmarshal agrees, its marshal is 40% off, and
 // jsoniter's marshal is only in the serbench run.
-func agreeInputs() (sb, ex *report.Document) {
+func agreeInputs() (sb, ex *results.Run) {
 	s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
-	cell := func(codec, op string, ns float64) bench.Result {
-		return bench.Result{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, SizeBytes: 184, OK: true, Samples: s(ns), Iterations: 100}
+	cell := func(codec, op string, ns float64) results.Row {
+		return results.Row{Codec: codec, Scenario: "sse-event", Op: op, NsPerOp: ns, SizeBytes: 184, OK: true, Samples: s(ns), Iterations: 100}
 	}
 	sbEnv := env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 		Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"},
 		LiveHeap: &env.LiveHeap{TargetBytes: 64 << 20, OwnBytes: 3 << 20, LiveHeapBytes: 64 << 20}}
-	sb = &report.Document{Env: sbEnv, Count: 6, Results: []bench.Result{
+	sb = &results.Run{Env: sbEnv, Count: 6, Results: []results.Row{
 		cell("encoding/json", "marshal", 1000), cell("encoding/json", "unmarshal", 2000),
 		cell("sonic", "marshal", 500), cell("sonic", "unmarshal", 1000), cell("jsoniter", "marshal", 700),
 	}}
-	ex = &report.Document{Env: env.Env{GOMAXPROCS: 2}, Count: 6, Results: []bench.Result{
+	ex = &results.Run{Env: env.Env{GOMAXPROCS: 2}, Count: 6, Results: []results.Row{
 		cell("encoding/json", "marshal", 1000), cell("encoding/json", "unmarshal", 2000),
 		cell("sonic", "marshal", 700), cell("sonic", "unmarshal", 1050),
 	}}
-	bench.AddSpeedups(sb.Results, bench.DefaultBaseline)
-	bench.AddSpeedups(ex.Results, bench.DefaultBaseline)
+	results.AddSpeedups(sb.Results, results.DefaultBaseline)
+	results.AddSpeedups(ex.Results, results.DefaultBaseline)
 	return sb, ex
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/report"
 )
@@ -20,9 +21,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	var (
 		format = formatFlag(fs, "table", report.CompareFormats, "")
 		out    = outputFlag(fs, "write the output to this file instead of standard output")
-		alpha  = fs.Float64("alpha", report.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
+		alpha  = fs.Float64("alpha", compare.DefaultAlpha, "significance level (false discovery rate): a change with Benjamini-Hochberg q > alpha is shown as ~")
 		gate   = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a cell got worse than this (5% or 0.05): its time (by -by; the 95% interval of the change wholly beyond it, significant), B/op, allocs/op, size, or a lost round trip; exit 3 when none did but a change of time is inconclusive (its interval straddles it); one line per cell on standard error")
-		by     = &choiceValue{what: "-by", value: report.BySpeedup, valid: report.CompareBys}
+		by     = &choiceValue{what: "-by", value: compare.BySpeedup, valid: compare.CompareBys}
 		envOK  = fs.Bool("allow-env-diff", false, "compare runs whose CPU, CPU count, OS, architecture, Go version, encoding/json engine, GOEXPERIMENT or baseline differ (-max-regression refuses them, exit 2)")
 	)
 	fs.Var(by, "by", "what a cell's time is compared by: speedup (its speed-up over the run's encoding/json, which cancels a change of the machine's speed between runs; encoding/json's own cells by ns/op normalised by the calibration loop) or ns (raw ns/op, as benchstat)")
@@ -33,7 +34,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usagef("compare: invalid -alpha %v (range is (0, 1))", *alpha)
 	}
 	maxRegression := gate.v
-	set, err := report.CompareFiles(ctx, fs.Args(), report.CompareFilesOptions{Alpha: *alpha, By: by.value, StrictEnv: maxRegression >= 0 && !*envOK})
+	set, err := compare.CompareFiles(ctx, fs.Args(), compare.CompareFilesOptions{Alpha: *alpha, By: by.value, StrictEnv: maxRegression >= 0 && !*envOK})
 	for _, w := range set.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", document.TerminalText(w))
 	}
@@ -41,16 +42,16 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		fmt.Fprintf(stderr, "serbench: warning: compare: %s; compared anyway\n", document.TerminalText(d.Error()))
 	}
 	switch {
-	case errors.As(err, new(*report.EnvDiffError)):
+	case errors.As(err, new(*compare.EnvDiffError)):
 		return usagef("compare: %v; -allow-env-diff compares them anyway", err)
-	case errors.Is(err, report.ErrEmptyName):
+	case errors.Is(err, compare.ErrEmptyName):
 		return usagef("compare: %v", err)
 	case err != nil:
 		return err
 	}
 	cs := set.Comparisons
 	if maxRegression >= 0 {
-		if err := report.ApplyGate(cs, maxRegression); err != nil {
+		if err := compare.ApplyGate(cs, maxRegression); err != nil {
 			return err
 		}
 		for _, c := range cs {
@@ -65,11 +66,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if maxRegression < 0 {
 		return nil
 	}
-	lines, err := report.RegressionLines(cs, maxRegression)
+	lines, err := compare.RegressionLines(cs, maxRegression)
 	if err != nil {
 		return err
 	}
-	unsure, err := report.InconclusiveLines(cs, maxRegression)
+	unsure, err := compare.InconclusiveLines(cs, maxRegression)
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	switch {
 	case len(lines) > 0:
-		return fmt.Errorf("compare: %d cell metrics worse by more than %s (the 95%% interval of time beyond it, significant after %s at alpha %v)", len(lines), gate.text, report.Correction, cs[0].Alpha)
+		return fmt.Errorf("compare: %d cell metrics worse by more than %s (the 95%% interval of time beyond it, significant after %s at alpha %v)", len(lines), gate.text, compare.Correction, cs[0].Alpha)
 	case len(unsure) > 0:
 		return inconclusivef("compare: %d cells inconclusive at %s, none worse: the runs could not tell whether they got worse by more than that", len(unsure), gate.text)
 	}

@@ -11,27 +11,27 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/docs/schema"
 	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // compareInputs are two small runs: sonic/default got faster between them,
 // and the new one ran on Go 1.27's encoding/json engine.
-func compareInputs() (oldDoc, newDoc *report.Document) {
-	mk := func(f float64) *report.Document {
+func compareInputs() (oldDoc, newDoc *results.Run) {
+	mk := func(f float64) *results.Run {
 		s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
 		goVersion, engine := "go1.26.8", env.JSONEngineLegacy
 		if f != 1 {
 			goVersion, engine = "go1.27.4", env.JSONEngineV2
 		}
-		return &report.Document{
+		return &results.Run{
 			Env: env.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 				Started: time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"}},
 			Count: 6, Baseline: "encoding/json",
-			Results: []bench.Result{
+			Results: []results.Row{
 				{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, OK: true, Samples: s(1286), Iterations: 100},
 				{Codec: "sonic/default", Scenario: "sse-event", Op: "marshal", NsPerOp: 537 * f, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1286 / (537 * f), OK: true, Samples: s(537 * f), Iterations: 100},
 			},
@@ -81,9 +81,9 @@ func TestCompareCommand(t *testing.T) {
 	})
 }
 
-func writeFile(path, format string, doc *report.Document) error {
+func writeFile(path, format string, doc *results.Run) error {
 	var buf bytes.Buffer
-	if err := report.Write(&buf, format, doc); err != nil {
+	if err := report.Write(&buf, format, doc, nil); err != nil {
 		return err
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)

@@ -9,7 +9,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/export"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -47,7 +47,7 @@ func cmdExport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	m := export.Module{
 		Scenarios: scenarios,
-		BenchName: report.BenchName,
+		BenchName: results.BenchName,
 		LiveHeap:  lh,
 	}
 	warning, err := m.SetCodecs(ctx, codecIDs(selected), codecsFlag.ids != nil, *serbenchDir)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // TestExportRuns writes the module for four codecs (two of them adapter
@@ -49,7 +49,7 @@ func TestExportRuns(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, m := range regexp.MustCompile(`(?m)^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+[\d.]+ ns/op`).FindAllStringSubmatch(string(out), -1) {
-		c, s, op, err := report.ParseBenchName(m[1])
+		c, s, op, err := results.ParseBenchName(m[1])
 		if err != nil {
 			t.Errorf("exported benchmark %q is not a serbench cell name: %v", m[1], err)
 			continue

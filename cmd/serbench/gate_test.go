@@ -12,29 +12,29 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 )
 
 // gateRun is a synthetic run of 10 codecs × 3 scenarios × 2 ops: each
 // cell's 10 samples are its base time (slowed by the factor slow) times
 // log-normal noise of 3%, drawn from a generator seeded with seed.
-func gateRun(seed uint64, slow float64) *report.Document {
+func gateRun(seed uint64, slow float64) *results.Run {
 	rng := rand.New(rand.NewPCG(seed, 25))
-	doc := &report.Document{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64",
+	doc := &results.Run{Env: env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64",
 		Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)}, Count: 10}
 	for c := range 10 {
 		for _, sc := range []string{"sse-event", "order", "telemetry"} {
-			for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+			for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 				base := 300 * float64(c+1) * slow
 				samples := make([]float64, 10)
 				for i := range samples {
 					samples[i] = base * math.Exp(0.03*rng.NormFloat64())
 				}
 				med, lo, hi := stats.Summarize(samples)
-				doc.Results = append(doc.Results, bench.Result{Codec: "codec" + string(rune('a'+c)), Scenario: sc, Op: op,
+				doc.Results = append(doc.Results, results.Row{Codec: "codec" + string(rune('a'+c)), Scenario: sc, Op: op,
 					NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi, BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100,
 					OK: true, Samples: samples, Iterations: 1000})
 			}
@@ -48,7 +48,7 @@ func gateRun(seed uint64, slow float64) *report.Document {
 // line per cell, a re-run of the same code (new noise) passes.
 func TestCompareGate(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]*report.Document{"old.json": gateRun(1, 1), "slow.json": gateRun(2, 1.2), "rerun.json": gateRun(3, 1)}
+	files := map[string]*results.Run{"old.json": gateRun(1, 1), "slow.json": gateRun(2, 1.2), "rerun.json": gateRun(3, 1)}
 	for name, doc := range files {
 		if err := writeFile(filepath.Join(dir, name), "json", doc); err != nil {
 			t.Fatal(err)
@@ -80,7 +80,7 @@ func TestCompareGate(t *testing.T) {
 	}
 	// Without the correction some of the 60 unchanged cells could pass
 	// p <= 0.05; check that the gate's flags come from the corrected q.
-	c, err := report.Compare(files["old.json"], files["rerun.json"], report.CompareOptions{})
+	c, err := compare.Compare(files["old.json"], files["rerun.json"], compare.CompareOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestCompareBadInput(t *testing.T) {
 	for i := range b.Results {
 		b.Results[i].Codec = "other"
 	}
-	for name, doc := range map[string]*report.Document{"a.json": a, "b.json": b} {
+	for name, doc := range map[string]*results.Run{"a.json": a, "b.json": b} {
 		if err := writeFile(filepath.Join(dir, name), "json", doc); err != nil {
 			t.Fatal(err)
 		}
@@ -125,14 +125,14 @@ func TestCompareBadInput(t *testing.T) {
 // slower maps a codec to a factor on its time alone (1.1: its speed-up
 // falls by 1/1.1). The calibration loop's iteration time scales with
 // machine too. seed seeds the noise.
-func driftRun(seed uint64, machine float64, slower map[string]float64) *report.Document {
+func driftRun(seed uint64, machine float64, slower map[string]float64) *results.Run {
 	rng := rand.New(rand.NewPCG(seed, 27))
 	noise := func(sd float64) float64 { return math.Exp(sd * rng.NormFloat64()) }
-	doc := &report.Document{Env: env.Env{Go: "go1.27.4", JSONEngine: env.JSONEngineV2, GOOS: "linux", GOARCH: "amd64",
+	doc := &results.Run{Env: env.Env{Go: "go1.27.4", JSONEngine: env.JSONEngineV2, GOOS: "linux", GOARCH: "amd64",
 		CPU: "Test CPU", NumCPU: 2, Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC),
 		Noise: &env.Noise{Probes: 33, ProbeNs: 3e6 * machine, Iterations: 1 << 22, Spread: 0.03}},
 		Baseline: "encoding/json", Count: 10}
-	for _, op := range []string{bench.OpMarshal, bench.OpUnmarshal} {
+	for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 		base := make([]float64, 10)
 		cells := map[string][]float64{}
 		codecs := []string{"codeca", "codecb", "codecc"}
@@ -149,7 +149,7 @@ func driftRun(seed uint64, machine float64, slower map[string]float64) *report.D
 		}
 		add := func(codec string, samples, ratios []float64) {
 			med, lo, hi := stats.Summarize(samples)
-			r := bench.Result{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
+			r := results.Row{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
 				BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100, OK: true, Samples: samples, Iterations: 1000, Speedup: 1}
 			if ratios != nil {
 				r.PairRatios = ratios
@@ -171,7 +171,7 @@ func driftRun(seed uint64, machine float64, slower map[string]float64) *report.D
 
 // withoutPairs is doc as a run from before paired sampling: no
 // pair_ratios, and no calibration loop iteration count.
-func withoutPairs(doc *report.Document) *report.Document {
+func withoutPairs(doc *results.Run) *results.Run {
 	for i := range doc.Results {
 		doc.Results[i].PairRatios = nil
 	}
@@ -186,7 +186,7 @@ func withoutPairs(doc *report.Document) *report.Document {
 // sample ratios and say so.
 func TestCompareDrift(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string]*report.Document{
+	files := map[string]*results.Run{
 		"old.json":             driftRun(1, 1, nil),
 		"drift.json":           driftRun(2, 1.2, nil),
 		"slower.json":          driftRun(3, 1.2, map[string]float64{"codecb": 1 / 0.9}),
@@ -283,7 +283,7 @@ func TestCompareEnvDiff(t *testing.T) {
 	other := driftRun(2, 1, nil)
 	other.Env.Go = "go1.26.11"
 	oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
-	for path, doc := range map[string]*report.Document{oldPath: driftRun(1, 1, nil), newPath: other} {
+	for path, doc := range map[string]*results.Run{oldPath: driftRun(1, 1, nil), newPath: other} {
 		if err := writeFile(path, "json", doc); err != nil {
 			t.Fatal(err)
 		}
@@ -363,16 +363,16 @@ func TestCompareReplicates(t *testing.T) {
 		}
 	}
 	// The same three processes a side, as one run each of run -processes
-	// (report.MergeProcesses): the same verdict from one file a side.
+	// (results.MergeProcesses): the same verdict from one file a side.
 	merged := func(paths []string, name string) string {
-		docs := make([]*report.Document, len(paths))
+		docs := make([]*results.Run, len(paths))
 		for i, p := range paths {
 			var err error
-			if docs[i], err = report.ReadFile(p); err != nil {
+			if docs[i], err = results.ReadFile(p); err != nil {
 				t.Fatal(err)
 			}
 		}
-		doc, err := report.MergeProcesses(docs)
+		doc, err := results.MergeProcesses(docs)
 		if err != nil {
 			t.Fatal(err)
 		}

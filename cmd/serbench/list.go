@@ -7,7 +7,6 @@ import (
 
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/listing"
-	"github.com/serbench/serbench/report"
 )
 
 func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -18,7 +17,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	if *format == "markdown" {
-		return report.CodecsMarkdown(stdout, listing.SeedIDs(), listing.CodecRows(all.Registry().All()))
+		return listing.CodecsMarkdown(stdout, listing.SeedIDs(), listing.CodecRows(all.Registry().All()))
 	}
 	l, warnings, err := listing.New(ctx, listing.Options{Registry: all.Registry(), Corpus: *corpusFlag, Measure: *format == "json"})
 	for _, w := range warnings {
@@ -28,7 +27,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	if *format == "json" {
-		return report.ListJSON(stdout, *l)
+		return listing.ListJSON(stdout, *l)
 	}
-	return report.List(stdout, *l)
+	return listing.List(stdout, *l)
 }

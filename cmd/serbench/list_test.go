@@ -22,7 +22,6 @@ import (
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/listing"
-	"github.com/serbench/serbench/report"
 )
 
 // docs/codecs.md's markers around the generated codec table.
@@ -64,7 +63,7 @@ func TestDocCodecs(t *testing.T) {
 		}
 	}
 	var table bytes.Buffer
-	if err := report.CodecsMarkdown(&table, listing.SeedIDs(), rows); err != nil {
+	if err := listing.CodecsMarkdown(&table, listing.SeedIDs(), rows); err != nil {
 		t.Fatal(err)
 	}
 	checkDocBlock(t, "docs/codecs.md", codecsBegin, codecsEnd, table.String(), "TestDocCodecs", "codec table")

@@ -43,6 +43,9 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
 	switchTo := fs.String("switch", "", "CODEC@AT: move every stream from the -codecs codec to CODEC mid-run, per message, starting AT into each stream (e.g. msgpack@10s)")
 	switchRamp := fs.Duration("switch-ramp", 0, "how long -switch takes to move every message to the new codec (default: half the time left after AT)")
+	fs.DurationVar(&o.Setup, "setup", 0, "warm-up: connections open during its first half and no message is sent before it ends (default 250ms + 1ms per connection)")
+	servers := fs.Int("servers", 0, "server processes of push load, each serving whole streams (0: none when this process holds both ends of -conns, else the fewest the open file limit allows)")
+	clients := fs.Int("clients", 0, "client processes of push load, a multiple of -servers, each loading one server (0: the fewest the open file limit allows)")
 	var sf serverFlags
 	sf.register(fs)
 	fs.StringVar(&ho.Framework, "framework", load.DefaultFramework, "http: server stack, gin, echo or nethttp")
@@ -60,6 +63,15 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	o.Compress, o.Codecs, o.Registry, o.Mix, s.Scenarios = sf.compress, codecs.ids, all.Registry(), mix.v, splitList(*scenarios)
 	if err := loadOptions(&s, set, *switchTo, *switchRamp); err != nil {
 		return err
+	}
+	if s.HTTP == nil {
+		sp, err := planSplit(o, set, *servers, *clients)
+		if err != nil {
+			return err
+		}
+		if !sp.InProcess {
+			return loadSplit(ctx, stdout, stderr, fs, s, sp, *format, *outFile)
+		}
 	}
 	if s.HTTP == nil && o.URL == "" {
 		sf.fitLoad(set, o.Conns, o.Rate)
@@ -100,7 +112,7 @@ func loadOptions(s *load.Session, set map[string]bool, switchTo string, switchRa
 	if o.Transport != "http" {
 		s.HTTP = nil
 	} else {
-		for _, name := range []string{"mix", "fanout", "cpuprofile", "grace", "queue", "replay", "overflow", "linger", "flush-every", "flush-interval", "allow-origin", "ping"} {
+		for _, name := range []string{"mix", "fanout", "setup", "servers", "clients", "cpuprofile", "grace", "queue", "replay", "overflow", "linger", "flush-every", "flush-interval", "allow-origin", "ping"} {
 			if set[name] {
 				return usagef("load: -%s applies to -transport sse and ws, not http", name)
 			}

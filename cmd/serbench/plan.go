@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
 	"github.com/serbench/serbench/plan"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/rundoc"
 )
 
@@ -39,7 +39,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs: seeds, corpus/<name>, or -corpus's (default: the scenarios of -corpus when given, otherwise ws-message)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (one message per line) or a folder of them, as corpus/<name> scenarios")
-		compressFlag  = fs.String("compress", "none,"+strings.Join(algorithms.IDs(), ","), "compressors to compare: comma-separated, none and "+strings.Join(algorithms.IDs(), ","))
+		compressFlag  = fs.String("compress", "", "compressors to compare: comma-separated, none, "+strings.Join(algorithms.IDs(), ",")+" and with -via ws "+plan.PermessageDeflate+" (serve's); with -verify only none and serve's (default: all; with -verify none and serve's)")
 		from          = fs.String("from", "", "read the codec figures from this saved run (serbench run -format json, with -compress and -parallel) instead of measuring")
 		format        = formatFlag(fs, "table", plan.Formats, "json: a serbench-plan/v1 document; html: one page with a calculator")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the plan succeeds)")
@@ -48,6 +48,12 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	in.BandwidthBps, in.EgressBudgetBps, in.Transport = *bandwidth*1e6, *egress*1e6, transport.v
+	if *compressFlag == "" {
+		*compressFlag = strings.Join(append([]string{plan.None}, plan.ServeCompressors(via.value)...), ",")
+		if o.Verify == 0 {
+			*compressFlag += "," + strings.Join(algorithms.IDs(), ",")
+		}
+	}
 	o.MeasureTransport, o.Via, o.Compressors = transport.text == "measure", via.value, splitList(*compressFlag)
 	if *scenariosFlag == "" {
 		ids, err := plan.DefaultScenarios(*corpusFlag)
@@ -64,7 +70,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	finish := func() {}
 	if *from == "" {
-		cs, scenarios, warn, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: bench.DefaultBaseline})
+		cs, scenarios, warn, err := selectMatrix(rundoc.Selection{Codecs: codecsFlag.ids, Scenarios: splitList(*scenariosFlag), Corpus: *corpusFlag, Baseline: results.DefaultBaseline})
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // TestRunProcesses runs a small matrix as two processes of this test
@@ -21,7 +21,7 @@ func TestRunProcesses(t *testing.T) {
 	if !strings.Contains(stderr, "process 1 of 2") || !strings.Contains(stderr, "process 2 of 2") {
 		t.Errorf("stderr does not say which process runs:\n%s", stderr)
 	}
-	doc, err := report.ReadFile(out)
+	doc, err := results.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,11 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/compressor/algorithms"
+	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/export"
+	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
@@ -53,7 +56,7 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 		liveHeap      = fs.String("live-heap", scenario.SizeLabel(bench.DefaultLiveHeap), "the GC condition: keep the live heap at this size during timing with a ballast (0: no ballast, serbench's own live heap only; serbench export -live-heap gives the plain loops the same)")
 		archiveDir    = checkedFlag(fs, "archive", "also add the run to this results archive folder (see serbench archive), as its JSON under a key built from its env", archive.CheckDir)
 		compressFlag  = parsedFlag(fs, "compress", nil, "also time these compressors on each codec's encoded bytes, as ops compress:ID and decompress:ID: comma-separated, from "+strings.Join(algorithms.IDs(), ","), algorithms.Parse)
-		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", bench.MaxProcesses))
+		processes     = fs.Int("processes", 1, fmt.Sprintf("split the run over this many processes of serbench, one after the other (each with its share of -max-time), and pool their samples; each cell then keeps every process's figures, and serbench compare tests between processes, so that a codec whose speed moves from one process to the next (sonic compiles its code at run time) is not read as a change: 3 for a run that a -max-regression gate reads (range [1, %d])", results.MaxProcesses))
 	)
 	goFlag := parsedFlag(fs, "go", nil, "compare Go toolchains: build serbench with each of these (comma-separated, e.g. go1.26.11,go1.27.4,go1.27.4+nojsonv2; fetched through the module proxy) and measure the same cells in each, samples interleaved", toolchain.Parse)
 	modFlag := parsedFlag(fs, "mod", nil, "compare versions of a module serbench links: build serbench with each (MODULE@V1,V2, e.g. github.com/bytedance/sonic@v1.15.4,v1.15.5; with -go, every toolchain with every version), samples interleaved", parseMod)
@@ -68,8 +71,8 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 	if err != nil {
 		return err
 	}
-	if *processes < 1 || *processes > bench.MaxProcesses {
-		return usagef("invalid -processes %d (range is [1, %d])", *processes, bench.MaxProcesses)
+	if *processes < 1 || *processes > results.MaxProcesses {
+		return usagef("invalid -processes %d (range is [1, %d])", *processes, results.MaxProcesses)
 	}
 	if *processes > 1 {
 		return runProcesses(ctx, stdout, stderr, fs, set, *processes, opts.Target > 0, opts.MaxTime, *format, *out, *archiveDir)
@@ -128,13 +131,13 @@ func (c runCommand) run(ctx context.Context, stdout, stderr io.Writer, args []st
 // writeRun prints doc's warnings on stderr (unless the table on a terminal
 // shows them), writes doc in format to dst and adds doc to the archive in
 // dir when one is given.
-func writeRun(ctx context.Context, dst *output, stderr io.Writer, doc *report.Document, format, dir string) error {
+func writeRun(ctx context.Context, dst *output, stderr io.Writer, doc *results.Run, format, dir string) error {
 	for _, warn := range doc.Warnings {
 		if dst.path != "" || format != "table" {
 			fmt.Fprintf(stderr, "serbench: warning: %s\n", warn)
 		}
 	}
-	if err := dst.write(func(w io.Writer) error { return report.Write(w, format, doc) }); err != nil {
+	if err := dst.write(func(w io.Writer) error { return writeRunFormat(w, format, doc) }); err != nil {
 		return err
 	}
 	if dir == "" {
@@ -202,4 +205,17 @@ func settings(fs *flag.FlagSet) []string {
 	var s []string
 	fs.VisitAll(func(f *flag.Flag) { s = append(s, f.Name+"="+f.Value.String()) })
 	return s
+}
+
+// writeRunFormat writes doc in format (report.Write), the HTML page with
+// its capacity calculator (plan.NewCalculator).
+func writeRunFormat(w io.Writer, format string, doc *results.Run) error {
+	var calc *document.Calculator
+	if format == "html" {
+		var err error
+		if calc, err = plan.NewCalculator(doc); err != nil {
+			return err
+		}
+	}
+	return report.Write(w, format, doc, calc)
 }

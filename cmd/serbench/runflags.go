@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/toolchain"
 )
 
@@ -39,10 +40,10 @@ type samplingFlags struct {
 }
 
 // options returns the bench.Options in effect (bench.Options.Effective,
-// Baseline bench.DefaultBaseline). Every error is a usageError naming the
+// Baseline results.DefaultBaseline). Every error is a usageError naming the
 // flag.
 func (s samplingFlags) options() (bench.Options, error) {
-	opts := bench.Options{Benchtime: s.benchtime, Count: s.count, Baseline: bench.DefaultBaseline, ProfileTime: s.profileTime}
+	opts := bench.Options{Benchtime: s.benchtime, Count: s.count, Baseline: results.DefaultBaseline, ProfileTime: s.profileTime}
 	if s.adaptive() {
 		opts.Target, opts.MaxTime, opts.Count = s.target, s.maxTime, 0
 		if !s.benchtimeSet && opts.Target > 0 {

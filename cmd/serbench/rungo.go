@@ -12,8 +12,8 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/export"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/rundoc"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/toolchain"
@@ -102,9 +102,9 @@ func (c runCommand) toolchains(ctx context.Context, stdout, stderr io.Writer, go
 		return err
 	}
 	defer dst.discard()
-	if n := minUTestSamples(report.DefaultAlpha); rounds < n {
+	if n := minUTestSamples(compare.DefaultAlpha); rounds < n {
 		fmt.Fprintf(stderr, "serbench: warning: %s with %d samples a build: the U-test between builds needs %d or more a side to reach p ≤ %v, so no difference can read as significant (-count %d)\n",
-			name, rounds, n, report.DefaultAlpha, n)
+			name, rounds, n, compare.DefaultAlpha, n)
 	}
 	progress := newProgress(stderr, time.Now(), "rounds")
 	doc, runs, err := toolchain.MeasureDocument(ctx, toolchain.Options{Specs: specs, Builder: builder, Config: cfg, Rounds: rounds, Progress: progress.update})

@@ -97,33 +97,43 @@ func (f *serverFlags) fitLoad(set map[string]bool, conns int, rate float64) {
 // server builds the server of the flags; a value out of its range is a
 // usage error.
 func (f *serverFlags) server() (*server.Server, error) {
-	o := f.o
-	o.Resolver.Codecs = all.Registry()
-	ov, err := transport.ParseOverflow(f.overflow)
+	o, err := f.options()
 	if err != nil {
-		return nil, usageError{err}
-	}
-	if o.Hub.MaxTotalRate <= 0 || o.Hub.MaxSubscribers <= 0 || o.Hub.MaxStreams <= 0 || o.MaxConns <= 0 || o.ReadHeaderTimeout <= 0 || o.ReadTimeout <= 0 || o.WriteTimeout <= 0 || o.IdleTimeout <= 0 || o.API.MaxBodyBytes <= 0 || o.API.DecodeTimeout <= 0 ||
-		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 || o.API.MaxAnswerRatio <= 0 ||
-		o.Hub.MaxStreamReplayBytes <= 0 || o.Hub.MaxReplayBytes <= 0 {
-		// Zero would mean "the default" to the options below: refuse it.
-		return nil, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -max-stream-replay-bytes, -max-replay-bytes, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes, -api-max-client-decodes and -api-max-answer-ratio must be > 0")
-	}
-	o.Hub.Overflow, o.SSE.Gzip, o.WS.Compress = ov, f.compress, f.compress
-	o.AllowOrigins, o.AllowHosts = splitList(f.allowOrigins), splitList(f.allowHost)
-	if f.apiDecodeMemory < httpapi.MinDecodeMemory>>20 || f.apiDecodeMemory > 1<<20 {
-		return nil, usagef("invalid -api-decode-memory %d MiB (range is [%d, %d])", f.apiDecodeMemory, httpapi.MinDecodeMemory>>20, 1<<20)
-	}
-	o.API.DecodeMemory = f.apiDecodeMemory << 20
-	o.API.DecodeCodecs = splitList(f.apiDecode)
-	if o.API.DecodeCodecs == nil {
-		o.API.DecodeCodecs = []string{} // none: no POST body is decoded
+		return nil, err
 	}
 	srv, err := server.New(o)
 	if err != nil {
 		return nil, usageError{err} // an option out of its range
 	}
 	return srv, nil
+}
+
+// options returns the server options of the flags; a value that would
+// mean "the default" is a usage error.
+func (f *serverFlags) options() (server.Options, error) {
+	o := f.o
+	o.Resolver.Codecs = all.Registry()
+	ov, err := transport.ParseOverflow(f.overflow)
+	if err != nil {
+		return o, usageError{err}
+	}
+	if o.Hub.MaxTotalRate <= 0 || o.Hub.MaxSubscribers <= 0 || o.Hub.MaxStreams <= 0 || o.MaxConns <= 0 || o.ReadHeaderTimeout <= 0 || o.ReadTimeout <= 0 || o.WriteTimeout <= 0 || o.IdleTimeout <= 0 || o.API.MaxBodyBytes <= 0 || o.API.DecodeTimeout <= 0 ||
+		o.Hub.MaxClientStreams <= 0 || o.Hub.MaxClientSubscribers <= 0 || o.Hub.MaxClientRate <= 0 || o.API.MaxDecodes <= 0 || o.API.MaxClientDecodes <= 0 || o.API.MaxAnswerRatio <= 0 ||
+		o.Hub.MaxStreamReplayBytes <= 0 || o.Hub.MaxReplayBytes <= 0 {
+		// Zero would mean "the default" to the options below: refuse it.
+		return o, usagef("-max-total-rate, -max-subscribers, -max-streams, -max-conns, -max-client-streams, -max-client-subscribers, -max-client-rate, -max-stream-replay-bytes, -max-replay-bytes, -read-header-timeout, -read-timeout, -write-timeout, -idle-timeout, -api-max-body, -api-decode-timeout, -api-max-decodes, -api-max-client-decodes and -api-max-answer-ratio must be > 0")
+	}
+	o.Hub.Overflow, o.SSE.Gzip, o.WS.Compress = ov, f.compress, f.compress
+	o.AllowOrigins, o.AllowHosts = splitList(f.allowOrigins), splitList(f.allowHost)
+	if f.apiDecodeMemory < httpapi.MinDecodeMemory>>20 || f.apiDecodeMemory > 1<<20 {
+		return o, usagef("invalid -api-decode-memory %d MiB (range is [%d, %d])", f.apiDecodeMemory, httpapi.MinDecodeMemory>>20, 1<<20)
+	}
+	o.API.DecodeMemory = f.apiDecodeMemory << 20
+	o.API.DecodeCodecs = splitList(f.apiDecode)
+	if o.API.DecodeCodecs == nil {
+		o.API.DecodeCodecs = []string{} // none: no POST body is decoded
+	}
+	return o, nil
 }
 
 func cmdServe(ctx context.Context, stdout, stderr io.Writer, args []string) error {

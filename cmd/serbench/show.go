@@ -8,8 +8,8 @@ import (
 
 	"github.com/serbench/serbench/document"
 	"github.com/serbench/serbench/load"
-	"github.com/serbench/serbench/plan"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // cmdShow re-renders one file written by serbench run, so a run saved as
@@ -32,20 +32,17 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	path := fs.Arg(0)
-	doc, err := report.ReadFile(path)
-	if errors.Is(err, report.ErrTransportResults) {
+	doc, err := results.ReadFile(path)
+	if errors.Is(err, results.ErrTransportResults) {
 		return showTransport(stdout, path, *format, *out)
 	}
 	if err != nil {
 		return err
 	}
-	if doc.Calculator, err = plan.NewCalculator(doc); err != nil {
-		return err
-	}
 	for _, w := range doc.Warnings {
 		fmt.Fprintf(stderr, "serbench: warning: %s\n", document.TerminalText(w))
 	}
-	return writeOutput(stdout, *out, func(w io.Writer) error { return report.Write(w, *format, doc) })
+	return writeOutput(stdout, *out, func(w io.Writer) error { return writeRunFormat(w, *format, doc) })
 }
 
 // showTransport prints the serbench load JSON document at path as a table

@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // show prints a saved run exactly as the run's own writer would.
 func TestShowRun(t *testing.T) {
 	doc, _ := compareInputs()
-	doc.Analyze() // as serbench run writes it
+	doc = results.Analyze(doc) // as serbench run writes it
 	path := filepath.Join("testdata", "compare-old.json")
 	for _, format := range []string{"table", "markdown", "csv"} {
 		var want, stdout, stderr bytes.Buffer
-		if err := report.Write(&want, format, doc); err != nil {
+		if err := report.Write(&want, format, doc, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := run(context.Background(), &stdout, &stderr, []string{"show", "-format", format, path}); err != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/docs/schema"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 )
 
 // TestRunSweepCompress runs a two-point sweep with two compressors on two
@@ -21,7 +21,7 @@ func TestRunSweepCompress(t *testing.T) {
 	if err := schema.Validate([]byte(stdout)); err != nil {
 		t.Errorf("output does not conform to docs/schema: %v", err)
 	}
-	var doc report.Document
+	var doc results.Run
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatal(err)
 	}

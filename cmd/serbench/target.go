@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/serbench/serbench/bench"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/compare"
 )
 
 // percent is a flag.Value holding a fraction, written as a percentage
@@ -26,7 +26,7 @@ func (p *percent) String() string {
 }
 
 func (p *percent) Set(s string) error {
-	v, err := report.ParseThreshold(s)
+	v, err := compare.ParseThreshold(s)
 	if err != nil {
 		return fmt.Errorf("not a percentage: %q", s)
 	}
@@ -71,8 +71,8 @@ func checkedFlag(fs *flag.FlagSet, name, usage string, check func(string) error)
 }
 
 // thresholdFlag defines a threshold flag on fs (-max-regression,
-// -tolerance): a percentage or a fraction (report.ParseThreshold), none
+// -tolerance): a percentage or a fraction (compare.ParseThreshold), none
 // until given.
 func thresholdFlag(fs *flag.FlagSet, name string, none float64, usage string) *parsedValue[float64] {
-	return parsedFlag(fs, name, none, usage, report.ParseThreshold)
+	return parsedFlag(fs, name, none, usage, compare.ParseThreshold)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/internal/codectest"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -37,7 +38,7 @@ func TestRoundTripSeeds(t *testing.T) {
 					if c.Info().ID == simdjson.ID && !simdjson.Supported() && len(ops) == 1 && ops[0].NA {
 						t.Skipf("simdjson-go does not run on this CPU (%v): codec/simdjson's test checks the error", ops[0].Err)
 					}
-					if len(ops) != 1 || ops[0].Name != bench.OpParse || ops[0].Err != nil || ops[0].Run == nil {
+					if len(ops) != 1 || ops[0].Name != results.OpParse || ops[0].Err != nil || ops[0].Run == nil {
 						t.Fatalf("ops = %+v, want one checked parse", ops)
 					}
 					return

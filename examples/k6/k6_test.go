@@ -147,3 +147,37 @@ func TestScriptCountsGaps(t *testing.T) {
 		t.Errorf("serbench_messages %d, want 4", got)
 	}
 }
+
+// With FANOUT, each VU's sockets share one stream: the server encodes each
+// message once per VU and delivers it FANOUT times, and every socket gets
+// every message.
+func TestScriptFanout(t *testing.T) {
+	k6 := k6Path(t)
+	base := servertest.Start(t, server.Options{}).URL
+	const vus, fanout, count = 2, 3, 5
+	s, logs, err := runK6(t, k6, base, map[string]string{
+		"VUS": strconv.Itoa(vus), "FANOUT": strconv.Itoa(fanout), "COUNT": strconv.Itoa(count), "RATE": "50"})
+	if err != nil {
+		t.Fatalf("k6: %v\n%s", err, logs)
+	}
+	if got := s.count(t, "serbench_messages"); got != vus*fanout*count {
+		t.Errorf("serbench_messages %d, want %d", got, vus*fanout*count)
+	}
+	if _, ok := s.Metrics["serbench_latency"]["p(99)"]; !ok {
+		t.Errorf("serbench_latency has no p(99): %v", s.Metrics["serbench_latency"])
+	}
+	resp, err := http.Get(base + "/stats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st transport.ServerStats
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range st.Codecs {
+		if c.Codec == "encoding/json" && (c.Published != vus*count || c.Delivered != vus*fanout*count) {
+			t.Errorf("server published %d and delivered %d, want %d and %d", c.Published, c.Delivered, vus*count, vus*fanout*count)
+		}
+	}
+}

@@ -23,6 +23,11 @@
 // RATE      messages per second per stream (default 10)
 // COUNT     messages per stream (default 100)
 // VUS       concurrent streams (default 10)
+// FANOUT    WebSockets each VU opens on its one stream (default 1): the
+//           server encodes each message once and sends it FANOUT times, as
+//           `serbench load -fanout` does; VUS x FANOUT connections in all.
+//           One VU holds many sockets (k6/websockets runs them on its event
+//           loop), so 10,000 connections need 100 VUs, not 10,000.
 // ITERATIONS streams per VU (default 1)
 // LEAD_MS   the stream's first message is scheduled this many ms after the
 //           script opens it (start=, Unix ns; default 1000; 0 leaves start=
@@ -33,7 +38,11 @@
 //           k6 source), so without a lead a loaded machine can lose message 0
 //           on the client and the run would count it lost. The server takes
 //           start= at most 10 s in its past, so the k6 machine's clock must
-//           not run more than about 9 s behind the server's.
+//           not run more than about 9 s behind the server's. Give
+//           thousands of sockets a lead long enough to open them all.
+//           Each VU's stream starts (VU-1)/VUS of a period (1/RATE) later,
+//           so that the streams' messages interleave instead of all being
+//           sent at once.
 //
 // `k6 run --summary-export FILE` also writes the end-of-test metrics as JSON.
 //
@@ -50,6 +59,8 @@ const RATE = Number(__ENV.RATE || 10);
 const COUNT = Number(__ENV.COUNT || 100);
 const VUS = Number(__ENV.VUS || 10);
 const ITERATIONS = Number(__ENV.ITERATIONS || 1);
+const FANOUT = Number(__ENV.FANOUT || 1);
+if (!(Number.isInteger(FANOUT) && FANOUT >= 1)) throw new Error(`FANOUT must be an integer >= 1, got "${__ENV.FANOUT}"`);
 const LEAD_MS = Number(__ENV.LEAD_MS === undefined ? 1000 : __ENV.LEAD_MS);
 if (!(LEAD_MS >= 0)) throw new Error(`LEAD_MS must be a number of ms >= 0, got "${__ENV.LEAD_MS}"`);
 
@@ -72,6 +83,8 @@ export const options = {
       maxDuration: Math.ceil(COUNT / RATE + LEAD_MS / 1000 + 60) + "s",
     },
   },
+  // p(99) and p(99.9) are what serbench load reports; k6's default stops at p(95).
+  summaryTrendStats: ["avg", "min", "med", "max", "p(90)", "p(95)", "p(99)", "p(99.9)"],
   thresholds: {
     serbench_lost: ["count==0"],
     serbench_out_of_order: ["count==0"],
@@ -98,15 +111,24 @@ export default function () {
     "codec=" + encodeURIComponent(CODEC),
     "rate=" + RATE,
     "count=" + COUNT,
-    // A stream of its own: __VU repeats across k6 instances in a
-    // distributed run, the random part does not.
+    // A stream of its own, shared by this VU's FANOUT sockets: __VU
+    // repeats across k6 instances in a distributed run, the random part
+    // does not.
     "stream=" + encodeURIComponent(`k6-${__VU}-${__ITER}-${Math.random().toString(36).slice(2, 10)}`),
   ];
   if (LEAD_MS > 0) {
-    // Unix ns; BigInt keeps the digits a float64 would round.
-    q.push("start=" + (BigInt(Date.now() + LEAD_MS) * 1000000n).toString());
+    // Unix ns; BigInt keeps the digits a float64 would round. Every socket
+    // of the stream names the same start, so they all join one stream.
+    const stagger = Math.floor(((__VU - 1) % VUS) / VUS * 1000 / RATE);
+    q.push("start=" + (BigInt(Date.now() + LEAD_MS + stagger) * 1000000n).toString());
   }
-  const ws = new WebSocket(`${BASE}/ws?${q.join("&")}`);
+  const url = `${BASE}/ws?${q.join("&")}`;
+  for (let i = 0; i < FANOUT; i++) subscribe(url);
+}
+
+// subscribe opens one WebSocket on url and checks its messages.
+function subscribe(url) {
+  const ws = new WebSocket(url);
   ws.binaryType = "arraybuffer";
   let next = 0;
 

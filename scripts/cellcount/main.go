@@ -29,6 +29,7 @@ import (
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -72,7 +73,7 @@ func run(args []string, w io.Writer) error {
 		return err
 	}
 	for _, r := range m.Results {
-		if r.Op == bench.OpUnmarshal {
+		if r.Op == results.OpUnmarshal {
 			fmt.Fprintf(w, "%s %s %s: %d samples of %d operations, %.0f ns/op, %d B/op, %.2f GC/1k ops\n",
 				r.Codec, r.Scenario, r.Op, len(r.Samples), r.Iterations, r.NsPerOp, r.BytesPerOp, r.GCPer1kOps)
 		}

@@ -39,7 +39,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/all"
 	"github.com/serbench/serbench/env"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -96,8 +96,8 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	if *reps < 1 {
 		return fmt.Errorf("invalid -replicates %d (at least 1)", *reps)
 	}
-	if *procs < 1 || *procs > bench.MaxProcesses {
-		return fmt.Errorf("invalid -processes %d (range is [1, %d])", *procs, bench.MaxProcesses)
+	if *procs < 1 || *procs > results.MaxProcesses {
+		return fmt.Errorf("invalid -processes %d (range is [1, %d])", *procs, results.MaxProcesses)
 	}
 	for t := 1; t <= *trials; t++ {
 		for k := 1; k <= *reps; k++ {
@@ -147,21 +147,20 @@ func trial(ctx context.Context, stderr io.Writer, self, out string, t, k, trials
 }
 
 // mergeParts writes at path the run of the processes' documents parts
-// (report.MergeProcesses) and removes them.
+// (results.MergeProcesses) and removes them.
 func mergeParts(path string, parts []string) error {
-	docs := make([]*report.Document, len(parts))
+	docs := make([]*results.Run, len(parts))
 	for i, p := range parts {
 		var err error
-		if docs[i], err = report.ReadFile(p); err != nil {
+		if docs[i], err = results.ReadFile(p); err != nil {
 			return err
 		}
 	}
-	doc, err := report.MergeProcesses(docs)
+	docs[0].Env.Settings = append(docs[0].Env.Settings, fmt.Sprintf("processes=%d", len(parts)))
+	doc, err := results.MergeProcesses(docs)
 	if err != nil {
 		return err
 	}
-	doc.Env.Settings = append(doc.Env.Settings, fmt.Sprintf("processes=%d", len(parts)))
-	doc.Analyze()
 	if err := writeNew(path, doc); err != nil {
 		return err
 	}
@@ -175,7 +174,7 @@ func mergeParts(path string, parts []string) error {
 // seed scenarios, slow wrapped to repeat that share of its operations.
 func measure(ctx context.Context, path, codecList, slow string, repeat float64, maxTime time.Duration, target float64) error {
 	reg := all.Registry()
-	names := append([]string{bench.DefaultBaseline}, strings.Split(codecList, ",")...)
+	names := append([]string{results.DefaultBaseline}, strings.Split(codecList, ",")...)
 	cs, err := reg.Resolve(names)
 	if err != nil {
 		return err
@@ -189,7 +188,7 @@ func measure(ctx context.Context, path, codecList, slow string, repeat float64, 
 	if !found {
 		return fmt.Errorf("-slow %s is not among -codecs", slow)
 	}
-	opts, err := bench.Options{Target: target, MaxTime: maxTime, Baseline: bench.DefaultBaseline, LiveHeap: bench.DefaultLiveHeap}.Effective()
+	opts, err := bench.Options{Target: target, MaxTime: maxTime, Baseline: results.DefaultBaseline, LiveHeap: bench.DefaultLiveHeap}.Effective()
 	if err != nil {
 		return err
 	}
@@ -198,19 +197,22 @@ func measure(ctx context.Context, path, codecList, slow string, repeat float64, 
 	if err != nil {
 		return err
 	}
-	doc := report.NewRunDocument(env.Collect(started, nil), cs, scenario.Seeds(), m, nil, opts)
-	doc.Env.Settings = []string{fmt.Sprintf("gatecheck.repeat=%v", repeat), "gatecheck.slow=" + slow}
-	doc.Analyze()
-	return writeNew(path, doc)
+	e := env.Collect(started, nil)
+	e.Settings = []string{fmt.Sprintf("gatecheck.repeat=%v", repeat), "gatecheck.slow=" + slow}
+	return writeNew(path, results.NewRun(results.Inputs{
+		Env: e, Codecs: cs, Scenarios: scenario.Seeds(), Rows: m.Results,
+		Noise: &m.Noise, LiveHeap: m.LiveHeap.Env(),
+		Baseline: opts.Baseline, Count: opts.Count, Target: opts.Target,
+	}))
 }
 
 // writeNew writes doc as JSON to path, which must not exist yet.
-func writeNew(path string, doc *report.Document) error {
+func writeNew(path string, doc *results.Run) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
-	if err := report.Write(f, "json", doc); err != nil {
+	if err := results.WriteJSON(f, doc); err != nil {
 		f.Close()
 		return err
 	}

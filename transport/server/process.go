@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/childproc"
+	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
 )
 
@@ -37,26 +39,58 @@ const (
 // nothing within StartTimeout is an error quoting the start of its
 // standard error.
 func StartProcess(ctx context.Context) (url string, stop func(), err error) {
-	cmd, err := childproc.Command(ctx, "", ChildRole, "")
+	c, err := StartChild(ctx, ChildRole, "")
 	if err != nil {
-		return "", nil, fmt.Errorf("server: %w", err)
+		return "", nil, err
+	}
+	return c.URL, func() { c.Stop() }, nil
+}
+
+// Child is a server child process of StartChild.
+type Child struct {
+	// URL is the base URL it serves, "http://127.0.0.1:PORT"; Pid its
+	// process ID.
+	URL string
+	Pid int
+
+	stop func() *os.ProcessState
+}
+
+// Stop ends the child (closing its standard input, then killing it after
+// StopTimeout), waits for it and returns its state (its resource usage
+// included: SysUsage). Call it once.
+func (c *Child) Stop() *os.ProcessState { return c.stop() }
+
+// StartChild starts this program again as a child in role with arg
+// (internal/childproc) that serves as ServeChild does: it prints its
+// loopback address as its first line and serves until its standard input
+// ends. A child that exits, prints something else than its address or
+// prints nothing within StartTimeout is an error quoting the start of its
+// standard error.
+func StartChild(ctx context.Context, role, arg string) (*Child, error) {
+	cmd, err := childproc.Command(ctx, "", role, arg)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return "", nil, fmt.Errorf("server: %w", err)
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, fmt.Errorf("server: %w", err)
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	head := childproc.NewHead()
 	cmd.Stderr = head
 	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("server: start server process: %w", err)
+		return nil, fmt.Errorf("server: start server process: %w", err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	stop = func() {
+	done := make(chan struct{})
+	go func() {
+		_ = cmd.Wait() // the state is cmd.ProcessState
+		close(done)
+	}()
+	stop := func() *os.ProcessState {
 		stdin.Close()
 		select {
 		case <-done:
@@ -64,6 +98,7 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 			_ = cmd.Process.Kill() // it ignored its closed stdin
 			<-done
 		}
+		return cmd.ProcessState
 	}
 	line := make(chan string, 1)
 	go func() {
@@ -77,13 +112,13 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 	select {
 	case addr, ok := <-line:
 		if ok && strings.HasPrefix(addr, "127.0.0.1:") {
-			return "http://" + addr, stop, nil
+			return &Child{URL: "http://" + addr, Pid: cmd.Process.Pid, stop: stop}, nil
 		}
 		stop()
-		return "", nil, fmt.Errorf("server: server process did not start: %q %s", addr, strings.TrimSpace(head.String()))
+		return nil, fmt.Errorf("server: server process did not start: %q %s", addr, strings.TrimSpace(head.String()))
 	case <-time.After(StartTimeout):
 		stop()
-		return "", nil, fmt.Errorf("server: server process did not start within %v", StartTimeout)
+		return nil, fmt.Errorf("server: server process did not start within %v", StartTimeout)
 	}
 }
 
@@ -93,9 +128,14 @@ func StartProcess(ctx context.Context) (url string, stop func(), err error) {
 // measures them all), the message budget is the largest (plan -verify
 // asks for up to a million messages per second) and, that one client
 // being the only one, its shares are the whole caps (plan -verify at a
-// fan-out opens thousands of subscriptions to the same streams).
+// fan-out opens thousands of subscriptions to the same streams). It
+// compresses for a client that asks (SSE gzip, WebSocket
+// permessage-deflate), as `serbench serve -compress` does, and serves
+// ChildScenarios.
 func ChildOptions(reg *codec.Registry) Options {
 	var o Options
+	o.SSE.Gzip, o.WS.Compress = true, true
+	o.Resolver.Scenarios = ChildScenarios()
 	o.Resolver.Codecs = reg
 	o.API.DecodeCodecs = []string{"*"}
 	o.Hub.MaxTotalRate = transport.MaxMaxTotalRate
@@ -105,12 +145,23 @@ func ChildOptions(reg *codec.Registry) Options {
 	return o
 }
 
-// ServeChild is the ChildRole's body: it serves a Server with
-// ChildOptions(reg) on a free loopback port, writes the address to stdout
-// as one line and serves until stdin reaches its end (the parent is done
-// or gone).
+// ChildScenarios are the scenarios the ChildRole's server serves: the
+// seeds and the annotation workloads (scenario.Annot), whose payloads of
+// kilobytes to megabytes are where the codec is much of a server's CPU.
+func ChildScenarios() []scenario.Scenario {
+	return append(scenario.Seeds(), scenario.Annot()...)
+}
+
+// ServeChild is the ChildRole's body: ServeOptions with ChildOptions(reg).
 func ServeChild(stdin io.Reader, stdout io.Writer, reg *codec.Registry) error {
-	srv, err := New(ChildOptions(reg))
+	return ServeOptions(stdin, stdout, ChildOptions(reg))
+}
+
+// ServeOptions serves a Server with o on a free loopback port, writes the
+// address to stdout as one line and serves until stdin reaches its end
+// (the parent is done or gone): the body of a StartChild child.
+func ServeOptions(stdin io.Reader, stdout io.Writer, o Options) error {
+	srv, err := New(o)
 	if err != nil {
 		return err
 	}

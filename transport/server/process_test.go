@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"os"
 	"testing"
@@ -42,5 +43,29 @@ func TestStartProcess(t *testing.T) {
 	if resp, err := http.Get(url + "/stats"); err == nil {
 		resp.Body.Close()
 		t.Errorf("GET /stats after stop: %s, want a connection error", resp.Status)
+	}
+}
+
+// The child serves the annotation workloads besides the seeds (plan
+// -verify runs them), over SSE with gzip when asked.
+func TestChildServesAnnot(t *testing.T) {
+	url, stop, err := server.StartProcess(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	defer http.DefaultClient.CloseIdleConnections()
+	for _, id := range []string{"annot/coo@small", "ws-message"} {
+		req, _ := http.NewRequest(http.MethodGet, url+"/sse?scenario="+id+"&codec=encoding/json&count=1", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" || len(body) == 0 {
+			t.Errorf("%s: %s, Content-Encoding %q, %d bytes, %v", id, resp.Status, resp.Header.Get("Content-Encoding"), len(body), err)
+		}
 	}
 }

@@ -221,11 +221,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				if after != 0 {
 					dict = prevText
 				}
-				z = m.Shared(gzipKey{event, binary, after}, func() []byte {
+				z = m.Shared(gzipKey{event, binary, after}, func() any {
 					h.deflated.Add(1)
 					z, _ := deflate(buf, dict) // on error nil: send deflates again and returns it
 					return z
-				})
+				}).([]byte)
 			}
 			pending++
 			flush := pending >= h.opts.FlushEvery

@@ -138,20 +138,13 @@ func (h *Handler) serve(conn *websocket.Conn, sub *transport.Subscription) {
 	}
 	ping := time.NewTicker(h.opts.PingInterval)
 	defer ping.Stop()
-	var hdr [HeaderLen + 64]byte // room for a switching stream's tag
 	send := func(m *transport.Message) error {
-		_ = conn.SetWriteDeadline(time.Now().Add(h.opts.WriteTimeout))
-		w, err := conn.NextWriter(messageFrameType(m, frameType))
+		pm, err := prepared(m, messageFrameType(m, frameType))
 		if err != nil {
 			return err
 		}
-		if _, err := w.Write(AppendTag(AppendHeader(hdr[:0], m), m)); err != nil {
-			return err
-		}
-		if _, err := w.Write(m.Payload); err != nil {
-			return err
-		}
-		return w.Close()
+		_ = conn.SetWriteDeadline(time.Now().Add(h.opts.WriteTimeout))
+		return conn.WritePreparedMessage(pm)
 	}
 	closeWith := func(code int, reason string) {
 		msg := websocket.FormatCloseMessage(code, reason)
@@ -205,4 +198,27 @@ func (h *Handler) serve(conn *websocket.Conn, sub *transport.Subscription) {
 			return // client closed or went away
 		}
 	}
+}
+
+// preparedForm is a message's prepared WebSocket frame (or the error of
+// preparing it), shared by its subscribers (transport.Message.Shared).
+type preparedForm struct {
+	pm  *websocket.PreparedMessage
+	err error
+}
+
+// prepared returns m as one WebSocket message of frameType (header, tag,
+// payload) prepared once for all the connections it goes to
+// (websocket.PreparedMessage): with permessage-deflate the message is
+// compressed once, without context takeover, and every connection that
+// negotiated it sends the same compressed frame; the others send the
+// plain frame.
+func prepared(m *transport.Message, frameType int) (*websocket.PreparedMessage, error) {
+	f := m.Shared(frameType, func() any {
+		var hdr [HeaderLen + 64]byte // room for a switching stream's tag
+		data := append(AppendTag(AppendHeader(hdr[:0], m), m), m.Payload...)
+		pm, err := websocket.NewPreparedMessage(frameType, data)
+		return preparedForm{pm, err}
+	}).(preparedForm)
+	return f.pm, f.err
 }

@@ -138,7 +138,9 @@ type Options struct {
 	// client offers it, and then compresses every message. Default false.
 	// gorilla/websocket supports only the no-context-takeover mode: each
 	// message is compressed on its own (DEFLATE level 1), so short messages
-	// gain little and may grow.
+	// gain little and may grow. A message is compressed once for all the
+	// connections it goes to (websocket.PreparedMessage), not once per
+	// connection.
 	Compress bool
 }
 

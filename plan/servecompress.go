@@ -36,8 +36,9 @@ const deflateTail = "\x00\x00\xff\xff\x01\x00\x00\xff\xff"
 
 // ServeCompressors returns the plan compressors `serbench serve` applies
 // on via ("sse" or "ws"): [PermessageDeflate] on ws. serve's SSE gzip
-// keeps one compressor per response (context across events, once per
-// connection), which no plan compressor describes: none on sse.
+// compresses each event's framed text once per stream with the previous
+// event as context (transport/sse), which no plan compressor describes:
+// none on sse.
 func ServeCompressors(via string) []string {
 	if via == "ws" {
 		return []string{PermessageDeflate}

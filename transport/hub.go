@@ -233,8 +233,15 @@ type Message struct {
 	// Binary is that codec's Info.Binary, when Codec is set.
 	Binary bool
 
-	shared atomic.Pointer[sharedForm] // Shared's value
+	sharedMu sync.Mutex
+	shared   []sharedForm // Shared's values, at most maxSharedForms
 }
+
+// maxSharedForms is how many forms of one Message Shared keeps: a stream's
+// WebSocket frames (plain or compressed) and SSE gzip events (with the
+// previous event as dictionary, and without for subscribers that just
+// joined) need two or three.
+const maxSharedForms = 4
 
 // sharedForm is a transport's form of a Message and the key it was built for.
 type sharedForm struct {
@@ -245,23 +252,27 @@ type sharedForm struct {
 // Shared returns the form of m that build makes for key (a comparable
 // value), built once for every subscriber that asks with that key: a
 // transport that writes the same bytes to each connection of a stream
-// (the WebSocket handler's prepared, possibly compressed, frame) builds
-// them once per published message instead of once per connection. One
-// form is kept, the first built: a call with another key builds afresh
-// and keeps nothing. Two first callers may both build; both get the one
-// kept. Safe for concurrent use.
+// (the WebSocket handler's prepared, possibly compressed, frame; the SSE
+// handler's gzip blocks of an event) builds them once per published
+// message instead of once per connection. Up to maxSharedForms forms are
+// kept, one per key, each built exactly once (callers with the same key
+// wait for the first); past that, a call with another key builds afresh
+// and keeps nothing. build must not call m.Shared. A kept form lives as
+// long as m (in the stream's replay buffer, until it leaves it). Safe for
+// concurrent use.
 func (m *Message) Shared(key any, build func() any) any {
-	if s := m.shared.Load(); s != nil {
-		if s.key == key {
-			return s.v
+	m.sharedMu.Lock()
+	defer m.sharedMu.Unlock()
+	for _, f := range m.shared {
+		if f.key == key {
+			return f.v
 		}
-		return build()
 	}
-	m.shared.CompareAndSwap(nil, &sharedForm{key: key, v: build()})
-	if s := m.shared.Load(); s.key == key {
-		return s.v
+	v := build()
+	if len(m.shared) < maxSharedForms {
+		m.shared = append(m.shared, sharedForm{key, v})
 	}
-	return build()
+	return v
 }
 
 // Hub runs streams: one scheduler goroutine paces every stream, encodes each

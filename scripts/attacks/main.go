@@ -558,9 +558,8 @@ func (t *target) measure(w io.Writer, ip byte, name string, n int, q string, gzi
 	wait := func() (int, error) {
 		select {
 		case ok := <-ready:
-			// The server settles: an idle gzip response gives its
-			// compressor back after sse.GzipIdle.
-			time.Sleep(sse.GzipIdle + 500*time.Millisecond)
+			// The server settles.
+			time.Sleep(1500 * time.Millisecond)
 			return ok, nil
 		case err := <-opened:
 			return 0, fmt.Errorf("%s: %v", name, err)

@@ -1,14 +1,13 @@
 package sse
 
 import (
+	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -44,113 +43,76 @@ func acceptsGzip(h http.Header) bool {
 
 // startGzip makes cw compress what it writes from now on.
 func (cw *connWriter) startGzip() {
-	cw.gz = &gzipWriter{w: cw.w}
+	cw.gz = &gzipConn{}
 }
 
-// closeGzip writes the gzip trailer and flushes it; on a connection that
-// has failed that fails too, and there is no one left to tell.
+// closeGzip ends the gzip member and flushes it; on a connection that has
+// failed that fails too, and there is no one left to tell.
 func (cw *connWriter) closeGzip() {
-	if cw.gz.Close() == nil {
+	if _, err := cw.w.Write(cw.gz.appendEnd(nil)); err == nil {
 		_ = cw.rc.Flush()
 	}
 }
 
-// GzipIdle is how long an SSE gzip response goes without an event before
-// it gives its compressor back to the pool: an idle subscription then
-// holds a few hundred bytes instead of the compressor's history window and
-// hash tables (about 1 MB each at the default level, measured with
-// github.com/klauspost/compress v1.20.3).
-const GzipIdle = time.Second
+// gzipHeader starts a gzip member (RFC 1952 §2.3): deflate, no flags, no
+// mtime, no extra flags, unknown OS.
+var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
 
-// flatePool holds idle compressors at the default level.
-var flatePool sync.Pool
+// finalBlock is an empty stored deflate block with BFINAL set (RFC 1951
+// §3.2.3-4), written on a byte boundary: the end of the deflate data.
+var finalBlock = []byte{0x01, 0x00, 0x00, 0xff, 0xff}
 
-// gzipWriter writes one gzip member (RFC 1952: header, deflate data,
-// CRC-32 and size) whose deflate data (RFC 1951) comes from pooled
-// compressors: release flushes the compressor in use (a sync flush ends
-// on a byte boundary) and returns it to the pool, and the next Write
-// continues the same deflate stream with a compressor that starts afresh.
-// The blocks after a release refer to nothing before it (the decoder keeps
-// its window; the compressor does not), so the stream stays valid and
-// compresses each busy spell on its own.
-type gzipWriter struct {
-	w       io.Writer
-	fw      *flate.Writer // nil while released
-	started bool          // header written
+// gzipConn is what one gzip response keeps between events: whether its
+// header is written, and the CRC-32 and size of the text it has sent, for
+// the trailer. It holds no compressor: every piece of text it sends is
+// deflated on its own (deflate) into blocks that end on a byte boundary,
+// not final, and refer to nothing before them but, for a live event, the
+// text of the event the response sent just before, so one event's blocks,
+// made once, serve every connection of its stream that sent that same
+// previous event.
+type gzipConn struct {
+	started bool
 	crc     uint32
 	size    uint32 // uncompressed bytes, modulo 2^32
 }
 
-var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff} // deflate, no flags, no mtime, unknown OS
-
-// compressor returns the compressor in use, taking one from the pool (or
-// making one) after the header when there is none.
-func (g *gzipWriter) compressor() (*flate.Writer, error) {
-	if !g.started {
-		if _, err := g.w.Write(gzipHeader); err != nil {
-			return nil, err
-		}
-		g.started = true
-	}
-	if g.fw == nil {
-		if fw, ok := flatePool.Get().(*flate.Writer); ok {
-			fw.Reset(g.w)
-			g.fw = fw
-		} else {
-			fw, err := flate.NewWriter(g.w, flate.DefaultCompression)
-			if err != nil {
-				return nil, err
-			}
-			g.fw = fw
-		}
-	}
-	return g.fw, nil
-}
-
-// Write compresses p.
-func (g *gzipWriter) Write(p []byte) (int, error) {
-	fw, err := g.compressor()
-	if err != nil {
-		return 0, err
-	}
-	n, err := fw.Write(p)
-	g.crc = crc32.Update(g.crc, crc32.IEEETable, p[:n])
-	g.size += uint32(n)
-	return n, err
-}
-
-// Flush writes what the compressor holds (a sync flush).
-func (g *gzipWriter) Flush() error {
-	if g.fw == nil {
+// header returns the gzip header when the response has not sent it yet,
+// and nil after.
+func (g *gzipConn) header() []byte {
+	if g.started {
 		return nil
 	}
-	return g.fw.Flush()
+	g.started = true
+	return gzipHeader
 }
 
-// release flushes and gives the compressor back to the pool.
-func (g *gzipWriter) release() error {
-	if g.fw == nil {
-		return nil
-	}
-	err := g.fw.Flush()
-	flatePool.Put(g.fw)
-	g.fw = nil
-	return err
+// count adds text, sent deflated, to the trailer's CRC-32 and size.
+func (g *gzipConn) count(text []byte) {
+	g.crc = crc32.Update(g.crc, crc32.IEEETable, text)
+	g.size += uint32(len(text))
 }
 
-// Close ends the deflate stream and writes the trailer.
-func (g *gzipWriter) Close() error {
-	fw, err := g.compressor()
-	if err != nil {
-		return err
+// appendEnd appends the end of the member (the header first if it was
+// never sent): the final empty block and the trailer (CRC-32 and size,
+// little-endian).
+func (g *gzipConn) appendEnd(dst []byte) []byte {
+	dst = append(dst, g.header()...)
+	dst = append(dst, finalBlock...)
+	dst = binary.LittleEndian.AppendUint32(dst, g.crc)
+	return binary.LittleEndian.AppendUint32(dst, g.size)
+}
+
+// deflate returns text compressed with no history but dict
+// (klauspost/compress/flate's StatelessDeflate, its fastest level; at most
+// the last 8 KiB of dict are used): deflate blocks, not final, ending with
+// an empty stored block on a byte boundary. They are valid anywhere in a
+// deflate stream whose output so far ends with dict (anywhere at all when
+// dict is empty).
+func deflate(text, dict []byte) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(len(text)/2 + 16)
+	if err := flate.StatelessDeflate(&b, text, false, dict); err != nil {
+		return nil, fmt.Errorf("sse: deflate %d bytes: %w", len(text), err)
 	}
-	err = fw.Close()
-	flatePool.Put(fw)
-	g.fw = nil
-	if err != nil {
-		return err
-	}
-	trailer := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, g.crc), g.size)
-	_, err = g.w.Write(trailer)
-	return err
+	return b.Bytes(), nil
 }

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/serbench/serbench/transport"
@@ -29,14 +29,19 @@ type Options struct {
 	WriteTimeout time.Duration
 	// Gzip compresses the response with gzip (Content-Encoding: gzip, one
 	// gzip member whose deflate data comes from
-	// github.com/klauspost/compress/flate at its default level) when the
-	// request's Accept-Encoding allows it. Every flush of the response
-	// flushes the compressor first (a sync flush, about 5 bytes), so
-	// events are not held back. While events flow, the compressor's window
-	// spans them, so repeated content compresses across events; after
-	// GzipIdle without one, the compressor goes back to a pool shared by
-	// every response (an idle subscription holds no compressor state) and
-	// the next event starts a fresh one. Default false.
+	// github.com/klauspost/compress/flate's StatelessDeflate) when the
+	// request's Accept-Encoding allows it. Each live event is compressed
+	// once per stream, not once per subscriber: its deflate blocks end on
+	// a byte boundary and refer to nothing before them but the previous
+	// event's text (which every subscriber that sent that event has in its
+	// client's window), so the same bytes follow every gzip subscriber's
+	// own header; a subscriber whose previous event was another (it just
+	// joined) gets the event's blocks made without it, also once per
+	// stream. Handler.Deflated counts these compressions. A response keeps
+	// no compressor, only its CRC-32 and size for the trailer and its last
+	// event's text. What a response sends only to its own connection (its
+	// first lines, replayed events, the end) is compressed the same way for
+	// it alone. Default false.
 	Gzip bool
 }
 
@@ -71,9 +76,26 @@ func (o Options) Effective() (Options, error) {
 // Handler serves GET ?scenario=ID&codec=ID&rate=R (see transport.Request
 // for every parameter) as an event stream from a Hub.
 type Handler struct {
-	hub  *transport.Hub
-	rv   transport.Resolver
-	opts Options
+	hub      *transport.Hub
+	rv       transport.Resolver
+	opts     Options
+	deflated atomic.Int64 // see Deflated
+}
+
+// Deflated returns how many live events the handler has compressed for
+// gzip responses since it was made: for each event of a stream, one for
+// its subscribers that sent the previous event and one for those that did
+// not, however many gzip subscribers it has (Options.Gzip).
+func (h *Handler) Deflated() int64 { return h.deflated.Load() }
+
+// gzipKey is the transport.Message.Shared key of an event's deflate
+// blocks: the event's text depends on the message and on event and
+// binary; after is the Seq+1 of the message whose text is the blocks'
+// dictionary (0: none).
+type gzipKey struct {
+	event  string
+	binary bool
+	after  uint64
 }
 
 // NewHandler validates opts and returns a handler on hub.
@@ -182,13 +204,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		flushC = flushTimer.C
 	}
 	pending := 0
-	var idleC <-chan time.Time // a gzip response's look for idleness
-	busy := false              // an event since the last look
-	if gz {
-		idle := time.NewTicker(GzipIdle)
-		defer idle.Stop()
-		idleC = idle.C
-	}
+	var prevText []byte // a gzip response's last live event, if after is set
+	var after uint64    // that event's Seq+1; 0: none since the first lines
 	ctx := r.Context()
 	for {
 		select {
@@ -198,11 +215,25 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			buf = AppendEvent(buf[:0], event, m, binary)
+			var z []byte
+			if gz {
+				var dict []byte
+				if after != 0 {
+					dict = prevText
+				}
+				z = m.Shared(gzipKey{event, binary, after}, func() any {
+					h.deflated.Add(1)
+					z, _ := deflate(buf, dict) // on error nil: send deflates again and returns it
+					return z
+				}).([]byte)
+			}
 			pending++
-			busy = true
 			flush := pending >= h.opts.FlushEvery
-			if err := cw.write(buf, flush); err != nil {
+			if err := cw.send(buf, z, flush); err != nil {
 				return
+			}
+			if gz {
+				prevText, buf, after = buf, prevText[:0], m.Seq+1
 			}
 			if flush {
 				pending = 0
@@ -216,13 +247,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 				pending = 0
 			}
-		case <-idleC:
-			if !busy && pending == 0 {
-				if err := cw.gz.release(); err != nil {
-					return
-				}
-			}
-			busy = false
 		case <-sub.Done():
 			if errors.Is(sub.Err(), transport.ErrClosed) {
 				_ = cw.write([]byte(": server shutting down\n\n"), true)
@@ -240,37 +264,47 @@ type connWriter struct {
 	rc       *http.ResponseController
 	timeout  time.Duration
 	deadline time.Time
-	gz       *gzipWriter // nil: uncompressed
+	gz       *gzipConn // nil: uncompressed
 }
 
 // write writes p (if any) and, when flush is set, flushes. The write
 // deadline is moved to now+timeout whenever less than half of it is left,
 // so a write never waits between timeout/2 and timeout (the deadline is not
 // reset on every event, which costs a timer update each).
-func (cw *connWriter) write(p []byte, flush bool) error {
+func (cw *connWriter) write(p []byte, flush bool) error { return cw.send(p, nil, flush) }
+
+// send is write for the text p whose deflate blocks (see deflate) are z:
+// a gzip response writes z, or deflates p itself when z is nil.
+func (cw *connWriter) send(p, z []byte, flush bool) error {
 	if now := time.Now(); cw.deadline.Sub(now) < cw.timeout/2 {
 		cw.deadline = now.Add(cw.timeout)
 		if err := cw.rc.SetWriteDeadline(cw.deadline); err != nil && !errors.Is(err, http.ErrNotSupported) {
 			return err
 		}
 	}
-	var w io.Writer = cw.w
-	if cw.gz != nil {
-		w = cw.gz
-	}
-	rc := cw.rc
 	if len(p) > 0 {
-		if _, err := w.Write(p); err != nil {
-			return err
+		out := p
+		if cw.gz != nil {
+			if z == nil {
+				var err error
+				if z, err = deflate(p, nil); err != nil {
+					return err
+				}
+			}
+			if h := cw.gz.header(); h != nil {
+				if _, err := cw.w.Write(h); err != nil {
+					return err
+				}
+			}
+			cw.gz.count(p)
+			out = z
 		}
-	}
-	if flush && cw.gz != nil {
-		if err := cw.gz.Flush(); err != nil {
+		if _, err := cw.w.Write(out); err != nil {
 			return err
 		}
 	}
 	if flush {
-		if err := rc.Flush(); err != nil {
+		if err := cw.rc.Flush(); err != nil {
 			return err
 		}
 	}

@@ -9,9 +9,10 @@
 # Run it beside scripts/noisy-neighbour.sh on the other CPU for the
 # noisy-machine figures. The scratch module (a temporary folder, removed at
 # the end) has six benchmarks that do not allocate (Marshal, Parse, Sum,
-# Hash, Format, Search) at four commits: base; same (base with a comment
-# changed: identical code); slow10 (Marshal does its work once more every
-# 10th call: 10% more work) and slow3 (every 33rd call: 3% more). Each trial
+# Hash, Format, Search) at four commits: base (Marshal does its work once
+# more every 1,000,000,007th call: never, in a benchmark); same (base with a
+# comment changed: identical code); slow10 (every 10th call: 10% more work)
+# and slow3 (every 33rd call: 3% more). Each trial
 # runs ab with its defaults plus -budget BUDGET:
 #
 #   ab -base base -head same   -max-regression 5%   identical code: want no regressed line
@@ -160,12 +161,13 @@ func Marshal(b []byte, r *Record) []byte {
 	return r.appendTo(b)
 }"
 }
-record '// Marshal appends r to b as JSON.
-func Marshal(b []byte, r *Record) []byte { return r.appendTo(b) }'
+# Every revision has the same Marshal but for one constant, so that the
+# compiler makes the same code of it (a base without the counter read 3%
+# faster than a slow3 with it: inlining and layout, not work).
+slower 1000000007
 git init -q -b main
 git add -A && git commit -q -m base && git tag base
-record '// Marshal appends r to b as JSON (identical code, another comment).
-func Marshal(b []byte, r *Record) []byte { return r.appendTo(b) }'
+sed -i 's|^// Marshal appends|// Marshal (identical code, another comment) appends|' six.go
 git commit -q -am same && git tag same
 slower 10
 git commit -q -am slow10 && git tag slow10

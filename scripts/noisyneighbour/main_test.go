@@ -9,19 +9,24 @@ import (
 
 func TestRunAlternatesAndStops(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), &out, []string{"-period", "20ms", "-duration", "70ms"}); err != nil {
+	if err := run(context.Background(), &out, []string{"-period", "20ms", "-duration", "200ms"}); err != nil {
 		t.Fatal(err)
 	}
+	// How many phases fit in the duration depends on the machine's load,
+	// so the test checks their order, not their number: idle first, then
+	// busy and idle in turn, and the stop last.
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) < 3 {
-		t.Fatalf("output %q: want an idle line, a busy line and a stop line", out.String())
+	if len(lines) < 2 {
+		t.Fatalf("output %q: want at least an idle line and a stop line", out.String())
 	}
-	for i, want := range []string{" idle on ", " busy on "} {
-		if !strings.Contains(lines[i], want) {
-			t.Errorf("line %d %q lacks %q", i, lines[i], want)
+	phases, last := lines[:len(lines)-1], lines[len(lines)-1]
+	for i, line := range phases {
+		want := []string{" idle on ", " busy on "}[i%2]
+		if !strings.Contains(line, want) {
+			t.Errorf("line %d %q lacks %q", i, line, want)
 		}
 	}
-	if last := lines[len(lines)-1]; !strings.Contains(last, " stopped (context deadline exceeded)") {
+	if !strings.Contains(last, " stopped (context deadline exceeded)") {
 		t.Errorf("last line %q: want the stop", last)
 	}
 }

@@ -45,10 +45,9 @@ type stage struct {
 // changes, and never the same line twice. It
 // never writes to the report's output.
 type progress struct {
-	w        io.Writer
-	terminal bool
-	// bar draws the terminal's line: the share done in thousandths,
-	// described by line.
+	w io.Writer
+	// bar, set when w is a terminal, draws its line: the share done in
+	// thousandths, described by line.
 	bar     *progressbar.ProgressBar
 	unit    string // what update's counts count ("rounds")
 	started time.Time
@@ -79,7 +78,7 @@ type progress struct {
 func newProgress(w io.Writer, started time.Time, unit string) *progress {
 	p := &progress{w: w, unit: unit, started: started, now: time.Now, shownAt: started}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.terminal, p.bar = true, newBar(w)
+		p.bar = newBar(w)
 	}
 	return p
 }
@@ -120,7 +119,7 @@ func (p *progress) report(s stage) {
 	p.cur = s
 	frac, _, _ := p.estimate(now)
 	switch {
-	case p.terminal:
+	case p.bar != nil:
 		if now.Sub(p.shownAt) < progressRedraw && s.phase == p.shownPh {
 			return
 		}
@@ -219,7 +218,7 @@ func (p *progress) finish() {
 	if p.first.IsZero() {
 		return
 	}
-	if p.terminal {
+	if p.bar != nil {
 		_ = p.bar.Clear()
 		return
 	}

@@ -115,7 +115,7 @@ func TestProgressLine(t *testing.T) {
 		var sb strings.Builder
 		at := 0
 		p := newProgress(&sb, start, "rounds")
-		p.now, p.terminal, p.bar = fakeClock(start, &at), true, newBar(&sb)
+		p.now, p.bar = fakeClock(start, &at), newBar(&sb)
 		for i := 1; i <= 3; i++ {
 			at = i
 			p.update(i, 4)

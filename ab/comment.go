@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/gate"
 	"github.com/serbench/serbench/verdict"
 )
 
@@ -82,7 +83,7 @@ func WriteComment(w io.Writer, res *Result, maxRegression float64) error {
 	if moved := append(append(worse, better...), unsure...); len(moved) > 0 {
 		rows := [][]string{{"", "benchmark", "figure", "base", "head", "change", "why"}}
 		for _, c := range moved {
-			rows = append(rows, c.row())
+			rows = append(rows, row(c))
 		}
 		markdownTable(&sb, rows)
 		sb.WriteString("\n")
@@ -115,27 +116,28 @@ func GateText(res *Result, maxRegression float64) string {
 	return fmt.Sprintf("time whose 95%% interval lies beyond %s, significant after %s at alpha %v", limit(maxRegression), compare.Correction, res.Options.Alpha)
 }
 
-// row is c's row of the comment's table of moved figures.
-func (c Change) row() []string {
+// row is f's row of the comment's table of moved figures.
+func row(f gate.Figure) []string {
 	mark := "worse"
-	switch {
-	case c.Judgement.Verdict == verdict.Inconclusive:
+	switch f.Judgement.Verdict {
+	case verdict.Inconclusive:
 		mark = "inconclusive"
-	case !c.Worse:
+	case verdict.Improved:
 		mark = "better"
 	}
-	change, why := "", c.evidence()
-	if c.Metric == "ns/op" || c.Metric == "instructions/op" {
-		change = c.changeText()
-		if c.Metric == "ns/op" {
-			why = "q=" + pvalue(c.b.Q) + ", " + why
+	change, why := "", f.Why()
+	switch {
+	case !f.Counts:
+		change = f.ChangeText()
+		if f.Q > 0 {
+			why = "q=" + pvalue(f.Q) + ", " + why
 		}
-	} else if c.Base > 0 {
-		change = percent(c.Head/c.Base - 1)
-	} else {
+	case f.Base > 0:
+		change = percent(f.Head/f.Base - 1)
+	default:
 		change = "n/a" // from 0
 	}
-	return []string{mark, c.Benchmark, c.Metric, figure(c.Base), figure(c.Head), change, why}
+	return []string{mark, f.Name, f.Metric, figure(f.Base), figure(f.Head), change, why}
 }
 
 // figures is "1 figure" or "N figures".

@@ -37,5 +37,6 @@
 // changes included.
 //
 // The package never prints: Run returns a *Result, Write formats it and
-// Regressions lists what a gate should fail on.
+// Regressions lists what a gate should fail on: the benchmarks as judged
+// figures (Figures) of package gate, which serbench compare shares.
 package ab

@@ -175,7 +175,7 @@ func TestAnalyzeFewRounds(t *testing.T) {
 	// The memory gate needs no test: Alloc-2 still fails it.
 	var got []string
 	for _, r := range Regressions(res, 0.05) {
-		got = append(got, r.Benchmark+" "+r.Metric)
+		got = append(got, r.Name+" "+r.Metric)
 	}
 	if want := "Alloc-2 B/op,Alloc-2 allocs/op"; strings.Join(got, ",") != want {
 		t.Errorf("regressions %q, want %s", got, want)

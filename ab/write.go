@@ -10,6 +10,7 @@ import (
 
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/gate"
 )
 
 // Formats are the ways Write writes a Result: "table" (aligned text, as
@@ -170,7 +171,7 @@ func instructionGrid(res *Result) [][]string {
 	rows := [][]string{{"benchmark", "N", "base instructions/op", "head instructions/op", "change", "range over rounds", "B/op", "allocs/op"}}
 	for _, b := range res.Benchmarks {
 		change, interval, _, bytes, allocs := cells(res, b)
-		rows = append(rows, []string{b.Name, grouped(strconv.Itoa(b.Iterations)), figure(b.BaseInstructions), figure(b.HeadInstructions),
+		rows = append(rows, []string{b.Name, figure(float64(b.Iterations)), figure(b.BaseInstructions), figure(b.HeadInstructions),
 			change, interval, bytes, allocs})
 	}
 	return rows
@@ -250,26 +251,7 @@ func writeMarkdown(w io.Writer, res *Result) error {
 
 // figure prints a median: whole numbers in full with thousands separated
 // (1,146), others with three significant digits (12.3, 0.251).
-func figure(x float64) string {
-	switch {
-	case x == math.Trunc(x) || math.Abs(x) >= 100:
-		return grouped(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
-	default:
-		return strconv.FormatFloat(x, 'g', 3, 64)
-	}
-}
-
-// grouped puts a comma between each group of three digits of an integer.
-func grouped(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return sign + s
-}
+func figure(x float64) string { return gate.Amount(x) }
 
 // percent prints a fraction as a signed percentage: 0.123 is "+12.3%".
 func percent(f float64) string {
@@ -281,7 +263,7 @@ func percent(f float64) string {
 
 // resolution prints the smallest change a run resolves, a fraction, as
 // "±4.1%".
-func resolution(f float64) string { return fmt.Sprintf("±%.1f%%", 100*f) }
+func resolution(f float64) string { return gate.Resolution(f) }
 
 // pvalue prints a p- or q-value with two significant digits.
-func pvalue(p float64) string { return strconv.FormatFloat(p, 'g', 2, 64) }
+func pvalue(p float64) string { return gate.PValue(p) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/serbench/serbench/gate"
 	"github.com/serbench/serbench/results"
 )
 
@@ -119,7 +120,8 @@ func CompareFiles(ctx context.Context, sides []string, opts CompareFilesOptions)
 
 // RegressionLines returns one line per regressed cell metric of cs, by
 // the rules of Regressions with threshold max: the new side's name, then
-// the Regression ("new.json: codec=cbor ... B/op +12.0% (...)"). A
+// the figure's line (gate.Figure.String: "new.json: codec=cbor ... B/op
+// +12.0% (48 → 54, q=0.001), significant and beyond 5%"). A
 // negative max is an error.
 func RegressionLines(cs []*Comparison, max float64) ([]string, error) {
 	return gateLines(cs, max, Regressions)
@@ -133,9 +135,9 @@ func InconclusiveLines(cs []*Comparison, max float64) ([]string, error) {
 	return gateLines(cs, max, Inconclusive)
 }
 
-// gateLines is one line per Regression that judge finds in each of cs,
+// gateLines is one line per gate.Figure that judge finds in each of cs,
 // prefixed by the new side's name.
-func gateLines(cs []*Comparison, max float64, judge func(*Comparison, float64) ([]Regression, error)) ([]string, error) {
+func gateLines(cs []*Comparison, max float64, judge func(*Comparison, float64) ([]gate.Figure, error)) ([]string, error) {
 	var lines []string
 	for _, c := range cs {
 		rs, err := judge(c, max)

@@ -3,8 +3,9 @@
 // the samples, or the paired speed-ups, with the Benjamini-Hochberg
 // correction over each comparison's tests, and geomeans per scenario and
 // op), CompareRuns compares replicate runs between runs, CompareFiles
-// reads the runs of `serbench compare`, and the gate (Regressions,
-// Inconclusive, ApplyGate) judges each change against a threshold with
-// package verdict's rule. It computes and never renders: package report
+// reads the runs of `serbench compare`, and the gate (Figures,
+// Regressions, Inconclusive, ApplyGate) judges each change against a
+// threshold with package verdict's rule and hands the judged figures to
+// package gate, which serbench ab shares. It computes and never renders: package report
 // writes comparisons (report.WriteComparison).
 package compare

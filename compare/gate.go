@@ -7,113 +7,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/serbench/serbench/document"
+	"github.com/serbench/serbench/gate"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
 )
-
-// Regression is one cell of a comparison that got worse by more than a
-// gate's threshold (see Regressions).
-type Regression struct {
-	Cell
-	// Metric is "speed-up" (over the run's baseline), "normalised ns/op"
-	// (the new run's rescaled to the old run's machine speed by the
-	// calibration loop, see BasisMeter), "ns/op", "B/op", "allocs/op",
-	// "size" (encoded bytes) or "ok" (the cell round-tripped exactly in the
-	// old run and not in the new one).
-	Metric string `json:"metric"`
-	// Old and New are the medians (the sizes for "size"; 1 and 0 for "ok").
-	Old float64 `json:"old"`
-	New float64 `json:"new"`
-	// Change is how much worse the cell got (0.2 is 20% worse): New over
-	// Old minus 1, but Old over New minus 1 for a speed-up.
-	Change float64 `json:"change"`
-	// Q is the corrected p-value of the change (see Correction); 0 for
-	// "size" and "ok", which are single values that need no test.
-	Q float64 `json:"q,omitempty"`
-	// Interval is the 95% interval of a change of time
-	// (CompareRow.ChangeInterval), nil for the other metrics.
-	Interval *[2]float64 `json:"interval,omitempty"`
-	// Limit is the gate's threshold the change was held against.
-	Limit float64 `json:"limit"`
-	// Judgement is set for an inconclusive change of time (Inconclusive):
-	// by how much its interval is too wide.
-	Judgement *verdict.Judgement `json:"judgement,omitempty"`
-	// noiseBand: the interval lies beyond the limit, but the two runs'
-	// own intervals overlap.
-	noiseBand bool
-	// unpaired: the cell has no figure paired with the baseline within
-	// each run (Unpaired).
-	unpaired bool
-	// shift: the group's median change that made a regression of one
-	// process a side inconclusive (ProcessShift).
-	shift float64
-	// allocWhy: why an allocation change is inconclusive (allocSeen).
-	allocWhy string
-}
-
-// String is the line serbench compare -max-regression prints for r:
-// "codec=C scenario=S op=O: speed-up 5.03× → 4.53× (+10.9% [+8.2%,
-// +13.5%] time relative to the baseline, q=8.7e-05)"; for an
-// inconclusive change followed by ", inconclusive at 5%: " and why.
-// Percentages carry as many digits as it takes not to print a change
-// equal to the limit (verdict.Percent).
-func (r Regression) String() string {
-	cell := fmt.Sprintf("codec=%s scenario=%s op=%s", r.Codec, r.Scenario, r.Op)
-	if r.Metric == "ok" {
-		return cell + ": no longer round-trips exactly"
-	}
-	change := verdict.Percent(r.Change, r.Limit)
-	if r.Interval != nil {
-		change += fmt.Sprintf(" [%s, %s]", verdict.Percent(r.Interval[0], r.Limit), verdict.Percent(r.Interval[1], r.Limit))
-	}
-	var s string
-	if r.Metric == "speed-up" || r.Metric == "ratio to the baseline's marshal" {
-		// The speed-up fell: print it as it is, and the change as time.
-		s = fmt.Sprintf("%s: %s %.2f× → %.2f× (%s time relative to the baseline", cell, r.Metric, r.Old, r.New, change)
-	} else {
-		s = fmt.Sprintf("%s: %s %s (%s → %s", cell, r.Metric, change, document.Num(r.Old), document.Num(r.New))
-	}
-	if r.Q > 0 {
-		s += fmt.Sprintf(", q=%.2g", r.Q)
-	}
-	s += ")"
-	if r.Judgement != nil {
-		s += fmt.Sprintf(", inconclusive at %s: %s", limitText(r.Limit), r.reason())
-	}
-	return s
-}
-
-// reason says why an inconclusive change could not be decided and what
-// would decide it.
-func (r Regression) reason() string {
-	j := r.Judgement
-	switch {
-	case r.shift > 0:
-		return fmt.Sprintf("the interval lies beyond it, but the other cells of %s %s moved %s together (their median), which a faster or slower process, not the code, may explain, and one process a side cannot tell which: replicate runs (run -processes 3 for both) would decide",
-			r.Scenario, r.Op, verdict.Percent(r.shift, 0))
-	case r.allocWhy != "":
-		return r.allocWhy
-	case r.unpaired:
-		return "no figure of it was timed beside the baseline in the same run (no speed-up, no same-round samples of the baseline's marshal), and its ns/op across two runs follows the machine: replicate runs (run -processes 3) compare it between processes"
-	case r.Interval == nil:
-		return "too few samples for an interval"
-	case r.noiseBand:
-		return "the interval lies beyond it, but the two runs' own intervals overlap: replicate runs (run -processes 3, or several files a side) would decide"
-	case j.Corrected:
-		return "the interval lies beyond it, but the correction left the change not significant"
-	}
-	wide := "too wide to decide"
-	if j.Shrink < 1e6 {
-		wide = fmt.Sprintf("%.1f× too wide", j.Shrink)
-	}
-	return fmt.Sprintf("the interval reaches %.1f points past it (%s; the smallest change this comparison resolves is ±%.1f%%): more samples (-count, -target), replicate runs (run -processes 3) or a quieter machine would resolve it",
-		100*j.TooWide, wide, 100*j.Resolution)
-}
-
-// limitText prints a threshold as a percentage: 0.05 is "5%".
-func limitText(f float64) string { return fmt.Sprintf("%.3g%%", 100*f) }
 
 // Gate is the regression gate a Comparison was judged by (ApplyGate).
 type Gate struct {
@@ -262,94 +160,134 @@ func ApplyGate(cs []*Comparison, max float64) error {
 	return nil
 }
 
-// Regressions returns the cells of c that got worse by more than max (a
-// fraction: 0.05 is 5%), in row order. A cell's time regresses, by the
-// measure it was compared by (CompareRow.Basis: its speed-up over the
-// baseline, or its ns/op), when Judge says verdict.Regressed: the change's
-// whole 95% interval lies beyond max, the change is significant after the
-// correction (Q <= Alpha), and, with one run a side, it is outside the
-// noise band (OutsideNoise: the new 95% interval lies wholly on the worse
-// side of the old one, when both runs recorded intervals). A change whose
-// interval straddles max is not a regression but inconclusive
-// (Inconclusive). B/op and allocs/op regress when their change is
-// significant and above max (only when both runs carry per-sample
-// figures) and, with one process on a side, could not be that process's
-// own (allocSeen; otherwise Inconclusive lists them); the encoded size when it grew by more than max (one exact
-// value, no test); and a cell that round-tripped exactly in the old run
-// but not in the new one regresses whatever max. The baseline's own cells
-// do not regress by time when c is compared by speed-up: no figure within
-// a run separates their change from the machine's (the calibration loop
-// that normalises their ns/op follows the machine only roughly: with five
-// builds beside the runs it read +127% on identical code,
-// docs/findings/noisy.md); the table still shows and tests them, and their
-// B/op, allocs/op, size and round trip gate as every cell's. A negative
-// max is an error.
-func Regressions(c *Comparison, max float64) ([]Regression, error) {
+// Figures is every cell of c as the gate of max (a fraction: 0.05 for
+// 5%) judges it, in row order, for package gate to sort and print
+// (Regressions, Inconclusive). For each row:
+//
+//   - "ok" regressed, and nothing else of the row, when the cell
+//     round-tripped exactly in the old run but not in the new one;
+//   - its change of time, by the measure it was compared by
+//     (CompareRow.Basis), with Judge's verdict, when it gates (Judge's ok);
+//   - its B/op and allocs/op when their change is significant and above
+//     max: regressed, or inconclusive when one process on a side may
+//     explain it (allocSeen);
+//   - its encoded size, regressed when it grew by more than max (one
+//     exact value, no test).
+//
+// An inconclusive figure carries compare's remedies: more samples,
+// replicate runs, a quieter machine. A negative or NaN max is an error.
+func Figures(c *Comparison, max float64) ([]gate.Figure, error) {
 	if !(max >= 0) {
 		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
 	}
-	var out []Regression
+	var out []gate.Figure
 	for _, r := range c.Rows {
+		name := fmt.Sprintf("codec=%s scenario=%s op=%s", r.Codec, r.Scenario, r.Op)
 		if r.Old.OK && !r.New.OK && !r.New.NA {
-			out = append(out, Regression{Cell: r.Cell, Metric: "ok", Old: 1, New: 0, Change: -1})
+			out = append(out, gate.Figure{Name: name, Metric: "ok", Base: 1, Head: 0, Text: "no longer round-trips exactly",
+				Change: noChange(-1), Judgement: verdict.Judgement{Verdict: verdict.Regressed, Threshold: max}})
 			continue
 		}
 		if !r.Compared {
 			continue
 		}
-		j, ok, err := Judge(c, r, max)
-		if err != nil {
-			return nil, err
-		}
-		if ok && j.Verdict == verdict.Regressed {
-			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q, Interval: r.ChangeInterval, Limit: max})
-		}
-		regs, _ := allocChanges(c, r, max)
-		out = append(out, regs...)
-		if r.Old.SizeBytes > 0 && float64(r.New.SizeBytes) > float64(r.Old.SizeBytes)*(1+max) {
-			out = append(out, Regression{Cell: r.Cell, Metric: "size", Old: float64(r.Old.SizeBytes), New: float64(r.New.SizeBytes),
-				Change: float64(r.New.SizeBytes)/float64(r.Old.SizeBytes) - 1, Limit: max})
-		}
-	}
-	return out, nil
-}
-
-// Inconclusive returns the cells of c whose change of time Judge finds
-// inconclusive at max, in row order, as Regressions would list them, with
-// Judgement set: the run could not tell whether they got worse by more
-// than max. After each row's time come its B/op and allocs/op changes
-// that are significant and above max but, with one process on a side,
-// may be the process's own (allocSeen). A negative max is an error.
-func Inconclusive(c *Comparison, max float64) ([]Regression, error) {
-	if !(max >= 0) {
-		return nil, fmt.Errorf("report: invalid regression threshold %v (want >= 0)", max)
-	}
-	var out []Regression
-	for _, r := range c.Rows {
 		j, ok, shift, err := judge(c, r, max)
 		if err != nil {
 			return nil, err
 		}
-		if ok && j.Verdict == verdict.Inconclusive {
-			jj := j
-			out = append(out, Regression{Cell: r.Cell, Metric: basisMetric[r.Basis], Old: r.OldValue, New: r.NewValue, Change: r.Change, Q: r.Q,
-				Interval: r.ChangeInterval, Limit: max, Judgement: &jj, unpaired: Unpaired(c, r), shift: shift,
-				noiseBand: !r.OutsideNoise && r.Significant && r.ChangeInterval != nil && r.ChangeInterval[0] > max})
+		if ok {
+			out = append(out, timeFigure(c, r, name, j, shift))
 		}
-		if r.Compared {
-			_, allocs := allocChanges(c, r, max)
-			out = append(out, allocs...)
+		out = append(out, allocFigures(c, r, name, max)...)
+		if r.Old.SizeBytes > 0 && float64(r.New.SizeBytes) > float64(r.Old.SizeBytes)*(1+max) {
+			old, new := float64(r.Old.SizeBytes), float64(r.New.SizeBytes)
+			out = append(out, gate.Figure{Name: name, Metric: "size", Base: old, Head: new, Change: noChange(new/old - 1),
+				Judgement: verdict.Judgement{Verdict: verdict.Regressed, Threshold: max}, Evidence: "beyond " + gate.LimitText(max)})
 		}
 	}
 	return out, nil
 }
 
-// allocChanges returns row r's B/op and allocs/op changes that are
-// significant and above max: as regressions, or as inconclusive when c has
-// one process on a side and the change may be the process's (see
-// allocSeen). Between replicate runs the test itself weighs the spread
-// between processes, so every such change regresses.
-func allocChanges(c *Comparison, r CompareRow, max float64) (regs, unsure []Regression) {
+// noChange is a change without an interval or a test.
+func noChange(point float64) verdict.Change {
+	return verdict.Change{Point: point, Lo: math.NaN(), Hi: math.NaN()}
+}
+
+// remedies are what would resolve a change of time whose interval is too
+// wide, in compare's words.
+var remedies = []string{"more samples (-count, -target)", "replicate runs (run -processes 3)", "a quieter machine"}
+
+// timeFigure is row r's change of time judged j; shift is the group's
+// change when it made a regression inconclusive (judge).
+func timeFigure(c *Comparison, r CompareRow, name string, j verdict.Judgement, shift float64) gate.Figure {
+	metric := basisMetric[r.Basis]
+	ch := noChange(r.Change)
+	ch.Significant = r.Significant
+	if r.ChangeInterval != nil {
+		ch.Lo, ch.Hi = r.ChangeInterval[0], r.ChangeInterval[1]
+	}
+	f := gate.Figure{Name: name, Metric: metric, Base: r.OldValue, Head: r.NewValue, Change: ch, Q: r.Q, Judgement: j,
+		Speedup:    metric == "speed-up" || metric == "ratio to the baseline's marshal",
+		Correction: Correction + " over every test of the comparison", Remedies: remedies}
+	if j.Verdict != verdict.Inconclusive {
+		return f
+	}
+	switch {
+	case shift > 0:
+		f.Note = fmt.Sprintf("the interval lies beyond it, but the other cells of %s %s moved %s together (their median), which a faster or slower process, not the code, may explain, and one process a side cannot tell which: replicate runs (run -processes 3 for both) would decide",
+			r.Scenario, r.Op, verdict.Percent(shift, 0))
+	case Unpaired(c, r):
+		f.Note = "no figure of it was timed beside the baseline in the same run (no speed-up, no same-round samples of the baseline's marshal), and its ns/op across two runs follows the machine: replicate runs (run -processes 3) compare it between processes"
+	case r.ChangeInterval != nil && !r.OutsideNoise && r.Significant && r.ChangeInterval[0] > j.Threshold:
+		f.Note = "the interval lies beyond it, but the two runs' own intervals overlap: replicate runs (run -processes 3, or several files a side) would decide"
+	}
+	return f
+}
+
+// Regressions returns the figures of c that got worse by more than max (a
+// fraction: 0.05 is 5%), in row order: the regressed Figures. A cell's
+// time regresses, by the measure it was compared by (CompareRow.Basis:
+// its speed-up over the baseline, or its ns/op), when Judge says
+// verdict.Regressed: the change's whole 95% interval lies beyond max, the
+// change is significant after the correction (Q <= Alpha), and, with one
+// run a side, it is outside the noise band (OutsideNoise: the new 95%
+// interval lies wholly on the worse side of the old one, when both runs
+// recorded intervals). A change whose interval straddles max is not a
+// regression but inconclusive (Inconclusive). B/op and allocs/op regress
+// when their change is significant and above max (only when both runs
+// carry per-sample figures) and, with one process on a side, could not be
+// that process's own (allocSeen; otherwise Inconclusive lists them); the
+// encoded size when it grew by more than max (one exact value, no test);
+// and a cell that round-tripped exactly in the old run but not in the new
+// one regresses whatever max. The baseline's own cells do not regress by
+// time when c is compared by speed-up: no figure within a run separates
+// their change from the machine's (the calibration loop that normalises
+// their ns/op follows the machine only roughly: with five builds beside
+// the runs it read +127% on identical code, docs/findings/noisy.md); the
+// table still shows and tests them, and their B/op, allocs/op, size and
+// round trip gate as every cell's. A negative max is an error.
+func Regressions(c *Comparison, max float64) ([]gate.Figure, error) {
+	figs, err := Figures(c, max)
+	return gate.Sort(figs).Regressed, err
+}
+
+// Inconclusive returns the figures of c that Figures finds inconclusive
+// at max, in row order: the changes of time the run could not tell from
+// a change beyond max, and B/op and allocs/op changes that are
+// significant and above max but, with one process on a side, may be the
+// process's own (allocSeen). A negative max is an error.
+func Inconclusive(c *Comparison, max float64) ([]gate.Figure, error) {
+	figs, err := Figures(c, max)
+	return gate.Sort(figs).Inconclusive, err
+}
+
+// allocFigures returns row r's B/op and allocs/op changes that are
+// significant and above max: regressed, or inconclusive when c has one
+// process on a side and the change may be the process's (see allocSeen).
+// Between replicate runs the test itself weighs the spread between
+// processes, so every such change regresses.
+func allocFigures(c *Comparison, r CompareRow, name string, max float64) []gate.Figure {
+	var out []gate.Figure
 	for _, m := range []struct {
 		name     string
 		ch       *MetricChange
@@ -365,19 +303,19 @@ func allocChanges(c *Comparison, r CompareRow, max float64) (regs, unsure []Regr
 		if m.ch == nil || !m.ch.Significant || !(m.ch.Change > max) {
 			continue
 		}
-		g := Regression{Cell: r.Cell, Metric: m.name, Old: float64(m.old), New: float64(m.new), Change: m.ch.Change, Q: m.ch.Q, Limit: max}
-		if c.OldRuns >= 2 && c.NewRuns >= 2 {
-			regs = append(regs, g)
-			continue
+		ch := noChange(m.ch.Change)
+		ch.Significant = true
+		f := gate.Figure{Name: name, Metric: m.name, Base: float64(m.old), Head: float64(m.new), Change: ch, Q: m.ch.Q,
+			Judgement: verdict.Judgement{Verdict: verdict.Regressed, Threshold: max, Resolution: math.NaN()},
+			Evidence:  "significant and beyond " + gate.LimitText(max)}
+		if c.OldRuns < 2 || c.NewRuns < 2 {
+			if why := allocSeen(r, m.ch.Change, m.proc, m.samples); why != "" {
+				f.Judgement.Verdict, f.Note = verdict.Inconclusive, why
+			}
 		}
-		if why := allocSeen(r, m.ch.Change, m.proc, m.samples); why != "" {
-			g.Judgement, g.allocWhy = &verdict.Judgement{Verdict: verdict.Inconclusive, Threshold: max, Resolution: math.NaN()}, why
-			unsure = append(unsure, g)
-			continue
-		}
-		regs = append(regs, g)
+		out = append(out, f)
 	}
-	return regs, unsure
+	return out
 }
 
 // allocSeen says why an allocation change of a row compared with one

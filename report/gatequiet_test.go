@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/gate"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/verdict"
@@ -199,7 +200,7 @@ func TestGateConvertUnpaired(t *testing.T) {
 		}
 	}
 	for _, u := range unsure {
-		if u.Op == results.OpConvert {
+		if strings.HasSuffix(u.Name, " op="+results.OpConvert) {
 			n++
 			if s := u.String(); !strings.Contains(s, "no figure of it was timed beside the baseline") {
 				t.Errorf("inconclusive line lacks the reason: %s", s)
@@ -247,9 +248,9 @@ func TestGateAllocationsBetweenProcesses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			find := func(rs []compare.Regression) *compare.Regression {
+			find := func(rs []gate.Figure) *gate.Figure {
 				for i, r := range rs {
-					if r.Metric == "B/op" && r.Codec == "b" && r.Scenario == "s1" && r.Op == results.OpMarshal {
+					if r.Metric == "B/op" && r.Name == "codec=b scenario=s1 op="+results.OpMarshal {
 						return &rs[i]
 					}
 				}
@@ -257,8 +258,8 @@ func TestGateAllocationsBetweenProcesses(t *testing.T) {
 			}
 			reg, un := find(regs), find(unsure)
 			for _, r := range append(regs, unsure...) {
-				if r.Metric == "B/op" && r.Codec != "b" {
-					t.Errorf("B/op of %v listed: %s", r.Cell, r)
+				if r.Metric == "B/op" && !strings.HasPrefix(r.Name, "codec=b ") {
+					t.Errorf("B/op of %s listed: %s", r.Name, r)
 				}
 			}
 			switch tc.want {

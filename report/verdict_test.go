@@ -68,7 +68,7 @@ func TestGateLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(regs) != 1 || regs[0] != "new.json: codec=regressed scenario=s op=marshal: speed-up 2.00× → 1.82× (+10.0% [+7.0%, +13.0%] time relative to the baseline, q=0.001)" {
+	if len(regs) != 1 || regs[0] != "new.json: codec=regressed scenario=s op=marshal: speed-up 2.00× → 1.82× (+10.0% [+7.0%, +13.0%] time relative to the baseline, q=0.001), the interval lies beyond 5%" {
 		t.Errorf("regressions %q", regs)
 	}
 	unsure, err := compare.InconclusiveLines(cs, 0.05)
@@ -76,7 +76,7 @@ func TestGateLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	wants := []string{
-		"codec=straddles scenario=s op=marshal: speed-up 2.00× → 1.87× (+7.0% [+2.0%, +12.0%] time relative to the baseline, q=0.001), inconclusive at 5%: the interval reaches 3.0 points past it (2.5× too wide; the smallest change this comparison resolves is ±5.0%)",
+		"codec=straddles scenario=s op=marshal: speed-up 2.00× → 1.87× (+7.0% [+2.0%, +12.0%] time relative to the baseline, q=0.001), inconclusive at 5%: the interval reaches 3.0 points past 5% (2.5× too wide; the smallest change this run resolves is ±5.0%): more samples (-count, -target), replicate runs (run -processes 3) or a quieter machine would resolve it",
 		"codec=overlap scenario=s op=marshal", "the two runs' own intervals overlap",
 		"codec=nointerval scenario=s op=marshal", "too few samples for an interval",
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/ab"
+	"github.com/serbench/serbench/gate"
 )
 
 func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -32,7 +33,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs.DurationVar(&o.Budget, "budget", 0, "with -max-regression, a time `budget` for the rounds (builds excluded): after -rounds rounds, add as many again while a benchmark is inconclusive and another batch fits, each look judged by O'Brien-Fleming-type alpha spending so that the error rate stays at 5% (time only; at least 2 × rounds × benchtime)")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
-		gate      = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got worse by more than this (5% or 0.05: the 95% interval of the change lies wholly beyond it, significant), or its B/op or allocs/op rose in every round; exit 3 when none did but an interval straddles it (inconclusive); one line each on standard error")
+		gateFlag  = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got worse by more than this (5% or 0.05: the 95% interval of the change lies wholly beyond it, significant), or its B/op or allocs/op rose in every round; exit 3 when none did but an interval straddles it (inconclusive); one line each on standard error")
 		format    = formatFlag(fs, "table", append(ab.Formats.Names(), "comment"), "comment: a pull request comment, judged by -max-regression")
 		out       = outputFlag(fs, "write the comparison to this file instead of standard output")
 		bmfOut    = fs.String("bmf", "", "also write the head side in the Bencher Metric Format (JSON) to this `file`")
@@ -50,7 +51,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 		return usagef("ab: -base is required: the revision to compare against (see serbench ab -h)")
 	}
 	o.Package, o.Benchtime, o.Iterations = fs.Arg(0), bt.v.d, bt.v.iterations
-	maxRegression := gate.v
+	maxRegression := gateFlag.v
 	if *format == "comment" && maxRegression < 0 {
 		return usagef("ab: -format comment needs -max-regression: the gate its verdict is about")
 	}
@@ -135,26 +136,16 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	if maxRegression < 0 {
 		return nil
 	}
-	regs, unsure := ab.Regressions(res, maxRegression), ab.Inconclusive(res, maxRegression)
-	for _, r := range regs {
-		if _, err := fmt.Fprintf(stderr, "regression: %s\n", r); err != nil {
-			return err
-		}
-	}
-	for _, r := range unsure {
-		if _, err := fmt.Fprintf(stderr, "inconclusive: %s\n", r); err != nil {
-			return err
-		}
-	}
-	switch {
-	case len(regs) > 0:
-		return fmt.Errorf("ab: %d benchmark figures worse at head: %s, or B/op or allocs/op higher in every round",
-			len(regs), ab.GateText(res, maxRegression))
-	case len(unsure) > 0:
-		return inconclusivef("ab: %d of %d benchmarks inconclusive at %s, none worse: the run could not tell whether they got worse by more than that",
-			len(unsure), len(res.Benchmarks), gate.text)
-	}
-	return nil
+	sorted := gate.Sort(ab.Figures(res, maxRegression))
+	return gateOutcome(stderr, lines(sorted.Regressed), lines(sorted.Inconclusive),
+		func() string {
+			return fmt.Sprintf("ab: %d benchmark figures worse at head: %s, or B/op or allocs/op higher in every round",
+				len(sorted.Regressed), ab.GateText(res, maxRegression))
+		},
+		func() string {
+			return fmt.Sprintf("ab: %d of %d benchmarks inconclusive at %s, none worse: the run could not tell whether they got worse by more than that",
+				len(sorted.Inconclusive), len(res.Benchmarks), gateFlag.text)
+		})
 }
 
 // benchtime is ab's -benchtime: a duration or Nx (ab.ParseBenchtime).

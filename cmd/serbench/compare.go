@@ -66,7 +66,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if maxRegression < 0 {
 		return nil
 	}
-	lines, err := compare.RegressionLines(cs, maxRegression)
+	regs, err := compare.RegressionLines(cs, maxRegression)
 	if err != nil {
 		return err
 	}
@@ -74,21 +74,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return err
 	}
-	for _, l := range lines {
-		if _, err := fmt.Fprintf(stderr, "regression: %s\n", l); err != nil {
-			return err
-		}
-	}
-	for _, l := range unsure {
-		if _, err := fmt.Fprintf(stderr, "inconclusive: %s\n", l); err != nil {
-			return err
-		}
-	}
-	switch {
-	case len(lines) > 0:
-		return fmt.Errorf("compare: %d cell metrics worse by more than %s (the 95%% interval of time beyond it, significant after %s at alpha %v)", len(lines), gate.text, compare.Correction, cs[0].Alpha)
-	case len(unsure) > 0:
-		return inconclusivef("compare: %d cells inconclusive at %s, none worse: the runs could not tell whether they got worse by more than that", len(unsure), gate.text)
-	}
-	return nil
+	return gateOutcome(stderr, regs, unsure,
+		func() string {
+			return fmt.Sprintf("compare: %d cell metrics worse by more than %s (the 95%% interval of time beyond it, significant after %s at alpha %v)", len(regs), gate.text, compare.Correction, cs[0].Alpha)
+		},
+		func() string {
+			return fmt.Sprintf("compare: %d cells inconclusive at %s, none worse: the runs could not tell whether they got worse by more than that", len(unsure), gate.text)
+		})
 }

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/gate"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/internal/childproc"
 	"github.com/serbench/serbench/probe"
@@ -105,7 +106,7 @@ func exitCode(err error) int {
 	case errors.As(err, new(usageError)):
 		return 2
 	case errors.As(err, new(inconclusiveError)):
-		return 3
+		return gate.StatusInconclusive
 	}
 	return 1
 }

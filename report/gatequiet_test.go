@@ -144,7 +144,9 @@ func gated(t *testing.T, olds, news []*results.Run) *compare.Comparison {
 // TestGateConvertPaired: a convert cell has no speed-up; with one process
 // a side it is compared by same-round samples of the baseline's marshal
 // (BasisRoundsRef), so that a machine 10% slower in the new run does not
-// move it, while the cell slowed by 10% regresses.
+// move it, while the cell slowed by 10% is inconclusive, never unchanged:
+// samples a round apart cannot tell a slower cell from noise that differed
+// between the runs, so it does not regress on one run a side.
 func TestGateConvertPaired(t *testing.T) {
 	old := synthRun{seed: 1, machine: 1, base: 1}.doc()
 	for _, tc := range []struct {
@@ -153,7 +155,7 @@ func TestGateConvertPaired(t *testing.T) {
 		want verdict.Verdict
 	}{
 		{"machine slower", synthRun{seed: 2, machine: 1.1, base: 1}, verdict.Unchanged},
-		{"convert slower", synthRun{seed: 2, machine: 1, base: 1, slow: map[string]float64{"a": 1.1}}, verdict.Regressed},
+		{"convert slower", synthRun{seed: 2, machine: 1, base: 1, slow: map[string]float64{"a": 1.1}}, verdict.Inconclusive},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := gated(t, []*results.Run{old}, []*results.Run{tc.new.doc()})

@@ -130,6 +130,12 @@ type Transport struct {
 	// given.
 	Rounds      int     `json:"rounds,omitempty"`
 	ReferenceNs float64 `json:"reference_ns,omitempty"`
+	// Spread, when measured, is how far the rounds agreed: the cost per
+	// delivered message of the smaller payload (SpreadBytes bytes) in
+	// each round, paired as above, in ns: Mid the median the fit used,
+	// Lo and Hi the cheapest and the dearest round. Nil when given.
+	Spread      *Interval `json:"spread,omitempty"`
+	SpreadBytes float64   `json:"spread_bytes,omitempty"`
 }
 
 // Inputs describe the traffic, the machine, the budgets and the prices.

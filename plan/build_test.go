@@ -32,7 +32,11 @@ func TestOptionsValidate(t *testing.T) {
 		{"saved run", func(o *Options) { o.Source = "run.json" }, "no scenario"},
 		{"verify fanout", func(o *Options) { o.Verify, o.Top, o.Inputs.Rate, o.Inputs.Fanout = time.Second, 1, 5000, 1000 }, "needs 10000 connections"},
 		{"fanout without verify", func(o *Options) { o.Inputs.Rate, o.Inputs.Fanout = 5000, 1000 }, ""},
-		{"verify gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, "gzip"} }, `-via sse: serve cannot apply compressor "gzip" (set -compress to none)`},
+		{"verify gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, "gzip"} }, `-via sse: serve cannot apply compressor "gzip" (set -compress to none or sse-gzip)`},
+		{"verify sse-gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, SSEGzip} }, ""},
+		{"verify sse-gzip on ws", func(o *Options) {
+			o.Verify, o.Top, o.Via, o.Compressors = time.Second, 1, "ws", []string{None, SSEGzip}
+		}, `-via ws: serve cannot apply compressor "sse-gzip" (set -compress to none or permessage-deflate)`},
 		{"verify deflate on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{PermessageDeflate} }, `compressor "permessage-deflate"`},
 		{"verify zstd on ws", func(o *Options) { o.Verify, o.Top, o.Via, o.Compressors = time.Second, 1, "ws", []string{"zstd"} }, `-via ws: serve cannot apply compressor "zstd" (set -compress to none or permessage-deflate)`},
 		{"verify deflate on ws", func(o *Options) {

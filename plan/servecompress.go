@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
 )
 
@@ -34,16 +35,40 @@ const deflateLevel = 1
 // before inflating, with an empty final block after it.
 const deflateTail = "\x00\x00\xff\xff\x01\x00\x00\xff\xff"
 
+// SSEGzip is the compressor `serbench serve -compress` applies on SSE,
+// as a plan compressor ID: the response is one gzip member (RFC 1952)
+// whose deflate data is each live event's framed text (its id:, event:,
+// t: and data: lines, binary payloads as base64) compressed once per
+// stream by transport/sse's Deflate (klauspost/compress's
+// StatelessDeflate, its fastest level) with the previous event's text as
+// dictionary, the same bytes for every subscriber that sent that event.
+// Plan measures it itself (MeasureSSEGzip) and -verify checks it against
+// serve. serve sends the same value in every message, so the dictionary
+// holds the same payload and the event compresses to little more than
+// what changed (its id and time): events whose payloads differ compress
+// less.
+const SSEGzip = "sse-gzip"
+
 // ServeCompressors returns the plan compressors `serbench serve` applies
-// on via ("sse" or "ws"): [PermessageDeflate] on ws. serve's SSE gzip
-// compresses each event's framed text once per stream with the previous
-// event as context (transport/sse), which no plan compressor describes:
-// none on sse.
+// on via ("sse" or "ws"): [PermessageDeflate] on ws, [SSEGzip] on sse.
 func ServeCompressors(via string) []string {
-	if via == "ws" {
+	switch via {
+	case "ws":
 		return []string{PermessageDeflate}
+	case "sse":
+		return []string{SSEGzip}
 	}
 	return nil
+}
+
+// loadCompression is load.Result.Compression for a run of serve with
+// compressor (one of ServeCompressors): what the server must have agreed
+// to.
+func loadCompression(compressor string) string {
+	if compressor == SSEGzip {
+		return "gzip"
+	}
+	return compressor
 }
 
 // CheckServeCompressors returns an error naming the first compressor of
@@ -77,19 +102,9 @@ func CheckServeCompressors(via string, ids []string) error {
 func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, benchtime time.Duration, count int) (Option, error) {
 	o := base
 	o.Compressor, o.Binary = PermessageDeflate, true
-	b, err := codec.BindNew(c, s.Value(), s.New)
+	payload, err := marshalNative(c, s)
 	if err != nil {
-		return o, fmt.Errorf("plan: %s on %s: %w", c.Info().ID, s.ID, err)
-	}
-	v := s.Value()
-	if conv, ok := b.(codec.Converter); ok {
-		if v, err = conv.ToNative(v); err != nil {
-			return o, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
-		}
-	}
-	payload, err := b.Marshal(v)
-	if err != nil {
-		return o, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)
+		return o, err
 	}
 	msg := append(ws.AppendHeader(nil, &transport.Message{Seq: 1 << 20, Intended: time.Unix(1_800_000_000, 0)}), payload...)
 	var out bytes.Buffer
@@ -109,27 +124,104 @@ func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, b
 		return o, fmt.Errorf("plan: %s: %w", PermessageDeflate, err)
 	}
 	packed := bytes.Clone(out.Bytes()[:out.Len()-4])
+	if err := timeCompressor(&o, s.ID, msg, packed, nil, compress, deflateTail, benchtime, count); err != nil {
+		return o, err
+	}
+	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
+	return o, nil
+}
+
+// MeasureSSEGzip measures option base (a codec's None option for
+// scenario s, without Error) compressed with SSEGzip: c marshals s's
+// value once (its native value for a codec.Converter); two consecutive
+// events of it are framed as serve frames them (sse.AppendEvent: event
+// type s.ID, binary payloads as base64, their times gap apart, the
+// interval between two messages of a stream), and compress is
+// sse.Deflate of the second with the first as dictionary, as serve does
+// once per published message; decompress is a receiver's inflate of those
+// blocks with the first event in its window; each is timed in CPU time
+// over count samples of at least benchtime (cpuTimeOp). The whole framed
+// event is compressed, framing included, so PayloadBytes is the
+// compressed event less frameBytes (Transport.FrameBytes, the framing of
+// an uncompressed event, which the model adds back): the wire bytes W are
+// then the compressed event, and PayloadBytes may be negative. Binary is
+// false: the compressed bytes are the response body, not base64. The
+// efficiencies stay the codec's. A codec that cannot marshal s, or
+// blocks that do not inflate back, is an error.
+func MeasureSSEGzip(c codec.Codec, s scenario.Scenario, base Option, frameBytes float64, gap time.Duration, benchtime time.Duration, count int) (Option, error) {
+	o := base
+	o.Compressor, o.Binary = SSEGzip, false
+	payload, err := marshalNative(c, s)
+	if err != nil {
+		return o, err
+	}
+	// Two messages of a stream some minutes in: ids and times whose last
+	// digits change, as they do from one event to the next.
+	t0 := time.Unix(1_764_390_000, 123_456_789)
+	binary := c.Info().Binary
+	prev := sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_344, Intended: t0, Payload: payload}, binary)
+	text := sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_345, Intended: t0.Add(gap), Payload: payload}, binary)
+	var z []byte
+	compress := func() error {
+		var err error
+		z, err = sse.Deflate(text, prev)
+		return err
+	}
+	if err := compress(); err != nil {
+		return o, fmt.Errorf("plan: %s on %s with %s: %w", c.Info().ID, s.ID, SSEGzip, err)
+	}
+	if err := timeCompressor(&o, s.ID, text, bytes.Clone(z), prev, compress, deflateTail[4:], benchtime, count); err != nil {
+		return o, err
+	}
+	o.PayloadBytes = float64(len(z)) - frameBytes
+	return o, nil
+}
+
+// marshalNative is c's encoding of s's value (its native value for a
+// codec.Converter), as serve sends it.
+func marshalNative(c codec.Codec, s scenario.Scenario) ([]byte, error) {
+	b, err := codec.BindNew(c, s.Value(), s.New)
+	if err != nil {
+		return nil, fmt.Errorf("plan: %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	v := s.Value()
+	if conv, ok := b.(codec.Converter); ok {
+		if v, err = conv.ToNative(v); err != nil {
+			return nil, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
+		}
+	}
+	payload, err := b.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)
+	}
+	return payload, nil
+}
+
+// timeCompressor checks that packed, the deflate blocks compress makes of
+// text, inflate back to text (with tail appended and dict in the window,
+// as a receiver reads them), then times compress and that inflate into
+// o.CompressNs and o.DecompressNs (cpuTimeOp). scenarioID and
+// o.Codec/o.Compressor name a failure.
+func timeCompressor(o *Option, scenarioID string, text, packed, dict []byte, compress func() error, tail string, benchtime time.Duration, count int) error {
 	fr := flate.NewReader(nil)
 	var in bytes.Buffer
 	inflate := func() error {
 		in.Reset()
-		if err := fr.(flate.Resetter).Reset(io.MultiReader(bytes.NewReader(packed), strings.NewReader(deflateTail)), nil); err != nil {
+		if err := fr.(flate.Resetter).Reset(io.MultiReader(bytes.NewReader(packed), strings.NewReader(tail)), dict); err != nil {
 			return err
 		}
 		_, err := in.ReadFrom(fr)
 		return err
 	}
-	if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), msg) {
-		return o, fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", c.Info().ID, s.ID, PermessageDeflate, err)
+	if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), text) {
+		return fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", o.Codec, scenarioID, o.Compressor, err)
 	}
+	var err error
 	if o.CompressNs, err = cpuTimeOp(compress, benchtime, count); err != nil {
-		return o, err
+		return err
 	}
-	if o.DecompressNs, err = cpuTimeOp(inflate, benchtime, count); err != nil {
-		return o, err
-	}
-	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
-	return o, nil
+	o.DecompressNs, err = cpuTimeOp(inflate, benchtime, count)
+	return err
 }
 
 // median of sorted xs (not empty).

@@ -110,7 +110,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 	if r.Sent == 0 {
 		return serverRun{}, fmt.Errorf("the server sent no message")
 	}
-	if compressor != None && r.Compression != compressor {
+	if compressor != None && r.Compression != loadCompression(compressor) {
 		return serverRun{}, fmt.Errorf("the server did not agree to %s (compression %q)", compressor, r.Compression)
 	}
 	recv := (after.User + after.System) - (before.User + before.System)
@@ -270,8 +270,9 @@ func fitTransport(sizes [2]float64, ratios [2][]float64, refNs float64) Transpor
 // the closest) against a real server for d each, at in.Fanout connections
 // per stream (load's Options.Fanout), and returns predicted (the model at
 // in.Fanout) against measured: for None and for each compressor serve
-// applies on via (ServeCompressors: permessage-deflate on ws, which the
-// client asks for), the first top rows with it, in rank order. A row with
+// applies on via (ServeCompressors: permessage-deflate on ws, sse-gzip
+// on sse, which the client asks for), the first top rows with it, in
+// rank order. A row with
 // another compressor among the first top rows gets a Check with an Error
 // saying so. Only server.ChildScenarios can be served (else one Check says
 // so). reg holds the codecs of opts. log, when not nil, gets a line as

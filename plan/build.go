@@ -256,8 +256,8 @@ func DefaultScenarios(path string) ([]string, error) {
 
 // measureServeCompression fills in the options of scenario id (opts, from
 // FromResults) whose compressor serve applies on o.Via
-// (MeasurePermessageDeflate, MeasureSSEGzip with in's transport framing
-// and the interval between two messages of a stream at in's rate), from
+// (MeasurePermessageDeflate, MeasureSSEGzip with the interval between two
+// messages of a stream at in's rate), from
 // the codec's None option; a scenario that is neither measured nor a
 // seed, or a codec the registry lacks, leaves them with an Error saying
 // so. A failed measurement is an error.
@@ -289,7 +289,7 @@ func (o Options) measureServeCompression(id string, opts []Option, in Inputs) er
 			var m Option
 			var err error
 			if op.Compressor == SSEGzip {
-				m, err = MeasureSSEGzip(c, *s, base[op.Codec], in.Transport.FrameBytes, gap, benchtime, count)
+				m, err = MeasureSSEGzip(c, *s, base[op.Codec], gap, benchtime, count)
 			} else {
 				m, err = MeasurePermessageDeflate(c, *s, base[op.Codec], benchtime, count)
 			}

@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"compress/flate"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"slices"
@@ -102,7 +103,11 @@ func CheckServeCompressors(via string, ids []string) error {
 func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, benchtime time.Duration, count int) (Option, error) {
 	o := base
 	o.Compressor, o.Binary = PermessageDeflate, true
-	payload, err := marshalNative(c, s)
+	marshal, err := marshalNative(c, s)
+	if err != nil {
+		return o, err
+	}
+	payload, err := marshal()
 	if err != nil {
 		return o, err
 	}
@@ -124,7 +129,7 @@ func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, b
 		return o, fmt.Errorf("plan: %s: %w", PermessageDeflate, err)
 	}
 	packed := bytes.Clone(out.Bytes()[:out.Len()-4])
-	if err := timeCompressor(&o, s.ID, msg, packed, nil, compress, deflateTail, benchtime, count); err != nil {
+	if err := timeCompressor(&o, s.ID, [][]byte{msg}, [][]byte{packed}, [][]byte{nil}, compress, deflateTail, benchtime, count); err != nil {
 		return o, err
 	}
 	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
@@ -133,53 +138,80 @@ func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, b
 
 // MeasureSSEGzip measures option base (a codec's None option for
 // scenario s, without Error) compressed with SSEGzip: c marshals s's
-// value once (its native value for a codec.Converter); two consecutive
-// events of it are framed as serve frames them (sse.AppendEvent: event
-// type s.ID, binary payloads as base64, their times gap apart, the
+// value (its native value for a codec.Converter) sseGzipEvents+1 times,
+// as serve marshals every message (a codec whose output varies from one
+// marshal to the next, with maps in random order, varies here too); the
+// payloads are framed as consecutive events of a stream (sse.AppendEvent:
+// event type s.ID, binary payloads as base64, their times gap apart, the
 // interval between two messages of a stream), and compress is
-// sse.Deflate of the second with the first as dictionary, as serve does
-// once per published message; decompress is a receiver's inflate of those
-// blocks with the first event in its window; each is timed in CPU time
-// over count samples of at least benchtime (cpuTimeOp). The whole framed
-// event is compressed, framing included, so PayloadBytes is the
-// compressed event less frameBytes (Transport.FrameBytes, the framing of
-// an uncompressed event, which the model adds back): the wire bytes W are
-// then the compressed event, and PayloadBytes may be negative. Binary is
-// false: the compressed bytes are the response body, not base64. The
-// efficiencies stay the codec's. A codec that cannot marshal s, or
-// blocks that do not inflate back, is an error.
-func MeasureSSEGzip(c codec.Codec, s scenario.Scenario, base Option, frameBytes float64, gap time.Duration, benchtime time.Duration, count int) (Option, error) {
+// sse.Deflate of each event with the one before as dictionary, as serve
+// does once per published message; decompress is a receiver's inflate of
+// those blocks with the event before in its window; each is timed in CPU
+// time over count samples of at least benchtime (cpuTimeOp), cycling
+// through the events. The whole event is compressed, framing included,
+// so PayloadBytes is the mean compressed event and FramingBytes the
+// event's own framing lines (its uncompressed text less the payload as
+// sent), which Transport.FrameBytes counts with what HTTP adds (its
+// chunks): W is then the compressed event and HTTP's framing. Binary is false: the compressed bytes are
+// the response body, not base64. The efficiencies stay the codec's. A
+// codec that cannot marshal s, or blocks that do not inflate back, is an
+// error.
+func MeasureSSEGzip(c codec.Codec, s scenario.Scenario, base Option, gap time.Duration, benchtime time.Duration, count int) (Option, error) {
 	o := base
 	o.Compressor, o.Binary = SSEGzip, false
-	payload, err := marshalNative(c, s)
+	marshal, err := marshalNative(c, s)
 	if err != nil {
 		return o, err
 	}
-	// Two messages of a stream some minutes in: ids and times whose last
+	// Messages of a stream some minutes in: ids and times whose last
 	// digits change, as they do from one event to the next.
 	t0 := time.Unix(1_764_390_000, 123_456_789)
 	binary := c.Info().Binary
-	prev := sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_344, Intended: t0, Payload: payload}, binary)
-	text := sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_345, Intended: t0.Add(gap), Payload: payload}, binary)
-	var z []byte
+	texts := make([][]byte, sseGzipEvents+1)
+	framing := 0.0
+	for i := range texts {
+		p, err := marshal()
+		if err != nil {
+			return o, err
+		}
+		texts[i] = sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_344 + uint64(i), Intended: t0.Add(time.Duration(i) * gap), Payload: p}, binary)
+		sent := len(p)
+		if binary {
+			sent = base64.StdEncoding.EncodedLen(len(p))
+		}
+		if i > 0 {
+			framing += float64(len(texts[i])-sent) / sseGzipEvents
+		}
+	}
+	packed := make([][]byte, sseGzipEvents)
+	size := 0.0
+	for i := range packed {
+		if packed[i], err = sse.Deflate(texts[i+1], texts[i]); err != nil {
+			return o, fmt.Errorf("plan: %s on %s with %s: %w", c.Info().ID, s.ID, SSEGzip, err)
+		}
+		size += float64(len(packed[i])) / sseGzipEvents
+	}
+	next := 0
 	compress := func() error {
-		var err error
-		z, err = sse.Deflate(text, prev)
+		next = (next + 1) % sseGzipEvents
+		_, err := sse.Deflate(texts[next+1], texts[next])
 		return err
 	}
-	if err := compress(); err != nil {
-		return o, fmt.Errorf("plan: %s on %s with %s: %w", c.Info().ID, s.ID, SSEGzip, err)
-	}
-	if err := timeCompressor(&o, s.ID, text, bytes.Clone(z), prev, compress, deflateTail[4:], benchtime, count); err != nil {
+	if err := timeCompressor(&o, s.ID, texts[1:], packed, texts[:sseGzipEvents], compress, deflateTail[4:], benchtime, count); err != nil {
 		return o, err
 	}
-	o.PayloadBytes = float64(len(z)) - frameBytes
+	o.PayloadBytes, o.FramingBytes = size, framing
 	return o, nil
 }
 
-// marshalNative is c's encoding of s's value (its native value for a
-// codec.Converter), as serve sends it.
-func marshalNative(c codec.Codec, s scenario.Scenario) ([]byte, error) {
+// sseGzipEvents is how many consecutive events MeasureSSEGzip compresses,
+// each with the one before as dictionary.
+const sseGzipEvents = 32
+
+// marshalNative returns a function that marshals s's value with c (its
+// native value for a codec.Converter), as serve does for every message;
+// its result is a copy the next call does not overwrite.
+func marshalNative(c codec.Codec, s scenario.Scenario) (func() ([]byte, error), error) {
 	b, err := codec.BindNew(c, s.Value(), s.New)
 	if err != nil {
 		return nil, fmt.Errorf("plan: %s on %s: %w", c.Info().ID, s.ID, err)
@@ -190,31 +222,37 @@ func marshalNative(c codec.Codec, s scenario.Scenario) ([]byte, error) {
 			return nil, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
 		}
 	}
-	payload, err := b.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)
-	}
-	return payload, nil
+	return func() ([]byte, error) {
+		payload, err := b.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)
+		}
+		return bytes.Clone(payload), nil
+	}, nil
 }
 
-// timeCompressor checks that packed, the deflate blocks compress makes of
-// text, inflate back to text (with tail appended and dict in the window,
-// as a receiver reads them), then times compress and that inflate into
-// o.CompressNs and o.DecompressNs (cpuTimeOp). scenarioID and
-// o.Codec/o.Compressor name a failure.
-func timeCompressor(o *Option, scenarioID string, text, packed, dict []byte, compress func() error, tail string, benchtime time.Duration, count int) error {
+// timeCompressor checks that packed[i], the deflate blocks compress makes
+// of texts[i], inflate back to it (with tail appended and dicts[i] in the
+// window, as a receiver reads them), then times compress and that
+// inflate, cycling through i, into o.CompressNs and o.DecompressNs
+// (cpuTimeOp). scenarioID and o.Codec/o.Compressor name a failure.
+func timeCompressor(o *Option, scenarioID string, texts, packed, dicts [][]byte, compress func() error, tail string, benchtime time.Duration, count int) error {
 	fr := flate.NewReader(nil)
 	var in bytes.Buffer
+	i := 0
 	inflate := func() error {
+		i = (i + 1) % len(packed)
 		in.Reset()
-		if err := fr.(flate.Resetter).Reset(io.MultiReader(bytes.NewReader(packed), strings.NewReader(tail)), dict); err != nil {
+		if err := fr.(flate.Resetter).Reset(io.MultiReader(bytes.NewReader(packed[i]), strings.NewReader(tail)), dicts[i]); err != nil {
 			return err
 		}
 		_, err := in.ReadFrom(fr)
 		return err
 	}
-	if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), text) {
-		return fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", o.Codec, scenarioID, o.Compressor, err)
+	for range packed {
+		if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), texts[i]) {
+			return fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", o.Codec, scenarioID, o.Compressor, err)
+		}
 	}
 	var err error
 	if o.CompressNs, err = cpuTimeOp(compress, benchtime, count); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -157,13 +158,15 @@ func Build(ctx context.Context, o Options) (Document, error) {
 	answered := 0
 	for _, id := range ids {
 		opts := FromResults(rows, id, comps, in.Cores)
-		if err := o.measureServeCompression(id, opts); err != nil {
+		if err := o.measureServeCompression(id, opts, in); err != nil {
 			return Document{}, err
 		}
 		noScaling := false
 		for i := range opts {
 			c, ok := o.Registry.Lookup(opts[i].Codec)
-			opts[i].Binary = opts[i].Compressor != None || (ok && c.Info().Binary)
+			if opts[i].Compressor != SSEGzip { // its compressed bytes are the body, not base64
+				opts[i].Binary = opts[i].Compressor != None || (ok && c.Info().Binary)
+			}
 			noScaling = noScaling || (opts[i].Error == "" && opts[i].SendEfficiency == 0)
 		}
 		if noScaling {
@@ -253,10 +256,12 @@ func DefaultScenarios(path string) ([]string, error) {
 
 // measureServeCompression fills in the options of scenario id (opts, from
 // FromResults) whose compressor serve applies on o.Via
-// (MeasurePermessageDeflate), from the codec's None option; a scenario
-// that is neither measured nor a seed, or a codec the registry lacks,
-// leaves them with an Error saying so. A failed measurement is an error.
-func (o Options) measureServeCompression(id string, opts []Option) error {
+// (MeasurePermessageDeflate, MeasureSSEGzip with the interval between two
+// messages of a stream at in's rate), from
+// the codec's None option; a scenario that is neither measured nor a
+// seed, or a codec the registry lacks, leaves them with an Error saying
+// so. A failed measurement is an error.
+func (o Options) measureServeCompression(id string, opts []Option, in Inputs) error {
 	var s *scenario.Scenario
 	for _, x := range append(slices.Clone(o.Scenarios), server.ChildScenarios()...) {
 		if x.ID == id {
@@ -264,21 +269,30 @@ func (o Options) measureServeCompression(id string, opts []Option) error {
 			break
 		}
 	}
+	benchtime, count := cmp.Or(o.Benchtime, defaultBenchtime), cmp.Or(o.Count, defaultCount)
+	streams := max(math.Ceil(in.Rate/verifyConnRate), 1)
+	gap := time.Duration(float64(time.Second) * streams / max(in.Rate, 1e-9))
 	base := map[string]Option{}
 	for i, op := range opts {
 		switch {
 		case op.Compressor == None:
 			base[op.Codec] = op
-		case op.Compressor != PermessageDeflate || base[op.Codec].Error != "":
+		case !slices.Contains(ServeCompressors(o.Via), op.Compressor) || base[op.Codec].Error != "":
 		case s == nil:
-			opts[i].Error = fmt.Sprintf("%s is measured for the seeds, annot/* and the measured scenarios only", PermessageDeflate)
+			opts[i].Error = fmt.Sprintf("%s is measured for the seeds, annot/* and the measured scenarios only", op.Compressor)
 		default:
 			c, ok := o.Registry.Lookup(op.Codec)
 			if !ok {
-				opts[i].Error = fmt.Sprintf("%s: codec %s not registered", PermessageDeflate, op.Codec)
+				opts[i].Error = fmt.Sprintf("%s: codec %s not registered", op.Compressor, op.Codec)
 				continue
 			}
-			m, err := MeasurePermessageDeflate(c, *s, base[op.Codec], cmp.Or(o.Benchtime, defaultBenchtime), cmp.Or(o.Count, defaultCount))
+			var m Option
+			var err error
+			if op.Compressor == SSEGzip {
+				m, err = MeasureSSEGzip(c, *s, base[op.Codec], gap, benchtime, count)
+			} else {
+				m, err = MeasurePermessageDeflate(c, *s, base[op.Codec], benchtime, count)
+			}
 			if err != nil {
 				return err
 			}

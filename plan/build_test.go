@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,7 +32,11 @@ func TestOptionsValidate(t *testing.T) {
 		{"saved run", func(o *Options) { o.Source = "run.json" }, "no scenario"},
 		{"verify fanout", func(o *Options) { o.Verify, o.Top, o.Inputs.Rate, o.Inputs.Fanout = time.Second, 1, 5000, 1000 }, "needs 10000 connections"},
 		{"fanout without verify", func(o *Options) { o.Inputs.Rate, o.Inputs.Fanout = 5000, 1000 }, ""},
-		{"verify gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, "gzip"} }, `-via sse: serve cannot apply compressor "gzip" (set -compress to none)`},
+		{"verify gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, "gzip"} }, `-via sse: serve cannot apply compressor "gzip" (set -compress to none or sse-gzip)`},
+		{"verify sse-gzip on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{None, SSEGzip} }, ""},
+		{"verify sse-gzip on ws", func(o *Options) {
+			o.Verify, o.Top, o.Via, o.Compressors = time.Second, 1, "ws", []string{None, SSEGzip}
+		}, `-via ws: serve cannot apply compressor "sse-gzip" (set -compress to none or permessage-deflate)`},
 		{"verify deflate on sse", func(o *Options) { o.Verify, o.Top, o.Compressors = time.Second, 1, []string{PermessageDeflate} }, `compressor "permessage-deflate"`},
 		{"verify zstd on ws", func(o *Options) { o.Verify, o.Top, o.Via, o.Compressors = time.Second, 1, "ws", []string{"zstd"} }, `-via ws: serve cannot apply compressor "zstd" (set -compress to none or permessage-deflate)`},
 		{"verify deflate on ws", func(o *Options) {
@@ -91,6 +96,39 @@ func TestPerDelivered(t *testing.T) {
 		if got := perDelivered(tc.pub, tc.marshal, tc.fanout); got != tc.want {
 			t.Errorf("perDelivered(%g, %g, %d) = %g, want %g", tc.pub, tc.marshal, tc.fanout, got, tc.want)
 		}
+	}
+}
+
+// The transport fit: the median round of each payload, times the
+// reference, and the line through the two; one disturbed round (a server
+// that batched its writes, or a slow one) does not move it; Spread is the
+// smaller payload's rounds; a negative slope or intercept is 0.
+func TestFitTransport(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		sizes         [2]float64
+		ratios        [2][]float64
+		refNs         float64
+		msg, byteCost float64
+		spread        Interval
+	}{
+		{"steady", [2]float64{100, 1100}, [2][]float64{{20, 20, 20, 20, 20}, {30, 30, 30, 30, 30}}, 500, 9500, 5, Interval{10000, 10000, 10000}},
+		{"one cheap and one dear round", [2]float64{100, 1100}, [2][]float64{{20, 12, 20, 20, 35}, {30, 30, 18, 30, 30}}, 500, 9500, 5, Interval{10000, 6000, 17500}},
+		{"large payload cheaper", [2]float64{100, 1100}, [2][]float64{{20, 20, 20}, {19, 19, 19}}, 500, 10000, 0, Interval{10000, 10000, 10000}},
+		{"slope above the small point", [2]float64{100, 200}, [2][]float64{{1, 1, 1}, {3, 3, 3}}, 100, 0, 2, Interval{100, 100, 100}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := fitTransport(tc.sizes, tc.ratios, tc.refNs)
+			if math.Abs(got.NsPerMsg-tc.msg) > 1e-9 || math.Abs(got.NsPerByte-tc.byteCost) > 1e-9 {
+				t.Errorf("fit = %g ns + %g ns/B, want %g + %g", got.NsPerMsg, got.NsPerByte, tc.msg, tc.byteCost)
+			}
+			if got.Rounds != len(tc.ratios[0]) || got.ReferenceNs != tc.refNs || got.SpreadBytes != tc.sizes[0] {
+				t.Errorf("rounds %d, reference %g, spread bytes %g", got.Rounds, got.ReferenceNs, got.SpreadBytes)
+			}
+			if got.Spread == nil || *got.Spread != tc.spread {
+				t.Errorf("spread = %+v, want %+v", got.Spread, tc.spread)
+			}
+		})
 	}
 }
 

@@ -16,7 +16,7 @@ function planCompute(inp, options) {
     if (r.error) { rows.push(r); return; }
     var payload = o.payload_bytes;
     if (t.base64 && o.binary) { payload = 4 * Math.ceil(payload / 3); }
-    r.wire_bytes = payload + t.frame_bytes;
+    r.wire_bytes = payload + Math.max(t.frame_bytes - (o.framing_bytes || 0), 0);
     var perSend = (o.marshal_ns.mid + o.compress_ns.mid) / eff(o.send_efficiency);
     var sendNs = perSend + f * (t.ns_per_msg + t.ns_per_byte * payload);
     var decode = o.unmarshal_ns.mid + o.decompress_ns.mid;

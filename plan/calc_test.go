@@ -31,6 +31,12 @@ func TestCalcJSMatchesCompute(t *testing.T) {
 	free := in
 	free.CPUPrice, free.EgressPrice = 0, 0
 	t.Run("no prices", func(t *testing.T) { checkCalcJS(t, node, free, []Option{optA, optFast, optB}) })
+	// An option that carries some of the framing (sse-gzip) and one that
+	// carries more than the transport's.
+	framed, over := optB, optA
+	framed.Codec, framed.Compressor, framed.FramingBytes = "framed", SSEGzip, 5
+	over.Codec, over.FramingBytes = "over", 20
+	t.Run("framing carried", func(t *testing.T) { checkCalcJS(t, node, in, []Option{framed, over}) })
 }
 
 // checkCalcJS runs calc.js's planCompute in node on x and opts and checks

@@ -164,6 +164,9 @@ func writePlan(w io.Writer, p Plan, d Document) {
 	if t.Rounds > 0 {
 		src += fmt.Sprintf(", %d rounds paired with a %s ns reference", t.Rounds, num(t.ReferenceNs))
 	}
+	if t.Spread != nil {
+		src += fmt.Sprintf(", rounds %s-%s ns per delivered %s B message", num(t.Spread.Lo), num(t.Spread.Hi), num(t.SpreadBytes))
+	}
 	fmt.Fprintf(w, "transport (%s): %s ns per delivered message + %s ns per byte, %s framing bytes, p99 floor %s ms", src, num(t.NsPerMsg), num(t.NsPerByte), num(t.FrameBytes), num(t.P99Ms))
 	if t.Base64 {
 		fmt.Fprint(w, "; binary payloads as base64 (SSE)")

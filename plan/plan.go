@@ -80,6 +80,11 @@ type Option struct {
 	// PayloadBytes is the message as sent, after compression: mean bytes
 	// per message.
 	PayloadBytes float64 `json:"payload_bytes"`
+	// FramingBytes is how much of the transport's framing PayloadBytes
+	// already carries, in bytes (SSEGzip compresses each event's framing
+	// lines with its payload): the wire then takes Transport.FrameBytes
+	// less these, never below 0. 0 for other options.
+	FramingBytes float64 `json:"framing_bytes,omitempty"`
 	// SendEfficiency and RecvEfficiency are the parallel efficiency of
 	// marshal (+ compress) and of unmarshal (+ decompress) with as many
 	// goroutines as Inputs.Cores: measured throughput over goroutines ×
@@ -130,6 +135,12 @@ type Transport struct {
 	// given.
 	Rounds      int     `json:"rounds,omitempty"`
 	ReferenceNs float64 `json:"reference_ns,omitempty"`
+	// Spread, when measured, is how far the rounds agreed: the cost per
+	// delivered message of the smaller payload (SpreadBytes bytes) in
+	// each round, paired as above, in ns: Mid the median the fit used,
+	// Lo and Hi the cheapest and the dearest round. Nil when given.
+	Spread      *Interval `json:"spread,omitempty"`
+	SpreadBytes float64   `json:"spread_bytes,omitempty"`
 }
 
 // Inputs describe the traffic, the machine, the budgets and the prices.
@@ -313,7 +324,7 @@ func row(in Inputs, o Option) Row {
 	if t.Base64 && o.Binary {
 		payload = 4 * math.Ceil(payload/3)
 	}
-	r.WireBytes = payload + t.FrameBytes
+	r.WireBytes = payload + max(t.FrameBytes-o.FramingBytes, 0)
 	perSend := o.MarshalNs.add(o.CompressNs).scale(1 / eff(o.SendEfficiency))
 	deliver := f * (t.NsPerMsg + t.NsPerByte*payload)
 	sendNs := perSend.add(Point(deliver))

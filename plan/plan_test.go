@@ -224,6 +224,23 @@ func TestFromResults(t *testing.T) {
 	}
 }
 
+// An option whose payload carries some of the framing (sse-gzip) adds
+// only the rest of the transport's 8 framing bytes to the wire; one that
+// carries more adds none.
+func TestComputeFramingCarried(t *testing.T) {
+	framed, over := optA, optA
+	framed.Codec, framed.FramingBytes = "framed", 5
+	over.Codec, over.FramingBytes = "over", 20
+	res, err := Compute(in, []Option{framed, over})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Rows {
+		want := map[string]float64{"framed": 100 + 3, "over": 100}[r.Codec]
+		near(t, r.Codec+" wire", r.WireBytes, want)
+	}
+}
+
 // SSE's base64 and the transport's latency floor: a binary 100-byte
 // payload takes 4·ceil(100/3) = 136 bytes + 8 framing = 144 on the wire,
 // and costs 10·(2000 + 136) = 21360 ns of sends; the p99 starts from the

@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"compress/flate"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
 )
 
@@ -34,16 +36,40 @@ const deflateLevel = 1
 // before inflating, with an empty final block after it.
 const deflateTail = "\x00\x00\xff\xff\x01\x00\x00\xff\xff"
 
+// SSEGzip is the compressor `serbench serve -compress` applies on SSE,
+// as a plan compressor ID: the response is one gzip member (RFC 1952)
+// whose deflate data is each live event's framed text (its id:, event:,
+// t: and data: lines, binary payloads as base64) compressed once per
+// stream by transport/sse's Deflate (klauspost/compress's
+// StatelessDeflate, its fastest level) with the previous event's text as
+// dictionary, the same bytes for every subscriber that sent that event.
+// Plan measures it itself (MeasureSSEGzip) and -verify checks it against
+// serve. serve sends the same value in every message, so the dictionary
+// holds the same payload and the event compresses to little more than
+// what changed (its id and time): events whose payloads differ compress
+// less.
+const SSEGzip = "sse-gzip"
+
 // ServeCompressors returns the plan compressors `serbench serve` applies
-// on via ("sse" or "ws"): [PermessageDeflate] on ws. serve's SSE gzip
-// compresses each event's framed text once per stream with the previous
-// event as context (transport/sse), which no plan compressor describes:
-// none on sse.
+// on via ("sse" or "ws"): [PermessageDeflate] on ws, [SSEGzip] on sse.
 func ServeCompressors(via string) []string {
-	if via == "ws" {
+	switch via {
+	case "ws":
 		return []string{PermessageDeflate}
+	case "sse":
+		return []string{SSEGzip}
 	}
 	return nil
+}
+
+// loadCompression is load.Result.Compression for a run of serve with
+// compressor (one of ServeCompressors): what the server must have agreed
+// to.
+func loadCompression(compressor string) string {
+	if compressor == SSEGzip {
+		return "gzip"
+	}
+	return compressor
 }
 
 // CheckServeCompressors returns an error naming the first compressor of
@@ -77,19 +103,13 @@ func CheckServeCompressors(via string, ids []string) error {
 func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, benchtime time.Duration, count int) (Option, error) {
 	o := base
 	o.Compressor, o.Binary = PermessageDeflate, true
-	b, err := codec.BindNew(c, s.Value(), s.New)
+	marshal, err := marshalNative(c, s)
 	if err != nil {
-		return o, fmt.Errorf("plan: %s on %s: %w", c.Info().ID, s.ID, err)
+		return o, err
 	}
-	v := s.Value()
-	if conv, ok := b.(codec.Converter); ok {
-		if v, err = conv.ToNative(v); err != nil {
-			return o, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
-		}
-	}
-	payload, err := b.Marshal(v)
+	payload, err := marshal()
 	if err != nil {
-		return o, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)
+		return o, err
 	}
 	msg := append(ws.AppendHeader(nil, &transport.Message{Seq: 1 << 20, Intended: time.Unix(1_800_000_000, 0)}), payload...)
 	var out bytes.Buffer
@@ -109,27 +129,137 @@ func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, b
 		return o, fmt.Errorf("plan: %s: %w", PermessageDeflate, err)
 	}
 	packed := bytes.Clone(out.Bytes()[:out.Len()-4])
+	if err := timeCompressor(&o, s.ID, [][]byte{msg}, [][]byte{packed}, [][]byte{nil}, compress, deflateTail, benchtime, count); err != nil {
+		return o, err
+	}
+	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
+	return o, nil
+}
+
+// MeasureSSEGzip measures option base (a codec's None option for
+// scenario s, without Error) compressed with SSEGzip: c marshals s's
+// value (its native value for a codec.Converter) sseGzipEvents+1 times,
+// as serve marshals every message (a codec whose output varies from one
+// marshal to the next, with maps in random order, varies here too); the
+// payloads are framed as consecutive events of a stream (sse.AppendEvent:
+// event type s.ID, binary payloads as base64, their times gap apart, the
+// interval between two messages of a stream), and compress is
+// sse.Deflate of each event with the one before as dictionary, as serve
+// does once per published message; decompress is a receiver's inflate of
+// those blocks with the event before in its window; each is timed in CPU
+// time over count samples of at least benchtime (cpuTimeOp), cycling
+// through the events. The whole event is compressed, framing included,
+// so PayloadBytes is the mean compressed event and FramingBytes the
+// event's own framing lines (its uncompressed text less the payload as
+// sent), which Transport.FrameBytes counts with what HTTP adds (its
+// chunks): W is then the compressed event and HTTP's framing. Binary is false: the compressed bytes are
+// the response body, not base64. The efficiencies stay the codec's. A
+// codec that cannot marshal s, or blocks that do not inflate back, is an
+// error.
+func MeasureSSEGzip(c codec.Codec, s scenario.Scenario, base Option, gap time.Duration, benchtime time.Duration, count int) (Option, error) {
+	o := base
+	o.Compressor, o.Binary = SSEGzip, false
+	marshal, err := marshalNative(c, s)
+	if err != nil {
+		return o, err
+	}
+	// Messages of a stream some minutes in: ids and times whose last
+	// digits change, as they do from one event to the next.
+	t0 := time.Unix(1_764_390_000, 123_456_789)
+	binary := c.Info().Binary
+	texts := make([][]byte, sseGzipEvents+1)
+	framing := 0.0
+	for i := range texts {
+		p, err := marshal()
+		if err != nil {
+			return o, err
+		}
+		texts[i] = sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_344 + uint64(i), Intended: t0.Add(time.Duration(i) * gap), Payload: p}, binary)
+		sent := len(p)
+		if binary {
+			sent = base64.StdEncoding.EncodedLen(len(p))
+		}
+		if i > 0 {
+			framing += float64(len(texts[i])-sent) / sseGzipEvents
+		}
+	}
+	packed := make([][]byte, sseGzipEvents)
+	size := 0.0
+	for i := range packed {
+		if packed[i], err = sse.Deflate(texts[i+1], texts[i]); err != nil {
+			return o, fmt.Errorf("plan: %s on %s with %s: %w", c.Info().ID, s.ID, SSEGzip, err)
+		}
+		size += float64(len(packed[i])) / sseGzipEvents
+	}
+	next := 0
+	compress := func() error {
+		next = (next + 1) % sseGzipEvents
+		_, err := sse.Deflate(texts[next+1], texts[next])
+		return err
+	}
+	if err := timeCompressor(&o, s.ID, texts[1:], packed, texts[:sseGzipEvents], compress, deflateTail[4:], benchtime, count); err != nil {
+		return o, err
+	}
+	o.PayloadBytes, o.FramingBytes = size, framing
+	return o, nil
+}
+
+// sseGzipEvents is how many consecutive events MeasureSSEGzip compresses,
+// each with the one before as dictionary.
+const sseGzipEvents = 32
+
+// marshalNative returns a function that marshals s's value with c (its
+// native value for a codec.Converter), as serve does for every message;
+// its result is a copy the next call does not overwrite.
+func marshalNative(c codec.Codec, s scenario.Scenario) (func() ([]byte, error), error) {
+	b, err := codec.BindNew(c, s.Value(), s.New)
+	if err != nil {
+		return nil, fmt.Errorf("plan: %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	v := s.Value()
+	if conv, ok := b.(codec.Converter); ok {
+		if v, err = conv.ToNative(v); err != nil {
+			return nil, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
+		}
+	}
+	return func() ([]byte, error) {
+		payload, err := b.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)
+		}
+		return bytes.Clone(payload), nil
+	}, nil
+}
+
+// timeCompressor checks that packed[i], the deflate blocks compress makes
+// of texts[i], inflate back to it (with tail appended and dicts[i] in the
+// window, as a receiver reads them), then times compress and that
+// inflate, cycling through i, into o.CompressNs and o.DecompressNs
+// (cpuTimeOp). scenarioID and o.Codec/o.Compressor name a failure.
+func timeCompressor(o *Option, scenarioID string, texts, packed, dicts [][]byte, compress func() error, tail string, benchtime time.Duration, count int) error {
 	fr := flate.NewReader(nil)
 	var in bytes.Buffer
+	i := 0
 	inflate := func() error {
+		i = (i + 1) % len(packed)
 		in.Reset()
-		if err := fr.(flate.Resetter).Reset(io.MultiReader(bytes.NewReader(packed), strings.NewReader(deflateTail)), nil); err != nil {
+		if err := fr.(flate.Resetter).Reset(io.MultiReader(bytes.NewReader(packed[i]), strings.NewReader(tail)), dicts[i]); err != nil {
 			return err
 		}
 		_, err := in.ReadFrom(fr)
 		return err
 	}
-	if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), msg) {
-		return o, fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", c.Info().ID, s.ID, PermessageDeflate, err)
+	for range packed {
+		if err := inflate(); err != nil || !bytes.Equal(in.Bytes(), texts[i]) {
+			return fmt.Errorf("plan: %s on %s with %s: the compressed message does not inflate back (%v)", o.Codec, scenarioID, o.Compressor, err)
+		}
 	}
+	var err error
 	if o.CompressNs, err = cpuTimeOp(compress, benchtime, count); err != nil {
-		return o, err
+		return err
 	}
-	if o.DecompressNs, err = cpuTimeOp(inflate, benchtime, count); err != nil {
-		return o, err
-	}
-	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
-	return o, nil
+	o.DecompressNs, err = cpuTimeOp(inflate, benchtime, count)
+	return err
 }
 
 // median of sorted xs (not empty).

@@ -3,13 +3,20 @@ package plan
 import (
 	"bytes"
 	"compress/flate"
+	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/internal/servertest"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/transport"
+	"github.com/serbench/serbench/transport/server"
+	"github.com/serbench/serbench/transport/sse"
 	"github.com/serbench/serbench/transport/ws"
 )
 
@@ -91,5 +98,120 @@ func TestMarshalTimer(t *testing.T) {
 	}
 	if m := sortedMedian(nil); m != 0 {
 		t.Errorf("median of nothing %g", m)
+	}
+}
+
+// MeasureSSEGzip's compressed event is what serve writes per live event:
+// on a real server with gzip on, the body of a stream of n2 events less
+// that of n1 events (same first lines, first event and end), over n2−n1,
+// is the plan's compressed event (PayloadBytes; FramingBytes are the
+// event's framing lines) within 3 B or 15% (the ids' and times' digits compress a little
+// differently), 35% for a codec whose maps come out in random order (its
+// events vary from one to the next, here and in serve), for a text, a binary (base64) and a
+// random-order codec; and the event compresses below its payload (the
+// previous event is the dictionary).
+func TestMeasureSSEGzip(t *testing.T) {
+	var on server.Options
+	on.SSE.Gzip = true
+	base := servertest.Start(t, on).URL
+	reg := all.Registry()
+	s := seed(t, "user-profile")
+	const rate, n1, n2 = 500, 5, 45
+	for _, tc := range []struct {
+		id  string
+		tol float64
+	}{{"encoding/json", 0.15}, {"wire", 0.15}, {"msgpack", 0.35}} {
+		t.Run(tc.id, func(t *testing.T) {
+			c, ok := reg.Lookup(tc.id)
+			if !ok {
+				t.Skip("not registered")
+			}
+			o, err := MeasureSSEGzip(c, s, Option{Codec: tc.id, Compressor: None, MarshalNs: Point(1000)}, time.Second/rate, time.Millisecond, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Compressor != SSEGzip || o.Binary || o.MarshalNs != Point(1000) || o.CompressNs.Mid <= 0 || o.DecompressNs.Mid <= 0 {
+				t.Errorf("option %+v", o)
+			}
+			marshal, err := marshalNative(c, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			payload, err := marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The event's framing lines: an event of the same id and time
+			// with no payload.
+			lines := sse.AppendEvent(nil, s.ID, &transport.Message{Seq: 12_345, Intended: time.Unix(1_764_390_000, 123_456_789)}, c.Info().Binary)
+			if o.FramingBytes < float64(len(lines))-3 || o.FramingBytes > float64(len(lines))+3 {
+				t.Errorf("framing %g B, want the %d B of the event's lines ± 3 (their digits)", o.FramingBytes, len(lines))
+			}
+			event := o.PayloadBytes
+			if event >= float64(len(payload)) {
+				t.Errorf("compressed event %g B, not below the %d B payload", event, len(payload))
+			}
+			b1, b2 := gzipBody(t, base, tc.id, n1), gzipBody(t, base, tc.id, n2)
+			perEvent := float64(b2-b1) / (n2 - n1)
+			t.Logf("%s: serve %g B per event, plan %g B (payload %d B)", tc.id, perEvent, event, len(payload))
+			if tol := max(3, tc.tol*event); perEvent < event-tol || perEvent > event+tol {
+				t.Errorf("serve wrote %g B per event (%d B for %d events, %d for %d), plan predicts %g ± %g", perEvent, b2, n2, b1, n1, event, tol)
+			}
+		})
+	}
+}
+
+// gzipBody is the length of the compressed body of a new stream of n
+// events of codecID's user-profile from the server at base, asking for
+// gzip (and checking it came).
+func gzipBody(t *testing.T, base, codecID string, n int) int {
+	t.Helper()
+	u := fmt.Sprintf("%s/sse?scenario=user-profile&codec=%s&rate=500&count=%d&stream=%s", base, url.QueryEscape(codecID), n, url.QueryEscape(fmt.Sprintf("%s-%d", t.Name(), n)))
+	req, err := http.NewRequest("GET", u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("status %d, Content-Encoding %q", resp.StatusCode, resp.Header.Get("Content-Encoding"))
+	}
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(b)
+}
+
+// seed is the seed scenario id.
+func seed(t *testing.T, id string) scenario.Scenario {
+	t.Helper()
+	for _, x := range scenario.Seeds() {
+		if x.ID == id {
+			return x
+		}
+	}
+	t.Fatalf("no seed %s", id)
+	return scenario.Scenario{}
+}
+
+// ServeCompressors lists one compressor per transport, and the load
+// client reports serve's SSE gzip as "gzip".
+func TestServeCompressors(t *testing.T) {
+	if got := ServeCompressors("sse"); len(got) != 1 || got[0] != SSEGzip {
+		t.Errorf("sse: %v", got)
+	}
+	if got := ServeCompressors("ws"); len(got) != 1 || got[0] != PermessageDeflate {
+		t.Errorf("ws: %v", got)
+	}
+	if got := ServeCompressors("tcp"); got != nil {
+		t.Errorf("tcp: %v", got)
+	}
+	if loadCompression(SSEGzip) != "gzip" || loadCompression(PermessageDeflate) != PermessageDeflate {
+		t.Error("load's compression names")
 	}
 }

@@ -34,14 +34,14 @@ type serverRun struct {
 // quick bench run of TransportCodec's marshal (transportBenchtime,
 // transportCount).
 const (
-	transportDuration  = 2 * time.Second
+	transportDuration  = 3 * time.Second
 	TransportCodec     = "encoding/json"
 	transportBenchtime = 5 * time.Millisecond
 	transportCount     = 3
 	// transportRounds is how many times MeasureTransport runs each seed,
 	// interleaved; refBenchtime and refCount time the reference between
 	// two runs.
-	transportRounds = 3
+	transportRounds = 5
 	refBenchtime    = 10 * time.Millisecond
 	refCount        = 5
 	// verifyConnRate is the rate per stream -verify asks for: the total
@@ -110,7 +110,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 	if r.Sent == 0 {
 		return serverRun{}, fmt.Errorf("the server sent no message")
 	}
-	if compressor != None && r.Compression != compressor {
+	if compressor != None && r.Compression != loadCompression(compressor) {
 		return serverRun{}, fmt.Errorf("the server did not agree to %s (compression %q)", compressor, r.Compression)
 	}
 	recv := (after.User + after.System) - (before.User + before.System)
@@ -131,11 +131,18 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 // process between the runs (encoding/json's marshal of the smaller
 // payload, marshalTimer): a run's cost is divided by the mean of the reference
 // just before and just after it, and a point is the median of those
-// ratios times the fastest reference of the measurement (ReferenceNs). A
+// ratios times the fastest reference of the measurement (ReferenceNs),
+// fitTransport. A
 // change of the machine's speed that slows the run and the reference
 // alike then cancels, as it does in the codec tables' paired samples, and
 // the figure is stated at the machine's least-disturbed speed, which moves
-// least from one plan to the next. Measured at the planned fan-out, the costs paid
+// least from one plan to the next. What the reference cannot cancel is how
+// the server runs: at a large fan-out a server that gets the CPU late
+// writes several messages per wake-up and pays less per message, and how
+// often that happens varies from run to run; five rounds of at least 3 s
+// (transportRounds, transportDuration) and their median make one
+// disturbed round move the figure no more than the middle one, and
+// Spread reports the rounds' range. Measured at the planned fan-out, the costs paid
 // once per published message (the scheduler, the stream) are shared by
 // its receivers as they are in the run being planned. FrameBytes is the
 // framing load counts on the smaller payload (on a payload of hundreds
@@ -166,15 +173,12 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		return Transport{}, err
 	}
 	type point struct {
-		id          string
-		marshal     float64
-		size        float64
-		cpu, frames float64
+		id      string
+		marshal float64
+		size    float64
+		frames  float64
 	}
-	var (
-		pts []point
-		p99 float64
-	)
+	var pts []point
 	for _, r := range ms {
 		if r.Op == results.OpMarshal && r.OK {
 			pts = append(pts, point{id: r.Scenario, marshal: r.NsPerOp, size: float64(r.SizeBytes)})
@@ -230,26 +234,45 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 			}
 		}
 	}
-	refNs := slices.Min(refs)
-	for i := range pts {
-		pts[i].cpu = sortedMedian(ratios[i]) * refNs
-	}
-	p99 = sortedMedian(p99s)
-	t := Transport{FrameBytes: pts[0].frames, Base64: via == "sse", P99Ms: p99, MeasuredFanout: fanout,
-		Rounds: transportRounds, ReferenceNs: refNs}
-	if dx := pts[1].size - pts[0].size; dx > 0 {
-		t.NsPerByte = max((pts[1].cpu-pts[0].cpu)/dx, 0)
-	}
-	t.NsPerMsg = max(pts[0].cpu-t.NsPerByte*pts[0].size, 0)
+	t := fitTransport([2]float64{pts[0].size, pts[1].size}, ratios, slices.Min(refs))
+	t.FrameBytes, t.Base64, t.P99Ms, t.MeasuredFanout = pts[0].frames, via == "sse", sortedMedian(p99s), fanout
 	return t, nil
+}
+
+// fitTransport fits the transport's cost per delivered message from the
+// paired rounds of MeasureTransport: ratios[i] holds each round's cost
+// per delivered message of the payload of sizes[i] bytes over the
+// reference timed around it, refNs the fastest reference. A point is the
+// median of its rounds' ratios times refNs, so that a round the machine
+// disturbed (a server that got the CPU late and wrote several messages
+// per wake-up, or one slowed with its reference) moves it no further than
+// the middle round; NsPerMsg and NsPerByte are the line through the two
+// points, neither negative. Spread is the smaller payload's rounds times
+// refNs: median, smallest and largest.
+func fitTransport(sizes [2]float64, ratios [2][]float64, refNs float64) Transport {
+	var cpu [2]float64
+	for i := range cpu {
+		cpu[i] = sortedMedian(slices.Clone(ratios[i])) * refNs
+	}
+	t := Transport{Rounds: len(ratios[0]), ReferenceNs: refNs}
+	if dx := sizes[1] - sizes[0]; dx > 0 {
+		t.NsPerByte = max((cpu[1]-cpu[0])/dx, 0)
+	}
+	t.NsPerMsg = max(cpu[0]-t.NsPerByte*sizes[0], 0)
+	if len(ratios[0]) > 0 {
+		t.Spread = &Interval{Mid: cpu[0], Lo: slices.Min(ratios[0]) * refNs, Hi: slices.Max(ratios[0]) * refNs}
+		t.SpreadBytes = sizes[0]
+	}
+	return t
 }
 
 // VerifyPlan runs the top choices of res (those meeting the budgets, else
 // the closest) against a real server for d each, at in.Fanout connections
 // per stream (load's Options.Fanout), and returns predicted (the model at
 // in.Fanout) against measured: for None and for each compressor serve
-// applies on via (ServeCompressors: permessage-deflate on ws, which the
-// client asks for), the first top rows with it, in rank order. A row with
+// applies on via (ServeCompressors: permessage-deflate on ws, sse-gzip
+// on sse, which the client asks for), the first top rows with it, in
+// rank order. A row with
 // another compressor among the first top rows gets a Check with an Error
 // saying so. Only server.ChildScenarios can be served (else one Check says
 // so). reg holds the codecs of opts. log, when not nil, gets a line as

@@ -39,7 +39,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		codecsFlag    = codecsFlag(fs, "", codecsUsage, resolveCodecs)
 		scenariosFlag = fs.String("scenarios", "", "comma-separated scenario IDs: seeds, corpus/<name>, or -corpus's (default: the scenarios of -corpus when given, otherwise ws-message)")
 		corpusFlag    = fs.String("corpus", "", "a JSON file, a JSON Lines file (one message per line) or a folder of them, as corpus/<name> scenarios")
-		compressFlag  = fs.String("compress", "", "compressors to compare: comma-separated, none, "+strings.Join(algorithms.IDs(), ",")+" and with -via ws "+plan.PermessageDeflate+" (serve's); with -verify only none and serve's (default: all; with -verify none and serve's)")
+		compressFlag  = fs.String("compress", "", "compressors to compare: comma-separated, none, "+strings.Join(algorithms.IDs(), ",")+", with -via ws "+plan.PermessageDeflate+" and with -via sse "+plan.SSEGzip+" (serve's); with -verify only none and serve's (default: all; with -verify none and serve's)")
 		from          = fs.String("from", "", "read the codec figures from this saved run (serbench run -format json, with -compress and -parallel) instead of measuring")
 		format        = formatFlag(fs, "table", plan.Formats, "json: a serbench-plan/v1 document; html: one page with a calculator")
 		out           = outputFlag(fs, "write the output to this file instead of standard output (replaced only when the plan succeeds)")

@@ -96,7 +96,9 @@ func TestPlanErrors(t *testing.T) {
 		{[]string{"plan", "-rate", "10", "-via", "tcp"}, `unknown -via "tcp"`, 2},
 		{[]string{"plan", "-rate", "10", "-verify", "1s", "-top", "0"}, "invalid top 0", 2},
 		{[]string{"plan", "-rate", "5000", "-fanout", "1000", "-verify", "1s", "-transport", "1,1,1"}, "needs 10000 connections", 2},
-		{[]string{"plan", "-rate", "10", "-verify", "1s", "-compress", "none,s2", "-transport", "1,1,1"}, `-verify -via sse: serve cannot apply compressor "s2" (set -compress to none)`, 2},
+		{[]string{"plan", "-rate", "10", "-verify", "1s", "-compress", "none,s2", "-transport", "1,1,1"}, `-verify -via sse: serve cannot apply compressor "s2" (set -compress to none or sse-gzip)`, 2},
+		{[]string{"plan", "-rate", "10", "-verify", "1s", "-via", "ws", "-compress", "none,sse-gzip", "-transport", "1,1,1"}, `-verify -via ws: serve cannot apply compressor "sse-gzip" (set -compress to none or permessage-deflate)`, 2},
+		{[]string{"plan", "-rate", "10", "-verify", "1s", "-compress", "permessage-deflate", "-transport", "1,1,1"}, `-verify -via sse: serve cannot apply compressor "permessage-deflate" (set -compress to none or sse-gzip)`, 2},
 		{[]string{"plan", "-rate", "10", "-verify", "1s", "-via", "ws", "-compress", "gzip", "-transport", "1,1,1"}, `serve cannot apply compressor "gzip" (set -compress to none or permessage-deflate)`, 2},
 		{[]string{"plan", "-rate", "10", "-format", "xml"}, `unknown format "xml"`, 2},
 		{[]string{"plan", "-rate", "10", "-codecs", "nosuch"}, "nosuch", 2},
@@ -132,14 +134,20 @@ func TestPlanMeasures(t *testing.T) {
 
 // -verify starts serve in a child process and load against it for the
 // top choices without and with serve's compressor (permessage-deflate on
-// WebSocket): a tiny rate for one second, three connections sharing the
-// stream (-fanout 3). The check carries measured figures at that fan-out;
-// no timing is asserted.
+// WebSocket, sse-gzip on SSE, which serve must have applied): a tiny rate
+// for one second, three connections sharing the stream (-fanout 3). The
+// check carries measured figures at that fan-out; no timing is asserted.
 func TestPlanVerify(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server for a second")
 	}
-	out, _, err := serbench(t, "plan", "-scenarios", "ws-message", "-codecs", "msgpack", "-via", "ws",
+	for _, tc := range []struct{ via, compressor string }{{"ws", "permessage-deflate"}, {"sse", "sse-gzip"}} {
+		t.Run(tc.via, func(t *testing.T) { testPlanVerify(t, tc.via, tc.compressor) })
+	}
+}
+
+func testPlanVerify(t *testing.T, via, compressor string) {
+	out, _, err := serbench(t, "plan", "-scenarios", "ws-message", "-codecs", "msgpack", "-via", via,
 		"-rate", "50", "-fanout", "3", "-transport", "1000,1,8", "-verify", "1s", "-top", "3", "-benchtime", "1ms", "-count", "1", "-format", "json")
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +177,7 @@ func TestPlanVerify(t *testing.T) {
 	ran := 0
 	for _, c := range checks {
 		switch {
-		case c.Compressor != "none" && c.Compressor != "permessage-deflate":
+		case c.Compressor != "none" && c.Compressor != compressor:
 			t.Errorf("%s + %s: a compressor -verify did not ask for", c.Codec, c.Compressor)
 		case c.Error != "":
 			t.Errorf("%s: %s", c.Codec, c.Error)
@@ -182,7 +190,7 @@ func TestPlanVerify(t *testing.T) {
 		}
 	}
 	if ran != 4 {
-		t.Errorf("%d checks ran against the server, want 4 (msgpack and encoding/json, without compression and with permessage-deflate): %+v", ran, checks)
+		t.Errorf("%d checks ran against the server, want 4 (msgpack and encoding/json, without compression and with %s): %+v", ran, compressor, checks)
 	}
 }
 

@@ -65,7 +65,7 @@ var finalBlock = []byte{0x01, 0x00, 0x00, 0xff, 0xff}
 // gzipConn is what one gzip response keeps between events: whether its
 // header is written, and the CRC-32 and size of the text it has sent, for
 // the trailer. It holds no compressor: every piece of text it sends is
-// deflated on its own (deflate) into blocks that end on a byte boundary,
+// deflated on its own (Deflate) into blocks that end on a byte boundary,
 // not final, and refer to nothing before them but, for a live event, the
 // text of the event the response sent just before, so one event's blocks,
 // made once, serve every connection of its stream that sent that same
@@ -102,13 +102,16 @@ func (g *gzipConn) appendEnd(dst []byte) []byte {
 	return binary.LittleEndian.AppendUint32(dst, g.size)
 }
 
-// deflate returns text compressed with no history but dict
+// Deflate returns text compressed the way a gzip response (Options.Gzip)
+// compresses it: with no history but dict
 // (klauspost/compress/flate's StatelessDeflate, its fastest level; at most
-// the last 8 KiB of dict are used): deflate blocks, not final, ending with
-// an empty stored block on a byte boundary. They are valid anywhere in a
-// deflate stream whose output so far ends with dict (anywhere at all when
-// dict is empty).
-func deflate(text, dict []byte) ([]byte, error) {
+// the last 8 KiB of dict are used), as deflate blocks (RFC 1951), not
+// final, ending with an empty stored block on a byte boundary. They are
+// valid anywhere in a deflate stream whose output so far ends with dict
+// (anywhere at all when dict is empty). A live event's text (AppendEvent)
+// is compressed with the previous event's text as dict, once per stream.
+// The error, from the compressor, names the text's length.
+func Deflate(text, dict []byte) ([]byte, error) {
 	var b bytes.Buffer
 	b.Grow(len(text)/2 + 16)
 	if err := flate.StatelessDeflate(&b, text, false, dict); err != nil {

@@ -32,7 +32,7 @@ func TestGzipStateless(t *testing.T) {
 		if i%2 == 1 {
 			dict = prev
 		}
-		z, err := deflate([]byte(ev), dict)
+		z, err := Deflate([]byte(ev), dict)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func BenchmarkDeflateEvent(b *testing.B) {
 		b.Run("how=stateless/dict="+dict.name, func(b *testing.B) {
 			var n int
 			for b.Loop() {
-				z, err := deflate(next, dict.dict)
+				z, err := Deflate(next, dict.dict)
 				if err != nil {
 					b.Fatal(err)
 				}

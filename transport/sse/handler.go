@@ -223,7 +223,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 				z = m.Shared(gzipKey{event, binary, after}, func() any {
 					h.deflated.Add(1)
-					z, _ := deflate(buf, dict) // on error nil: send deflates again and returns it
+					z, _ := Deflate(buf, dict) // on error nil: send deflates again and returns it
 					return z
 				}).([]byte)
 			}
@@ -273,7 +273,7 @@ type connWriter struct {
 // reset on every event, which costs a timer update each).
 func (cw *connWriter) write(p []byte, flush bool) error { return cw.send(p, nil, flush) }
 
-// send is write for the text p whose deflate blocks (see deflate) are z:
+// send is write for the text p whose deflate blocks (see Deflate) are z:
 // a gzip response writes z, or deflates p itself when z is nil.
 func (cw *connWriter) send(p, z []byte, flush bool) error {
 	if now := time.Now(); cw.deadline.Sub(now) < cw.timeout/2 {
@@ -287,7 +287,7 @@ func (cw *connWriter) send(p, z []byte, flush bool) error {
 		if cw.gz != nil {
 			if z == nil {
 				var err error
-				if z, err = deflate(p, nil); err != nil {
+				if z, err = Deflate(p, nil); err != nil {
 					return err
 				}
 			}

@@ -96,7 +96,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			t.step()
 		}
 	}
-	rows := matrixResults(cells, codecs, opts)
+	rows := matrixResults(cells, opts)
 	if opts.Target > 0 {
 		for i := range rows {
 			r := &rows[i]
@@ -139,17 +139,14 @@ func prepareMatrix(codecs []codec.Codec, scenarios []scenario.Scenario, opts Opt
 	return cells, timed
 }
 
-// matrixResults summarises the cells' samples into one row each, with
-// the figures that compare cells: speed-ups over opts.Baseline, ratios to
-// the reference row, same-bytes flags and compression ratios.
-func matrixResults(cells []*cell, codecs []codec.Codec, opts Options) []results.Row {
+// matrixResults summarises the cells' samples into one measured row
+// each, with the same-bytes flags, which compare the cells' encoded bytes
+// (the figures rows imply, such as speed-ups, are results.NewRun's).
+func matrixResults(cells []*cell, opts Options) []results.Row {
 	rows := make([]results.Row, len(cells))
 	for i, c := range cells {
 		rows[i] = c.result()
 	}
-	results.AddSpeedups(rows, opts.Baseline)
-	results.AddFloorRatios(rows, referenceID(codecs))
 	addSameBytes(rows, cells, opts.Baseline)
-	results.AddJSONRatios(rows, opts.Baseline)
 	return rows
 }

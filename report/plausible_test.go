@@ -51,7 +51,7 @@ func TestReadRefusesImplausible(t *testing.T) {
 func TestReadRoundedP(t *testing.T) {
 	doc := &results.Run{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
 		Results: []results.Row{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
-			Samples: []float64{99, 100, 101}, Iterations: 10, Speedup: 1.01, SpeedupP: 1}}}
+			Samples: []float64{99, 100, 101}, Iterations: 10, Derived: results.Derived{Speedup: 1.01, SpeedupP: 1}}}}
 	var buf bytes.Buffer
 	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)

@@ -328,7 +328,7 @@ func TestReadPlainCodecNames(t *testing.T) {
 
 // A run written as benchfmt and read back shows the same statistics as the
 // run itself: interval, speed-up with its p-value and interval, and ×floor
-// come from the same functions (package bench) on the same samples.
+// come from the same functions (package results) on the same samples.
 func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	codecs := []codec.Codec{stdjson.New(), cbor.New(), memmove.New()}
 	ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
@@ -339,7 +339,8 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := &results.Run{Results: rs, Baseline: results.DefaultBaseline, Count: 6}
+	doc := results.NewRun(results.Inputs{Rows: rs, Codecs: codecs, Baseline: results.DefaultBaseline, Count: 6})
+	rs = doc.Results
 	var buf bytes.Buffer
 	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)

@@ -27,7 +27,7 @@ func adaptiveFixture() *results.Run {
 			n = 14
 		}
 		r := results.Row{Codec: c, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: lo, NsPerOpHi: hi,
-			SizeBytes: size, Speedup: sp, SpeedupP: 0.001, SpeedupLo: splo, SpeedupHi: sphi, OK: true, Iterations: 1000,
+			SizeBytes: size, Derived: results.Derived{Speedup: sp, SpeedupP: 0.001, SpeedupLo: splo, SpeedupHi: sphi}, OK: true, Iterations: 1000,
 			BytesPerOp: 96, AllocsPerOp: 1, TargetMissed: missed, SameBytes: same, HalfWidth: max(hi/ns-1, 1-lo/ns)}
 		for i := range n {
 			r.Samples = append(r.Samples, ns*(1+0.01*float64(i%3-1)))
@@ -138,8 +138,8 @@ func TestGeomeans(t *testing.T) {
 	doc := adaptiveFixture()
 	// A second scenario for go-json marshal at 8x: the geomean of 2 and 8 is 4.
 	doc.Results = append(doc.Results,
-		results.Row{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Speedup: 1, OK: true, Samples: []float64{800}},
-		results.Row{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Speedup: 8, SpeedupLo: 7, SpeedupHi: 9, OK: true, Samples: []float64{100}})
+		results.Row{Codec: "encoding/json", Scenario: "b", Op: "marshal", NsPerOp: 800, Derived: results.Derived{Speedup: 1}, OK: true, Samples: []float64{800}},
+		results.Row{Codec: "go-json", Scenario: "b", Op: "marshal", NsPerOp: 100, Derived: results.Derived{Speedup: 8, SpeedupLo: 7, SpeedupHi: 9}, OK: true, Samples: []float64{100}})
 	for _, g := range results.Geomeans(doc) {
 		if g.Codec != "go-json" || g.Op != "marshal" {
 			continue

@@ -15,6 +15,11 @@
 #          mapped to the new: key order is not part of the contract;
 #   table  byte for byte (every figure as the reader sees it);
 #   csv    byte for byte, the old column name mapped to the new.
+# The fresh run is also written as benchfmt (compared the same way), and
+# checked once more as "derived": its JSON stripped of every derived figure
+# (the speed-ups, floor_ratio, json_ratio, regimes, and the run's
+# recommendations, geomeans and plateaus) and read by AFTER must give back
+# what BEFORE's runner wrote, so AFTER derives as BEFORE's runner did.
 # It prints one line a run and format, and exits 1 when any differs.
 set -eu
 if [ $# -lt 2 ]; then
@@ -32,7 +37,8 @@ if [ $# -eq 0 ]; then
 	if [ "${FRESH:-1}" = 1 ]; then
 		"$before" run -codecs encoding/json,memmove,msgpack,cbor -scenarios ws-message,sse-event \
 			-count 12 -benchtime 2ms -compress gzip -format json -o "$tmp/fresh.json" 2>/dev/null
-		set -- "$@" "$tmp/fresh.json"
+		"$before" show -format benchfmt -o "$tmp/fresh.txt" "$tmp/fresh.json"
+		set -- "$@" "$tmp/fresh.json" "$tmp/fresh.txt"
 	fi
 fi
 # renamed maps the old key names to the new ones, everywhere in a document.
@@ -66,4 +72,17 @@ for run in "$@"; do
 		fi
 	done
 done
+if [ -e "$tmp/fresh.json" ]; then
+	strip='del(.recommendations, .geomeans, .plateaus) | .results[] |= del(.speedup, .speedup_p, .speedup_lo, .speedup_hi, .floor_ratio, .json_ratio, .regimes)'
+	jq "$strip" "$tmp/fresh.json" >"$tmp/stripped.json"
+	jq -S "$renamed" "$tmp/fresh.json" >"$tmp/b"
+	"$after" show -format json "$tmp/stripped.json" | jq -S . >"$tmp/a"
+	if cmp -s "$tmp/b" "$tmp/a"; then
+		echo "same     derived fresh.json: every derived figure derived again from the measured ones"
+	else
+		echo "DIFFERS  derived fresh.json:"
+		diff "$tmp/b" "$tmp/a" | head -20
+		status=1
+	fi
+fi
 exit "$status"

@@ -22,12 +22,15 @@ import (
 	"github.com/serbench/serbench/scenario"
 )
 
-// fixture is package report's fixture run (two scenarios, three codecs,
-// a failure, an n/a cell, parallel points), read from the JSON that
-// report's golden test writes of it.
-func fixture(t testing.TB) *results.Run {
+// reportRun is one of package report's fixture runs, read from the JSON
+// that report's golden test writes of it: "fixture" (two scenarios, three
+// codecs, a failure, an n/a cell, parallel points) or "adaptive" (adaptive
+// sampling, noise figures, speed-up intervals and per-sample allocation
+// figures: three codecs on one scenario, where the fastest is not the
+// smallest and one writes the baseline's bytes).
+func reportRun(t testing.TB, name string) *results.Run {
 	t.Helper()
-	doc, err := results.ReadFile(filepath.Join("..", "report", "testdata", "fixture.json"))
+	doc, err := results.ReadFile(filepath.Join("..", "report", "testdata", name+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +72,7 @@ func TestParseBenchNameErrors(t *testing.T) {
 // TestBenchfmtParses reads Benchfmt's output back with benchfmt.Reader:
 // no syntax errors, serbench names, one line per sample, the units.
 func TestBenchfmtParses(t *testing.T) {
-	doc := fixture(t)
+	doc := reportRun(t, "fixture")
 	var buf bytes.Buffer
 	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
@@ -127,7 +130,7 @@ func TestBenchfmtParses(t *testing.T) {
 func TestReadRoundTrip(t *testing.T) {
 	for _, format := range []string{"json", "benchfmt"} {
 		t.Run(format, func(t *testing.T) {
-			want := fixture(t)
+			want := reportRun(t, "fixture")
 			var buf bytes.Buffer
 			write := results.WriteJSON
 			if format == "benchfmt" {
@@ -218,8 +221,8 @@ func TestReadSkipsForeignBenchmarks(t *testing.T) {
 // accepts can be written again as benchfmt and read back.
 func FuzzRead(f *testing.F) {
 	var js, bf bytes.Buffer
-	results.WriteJSON(&js, fixture(f))
-	results.WriteBenchfmt(&bf, fixture(f))
+	results.WriteJSON(&js, reportRun(f, "fixture"))
+	results.WriteBenchfmt(&bf, reportRun(f, "fixture"))
 	f.Add(js.Bytes())
 	f.Add(bf.Bytes())
 	f.Add([]byte("BenchmarkCodec/codec=a%/scenario=b/op=c 1 2 ns/op\n// serbench: n/a x"))

@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -102,33 +101,6 @@ func TestList(t *testing.T) {
 		t.Error(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "list.json"), buf.Bytes())
-}
-
-// TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.
-func TestJSONContract(t *testing.T) {
-	var buf bytes.Buffer
-	if err := results.WriteJSON(&buf, fixture()); err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc["schema"] != "serbench/v1" {
-		t.Errorf("schema = %v", doc["schema"])
-	}
-	envJSON := doc["env"].(map[string]any)
-	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
-		if _, ok := envJSON[k]; !ok {
-			t.Errorf("env lacks %q", k)
-		}
-	}
-	r := doc["results"].([]any)[0].(map[string]any)
-	for _, k := range []string{"codec", "scenario", "op", "ns_per_op", "mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "ok", "error"} {
-		if _, ok := r[k]; !ok {
-			t.Errorf("result lacks %q", k)
-		}
-	}
 }
 
 func TestUnknownFormat(t *testing.T) {

@@ -65,10 +65,15 @@ const DefaultBaseline = "encoding/json"
 // Reference in Codecs, else DefaultReference), BytesOverJSON and Modes,
 // then the run's own figures (analyze). Each figure is computed only where
 // a row lacks it, so that a document read back keeps the figures it was
-// written with; the constructors of measured rows (NewRun, MergeProcesses,
-// the benchmark format) start from rows with none.
+// written with (a SpeedupP it holds is clamped to [0, 1], stats.ClampP:
+// files written before ClampP hold p-values rounding lifted past 1); the
+// constructors of measured rows (NewRun, MergeProcesses, the benchmark
+// format) start from rows with none.
 func (run *Run) derive() {
 	rows := run.Results
+	for i := range rows {
+		rows[i].SpeedupP = stats.ClampP(rows[i].SpeedupP)
+	}
 	addSpeedups(rows, run.Baseline)
 	addFloorRatios(rows, run.reference())
 	addBytesOverJSON(rows, run.Baseline)

@@ -91,9 +91,6 @@ func Read(r io.Reader, name string) (*Run, error) {
 	if err := checkPlausible(doc, name); err != nil {
 		return nil, err
 	}
-	for i := range doc.Results {
-		doc.Results[i].SpeedupP = stats.ClampP(doc.Results[i].SpeedupP)
-	}
 	doc.derive()
 	return doc, nil
 }

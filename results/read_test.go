@@ -3,6 +3,7 @@ package results_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -385,6 +386,33 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 		}
 		if w.FloorRatio == 0 {
 			t.Errorf("%s %s: no ×floor in the run", w.Codec, w.Op)
+		}
+	}
+}
+
+// TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.
+func TestJSONContract(t *testing.T) {
+	var buf bytes.Buffer
+	if err := results.WriteJSON(&buf, reportRun(t, "fixture")); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["schema"] != "serbench/v1" {
+		t.Errorf("schema = %v", doc["schema"])
+	}
+	envJSON := doc["env"].(map[string]any)
+	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
+		if _, ok := envJSON[k]; !ok {
+			t.Errorf("env lacks %q", k)
+		}
+	}
+	r := doc["results"].([]any)[0].(map[string]any)
+	for _, k := range []string{"codec", "scenario", "op", "ns_per_op", "mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "ok", "error"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("result lacks %q", k)
 		}
 	}
 }

@@ -9,12 +9,14 @@
 // round-robin across cells (sample 1 of every cell, then sample 2, ...), so a
 // burst of noise spreads over all codecs instead of landing on one. Second,
 // each figure is the median of the samples with a 95% confidence interval from
-// golang.org/x/perf/benchmath (the statistics benchstat uses), and speed-ups
-// carry the Mann-Whitney U-test p-value against the baseline and a bootstrap
-// 95% interval. With Options.Target set, sampling is adaptive instead of a
-// fixed Count: cells whose interval is still wide get more samples until a
-// time budget is spent (adaptive.go); a calibration loop timed between
-// rounds measures the machine's noise (noise.go), recorded as env.Noise.
+// golang.org/x/perf/benchmath (the statistics benchstat uses); cells next
+// to the baseline are sampled in pairs with it (paired.go), whose ratios
+// results.NewRun turns into speed-ups. The rows are measured only: the
+// figures they imply (results.Derived) are package results's. With
+// Options.Target set, sampling is adaptive instead of a fixed Count: cells
+// whose interval is still wide get more samples until a time budget is
+// spent (adaptive.go); a calibration loop timed between rounds measures
+// the machine's noise (noise.go), recorded as env.Noise.
 package bench
 
 import (
@@ -27,8 +29,9 @@ import (
 )
 
 // Matrix runs every codec on every scenario and returns one row per cell,
-// ordered by scenario, then codec (as given), then op. Speed-ups are relative
-// to opts.Baseline when codecs includes it. It returns an error only for
+// ordered by scenario, then codec (as given), then op: the measured fields,
+// with no Derived figures (results.NewRun derives them; speed-ups are over
+// opts.Baseline when codecs includes it). It returns an error only for
 // invalid options or a cancelled context; per-cell failures are findings in
 // the results.
 func Matrix(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Scenario, opts Options) ([]results.Row, error) {
@@ -96,7 +99,7 @@ func Measure(ctx context.Context, codecs []codec.Codec, scenarios []scenario.Sce
 			t.step()
 		}
 	}
-	rows := matrixResults(cells, codecs, opts)
+	rows := matrixResults(cells, opts)
 	if opts.Target > 0 {
 		for i := range rows {
 			r := &rows[i]
@@ -139,17 +142,14 @@ func prepareMatrix(codecs []codec.Codec, scenarios []scenario.Scenario, opts Opt
 	return cells, timed
 }
 
-// matrixResults summarises the cells' samples into one row each, with
-// the figures that compare cells: speed-ups over opts.Baseline, ratios to
-// the reference row, same-bytes flags and compression ratios.
-func matrixResults(cells []*cell, codecs []codec.Codec, opts Options) []results.Row {
+// matrixResults summarises the cells' samples into one measured row
+// each, with the same-bytes flags, which compare the cells' encoded bytes
+// (the figures rows imply, such as speed-ups, are results.NewRun's).
+func matrixResults(cells []*cell, opts Options) []results.Row {
 	rows := make([]results.Row, len(cells))
 	for i, c := range cells {
 		rows[i] = c.result()
 	}
-	results.AddSpeedups(rows, opts.Baseline)
-	results.AddFloorRatios(rows, referenceID(codecs))
 	addSameBytes(rows, cells, opts.Baseline)
-	results.AddJSONRatios(rows, opts.Baseline)
 	return rows
 }

@@ -108,6 +108,13 @@ func seeds(t *testing.T, ids ...string) []scenario.Scenario {
 	return ss
 }
 
+// built returns the rows of the run NewRun builds of the measured rows
+// rs and codecs, over the default baseline: the rows with their Derived
+// figures.
+func built(rs []results.Row, codecs ...codec.Codec) []results.Row {
+	return results.NewRun(results.Inputs{Rows: rs, Codecs: codecs, Baseline: results.DefaultBaseline}).Results
+}
+
 func TestMatrix(t *testing.T) {
 	rs, err := bench.Matrix(context.Background(),
 		[]codec.Codec{stdjson.New(), lossy(), converting{}}, seeds(t, "ws-message", "annotation"), fast)
@@ -120,8 +127,11 @@ func TestMatrix(t *testing.T) {
 			// The baseline's own 2 samples and one more per round next to
 			// each cell paired with it (paired.go).
 			want := 2 * (1 + paired(rs, "ws-message", op))
-			if !r.OK || r.NsPerOp <= 0 || len(r.Samples) != want || r.Iterations < 1 || r.SizeBytes == 0 || r.Speedup != 1 || r.PairRatios != nil {
+			if !r.OK || r.NsPerOp <= 0 || len(r.Samples) != want || r.Iterations < 1 || r.SizeBytes == 0 || r.PairRatios != nil {
 				t.Errorf("%s: want %d samples: %+v", op, want, r)
+			}
+			if r.Derived != (results.Derived{}) {
+				t.Errorf("%s: the runner derived figures (%+v): they are results.NewRun's", op, r.Derived)
 			}
 		}
 	})
@@ -130,7 +140,7 @@ func TestMatrix(t *testing.T) {
 		if r.OK || !strings.Contains(r.Error, ".Content") || r.NsPerOp <= 0 {
 			t.Errorf("%+v", r)
 		}
-		if r.Speedup <= 0 {
+		if r := find(t, built(rs), "lossy", "ws-message", results.OpUnmarshal); r.Speedup <= 0 {
 			t.Errorf("no speed-up against the baseline: %+v", r)
 		}
 	})
@@ -257,10 +267,12 @@ func TestProfileName(t *testing.T) {
 // multiple of the reference's on the same scenario and op; without one,
 // none does.
 func TestFloorRatio(t *testing.T) {
-	rs, err := bench.Matrix(context.Background(), []codec.Codec{stdjson.New(), memmove.New()}, seeds(t, "ws-message"), fast)
+	codecs := []codec.Codec{stdjson.New(), memmove.New()}
+	rs, err := bench.Matrix(context.Background(), codecs, seeds(t, "ws-message"), fast)
 	if err != nil {
 		t.Fatal(err)
 	}
+	rs = built(rs, codecs...)
 	for _, op := range []string{results.OpMarshal, results.OpUnmarshal} {
 		ref, js := find(t, rs, "memmove", "ws-message", op), find(t, rs, "encoding/json", "ws-message", op)
 		if ref.FloorRatio != 1 {
@@ -274,7 +286,7 @@ func TestFloorRatio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := find(t, rs, "encoding/json", "ws-message", results.OpMarshal); r.FloorRatio != 0 {
+	if r := find(t, built(rs, stdjson.New()), "encoding/json", "ws-message", results.OpMarshal); r.FloorRatio != 0 {
 		t.Errorf("no reference row: floor ratio %v, want 0", r.FloorRatio)
 	}
 }
@@ -311,7 +323,7 @@ func TestParseOnly(t *testing.T) {
 			t.Errorf("parse-only codec with op %s: %+v", r.Op, r)
 		}
 	}
-	if r := find(t, rs, "fastjson", "user-event", results.OpParse); !r.OK || !r.Timed() || r.Speedup != 0 || r.MBPerS <= 0 || r.SizeBytes == 0 {
+	if r := find(t, built(rs), "fastjson", "user-event", results.OpParse); !r.OK || !r.Timed() || r.Speedup != 0 || r.MBPerS <= 0 || r.SizeBytes == 0 {
 		t.Errorf("fastjson parse: %+v", r)
 	}
 	if r := find(t, rs, codectest.DOMID, "user-event", results.OpParse); r.OK || !r.Timed() || !strings.Contains(r.Error, "fidelity") {

@@ -150,7 +150,6 @@ func (c *cell) result() results.Row {
 		r.SampleBytes, r.SampleAllocs = c.bytes, c.allocs
 		r.HalfWidth, _ = stats.HalfWidth(c.ns)
 		r.PairRatios = c.pairs
-		r.Regimes = stats.DetectRegimes(c.ns)
 		if c.Op != results.OpConvert && r.NsPerOp > 0 {
 			r.MBPerS = float64(c.size) / r.NsPerOp * 1e3
 		}

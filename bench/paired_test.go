@@ -98,31 +98,6 @@ func TestPairRatios(t *testing.T) {
 	}
 }
 
-func TestPairedSpeedups(t *testing.T) {
-	ratios := []float64{2.1, 1.9, 2.0, 2.05, 1.95, 2.0, 2.02, 1.98}
-	rs := []results.Row{
-		{Codec: "base", Op: "marshal", NsPerOp: 100, Samples: []float64{100, 100}},
-		{Codec: "x", Op: "marshal", NsPerOp: 40, Samples: []float64{40, 40}, PairRatios: ratios},
-	}
-	if !results.AddSpeedups(rs, "base") {
-		t.Fatal("no baseline")
-	}
-	r := rs[1]
-	// The median of the pairs (2.0), not the ratio of medians (2.5).
-	if r.Speedup != 2 || !(r.SpeedupLo < 2 && r.SpeedupHi > 2) || r.SpeedupHi > 2.1 {
-		t.Errorf("speed-up %v [%v, %v], want 2 within the pairs' range", r.Speedup, r.SpeedupLo, r.SpeedupHi)
-	}
-	if r.SpeedupP > 0.01 {
-		t.Errorf("sign test p %v: all pairs above 1", r.SpeedupP)
-	}
-	if hw, ok := r.TargetHalfWidth(); !ok || hw <= 0 || hw > 0.06 {
-		t.Errorf("target half-width %v %v", hw, ok)
-	}
-	if !slices.Equal(r.PairRatios, ratios) {
-		t.Errorf("results.AddSpeedups reordered the pairs: %v", r.PairRatios)
-	}
-}
-
 // TestCalibratePreempted checks that one timing stretched by preemption
 // does not end the calibration early: the count is timed again.
 func TestCalibratePreempted(t *testing.T) {

@@ -19,7 +19,6 @@ import (
 // profile folders have no effect. A Session is not safe for concurrent
 // use.
 type Session struct {
-	codecs       []codec.Codec
 	cells, timed []*cell
 	opts         Options
 	heap         *LiveHeap
@@ -44,7 +43,7 @@ func NewSession(ctx context.Context, codecs []codec.Codec, scenarios []scenario.
 		c.calibrate(opts.Benchtime)
 	}
 	pairing(timed, opts.Baseline)
-	return &Session{codecs: codecs, cells: cells, timed: groupByBase(timed), opts: opts, heap: heap}, nil
+	return &Session{cells: cells, timed: groupByBase(timed), opts: opts, heap: heap}, nil
 }
 
 // Close releases the live-heap ballast; the Session's results stay
@@ -67,4 +66,4 @@ func (s *Session) Round(ctx context.Context) error {
 }
 
 // Results returns one row per cell, ordered and summarised as Measure's.
-func (s *Session) Results() []results.Row { return matrixResults(s.cells, s.codecs, s.opts) }
+func (s *Session) Results() []results.Row { return matrixResults(s.cells, s.opts) }

@@ -19,7 +19,7 @@ func TestCompareRunsEmpty(t *testing.T) {
 func TestCompareRunsRef(t *testing.T) {
 	run := func(machine, convert, jitter float64) *results.Run {
 		cell := func(codec, op string, ns float64) results.Row {
-			return results.Row{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Speedup: 1}
+			return results.Row{Codec: codec, Scenario: "s", Op: op, OK: true, NsPerOp: ns, Samples: []float64{ns}, Derived: results.Derived{Speedup: 1}}
 		}
 		return &results.Run{Baseline: "encoding/json", Results: []results.Row{
 			cell("encoding/json", results.OpMarshal, 1000*machine),

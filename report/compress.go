@@ -25,7 +25,7 @@ func compressCells(r results.Row) []string {
 		}
 		return fmt.Sprintf("%.3f", x)
 	}
-	return []string{fmt.Sprint(r.CompressedBytes), ratio(r.CompressRatio), ratio(r.JSONRatio)}
+	return []string{fmt.Sprint(r.CompressedBytes), ratio(r.CompressRatio), ratio(r.BytesOverJSON)}
 }
 
 // compressLegend explains the compression ops and columns and states each

@@ -22,7 +22,7 @@ func compressDoc() *results.Run {
 		r := results.Row{Codec: codec, Scenario: "user-event", Op: op, NsPerOp: 1000, MBPerS: float64(size) / 1000 * 1e3,
 			SizeBytes: size, OK: true, Samples: []float64{1000}, Iterations: 10}
 		if z > 0 {
-			r.CompressedBytes, r.CompressRatio, r.JSONRatio = z, float64(z)/float64(size), float64(z)/1175
+			r.CompressedBytes, r.CompressRatio, r.BytesOverJSON = z, float64(z)/float64(size), float64(z)/1175
 		}
 		doc.Results = append(doc.Results, r)
 	}
@@ -59,7 +59,7 @@ func TestCompressColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	head := recs[0]
-	if got := strings.Join(head[len(head)-3:], ","); got != "compressed_bytes,compress_ratio,json_ratio" {
+	if got := strings.Join(head[len(head)-3:], ","); got != "compressed_bytes,compress_ratio,bytes_over_json" {
 		t.Errorf("CSV header ends %q", got)
 	}
 	if got := strings.Join(recs[5][len(head)-3:], ","); got != "512,0.8,"+strconv.FormatFloat(512.0/1175, 'g', -1, 64) {
@@ -83,7 +83,7 @@ func TestCompressColumns(t *testing.T) {
 	}
 	for _, r := range back.Results {
 		if r.Codec == "wire" && r.Op == "compress:zstd" {
-			if r.CompressedBytes != 512 || r.CompressRatio != 0.8 || r.JSONRatio != 512.0/1175 {
+			if r.CompressedBytes != 512 || r.CompressRatio != 0.8 || r.BytesOverJSON != 512.0/1175 {
 				t.Errorf("read back: %+v", r)
 			}
 			return

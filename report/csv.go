@@ -16,7 +16,7 @@ var CSVHeader = []string{"codec", "scenario", "op", "ns_per_op", "ns_per_op_lo",
 
 // CSVCompressHeader is appended to CSVHeader, and its fields to every
 // record, when a run has compression ops (`serbench run -compress`).
-var CSVCompressHeader = []string{"compressed_bytes", "compress_ratio", "json_ratio"}
+var CSVCompressHeader = []string{"compressed_bytes", "compress_ratio", "bytes_over_json"}
 
 // CSVPerElemHeader is appended (after CSVCompressHeader's fields, if any)
 // when a run has list workloads (the annotation workloads): encoded bytes
@@ -51,7 +51,7 @@ func CSV(w io.Writer, doc *results.Run) error {
 			f(r.FloorRatio), strconv.Itoa(len(r.Samples)), strconv.Itoa(r.Iterations),
 			strconv.FormatBool(r.OK), strconv.FormatBool(r.NA), r.Error}
 		if compressed {
-			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.JSONRatio))
+			rec = append(rec, strconv.Itoa(r.CompressedBytes), f(r.CompressRatio), f(r.BytesOverJSON))
 		}
 		if perElem {
 			elem := ""

@@ -10,7 +10,7 @@ import (
 )
 
 // TestReportComputesNoStatistics checks that report's code uses package
-// stats only for the type of an analysed field (stats.Regimes), so that
+// stats only for the type of an analysed field (stats.Modes), so that
 // every statistic a report shows was computed before it (package results,
 // package compare) and writing is only rendering.
 func TestReportComputesNoStatistics(t *testing.T) {
@@ -31,7 +31,7 @@ func TestReportComputesNoStatistics(t *testing.T) {
 		seen++
 		ast.Inspect(f, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "stats" && sel.Sel.Name != "Regimes" {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "stats" && sel.Sel.Name != "Modes" {
 					t.Errorf("%s: report uses stats.%s; compute it in results or compare", fset.Position(sel.Pos()), sel.Sel.Name)
 				}
 			}

@@ -3,7 +3,6 @@ package report_test
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -67,20 +66,6 @@ func TestWritersEscape(t *testing.T) {
 	}
 	if recs[3][0] != `'=HYPERLINK("http://x","y")` {
 		t.Errorf("csv formula cell %q, want it quoted with a leading '", recs[3][0])
-	}
-}
-
-func TestBenchfmtRefusesImplausible(t *testing.T) {
-	for _, r := range []results.Row{
-		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: -1, Samples: []float64{-1}, Iterations: 1, OK: true},
-		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, Iterations: 1, OK: true, AllocsPerOp: 1 << 62},
-		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, SampleAllocs: []float64{1e30}, Iterations: 1, OK: true},
-	} {
-		var buf bytes.Buffer
-		err := results.WriteBenchfmt(&buf, &results.Run{Results: []results.Row{r}})
-		if !errors.Is(err, results.ErrImplausible) || buf.Len() > 0 {
-			t.Errorf("%+v: %v, wrote %d bytes; want an implausible-run error and nothing written", r, err, buf.Len())
-		}
 	}
 }
 

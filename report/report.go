@@ -136,11 +136,11 @@ func grids(doc *results.Run) []grid {
 			if !r.OK {
 				mark = "✗ " + g.notes.Mark(r.Error)
 			}
-			if r.Regimes != nil {
+			if r.Modes != nil {
 				if mark != "" {
 					mark += " "
 				}
-				mark += RegimesMark + " " + g.notes.Mark(regimesText(r.Regimes))
+				mark += ModesMark + " " + g.notes.Mark(modesText(r.Modes))
 			}
 			if !r.Timed() {
 				g.Rows = append(g.Rows, row([]string{r.Codec, r.Op, "-", "", "", "", "", size(r), ""}, perElemCell(r), "", "", r, mark))
@@ -276,25 +276,25 @@ func NsCell(r results.Row) string {
 // adaptive sampling target.
 const MissedMark = " ◦"
 
-// RegimesMark, in the note column, marks a cell whose samples form two
-// speed regimes (results.Row.Regimes); its footnote gives them.
-const RegimesMark = "⇅"
+// ModesMark, in the note column, marks a cell whose samples form two
+// speed regimes (results.Row.Modes); its footnote gives them.
+const ModesMark = "⇅"
 
-// regimesText describes two speed regimes for a footnote: "2 regimes:
+// modesText describes two speed regimes for a footnote: "2 regimes:
 // 8.27 µs fast (55%), 14.5 µs slow (1.75x)", the percentage being the fast
 // cluster's share of the samples and the ratio slow over fast.
-func regimesText(rg *stats.Regimes) string {
+func modesText(rg *stats.Modes) string {
 	return fmt.Sprintf("2 regimes: %s fast (%.0f%%), %s slow (%.2fx)", document.Ns(rg.FastNs), 100*(1-rg.SlowShare), document.Ns(rg.SlowNs), rg.Ratio)
 }
 
-// regimesLegend explains RegimesMark and counts the cells it marks, or ""
+// modesLegend explains ModesMark and counts the cells it marks, or ""
 // when no cell has two regimes.
-func regimesLegend(doc *results.Run) string {
+func modesLegend(doc *results.Run) string {
 	timed, marked := 0, 0
 	for _, r := range doc.Results {
 		if r.Timed() {
 			timed++
-			if r.Regimes != nil {
+			if r.Modes != nil {
 				marked++
 			}
 		}
@@ -303,7 +303,7 @@ func regimesLegend(doc *results.Run) string {
 		return ""
 	}
 	s := fmt.Sprintf("%s: two speed regimes (%d of %d cells): the samples form two clusters (a busy neighbour on a shared core, or the GC); the fast one estimates the uncontended machine; the footnote gives each cluster's median ns/op, the fast one's share of the samples and slow over fast.",
-		RegimesMark, marked, timed)
+		ModesMark, marked, timed)
 	if doc.Paired() {
 		// Measured in docs/findings/noisy.md: on a time-shared CPU, 149 of
 		// 160 paired speed-ups stayed within 10% of the quiet run's.

@@ -2,7 +2,6 @@ package report_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -43,14 +42,14 @@ func fixture() *results.Run {
 		Count:    6,
 		Warnings: []string{"corpus: toolchain corpus folder /nowhere not found; corpus scenarios skipped"},
 		Results: []results.Row{
-			{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, NsPerOpLo: 1260, NsPerOpHi: 1311, MBPerS: 143.1, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Speedup: 1, SpeedupP: 1, FloorRatio: 128.6, OK: true, Samples: samples(1286), Iterations: 1000,
+			{Codec: "encoding/json", Scenario: "sse-event", Op: "marshal", NsPerOp: 1286, NsPerOpLo: 1260, NsPerOpHi: 1311, MBPerS: 143.1, BytesPerOp: 192, AllocsPerOp: 2, SizeBytes: 184, Derived: results.Derived{Speedup: 1, SpeedupP: 1, FloorRatio: 128.6}, OK: true, Samples: samples(1286), Iterations: 1000,
 				GCPer1kOps: 0.52, GCPauseNsPerOp: 3.5, PeakHeapBytes: 4 << 20,
 				Parallel: []results.ParallelPoint{{Goroutines: 1, NsPerOp: 1290, OpsPerS: 775000, Scaling: 1}, {Goroutines: 2, NsPerOp: 670, OpsPerS: 1492000, Scaling: 1.93}}},
-			{Codec: "encoding/json", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2100, NsPerOpLo: 2050, NsPerOpHi: 2200, MBPerS: 87.6, BytesPerOp: 400, AllocsPerOp: 7, SizeBytes: 184, Speedup: 1, SpeedupP: 1, OK: true, Samples: samples(2100), Iterations: 500},
-			{Codec: "msgpack", Scenario: "sse-event", Op: "marshal", NsPerOp: 268, NsPerOpLo: 265, NsPerOpHi: 290, MBPerS: 570.9, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 153, Speedup: 4.8, SpeedupP: 0.002, FloorRatio: 26.8, OK: true, Samples: samples(268), Iterations: 5000},
-			{Codec: "msgpack", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2080, NsPerOpLo: 1900, NsPerOpHi: 2300, MBPerS: 73.6, BytesPerOp: 352, AllocsPerOp: 9, SizeBytes: 153, Speedup: 1.01, SpeedupP: 0.7, OK: false,
+			{Codec: "encoding/json", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2100, NsPerOpLo: 2050, NsPerOpHi: 2200, MBPerS: 87.6, BytesPerOp: 400, AllocsPerOp: 7, SizeBytes: 184, Derived: results.Derived{Speedup: 1, SpeedupP: 1}, OK: true, Samples: samples(2100), Iterations: 500},
+			{Codec: "msgpack", Scenario: "sse-event", Op: "marshal", NsPerOp: 268, NsPerOpLo: 265, NsPerOpHi: 290, MBPerS: 570.9, BytesPerOp: 160, AllocsPerOp: 2, SizeBytes: 153, Derived: results.Derived{Speedup: 4.8, SpeedupP: 0.002, FloorRatio: 26.8}, OK: true, Samples: samples(268), Iterations: 5000},
+			{Codec: "msgpack", Scenario: "sse-event", Op: "unmarshal", NsPerOp: 2080, NsPerOpLo: 1900, NsPerOpHi: 2300, MBPerS: 73.6, BytesPerOp: 352, AllocsPerOp: 9, SizeBytes: 153, Derived: results.Derived{Speedup: 1.01, SpeedupP: 0.7}, OK: false,
 				Error: "fidelity: .Meta: want map[src:feed-a], got nil", Samples: samples(2080), Iterations: 500},
-			{Codec: "encoding/json", Scenario: "corpus/x", Op: "marshal", NsPerOp: 50.5, MBPerS: 10, BytesPerOp: 8, AllocsPerOp: 1, SizeBytes: 5, Speedup: 1, SpeedupP: 1, OK: true, Samples: []float64{50, 50.5, 51}, Iterations: 100},
+			{Codec: "encoding/json", Scenario: "corpus/x", Op: "marshal", NsPerOp: 50.5, MBPerS: 10, BytesPerOp: 8, AllocsPerOp: 1, SizeBytes: 5, Derived: results.Derived{Speedup: 1, SpeedupP: 1}, OK: true, Samples: []float64{50, 50.5, 51}, Iterations: 100},
 			{Codec: "encoding/json", Scenario: "corpus/x", Op: "unmarshal", Error: "unmarshal: invalid character", Iterations: 0},
 			{Codec: "msgpack", Scenario: "corpus/x", Op: "marshal", NA: true, Error: "msgpack: not supported: a | pipe"},
 			{Codec: "msgpack", Scenario: "corpus/x", Op: "unmarshal", NA: true, Error: "msgpack: not supported: a | pipe"},
@@ -104,33 +103,6 @@ func TestList(t *testing.T) {
 	golden.Check(t, filepath.Join("testdata", "list.json"), buf.Bytes())
 }
 
-// TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.
-func TestJSONContract(t *testing.T) {
-	var buf bytes.Buffer
-	if err := results.WriteJSON(&buf, fixture()); err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc["schema"] != "serbench/v1" {
-		t.Errorf("schema = %v", doc["schema"])
-	}
-	envJSON := doc["env"].(map[string]any)
-	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
-		if _, ok := envJSON[k]; !ok {
-			t.Errorf("env lacks %q", k)
-		}
-	}
-	r := doc["results"].([]any)[0].(map[string]any)
-	for _, k := range []string{"codec", "scenario", "op", "ns_per_op", "mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "ok", "error"} {
-		if _, ok := r[k]; !ok {
-			t.Errorf("result lacks %q", k)
-		}
-	}
-}
-
 func TestUnknownFormat(t *testing.T) {
 	err := report.Write(&bytes.Buffer{}, "yaml", fixture(), nil)
 	if err == nil || !strings.Contains(err.Error(), `"yaml"`) || !strings.Contains(err.Error(), "markdown") {
@@ -147,5 +119,34 @@ func TestWriteErrorsAreReturned(t *testing.T) {
 		if err := report.Write(failWriter{}, format, fixture(), nil); err == nil {
 			t.Errorf("%s: a failing writer gave no error", format)
 		}
+	}
+}
+
+// What show prints for go test output with a codec on generated types
+// (protobuf: marshal, unmarshal and convert) and a scenario that
+// encoding/json does not round-trip (testdata/gotest-convert.txt, written
+// for this test in go test's format): the recommendation counts protobuf's
+// conversion and says so, and the lossy baseline is named as lossy; a
+// derive refusal of two fields (one note line, the fields joined by `\n`)
+// is a footnote of two lines in every document.
+func TestGoldenGoTestConvert(t *testing.T) {
+	doc, err := results.ReadFile(filepath.Join("testdata", "gotest-convert.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"table", "markdown"} {
+		var buf bytes.Buffer
+		if err := report.Write(&buf, format, doc, nil); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("testdata", "gotest-convert."+format), buf.Bytes())
+	}
+	var buf bytes.Buffer
+	if err := report.Write(&buf, "html", doc, nil); err != nil {
+		t.Fatal(err)
+	}
+	const two = "<code class=\"lines\">derive: proto: account.Account: .Extra (interface {}): an interface has no schema\nderive: proto: account.Account: .Tags (*[]string): a pointer to a slice has no proto3 form</code>"
+	if !strings.Contains(buf.String(), two) {
+		t.Errorf("html: no finding with the refusal's two lines (%s)", two)
 	}
 }

@@ -73,7 +73,7 @@ func legend(doc *results.Run) string {
 		fmt.Fprintf(&b, "scaling: throughput with N goroutines (each with its own codec binding) over throughput with one (xN@N is perfect).\n")
 	}
 	b.WriteString(compressLegend(doc))
-	b.WriteString(regimesLegend(doc))
+	b.WriteString(modesLegend(doc))
 	fmt.Fprintf(&b, "✗: did not round-trip exactly (the note says where); n/a: the codec cannot encode this payload.\n")
 	return b.String()
 }

@@ -1,56 +1,138 @@
 package results
 
-import "github.com/serbench/serbench/stats"
+import (
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/stats"
+)
 
-// The figures a run's rows imply: the statistics themselves are package
-// stats's, so that the runner, a file read back and the command line
-// compute them one way.
+// Derived are the figures of a row that its own samples and the other rows
+// of its run imply: nothing here is measured. Row embeds it, so its JSON
+// keys sit among the row's (docs/reference.md, "JSON documents"). Only
+// the run's constructors fill it (NewRun, Read, MergeProcesses, through
+// one function, derive); the statistics themselves are package stats's.
+type Derived struct {
+	// Speedup is how many times faster than the baseline this cell is on
+	// the same scenario and op: with PairRatios, their median (paired
+	// sampling); otherwise the baseline's median ns/op divided by this
+	// cell's. 0 when the baseline has no figure there.
+	Speedup float64 `json:"speedup"`
+	// SpeedupP is the p-value that this cell and the baseline take the
+	// same time: with PairRatios, the exact two-sided sign test of the
+	// per-pair speed-ups against 1; otherwise the Mann-Whitney U-test
+	// between this cell's samples and the baseline's. Above 0.05 the
+	// difference is not significant ("~"). 1 when there are too few
+	// samples to tell.
+	SpeedupP float64 `json:"speedup_p"`
+	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup: with
+	// PairRatios, the distribution-free interval of their median (0 with
+	// fewer than 6 pairs); otherwise a bootstrap of the ratio of medians
+	// (see stats.RatioInterval), 0 when either side has fewer than 2 samples.
+	// 0 when Speedup is 0.
+	SpeedupLo float64 `json:"speedup_lo,omitempty"`
+	SpeedupHi float64 `json:"speedup_hi,omitempty"`
+	// FloorRatio is this cell's median ns/op divided by that of the
+	// reference row (a codec of Kind Reference, memmove: copying the
+	// scenario's encoded bytes) on the same scenario and op: how many times
+	// the physical floor the cell costs. 0 when no reference row ran there.
+	FloorRatio float64 `json:"floor_ratio,omitempty"`
+	// BytesOverJSON is, on a compression op, CompressedBytes over the
+	// uncompressed size the baseline codec (encoding/json) marshals the
+	// same scenario to: 0.1 is a tenth of the JSON bytes. 0 when the
+	// baseline did not marshal the scenario. Documents written before it
+	// was renamed call it "json_ratio"; Read derives it again.
+	BytesOverJSON float64 `json:"bytes_over_json,omitempty"`
+	// Modes is set when Samples are bimodal, two clusters of speed rather
+	// than one (see stats.DetectModes): the fast mode's median then
+	// estimates the undisturbed machine better than NsPerOp. Nil
+	// otherwise, and on cells with fewer than stats.MinModeSamples samples.
+	// Documents written before it was renamed call it "regimes"; Read
+	// derives it again.
+	Modes *stats.Modes `json:"modes,omitempty"`
+}
 
 // DefaultReference is the ID of the reference row (codec.Reference)
 // serbench ships, memmove: the floor of FloorRatio.
 const DefaultReference = "memmove"
 
-// AddFloorRatios fills FloorRatio of every timed result from the reference
-// row ref's median on the same scenario and op; results without one are
-// left alone. An empty ref does nothing.
-func AddFloorRatios(rows []Row, ref string) {
-	if ref == "" {
-		return
+// DefaultBaseline is the codec speed-ups are relative to where a run names
+// no other (bench.Options.Baseline), and in a benchmark file read back:
+// encoding/json.
+const DefaultBaseline = "encoding/json"
+
+// derive is the one place that computes the Derived figures of the run's
+// rows, from their measured fields: the speed-ups over run.Baseline, the
+// floor ratios over the run's reference codec (the first of Kind
+// Reference in Codecs, else DefaultReference), BytesOverJSON and Modes,
+// then the run's own figures (analyze). Each figure is computed only where
+// a row lacks it, so that a document read back keeps the figures it was
+// written with (a SpeedupP it holds is clamped to [0, 1], stats.ClampP:
+// files written before ClampP hold p-values rounding lifted past 1); the
+// constructors of measured rows (NewRun, MergeProcesses, the benchmark
+// format) start from rows with none.
+func (run *Run) derive() {
+	rows := run.Results
+	for i := range rows {
+		rows[i].SpeedupP = stats.ClampP(rows[i].SpeedupP)
 	}
-	type key struct{ scenario, op string }
-	floor := map[key]float64{}
+	addSpeedups(rows, run.Baseline)
+	addFloorRatios(rows, run.reference())
+	addBytesOverJSON(rows, run.Baseline)
+	for i := range rows {
+		if r := &rows[i]; r.Timed() && r.Modes == nil {
+			r.Modes = stats.DetectModes(r.Samples)
+		}
+	}
+	run.analyze()
+}
+
+// reference is the ID of the run's reference codec: the first codec of
+// Kind Reference, else DefaultReference (a benchmark file lists no codecs).
+func (run *Run) reference() string {
+	for _, c := range run.Codecs {
+		if c.Kind == codec.Reference {
+			return c.ID
+		}
+	}
+	return DefaultReference
+}
+
+// cellKey names the rows of one scenario and op.
+type cellKey struct{ scenario, op string }
+
+// addFloorRatios fills FloorRatio of every timed row that lacks one from
+// the reference row ref's median on the same scenario and op.
+func addFloorRatios(rows []Row, ref string) {
+	floor := map[cellKey]float64{}
 	for _, r := range rows {
 		if r.Codec == ref && r.Timed() && r.NsPerOp > 0 {
-			floor[key{r.Scenario, r.Op}] = r.NsPerOp
+			floor[cellKey{r.Scenario, r.Op}] = r.NsPerOp
 		}
 	}
 	for i := range rows {
 		r := &rows[i]
-		if f, ok := floor[key{r.Scenario, r.Op}]; ok && r.Timed() {
+		if f, ok := floor[cellKey{r.Scenario, r.Op}]; ok && r.Timed() && r.FloorRatio == 0 {
 			r.FloorRatio = r.NsPerOp / f
 		}
 	}
 }
 
-// AddSpeedups fills Speedup, SpeedupP and SpeedupLo..SpeedupHi of every
-// timed result that baseline timed on the same scenario and op: from the
-// result's PairRatios when it has them (stats.PairedChange: median, its
-// interval, sign test), otherwise from the two sets of samples
-// (stats.CompareSamples: ratio of medians, bootstrap interval,
-// Mann-Whitney U-test). It reports whether baseline has any
-// timed result.
-func AddSpeedups(rows []Row, baseline string) bool {
-	type key struct{ scenario, op string }
-	base := map[key]int{}
+// addSpeedups fills Speedup, SpeedupP and SpeedupLo..SpeedupHi of every
+// timed row that lacks a Speedup and whose baseline was timed on the same
+// scenario and op: from the row's PairRatios when it has them
+// (stats.PairedChange: median, its interval, sign test), otherwise from
+// the two sets of samples (stats.CompareSamples: ratio of medians,
+// bootstrap interval, Mann-Whitney U-test).
+func addSpeedups(rows []Row, baseline string) {
+	base := map[cellKey]int{}
 	for i, r := range rows {
 		if r.Codec == baseline && r.Timed() {
-			base[key{r.Scenario, r.Op}] = i
+			base[cellKey{r.Scenario, r.Op}] = i
 		}
 	}
 	for i := range rows {
 		r := &rows[i]
-		bi, ok := base[key{r.Scenario, r.Op}]
-		if !ok || !r.Timed() || r.NsPerOp == 0 {
+		bi, ok := base[cellKey{r.Scenario, r.Op}]
+		if !ok || !r.Timed() || r.NsPerOp == 0 || r.Speedup != 0 {
 			continue
 		}
 		b := rows[bi]
@@ -66,25 +148,13 @@ func AddSpeedups(rows []Row, baseline string) bool {
 		cmp := stats.CompareSamples(b.Samples, r.Samples)
 		r.SpeedupP, r.SpeedupLo, r.SpeedupHi = cmp.P, cmp.Lo, cmp.Hi
 	}
-	return len(base) > 0
 }
 
-// AddRegimes fills Regimes of every timed result that has none from its
-// Samples (stats.DetectRegimes; documents written before serbench
-// detected regimes have none).
-func AddRegimes(rows []Row) {
-	for i := range rows {
-		if r := &rows[i]; r.Timed() && r.Regimes == nil {
-			r.Regimes = stats.DetectRegimes(r.Samples)
-		}
-	}
-}
-
-// AddJSONRatios sets JSONRatio on the compression results of results
-// (those with CompressedBytes): compressed bytes over the baseline codec's
-// marshal SizeBytes on the same scenario, left 0 where the baseline has
-// none.
-func AddJSONRatios(rows []Row, baseline string) {
+// addBytesOverJSON fills BytesOverJSON of the compression rows (those
+// with CompressedBytes) that lack it: compressed bytes over the baseline
+// codec's marshal SizeBytes on the same scenario, left 0 where the
+// baseline has none.
+func addBytesOverJSON(rows []Row, baseline string) {
 	base := map[string]int{}
 	for _, r := range rows {
 		if r.Codec == baseline && r.Op == OpMarshal && r.SizeBytes > 0 {
@@ -93,13 +163,8 @@ func AddJSONRatios(rows []Row, baseline string) {
 	}
 	for i := range rows {
 		r := &rows[i]
-		if n := base[r.Scenario]; n > 0 && r.CompressedBytes > 0 {
-			r.JSONRatio = float64(r.CompressedBytes) / float64(n)
+		if n := base[r.Scenario]; n > 0 && r.CompressedBytes > 0 && r.BytesOverJSON == 0 {
+			r.BytesOverJSON = float64(r.CompressedBytes) / float64(n)
 		}
 	}
 }
-
-// DefaultBaseline is the codec speed-ups are relative to where a run names
-// no other (bench.Options.Baseline), and in a benchmark file read back:
-// encoding/json.
-const DefaultBaseline = "encoding/json"

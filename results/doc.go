@@ -1,10 +1,11 @@
 // Package results is the model of a serbench run and its file formats.
 //
-// Run is one run: its environment, selection and rows (Row: the figures
-// of one (codec, scenario, op) cell, with the types a row carries:
+// Run is one run: its environment, selection and rows (Row: the measured
+// figures of one (codec, scenario, op) cell, with the types a row carries:
 // ParallelPoint, StreamSizes, ProcessFigures), and the figures the rows
-// imply (speed-ups, floor and JSON ratios, speed regimes, recommendations,
-// geomeans, plateaus). NewRun builds a run from everything it is made of
+// imply: each row's Derived (speed-ups, floor ratio, bytes over JSON,
+// modes) and the run's (recommendations, geomeans, plateaus), all computed
+// by one unexported function (derive.go). NewRun builds a run from everything it is made of
 // (Inputs: the environment, the selection, the measurement);
 // MergeProcesses pools the runs of a run split over processes; Read and
 // ReadFile read one back from serbench/v1 JSON (WriteJSON) or the Go

@@ -8,8 +8,8 @@ import (
 
 // WriteJSON writes doc as one indented JSON object following the serbench/v1
 // contract of docs/reference.md, "JSON documents". It only encodes: the
-// derived figures (Recommendations, Geomeans, Plateaus) are what
-// Analyze put there when the document was built. The output's
+// derived figures (each row's Derived, Recommendations, Geomeans,
+// Plateaus) are what the run's constructor put there. The output's
 // schema is Schema where doc.Schema is empty, and its results [] where
 // doc.Results is nil.
 func WriteJSON(w io.Writer, doc *Run) error {
@@ -23,11 +23,13 @@ func WriteJSON(w io.Writer, doc *Run) error {
 	return document.WriteJSON(w, "results", "  ", &d)
 }
 
-// Analyze returns a copy of doc with the figures its rows imply, each
-// only where doc lacks it: Recommendations (Recommend), Plateaus
-// (Plateaus) and Geomeans (Geomeans). NewRun, MergeProcesses and Read
-// return runs analysed already; Analyze is for a run assembled by hand (a
-// test's). doc is not changed.
+// Analyze returns a copy of doc with the run's own figures, each only
+// where doc lacks it: Recommendations (Recommend), Plateaus (Plateaus)
+// and Geomeans (Geomeans), from the rows as they are; it leaves the rows
+// and their Derived figures alone (the copy shares doc's rows). NewRun,
+// MergeProcesses and Read return runs analysed already, their rows
+// derived; Analyze is for a run assembled by hand (a test's). doc is not
+// changed.
 func Analyze(doc *Run) *Run {
 	d := *doc
 	d.analyze()

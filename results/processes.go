@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/stats"
 )
 
@@ -32,15 +31,15 @@ const (
 // per cell, in the first run's order. A timed cell gets every process's
 // samples, per-sample B/op and allocs/op and pair ratios, in process
 // order, and its figures are summarised again from them as the runner
-// does (ns/op median and interval, B/op and allocs/op medians, speed-ups
-// over baseline from the pooled pair ratios, floor ratios over the
-// reference row ref, speed regimes); GC figures are the median of the
-// processes', peak heap the largest. Processes holds each process's own
+// does (ns/op median and interval, B/op and allocs/op medians), with no
+// Derived figures (the caller derives them again from the pooled samples
+// and pair ratios); GC figures are the median of the processes', peak
+// heap the largest. Processes holds each process's own
 // figures. With target > 0, TargetMissed is set again against it. A cell
 // untimed in any process keeps the first process's result that is not
 // timed (its failure or n/a reason). Runs that do not hold the same
 // cells are an error naming the first cell that differs.
-func mergeRows(runs [][]Row, baseline, ref string, target float64) ([]Row, error) {
+func mergeRows(runs [][]Row, target float64) ([]Row, error) {
 	if len(runs) < MinProcesses || len(runs) > MaxProcesses {
 		return nil, fmt.Errorf("results: MergeProcesses of %d runs (range is [%d, %d])", len(runs), MinProcesses, MaxProcesses)
 	}
@@ -68,9 +67,6 @@ func mergeRows(runs [][]Row, baseline, ref string, target float64) ([]Row, error
 		}
 		out[j] = mergeCell(cells)
 	}
-	AddSpeedups(out, baseline)
-	AddFloorRatios(out, ref)
-	AddJSONRatios(out, baseline)
 	if target > 0 {
 		for i := range out {
 			r := &out[i]
@@ -81,8 +77,7 @@ func mergeRows(runs [][]Row, baseline, ref string, target float64) ([]Row, error
 	return out, nil
 }
 
-// mergeCell pools one cell of every process (see mergeRows); the
-// speed-up and the ratios between cells are left to the caller.
+// mergeCell pools one cell of every process (see mergeRows).
 func mergeCell(cells []Row) Row {
 	for _, c := range cells {
 		if !c.Timed() {
@@ -129,8 +124,7 @@ func mergeCell(cells []Row) Row {
 	if r.Op != OpConvert && r.NsPerOp > 0 && r.SizeBytes > 0 {
 		r.MBPerS = float64(r.SizeBytes) / r.NsPerOp * 1e3
 	}
-	r.Speedup, r.SpeedupLo, r.SpeedupHi, r.SpeedupP, r.FloorRatio = 0, 0, 0, 0, 0
-	r.Regimes = stats.DetectRegimes(r.Samples)
+	r.Derived = Derived{} // the pooled samples' figures are derived again
 	return r
 }
 
@@ -138,10 +132,10 @@ func mergeCell(cells []Row) Row {
 // process of a run split over several processes (serbench run
 // -processes), in order, MinProcesses to MaxProcesses of them: the first's
 // environment, codecs and scenarios; one row per cell pooling every
-// process's samples (mergeRows: each timed cell summarised again, the
-// speed-ups, floor and JSON ratios derived again, Row.Processes holding
-// each process's own figures); every process's warnings once each; and
-// Analyze's figures. Runs that do not hold the same cells are an error
+// process's samples (mergeRows: each timed cell summarised again,
+// Row.Processes holding each process's own figures) and its Derived
+// figures computed again from them; every process's warnings once each;
+// and Analyze's figures. Runs that do not hold the same cells are an error
 // naming the first cell that differs. docs are not changed.
 func MergeProcesses(docs []*Run) (*Run, error) {
 	if len(docs) < MinProcesses || len(docs) > MaxProcesses {
@@ -152,14 +146,7 @@ func MergeProcesses(docs []*Run) (*Run, error) {
 	for i, d := range docs {
 		runs[i] = d.Results
 	}
-	ref := ""
-	for _, c := range first.Codecs {
-		if c.Kind == codec.Reference {
-			ref = c.ID
-			break
-		}
-	}
-	rows, err := mergeRows(runs, first.Baseline, ref, first.Target)
+	rows, err := mergeRows(runs, first.Target)
 	if err != nil {
 		return nil, err
 	}
@@ -174,6 +161,6 @@ func MergeProcesses(docs []*Run) (*Run, error) {
 			}
 		}
 	}
-	doc.analyze()
+	doc.derive()
 	return &doc, nil
 }

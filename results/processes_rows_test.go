@@ -8,27 +8,27 @@ import (
 	"github.com/serbench/serbench/stats"
 )
 
-// processRun is one process's run of a two-cell matrix: the baseline and
-// one codec, both marshal, the codec's samples ns and pair ratios pairs.
+// processRun is one process's rows of a two-cell matrix: the baseline and
+// one codec, both marshal, the codec's samples ns and pair ratios pairs;
+// with their speed-ups, as NewRun derives them.
 func processRun(base, ns, pairs []float64, bytes int64) []Row {
 	cell := func(codec string, s, p []float64) Row {
 		r := Row{Codec: codec, Scenario: "s", Op: OpMarshal, OK: true, SizeBytes: 100, Samples: s, PairRatios: p, BytesPerOp: bytes, AllocsPerOp: 1}
 		r.NsPerOp, r.NsPerOpLo, r.NsPerOpHi = stats.Summarize(s)
 		return r
 	}
-	rs := []Row{cell("base", base, nil), cell("c", ns, pairs)}
-	AddSpeedups(rs, "base")
-	return rs
+	return NewRun(Inputs{Rows: []Row{cell("base", base, nil), cell("c", ns, pairs)}, Baseline: "base"}).Results
 }
 
 func TestMergeRows(t *testing.T) {
 	base := []float64{100, 101, 99, 100, 102, 98}
 	p1 := processRun(base, []float64{50, 51, 49, 50, 50, 52}, []float64{2, 2, 2, 2, 2, 2}, 64)
 	p2 := processRun(base, []float64{40, 41, 39, 40, 40, 42}, []float64{2.5, 2.5, 2.5, 2.5, 2.5, 2.5}, 64)
-	got, err := mergeRows([][]Row{p1, p2}, "base", "", 0.03)
+	merged, err := MergeProcesses([]*Run{{Baseline: "base", Target: 0.03, Results: p1}, {Baseline: "base", Target: 0.03, Results: p2}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := merged.Results
 	c := got[1]
 	if want := append(slices.Clone(p1[1].Samples), p2[1].Samples...); !slices.Equal(c.Samples, want) {
 		t.Errorf("samples %v, want both processes' in order %v", c.Samples, want)
@@ -61,7 +61,7 @@ func TestMergeProcessesUntimed(t *testing.T) {
 	p1 := processRun(base, []float64{50, 51, 49, 50, 50, 52}, nil, 0)
 	p2 := processRun(base, nil, nil, 0)
 	p2[1].OK, p2[1].Error = false, "marshal: boom"
-	got, err := mergeRows([][]Row{p1, p2}, "base", "", 0)
+	got, err := mergeRows([][]Row{p1, p2}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestMergeProcessesErrors(t *testing.T) {
 		{"cell count", [][]Row{one, one[:1]}, "process 2 has 1 cells"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := mergeRows(tc.runs, "base", "", 0)
+			_, err := mergeRows(tc.runs, 0)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want one containing %q", err, tc.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,20 +57,21 @@ func ReadFile(path string) (*Run, error) {
 // cell's Samples (ns/op), its median and 95% interval (benchmath, as the
 // runner computes them), MB/s, B/op, allocs/op and size; the "// serbench:"
 // notes give back fidelity failures and n/a cells; the configuration lines
-// give back the environment, and the name suffix GOMAXPROCS. Speed-ups are
-// recomputed against encoding/json when it is present. In either format, a
-// timed result without Regimes gets them from its Samples
-// (AddRegimes), so documents written before serbench detected speed
-// regimes show them too. Lines that are not
+// give back the environment, and the name suffix GOMAXPROCS; the
+// baseline is encoding/json when it has a timed cell. In either format,
+// the Derived figures a row lacks are derived from its measured fields
+// as NewRun derives them, so that a benchmark file gets its speed-ups and
+// documents written before a figure existed or was renamed (Modes, once
+// "regimes"; BytesOverJSON, once "json_ratio") show it too; figures a
+// JSON document holds are kept as written. Lines that are not
 // serbench cells are skipped with a warning in Run.Warnings. Input with
 // no serbench cell at all, larger than MaxReadBytes, or not plausible (an
 // *ImplausibleError: a start in the future beyond MaxClockSkew, a negative
 // or non-finite figure, one beyond MaxNsPerOp, MaxAllocsPerOp or
 // MaxBytesPerOp, a p-value beyond 1 + MaxPRounding) is an error; a
 // p-value within MaxPRounding past 1 (floating-point rounding in a file
-// written before stats.ClampP) is read as 1. The
-// document is analysed (Analyze) where it lacks the derived
-// figures.
+// written before stats.ClampP) is read as 1. The run's own figures
+// (Analyze) are likewise derived where the document lacks them.
 func Read(r io.Reader, name string) (*Run, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxReadBytes+1))
 	if err != nil {
@@ -89,11 +91,7 @@ func Read(r io.Reader, name string) (*Run, error) {
 	if err := checkPlausible(doc, name); err != nil {
 		return nil, err
 	}
-	for i := range doc.Results {
-		doc.Results[i].SpeedupP = stats.ClampP(doc.Results[i].SpeedupP)
-	}
-	AddRegimes(doc.Results)
-	doc.analyze()
+	doc.derive()
 	return doc, nil
 }
 
@@ -157,11 +155,9 @@ func readBenchfmt(data []byte, name string) (*Run, error) {
 		doc.Results = append(doc.Results, r)
 		doc.Count = max(doc.Count, len(c.res.Samples))
 	}
-	if AddSpeedups(doc.Results, DefaultBaseline) {
+	if slices.ContainsFunc(doc.Results, func(r Row) bool { return r.Codec == DefaultBaseline && r.Timed() }) {
 		doc.Baseline = DefaultBaseline
 	}
-	AddFloorRatios(doc.Results, DefaultReference)
-	AddJSONRatios(doc.Results, DefaultBaseline)
 	return doc, nil
 }
 

@@ -7,8 +7,10 @@ import (
 	"github.com/serbench/serbench/stats"
 )
 
-// Row is the outcome of one (codec, scenario, op) cell. Field names in
-// JSON follow the serbench/v1 contract of docs/reference.md, "JSON documents".
+// Row is the outcome of one (codec, scenario, op) cell: what the runner
+// measured, and the Derived figures the run's constructors add. Field
+// names in JSON follow the serbench/v1 contract of docs/reference.md,
+// "JSON documents".
 type Row struct {
 	Codec    string `json:"codec"`
 	Scenario string `json:"scenario"`
@@ -35,18 +37,11 @@ type Row struct {
 	// (scenario.Scenario.Elements) for list workloads (annot/*); absent
 	// for other scenarios and for convert.
 	BytesPerElem float64 `json:"bytes_per_elem,omitempty"`
-	// Speedup is how many times faster than the baseline this cell is on
-	// the same scenario and op: with PairRatios, their median (paired
-	// sampling); otherwise the baseline's median ns/op divided by this
-	// cell's. 0 when the baseline has no figure there.
-	Speedup float64 `json:"speedup"`
-	// SpeedupP is the p-value that this cell and the baseline take the
-	// same time: with PairRatios, the exact two-sided sign test of the
-	// per-pair speed-ups against 1; otherwise the Mann-Whitney U-test
-	// between this cell's samples and the baseline's. Above 0.05 the
-	// difference is not significant ("~"). 1 when there are too few
-	// samples to tell.
-	SpeedupP float64 `json:"speedup_p"`
+	// Derived holds the figures the row's samples and the run's other rows
+	// imply (speed-ups, floor ratio, BytesOverJSON, modes); its JSON keys
+	// are the row's own. The run's constructors fill it; everything else
+	// on the row is measured.
+	Derived
 	// OK is true when the cell round-tripped exactly and was timed.
 	OK bool `json:"ok"`
 	// NA is true when the codec cannot do this cell at all; Error says why.
@@ -72,11 +67,6 @@ type Row struct {
 	// (runtime/metrics /gc/heap/goal:bytes): the heap size the runtime let
 	// the process grow to before collecting, an upper estimate of peak heap.
 	PeakHeapBytes int64 `json:"peak_heap_bytes"`
-	// FloorRatio is this cell's median ns/op divided by that of the
-	// reference row (a codec of Kind Reference, memmove: copying the
-	// scenario's encoded bytes) on the same scenario and op: how many times
-	// the physical floor the cell costs. 0 when no reference row ran there.
-	FloorRatio float64 `json:"floor_ratio,omitempty"`
 	// Parallel holds throughput with 1..GOMAXPROCS goroutines when
 	// bench.Options.Parallel is set.
 	Parallel []ParallelPoint `json:"parallel,omitempty"`
@@ -87,11 +77,6 @@ type Row struct {
 	// recorded: readers fall back to the medians).
 	SampleBytes  []float64 `json:"sample_bytes,omitempty"`
 	SampleAllocs []float64 `json:"sample_allocs,omitempty"`
-	// Regimes is set when Samples form two clusters of speed rather than
-	// one (see stats.DetectRegimes): the fast cluster's median then
-	// estimates the undisturbed machine better than NsPerOp. Nil otherwise,
-	// and on cells with fewer than stats.MinRegimeSamples samples.
-	Regimes *stats.Regimes `json:"regimes,omitempty"`
 	// Iterations is the number of operations in each sample.
 	Iterations int `json:"iterations"`
 	// SamplesTaken is len(Samples): with adaptive sampling it differs
@@ -104,13 +89,6 @@ type Row struct {
 	// TargetMissed is true, with adaptive sampling, when the cell was timed
 	// but its HalfWidth is still above bench.Options.Target (or it has none).
 	TargetMissed bool `json:"target_missed,omitempty"`
-	// SpeedupLo and SpeedupHi bound the 95% interval of Speedup: with
-	// PairRatios, the distribution-free interval of their median (0 with
-	// fewer than 6 pairs); otherwise a bootstrap of the ratio of medians
-	// (see stats.RatioInterval), 0 when either side has fewer than 2 samples.
-	// 0 when Speedup is 0.
-	SpeedupLo float64 `json:"speedup_lo,omitempty"`
-	SpeedupHi float64 `json:"speedup_hi,omitempty"`
 	// PairRatios holds, for a cell sampled in pairs with the baseline (see
 	// package bench's paired sampling), one speed-up per pair: the baseline's ns/op in the
 	// samples taken next to this cell's sample over this cell's ns/op, in
@@ -127,12 +105,10 @@ type Row struct {
 	CompressedBytes int `json:"compressed_bytes,omitempty"`
 	// CompressRatio is CompressedBytes over SizeBytes: 0.35 is 65% smaller.
 	CompressRatio float64 `json:"compress_ratio,omitempty"`
-	// JSONRatio is CompressedBytes over the baseline codec's (encoding/json's)
-	// uncompressed size on the same scenario; 0 when the baseline did not run.
-	JSONRatio float64 `json:"json_ratio,omitempty"`
 	// SameBytes is true on a marshal cell whose output is byte for byte
 	// the baseline codec's on the same scenario (a drop-in replacement's
-	// wire format).
+	// wire format). It is measured, not Derived: it compares the encoded
+	// bytes, which the runner holds and the run does not keep.
 	SameBytes bool `json:"same_bytes,omitempty"`
 	// Stream is set on the cells of a message corpus
 	// (scenario.Scenario.Messages): ns/op and B/op are then per message,
@@ -180,12 +156,14 @@ func (r Row) Outcome() codec.Outcome {
 }
 
 // TargetHalfWidth is the half-width that adaptive sampling holds to its
-// target, as a fraction: the speed-up's (its larger side over Speedup) for
-// a cell sampled in pairs with the baseline, ns/op's (HalfWidth) for every
-// other cell. ok is false when there is no interval yet.
+// target, as a fraction: for a cell sampled in pairs with the baseline,
+// the speed-up's (the larger side of the 95% interval of the median of
+// PairRatios, over that median: Speedup and its interval); ns/op's
+// (HalfWidth) for every other cell. ok is false when there is no interval
+// yet.
 func (r Row) TargetHalfWidth() (hw float64, ok bool) {
 	if len(r.PairRatios) > 0 {
-		return stats.RatioHalfWidth(r.Speedup, r.SpeedupLo, r.SpeedupHi)
+		return stats.RatioHalfWidth(stats.Summarize(r.PairRatios))
 	}
 	if r.NsPerOpLo == 0 || r.NsPerOpHi == 0 {
 		return 0, false

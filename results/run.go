@@ -16,7 +16,7 @@ const Schema = document.Run
 
 // Run is one serbench run: its environment, selection and rows as
 // measured, and the figures they imply (Recommendations, Geomeans,
-// Plateaus, and the derived fields of each Row). It is the serbench/v1
+// Plateaus, and each Row's Derived). It is the serbench/v1
 // JSON document of docs/reference.md, "JSON documents". NewRun and Read
 // build it analysed; the writers (WriteJSON, WriteBenchfmt and package
 // report's) only read it.
@@ -87,8 +87,10 @@ type Inputs struct {
 // appears emulated (Env.Emulated), a warning after in.Warnings; each row
 // gets its codec's Engine; the codecs' Info with each codec's folded
 // AliasesInput and drop-in class, and the scenarios, in run order. The
-// figures the rows imply (recommendations, plateaus, geomeans) are
-// derived last (Analyze). The rows are copied: nothing of in is changed.
+// figures the rows imply are derived last from their measured fields,
+// whatever Derived figures in.Rows carry: each row's (Derived), then the
+// run's (recommendations, plateaus, geomeans: Analyze). The rows are
+// copied: nothing of in is changed.
 func NewRun(in Inputs) *Run {
 	doc := &Run{
 		Env:         in.Env,
@@ -111,6 +113,7 @@ func NewRun(in Inputs) *Run {
 	}
 	for i := range doc.Results {
 		r := &doc.Results[i]
+		r.Derived = Derived{} // derived from the measured fields below
 		r.Engine = engines[r.Codec]
 		aliases[r.Codec] = append(aliases[r.Codec], r.AliasesInput)
 	}
@@ -122,7 +125,7 @@ func NewRun(in Inputs) *Run {
 	for _, s := range in.Scenarios {
 		doc.Scenarios = append(doc.Scenarios, ScenarioInfo{ID: s.ID, Type: s.Type, Doc: s.Doc, Source: s.Source, Sweep: s.Sweep, Elements: s.Elements})
 	}
-	doc.analyze()
+	doc.derive()
 	return doc
 }
 

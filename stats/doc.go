@@ -11,9 +11,10 @@
 // test (PairedChange). Replicate runs are compared by Welch's t-test on
 // logarithms (WelchLogs), many tests corrected together by the
 // Benjamini-Hochberg procedure (AdjustBH). Geometric means (GeoMean,
-// GeoMeanInterval, GeoMeanChange), speed regimes (DetectRegimes), the
-// Pareto front (ParetoFront), throughput plateaus (PlateauStart) and the
-// agreement of two sets of speed-ups (Agreement) complete it. Each
+// GeoMeanInterval, GeoMeanChange), bimodal samples (DetectModes: a
+// two-means split on log ns/op judged by Ashman's D), the Pareto front
+// (ParetoFront), throughput plateaus (PlateauStart) and the agreement of
+// two sets of speed-ups (Agreement) complete it. Each
 // function's doc names its method and source.
 //
 // The package imports only the standard library, golang.org/x/perf and

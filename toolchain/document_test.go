@@ -20,7 +20,7 @@ func toolchainRuns() []toolchain.Run {
 	s := func(c float64) []float64 { return []float64{c * 0.98, c * 0.99, c, c, c * 1.01, c * 1.02} }
 	res := func(codec, op string, ns, speedup float64) results.Row {
 		return results.Row{Codec: codec, Scenario: "ws-message", Op: op, NsPerOp: ns, NsPerOpLo: ns * 0.98, NsPerOpHi: ns * 1.02,
-			Speedup: speedup, OK: true, Samples: s(ns), BytesPerOp: 48, AllocsPerOp: 1}
+			Derived: results.Derived{Speedup: speedup}, OK: true, Samples: s(ns), BytesPerOp: 48, AllocsPerOp: 1}
 	}
 	envOf := func(goVersion, engine string) env.Env {
 		return env.Env{Go: goVersion, JSONEngine: engine, GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2}

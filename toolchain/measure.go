@@ -154,7 +154,7 @@ func Measure(ctx context.Context, opts Options) ([]Run, error) {
 			runs[i].Err, workers[i] = err, nil
 			continue
 		}
-		runs[i].Results = rep.Results
+		runs[i].Results = analysed(rep.Results, opts.Config.Baseline)
 	}
 	var why []string
 	for _, r := range runs {
@@ -164,4 +164,14 @@ func Measure(ctx context.Context, opts Options) ([]Run, error) {
 		why = append(why, r.Err.Error())
 	}
 	return runs, fmt.Errorf("%w: %s", ErrNothingRan, strings.Join(why, "; "))
+}
+
+// analysed returns a worker's measured rows with the figures they imply
+// (speed-ups over baseline, results.DefaultBaseline when empty, as the
+// worker's runner defaults it), derived as results.NewRun derives them.
+func analysed(rows []results.Row, baseline string) []results.Row {
+	if baseline == "" {
+		baseline = results.DefaultBaseline
+	}
+	return results.NewRun(results.Inputs{Rows: rows, Baseline: baseline}).Results
 }

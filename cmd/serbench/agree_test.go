@@ -24,16 +24,14 @@ func agreeInputs() (sb, ex *results.Run) {
 	sbEnv := env.Env{Go: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU", NumCPU: 2, GOMAXPROCS: 2,
 		Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC), Modules: map[string]string{"github.com/bytedance/sonic": "v1.15.5"},
 		LiveHeap: &env.LiveHeap{TargetBytes: 64 << 20, OwnBytes: 3 << 20, LiveHeapBytes: 64 << 20}}
-	sb = &results.Run{Env: sbEnv, Count: 6, Results: []results.Row{
+	sb = results.NewRun(results.Inputs{Env: sbEnv, LiveHeap: sbEnv.LiveHeap, Count: 6, Baseline: results.DefaultBaseline, Rows: []results.Row{
 		cell("encoding/json", "marshal", 1000), cell("encoding/json", "unmarshal", 2000),
 		cell("sonic", "marshal", 500), cell("sonic", "unmarshal", 1000), cell("jsoniter", "marshal", 700),
-	}}
-	ex = &results.Run{Env: env.Env{GOMAXPROCS: 2}, Count: 6, Results: []results.Row{
+	}})
+	ex = results.NewRun(results.Inputs{Env: env.Env{GOMAXPROCS: 2}, Count: 6, Baseline: results.DefaultBaseline, Rows: []results.Row{
 		cell("encoding/json", "marshal", 1000), cell("encoding/json", "unmarshal", 2000),
 		cell("sonic", "marshal", 700), cell("sonic", "unmarshal", 1050),
-	}}
-	results.AddSpeedups(sb.Results, results.DefaultBaseline)
-	results.AddSpeedups(ex.Results, results.DefaultBaseline)
+	}})
 	return sb, ex
 }
 

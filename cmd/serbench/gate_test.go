@@ -150,7 +150,7 @@ func driftRun(seed uint64, machine float64, slower map[string]float64) *results.
 		add := func(codec string, samples, ratios []float64) {
 			med, lo, hi := stats.Summarize(samples)
 			r := results.Row{Codec: codec, Scenario: "order", Op: op, NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
-				BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100, OK: true, Samples: samples, Iterations: 1000, Speedup: 1}
+				BytesPerOp: 64, AllocsPerOp: 1, SizeBytes: 100, OK: true, Samples: samples, Iterations: 1000, Derived: results.Derived{Speedup: 1}}
 			if ratios != nil {
 				r.PairRatios = ratios
 				r.Speedup, r.SpeedupLo, r.SpeedupHi = stats.Summarize(ratios)

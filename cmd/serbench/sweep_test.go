@@ -38,7 +38,7 @@ func TestRunSweepCompress(t *testing.T) {
 	ops := map[string]int{}
 	for _, r := range doc.Results {
 		ops[r.Op]++
-		if strings.Contains(r.Op, "compress:") && (!r.OK || r.CompressedBytes == 0 || r.JSONRatio == 0) {
+		if strings.Contains(r.Op, "compress:") && (!r.OK || r.CompressedBytes == 0 || r.BytesOverJSON == 0) {
 			t.Errorf("%s %s %s: %+v", r.Codec, r.Scenario, r.Op, r)
 		}
 	}

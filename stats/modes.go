@@ -5,45 +5,45 @@ import (
 	"slices"
 )
 
-// Regimes describes a cell whose samples form two clusters of speed rather
-// than one: on a machine whose CPUs are hyperthreads of one core, a codec
+// Modes describes a cell whose samples are bimodal, two clusters (modes)
+// of speed rather than one: on a machine whose CPUs are hyperthreads of one core, a codec
 // runs at one speed while the sibling CPU is idle and at another, often
 // 1.5 to 2 times slower, while it is busy; a GC cycle that lands in some
 // samples and not others does the same. The median of such samples
 // describes neither speed. Timing noise only ever adds time (Chen and
 // Revels, "Robust benchmarking in noisy environments", 2016,
 // arXiv:1608.04295), so the fast cluster is the estimate of the
-// undisturbed machine. DetectRegimes finds them.
-type Regimes struct {
+// undisturbed machine. DetectModes finds them.
+type Modes struct {
 	// FastNs and SlowNs are the median ns/op of the fast and of the slow
 	// cluster; FastNs < SlowNs.
 	FastNs float64 `json:"fast_ns"`
 	SlowNs float64 `json:"slow_ns"`
 	// SlowShare is the fraction of the samples in the slow cluster, in
-	// (0, 1): at least MinRegimeShare and at most 1 - MinRegimeShare.
+	// (0, 1): at least MinModeShare and at most 1 - MinModeShare.
 	SlowShare float64 `json:"slow_share"`
-	// Ratio is SlowNs over FastNs, at least MinRegimeRatio.
+	// Ratio is SlowNs over FastNs, at least MinModeRatio.
 	Ratio float64 `json:"ratio"`
 }
 
-// The thresholds of DetectRegimes.
+// The thresholds of DetectModes.
 const (
-	// MinRegimeSamples is the fewest samples DetectRegimes judges: with
-	// fewer, two clusters of MinRegimeCluster samples each leave nothing
+	// MinModeSamples is the fewest samples DetectModes judges: with
+	// fewer, two clusters of MinModeCluster samples each leave nothing
 	// to tell a cluster from a chance gap. 10 is the default count.
-	MinRegimeSamples = 10
-	// MinRegimeCluster and MinRegimeShare are the smallest cluster, in
+	MinModeSamples = 10
+	// MinModeCluster and MinModeShare are the smallest cluster, in
 	// samples and as a fraction of all samples. A handful of slow samples
 	// are outliers (a preemption, one GC cycle), not a second speed: 2 of
 	// 40 samples 3 times slower stay outliers.
-	MinRegimeCluster = 3
-	MinRegimeShare   = 0.10
-	// MinRegimeRatio is the smallest ratio of the cluster medians: a
+	MinModeCluster = 3
+	MinModeShare   = 0.10
+	// MinModeRatio is the smallest ratio of the cluster medians: a
 	// unimodal cell with a 5-10% spread, split at its middle, has halves
 	// whose medians are less than 1.2 apart, and a difference that small
 	// would not change a reader's conclusion anyway.
-	MinRegimeRatio = 1.2
-	// MinRegimeSeparation is the smallest Ashman's D of the split,
+	MinModeRatio = 1.2
+	// MinModeSeparation is the smallest Ashman's D of the split,
 	// D = sqrt(2)|m1-m2| / sqrt(s1²+s2²) on log(ns), m and s each
 	// cluster's mean and standard deviation. D > 2 is the usual test for
 	// two Gaussians fitted as a mixture (Ashman, Bird and Zepf 1994, AJ
@@ -56,29 +56,29 @@ const (
 	// spread is flagged in 1.6% of draws of 10 samples and none of 40,
 	// and two clusters 1.8 times apart with 5% spread in 87% of draws of
 	// 10 samples and all draws of 20 or more.
-	MinRegimeSeparation = 5
+	MinModeSeparation = 5
 )
 
-// DetectRegimes reports whether samples (ns/op, in the order taken) form
-// two clearly separate clusters, and describes them; nil when they do not,
-// when there are fewer than MinRegimeSamples, or when any sample is not a
+// DetectModes reports whether samples (ns/op, in the order taken) are
+// bimodal, two clearly separate clusters, and describes them; nil when they do not,
+// when there are fewer than MinModeSamples, or when any sample is not a
 // finite positive number.
 //
 // The method is a two-means split on log(ns) (Otsu's threshold in one
 // dimension): of every split of the sorted samples into a fast and a slow
-// cluster of at least MinRegimeCluster samples and MinRegimeShare of all,
+// cluster of at least MinModeCluster samples and MinModeShare of all,
 // it takes the one with the least within-cluster sum of squares, found
 // exactly in one pass over prefix sums. Logarithms because contention
 // scales time: both clusters then have the same spread in log units.
 // Restricting the split to clusters of the minimum size keeps a far
 // outlier from taking the split for itself and hiding a real second speed.
 // The split is accepted when the ratio of the cluster medians is at least
-// MinRegimeRatio and their Ashman's D at least MinRegimeSeparation. The
-// result depends on the samples only, not on their order; DetectRegimes
+// MinModeRatio and their Ashman's D at least MinModeSeparation. The
+// result depends on the samples only, not on their order; DetectModes
 // allocates one copy of samples.
-func DetectRegimes(samples []float64) *Regimes {
+func DetectModes(samples []float64) *Modes {
 	n := len(samples)
-	if n < MinRegimeSamples {
+	if n < MinModeSamples {
 		return nil
 	}
 	for _, x := range samples {
@@ -86,7 +86,7 @@ func DetectRegimes(samples []float64) *Regimes {
 			return nil
 		}
 	}
-	minSize := max(MinRegimeCluster, int(math.Ceil(MinRegimeShare*float64(n))))
+	minSize := max(MinModeCluster, int(math.Ceil(MinModeShare*float64(n))))
 	if 2*minSize > n {
 		return nil
 	}
@@ -118,9 +118,9 @@ func DetectRegimes(samples []float64) *Regimes {
 		}
 	}
 	fast, slow := xs[:best], xs[best:]
-	r := &Regimes{FastNs: sortedMedian(fast), SlowNs: sortedMedian(slow), SlowShare: float64(len(slow)) / float64(n)}
+	r := &Modes{FastNs: sortedMedian(fast), SlowNs: sortedMedian(slow), SlowShare: float64(len(slow)) / float64(n)}
 	r.Ratio = r.SlowNs / r.FastNs
-	if !(r.Ratio >= MinRegimeRatio) || !(ashmanD(fast, slow) >= MinRegimeSeparation) {
+	if !(r.Ratio >= MinModeRatio) || !(ashmanD(fast, slow) >= MinModeSeparation) {
 		return nil
 	}
 	return r

@@ -1,29 +1,42 @@
-package report_test
+package results_test
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
-
-	"context"
-	"time"
 
 	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/cbor"
 	"github.com/serbench/serbench/codec/memmove"
 	"github.com/serbench/serbench/codec/stdjson"
-	"github.com/serbench/serbench/internal/golden"
-	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
 )
+
+// reportRun is one of package report's fixture runs, read from the JSON
+// that report's golden test writes of it: "fixture" (two scenarios, three
+// codecs, a failure, an n/a cell, parallel points) or "adaptive" (adaptive
+// sampling, noise figures, speed-up intervals and per-sample allocation
+// figures: three codecs on one scenario, where the fastest is not the
+// smallest and one writes the baseline's bytes).
+func reportRun(t testing.TB, name string) *results.Run {
+	t.Helper()
+	doc, err := results.ReadFile(filepath.Join("..", "report", "testdata", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
 
 func TestBenchNameRoundTrip(t *testing.T) {
 	for _, tc := range []struct{ codec, scenario, want string }{
@@ -60,7 +73,7 @@ func TestParseBenchNameErrors(t *testing.T) {
 // TestBenchfmtParses reads Benchfmt's output back with benchfmt.Reader:
 // no syntax errors, serbench names, one line per sample, the units.
 func TestBenchfmtParses(t *testing.T) {
-	doc := fixture()
+	doc := reportRun(t, "fixture")
 	var buf bytes.Buffer
 	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
@@ -118,9 +131,13 @@ func TestBenchfmtParses(t *testing.T) {
 func TestReadRoundTrip(t *testing.T) {
 	for _, format := range []string{"json", "benchfmt"} {
 		t.Run(format, func(t *testing.T) {
-			want := fixture()
+			want := reportRun(t, "fixture")
 			var buf bytes.Buffer
-			if err := report.Write(&buf, format, want, nil); err != nil {
+			write := results.WriteJSON
+			if format == "benchfmt" {
+				write = results.WriteBenchfmt
+			}
+			if err := write(&buf, want); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join(t.TempDir(), "results")
@@ -205,8 +222,8 @@ func TestReadSkipsForeignBenchmarks(t *testing.T) {
 // accepts can be written again as benchfmt and read back.
 func FuzzRead(f *testing.F) {
 	var js, bf bytes.Buffer
-	results.WriteJSON(&js, fixture())
-	results.WriteBenchfmt(&bf, fixture())
+	results.WriteJSON(&js, reportRun(f, "fixture"))
+	results.WriteBenchfmt(&bf, reportRun(f, "fixture"))
 	f.Add(js.Bytes())
 	f.Add(bf.Bytes())
 	f.Add([]byte("BenchmarkCodec/codec=a%/scenario=b/op=c 1 2 ns/op\n// serbench: n/a x"))
@@ -328,7 +345,7 @@ func TestReadPlainCodecNames(t *testing.T) {
 
 // A run written as benchfmt and read back shows the same statistics as the
 // run itself: interval, speed-up with its p-value and interval, and ×floor
-// come from the same functions (package bench) on the same samples.
+// come from the same functions (package results) on the same samples.
 func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	codecs := []codec.Codec{stdjson.New(), cbor.New(), memmove.New()}
 	ss, err := scenario.Select(scenario.Seeds(), []string{"ws-message"})
@@ -339,7 +356,8 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := &results.Run{Results: rs, Baseline: results.DefaultBaseline, Count: 6}
+	doc := results.NewRun(results.Inputs{Rows: rs, Codecs: codecs, Baseline: results.DefaultBaseline, Count: 6})
+	rs = doc.Results
 	var buf bytes.Buffer
 	if err := results.WriteBenchfmt(&buf, doc); err != nil {
 		t.Fatal(err)
@@ -372,31 +390,29 @@ func TestReadBenchfmtKeepsStatistics(t *testing.T) {
 	}
 }
 
-// What show prints for go test output with a codec on generated types
-// (protobuf: marshal, unmarshal and convert) and a scenario that
-// encoding/json does not round-trip (testdata/gotest-convert.txt, written
-// for this test in go test's format): the recommendation counts protobuf's
-// conversion and says so, and the lossy baseline is named as lossy; a
-// derive refusal of two fields (one note line, the fields joined by `\n`)
-// is a footnote of two lines in every document.
-func TestGoldenGoTestConvert(t *testing.T) {
-	doc, err := results.ReadFile(filepath.Join("testdata", "gotest-convert.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, format := range []string{"table", "markdown"} {
-		var buf bytes.Buffer
-		if err := report.Write(&buf, format, doc, nil); err != nil {
-			t.Fatal(err)
-		}
-		golden.Check(t, filepath.Join("testdata", "gotest-convert."+format), buf.Bytes())
-	}
+// TestJSONContract checks the serbench/v1 field names docs/reference.md, "JSON documents" promises.
+func TestJSONContract(t *testing.T) {
 	var buf bytes.Buffer
-	if err := report.Write(&buf, "html", doc, nil); err != nil {
+	if err := results.WriteJSON(&buf, reportRun(t, "fixture")); err != nil {
 		t.Fatal(err)
 	}
-	const two = "<code class=\"lines\">derive: proto: account.Account: .Extra (interface {}): an interface has no schema\nderive: proto: account.Account: .Tags (*[]string): a pointer to a slice has no proto3 form</code>"
-	if !strings.Contains(buf.String(), two) {
-		t.Errorf("html: no finding with the refusal's two lines (%s)", two)
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["schema"] != "serbench/v1" {
+		t.Errorf("schema = %v", doc["schema"])
+	}
+	envJSON := doc["env"].(map[string]any)
+	for _, k := range []string{"go", "goos", "goarch", "cpu", "num_cpu", "gomaxprocs", "started", "modules"} {
+		if _, ok := envJSON[k]; !ok {
+			t.Errorf("env lacks %q", k)
+		}
+	}
+	r := doc["results"].([]any)[0].(map[string]any)
+	for _, k := range []string{"codec", "scenario", "op", "ns_per_op", "mb_per_s", "bytes_per_op", "allocs_per_op", "size_bytes", "speedup", "ok", "error"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("result lacks %q", k)
+		}
 	}
 }

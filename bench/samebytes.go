@@ -3,24 +3,13 @@ package bench
 import (
 	"bytes"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/results"
 )
 
-// The figures one row takes from others (speed-ups, floor and JSON
-// ratios) are package results's (results.AddSpeedups, ...), so that the
-// runner and a file read back compute them one way; what needs the cells
-// themselves (the encoded bytes of SameBytes) is here.
-
-// referenceID returns the ID of the first codec of Kind Reference, or "".
-func referenceID(codecs []codec.Codec) string {
-	for _, c := range codecs {
-		if c.Info().Kind == codec.Reference {
-			return c.Info().ID
-		}
-	}
-	return ""
-}
+// SameBytes is the one figure comparing rows that the runner sets: it
+// needs the cells' encoded bytes, which a run does not keep. The figures
+// rows imply from their measured fields (speed-ups, floor ratios, modes)
+// are results.NewRun's.
 
 // addSameBytes sets SameBytes on the marshal results whose round-trip
 // output equals the baseline codec's on the same scenario.

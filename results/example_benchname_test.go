@@ -1,4 +1,4 @@
-package report_test
+package results_test
 
 import (
 	"fmt"

@@ -11,11 +11,11 @@ import (
 	"github.com/serbench/serbench/stats"
 )
 
-// regimeDoc is a run of two cells with 12 samples each: msgpack's alternate
-// between 8.2 and 14.5 µs (a sibling hyperthread busy half the time),
-// encoding/json's spread 2% around 20 µs. No result has Regimes yet, as in
-// a document written before serbench detected them.
-func regimeDoc() *results.Run {
+// regimeDoc is the run of two cells with 12 samples each: msgpack's
+// alternate between 8.2 and 14.5 µs (a sibling hyperthread busy half the
+// time), encoding/json's spread 2% around 20 µs. pairs, when not nil, are
+// every cell's pair ratios.
+func regimeDoc(pairs []float64) *results.Run {
 	two := []float64{8271, 14535, 8190, 14610, 8305, 14402, 8250, 8330, 14488, 14560, 8212, 14390}
 	var one []float64
 	for i := range 12 {
@@ -24,50 +24,17 @@ func regimeDoc() *results.Run {
 	res := func(c string, s []float64) results.Row {
 		med, lo, hi := stats.Summarize(s)
 		return results.Row{Codec: c, Scenario: "sse-event", Op: "marshal", NsPerOp: med, NsPerOpLo: lo, NsPerOpHi: hi,
-			SizeBytes: 184, OK: true, Samples: s, Iterations: 100}
+			SizeBytes: 184, OK: true, Samples: s, Iterations: 100, PairRatios: pairs}
 	}
-	return &results.Run{Schema: results.Schema, Env: fixture().Env, Baseline: "encoding/json", Count: 12,
-		Results: []results.Row{res("encoding/json", one), res("msgpack", two)}}
-}
-
-// TestRegimesReadBack checks that reading a document whose results lack
-// Regimes fills them from the samples, in both formats Read takes.
-func TestRegimesReadBack(t *testing.T) {
-	for _, format := range []string{"json", "benchfmt"} {
-		t.Run(format, func(t *testing.T) {
-			var buf bytes.Buffer
-			if err := report.Write(&buf, format, regimeDoc(), nil); err != nil {
-				t.Fatal(err)
-			}
-			if format == "json" && strings.Contains(buf.String(), `"regimes"`) {
-				t.Fatal("the document written already has regimes")
-			}
-			doc, err := results.Read(&buf, "regimes."+format)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, r := range doc.Results {
-				switch r.Codec {
-				case "msgpack":
-					if g := r.Regimes; g == nil || g.FastNs != 8260.5 || g.SlowNs != 14511.5 || g.SlowShare != 0.5 {
-						t.Errorf("msgpack: Regimes = %+v, want fast 8260.5 ns, slow 14511.5 ns, half the samples", g)
-					}
-				default:
-					if r.Regimes != nil {
-						t.Errorf("%s: Regimes = %+v, want none", r.Codec, *r.Regimes)
-					}
-				}
-			}
-		})
-	}
+	return results.NewRun(results.Inputs{Env: fixture().Env, Baseline: "encoding/json", Count: 12,
+		Rows: []results.Row{res("encoding/json", one), res("msgpack", two)}})
 }
 
 // TestRegimesMark checks that the table, Markdown and HTML reports mark the
 // cell with two regimes, give them in its footnote and explain the mark
 // once, and that a document without regimes has neither.
 func TestRegimesMark(t *testing.T) {
-	doc := regimeDoc()
-	results.AddRegimes(doc.Results)
+	doc := regimeDoc(nil)
 	var js bytes.Buffer
 	if err := results.WriteJSON(&js, doc); err != nil {
 		t.Fatal(err)
@@ -76,7 +43,7 @@ func TestRegimesMark(t *testing.T) {
 		t.Errorf("a document with regimes: %v", err)
 	}
 	const footnote = "2 regimes: 8.26 µs fast (50%), 14.5 µs slow (1.76x)"
-	legend := report.RegimesMark + ": two speed regimes (1 of 2 cells): the samples form two clusters"
+	legend := report.ModesMark + ": two speed regimes (1 of 2 cells): the samples form two clusters"
 	for _, format := range []string{"table", "markdown", "html"} {
 		t.Run(format, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -84,7 +51,7 @@ func TestRegimesMark(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := buf.String()
-			for _, want := range []string{report.RegimesMark + " [1]", footnote, legend} {
+			for _, want := range []string{report.ModesMark + " [1]", footnote, legend} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
 				}
@@ -92,15 +59,11 @@ func TestRegimesMark(t *testing.T) {
 			if strings.Contains(out, "Speed-ups are paired") {
 				t.Errorf("a run without pairs says its speed-ups are paired:\n%s", out)
 			}
-			if n := strings.Count(out, report.RegimesMark); n != 2 {
-				t.Errorf("%s appears %d times, want twice (the cell and the legend)", report.RegimesMark, n)
+			if n := strings.Count(out, report.ModesMark); n != 2 {
+				t.Errorf("%s appears %d times, want twice (the cell and the legend)", report.ModesMark, n)
 			}
 			buf.Reset()
-			paired := regimeDoc()
-			results.AddRegimes(paired.Results)
-			for i := range paired.Results {
-				paired.Results[i].PairRatios = []float64{2, 2, 2}
-			}
+			paired := regimeDoc([]float64{2, 2, 2})
 			if err := report.Write(&buf, format, paired, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +77,7 @@ func TestRegimesMark(t *testing.T) {
 			if err := report.Write(&buf, format, fixture(), nil); err != nil {
 				t.Fatal(err)
 			}
-			if strings.Contains(buf.String(), report.RegimesMark) || strings.Contains(buf.String(), "regimes") {
+			if strings.Contains(buf.String(), report.ModesMark) || strings.Contains(buf.String(), "regimes") {
 				t.Errorf("a run without regimes mentions them:\n%s", buf.String())
 			}
 		})

@@ -45,7 +45,7 @@ func repeat(x float64, n int) []float64 {
 	return xs
 }
 
-func TestDetectRegimes(t *testing.T) {
+func TestDetectModes(t *testing.T) {
 	twoClusters := interleave(normalGrid(22, 8000, 0.05), normalGrid(18, 14400, 0.05))
 	withBad := func(bad float64) []float64 {
 		xs := slices.Clone(twoClusters)
@@ -55,12 +55,12 @@ func TestDetectRegimes(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		samples []float64
-		want    *stats.Regimes // nil: none
+		want    *stats.Modes // nil: none
 	}{
-		{"two clusters 1.8x apart, 55/45", twoClusters, &stats.Regimes{FastNs: 8000, SlowNs: 14400, SlowShare: 0.45, Ratio: 1.8}},
-		{"two clusters with 10% spread each", interleave(normalGrid(20, 8000, 0.10), normalGrid(20, 14400, 0.10)), &stats.Regimes{FastNs: 8000, SlowNs: 14400, SlowShare: 0.5, Ratio: 1.8}},
-		{"slow cluster of exactly the minimum share", append(normalGrid(36, 10000, 0.03), repeat(20000, 4)...), &stats.Regimes{FastNs: 10000, SlowNs: 20000, SlowShare: 0.1, Ratio: 2}},
-		{"two clusters of no spread", append(repeat(100, 5), repeat(150, 5)...), &stats.Regimes{FastNs: 100, SlowNs: 150, SlowShare: 0.5, Ratio: 1.5}},
+		{"two clusters 1.8x apart, 55/45", twoClusters, &stats.Modes{FastNs: 8000, SlowNs: 14400, SlowShare: 0.45, Ratio: 1.8}},
+		{"two clusters with 10% spread each", interleave(normalGrid(20, 8000, 0.10), normalGrid(20, 14400, 0.10)), &stats.Modes{FastNs: 8000, SlowNs: 14400, SlowShare: 0.5, Ratio: 1.8}},
+		{"slow cluster of exactly the minimum share", append(normalGrid(36, 10000, 0.03), repeat(20000, 4)...), &stats.Modes{FastNs: 10000, SlowNs: 20000, SlowShare: 0.1, Ratio: 2}},
+		{"two clusters of no spread", append(repeat(100, 5), repeat(150, 5)...), &stats.Modes{FastNs: 100, SlowNs: 150, SlowShare: 0.5, Ratio: 1.5}},
 		{"unimodal, 5% spread", normalGrid(40, 10000, 0.05), nil},
 		{"unimodal, 10% spread", normalGrid(40, 10000, 0.10), nil},
 		{"unimodal, 10% spread, 10 samples", normalGrid(10, 10000, 0.10), nil},
@@ -77,15 +77,15 @@ func TestDetectRegimes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := slices.Clone(tc.samples)
-			got := stats.DetectRegimes(tc.samples)
+			got := stats.DetectModes(tc.samples)
 			if !slices.Equal(in, tc.samples) && !slices.ContainsFunc(in, math.IsNaN) {
-				t.Error("DetectRegimes changed its input")
+				t.Error("DetectModes changed its input")
 			}
 			switch {
 			case tc.want == nil && got != nil:
 				t.Fatalf("got %+v, want nil", *got)
 			case tc.want != nil && got == nil:
-				t.Fatal("got nil, want two regimes")
+				t.Fatal("got nil, want two modes")
 			case tc.want == nil:
 				return
 			}
@@ -97,19 +97,19 @@ func TestDetectRegimes(t *testing.T) {
 			// The order of the samples does not matter.
 			rev := slices.Clone(tc.samples)
 			slices.Reverse(rev)
-			if r := stats.DetectRegimes(rev); r == nil || *r != *got {
+			if r := stats.DetectModes(rev); r == nil || *r != *got {
 				t.Errorf("reversed samples give %+v, want %+v", r, *got)
 			}
 		})
 	}
 }
 
-// FuzzDetectRegimes checks that DetectRegimes never panics and that what
+// FuzzDetectModes checks that DetectModes never panics and that what
 // it finds is consistent. The input's first byte picks how the rest is
 // read: even, as uint16 values (1 to 65536 ns), which often form
 // clusters; odd, as raw float64 bits, which include NaN, ±Inf, zero and
 // negative values.
-func FuzzDetectRegimes(f *testing.F) {
+func FuzzDetectModes(f *testing.F) {
 	grid := func(xs []float64) []byte {
 		b := []byte{0}
 		for _, x := range xs {
@@ -139,30 +139,30 @@ func FuzzDetectRegimes(f *testing.F) {
 				xs = append(xs, math.Float64frombits(binary.LittleEndian.Uint64(b)))
 			}
 		}
-		r := stats.DetectRegimes(xs)
+		r := stats.DetectModes(xs)
 		if r == nil {
 			return
 		}
-		if len(xs) < stats.MinRegimeSamples {
+		if len(xs) < stats.MinModeSamples {
 			t.Fatalf("%d samples gave %+v", len(xs), *r)
 		}
 		if !(r.FastNs > 0 && r.FastNs <= r.SlowNs && !math.IsInf(r.SlowNs, 0)) {
 			t.Fatalf("fast %v, slow %v", r.FastNs, r.SlowNs)
 		}
-		if !(r.SlowShare >= stats.MinRegimeShare && r.SlowShare <= 1-stats.MinRegimeShare) {
+		if !(r.SlowShare >= stats.MinModeShare && r.SlowShare <= 1-stats.MinModeShare) {
 			t.Fatalf("slow share %v", r.SlowShare)
 		}
-		if !(r.Ratio >= stats.MinRegimeRatio) || math.Abs(r.Ratio-r.SlowNs/r.FastNs) > 1e-12*r.Ratio {
+		if !(r.Ratio >= stats.MinModeRatio) || math.Abs(r.Ratio-r.SlowNs/r.FastNs) > 1e-12*r.Ratio {
 			t.Fatalf("ratio %v, slow/fast %v", r.Ratio, r.SlowNs/r.FastNs)
 		}
 	})
 }
 
-func ExampleDetectRegimes() {
+func ExampleDetectModes() {
 	// A codec that ran at 8.3 µs while the sibling hyperthread was idle
 	// and at about 14.5 µs while it was busy.
 	samples := []float64{8271, 14535, 8190, 14610, 8305, 14402, 8250, 8330, 14488, 14560, 8212, 14390}
-	r := stats.DetectRegimes(samples)
+	r := stats.DetectModes(samples)
 	fmt.Printf("fast %.0f ns, slow %.0f ns (%.0f%% of samples), %.2fx\n", r.FastNs, r.SlowNs, 100*r.SlowShare, r.Ratio)
 	// Output: fast 8260 ns, slow 14512 ns (50% of samples), 1.76x
 }

@@ -1,4 +1,4 @@
-package report_test
+package results_test
 
 import (
 	"bytes"
@@ -51,7 +51,7 @@ func TestReadRefusesImplausible(t *testing.T) {
 func TestReadRoundedP(t *testing.T) {
 	doc := &results.Run{Env: env.Env{Go: "go1.27.4", Started: time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)},
 		Results: []results.Row{{Codec: "cbor", Scenario: "sse-event", Op: "marshal", NsPerOp: 100, OK: true,
-			Samples: []float64{99, 100, 101}, Iterations: 10, Speedup: 1.01, SpeedupP: 1}}}
+			Samples: []float64{99, 100, 101}, Iterations: 10, Derived: results.Derived{Speedup: 1.01, SpeedupP: 1}}}}
 	var buf bytes.Buffer
 	if err := results.WriteJSON(&buf, doc); err != nil {
 		t.Fatal(err)
@@ -74,6 +74,22 @@ func TestReadRoundedP(t *testing.T) {
 			t.Errorf("speedup_p %s: %v", tc.p, err)
 		case got.Results[0].SpeedupP != tc.want:
 			t.Errorf("speedup_p %s read as %v, want %v", tc.p, got.Results[0].SpeedupP, tc.want)
+		}
+	}
+}
+
+// WriteBenchfmt refuses to write a run no machine can produce, and writes
+// nothing of it.
+func TestBenchfmtRefusesImplausible(t *testing.T) {
+	for _, r := range []results.Row{
+		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: -1, Samples: []float64{-1}, Iterations: 1, OK: true},
+		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, Iterations: 1, OK: true, AllocsPerOp: 1 << 62},
+		{Codec: "x", Scenario: "s", Op: "marshal", NsPerOp: 1, Samples: []float64{1}, SampleAllocs: []float64{1e30}, Iterations: 1, OK: true},
+	} {
+		var buf bytes.Buffer
+		err := results.WriteBenchfmt(&buf, &results.Run{Results: []results.Row{r}})
+		if !errors.Is(err, results.ErrImplausible) || buf.Len() > 0 {
+			t.Errorf("%+v: %v, wrote %d bytes; want an implausible-run error and nothing written", r, err, buf.Len())
 		}
 	}
 }

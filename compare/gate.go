@@ -71,7 +71,26 @@ func judge(c *Comparison, r CompareRow, max float64) (j verdict.Judgement, ok bo
 			return j, true, s, nil
 		}
 	}
+	if j.Verdict == verdict.Regressed && OneProcess(c) {
+		j.Verdict = verdict.Inconclusive
+	}
 	return j, true, 0, nil
+}
+
+// OneProcess reports whether c compared one process on a side (either
+// side): no replicate runs, no run of several processes (run
+// -processes). Such a comparison cannot see how far one codec's time moves
+// from process to process with the code unchanged, so a change of time
+// beyond the threshold is inconclusive, never regressed (Judge), and the
+// line says that runs of three processes a side would decide. Measured on
+// identical code beside a busy co-runner (docs/findings/noisy.md, 10
+// trials of six codecs on the five seeds): one process a side flagged
+// sonic's sse-event marshal +11.6% [+6.5%, +14.5%] (sonic compiles its
+// code at run time, and where it lands differs between processes) and a
+// process whose cbor marshal ran 45 times slower with other allocations;
+// three processes a side flagged nothing.
+func OneProcess(c *Comparison) bool {
+	return c.OldRuns < 2 || c.NewRuns < 2
 }
 
 // groupOp is the operation whose group row r's shift is read from
@@ -243,6 +262,8 @@ func timeFigure(c *Comparison, r CompareRow, name string, j verdict.Judgement, s
 			r.Scenario, r.Op, verdict.Percent(shift, 0))
 	case Unpaired(c, r):
 		f.Note = "no figure of it was timed beside the baseline in the same run (no speed-up, no same-round samples of the baseline's marshal), and its ns/op across two runs follows the machine: replicate runs (run -processes 3) compare it between processes"
+	case OneProcess(c) && r.ChangeInterval != nil && r.Significant && r.OutsideNoise && r.Basis != BasisRoundsRef && r.ChangeInterval[0] > j.Threshold:
+		f.Note = "the interval lies beyond it, but with one process a side the comparison cannot see how far a codec's time moves between processes of the same code (sonic's speed-ups moved ±10% so): runs of three processes a side (run -processes 3 for both) would decide"
 	case r.Basis == BasisRoundsRef && r.ChangeInterval != nil && r.Significant && r.ChangeInterval[0] > j.Threshold:
 		f.Note = "the interval lies beyond it, but this cell (no speed-up) is paired with the baseline's marshal only by round, samples a round apart rather than bracketed, so noise that differed between the two runs moves it as much as the code: replicate runs (run -processes 3 for both) would decide"
 	case r.ChangeInterval != nil && !r.OutsideNoise && r.Significant && r.ChangeInterval[0] > j.Threshold:

@@ -55,8 +55,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 			return err
 		}
 		for _, c := range cs {
-			if c.OldRuns == 0 {
-				fmt.Fprintf(stderr, "serbench: warning: compare: %s and %s are one process a side: the gate cannot see how far a cell moves between processes of the same build (sonic: up to ±10%%), so a cell may read as regressed for its process alone; run -processes 3 for each run, or give three runs a side\n", c.OldName, c.NewName)
+			if compare.OneProcess(c) {
+				fmt.Fprintf(stderr, "serbench: warning: compare: %s and %s are one process a side: the gate cannot see how far a cell moves between processes of the same build (sonic: up to ±10%%), so a change of time beyond the threshold reads inconclusive, not regressed; run -processes 3 for each run, or give three runs a side\n", c.OldName, c.NewName)
 			}
 		}
 	}

@@ -45,7 +45,9 @@ func gateRun(seed uint64, slow float64) *results.Run {
 
 // TestCompareGate checks -max-regression on raw ns/op (-by ns; gateRun has
 // no baseline, so no speed-ups either): a run slowed by 20% fails with one
-// line per cell, a re-run of the same code (new noise) passes.
+// inconclusive line per cell (exit status 3: one process a side cannot
+// tell a slower build from a slower process, compare.OneProcess), never a
+// pass; a re-run of the same code (new noise) has no regression.
 func TestCompareGate(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]*results.Run{"old.json": gateRun(1, 1), "slow.json": gateRun(2, 1.2), "rerun.json": gateRun(3, 1)}
@@ -61,15 +63,15 @@ func TestCompareGate(t *testing.T) {
 		return stderr.String(), err
 	}
 	stderr, err := gate("slow.json")
-	if err == nil || exitCode(err) != 1 {
-		t.Fatalf("20%% slower: err %v, want exit status 1", err)
+	if err == nil || exitCode(err) != 3 {
+		t.Fatalf("20%% slower: err %v, want exit status 3", err)
 	}
-	lines := prefixed(stderr, "regression: ")
+	lines := prefixed(stderr, "inconclusive: ")
 	if len(lines) != 60 {
 		t.Errorf("20%% slower: %d lines, want 60 (one per cell):\n%s", len(lines), stderr)
 	}
 	for _, l := range lines {
-		if !strings.HasPrefix(l, "regression: ") || !strings.Contains(l, "ns/op +") {
+		if !strings.Contains(l, "ns/op +") || !strings.Contains(l, "with one process a side") {
 			t.Errorf("line %q", l)
 		}
 	}
@@ -225,8 +227,8 @@ func TestCompareDrift(t *testing.T) {
 	})
 	t.Run("drift by ns", func(t *testing.T) {
 		_, stderr, err := compare("-by", "ns", "-max-regression", "5%", "old.json", "drift.json")
-		if exitCode(err) != 1 || strings.Count(stderr, "regression: ") != 8 || strings.Count(stderr, ": ns/op +") != 8 {
-			t.Errorf("err %v, stderr:\n%s\nwant exit 1 and 8 ns/op regressions", err, stderr)
+		if exitCode(err) != 3 || strings.Count(stderr, "inconclusive: ") != 8 || strings.Count(stderr, ": ns/op +") != 8 || strings.Contains(stderr, "regression: ") {
+			t.Errorf("err %v, stderr:\n%s\nwant exit 3 and 8 ns/op changes inconclusive (one process a side)", err, stderr)
 		}
 	})
 	for _, tc := range []struct{ name, old, new, basis string }{
@@ -234,11 +236,18 @@ func TestCompareDrift(t *testing.T) {
 		{"unpaired", "old-unpaired.json", "slower-unpaired.json", "rounds"},
 	} {
 		t.Run("speed-up fell by 10% "+tc.name, func(t *testing.T) {
+			// One process a side: the slowed cells are inconclusive
+			// (exit status 3), never passed; the lines say why.
 			out, stderr, err := compare("-max-regression", "5%", tc.old, tc.new)
-			if exitCode(err) != 1 {
-				t.Fatalf("err %v, want exit status 1", err)
+			if exitCode(err) != 3 || strings.Contains(stderr, "regression: ") {
+				t.Fatalf("err %v, want exit status 3 and no regression:\n%s", err, stderr)
 			}
-			lines := prefixed(stderr, "regression: ")
+			var lines []string
+			for _, l := range prefixed(stderr, "inconclusive: ") {
+				if strings.Contains(l, "with one process a side") {
+					lines = append(lines, l)
+				}
+			}
 			if tc.basis == "rounds" {
 				// Without the calibration loop's iteration count, encoding/json's
 				// own cells fall back to raw ns/op, and drift shows there.
@@ -335,8 +344,8 @@ func TestCompareReplicates(t *testing.T) {
 		return o.String(), e.String(), err
 	}
 	_, stderr, err := compare(olds[0], news[0])
-	if exitCode(err) != 1 || !strings.Contains(stderr, "codec=codeca ") {
-		t.Errorf("single runs: err %v, want codeca's process effect (+10%%) flagged:\n%s", err, stderr)
+	if exitCode(err) != 3 || !strings.Contains(stderr, "inconclusive: "+news[0]+": codec=codeca ") || strings.Contains(stderr, "regression: ") {
+		t.Errorf("single runs: err %v, want codeca's process effect (+10%%) inconclusive, not regressed:\n%s", err, stderr)
 	}
 	if !strings.Contains(stderr, "are one process a side: the gate cannot see how far a cell moves between processes") {
 		t.Errorf("single runs: no warning that the gate cannot see between processes:\n%s", stderr)

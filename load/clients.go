@@ -2,6 +2,7 @@ package load
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -201,8 +202,10 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 	if c.g.binary {
 		want = websocket.BinaryMessage
 	}
+	var buf []byte // each message in turn: nothing keeps a payload
 	for {
-		typ, msg, err := conn.ReadMessage()
+		typ, msg, err := readMessage(conn, buf[:0])
+		buf = msg
 		if err != nil {
 			var ce *websocket.CloseError
 			if errors.As(err, &ce) && ce.Code == websocket.CloseNormalClosure && ce.Text == ws.EndReason {
@@ -221,10 +224,34 @@ func (s *wsClient) once(ctx context.Context, c *conn) (bool, error) {
 			continue
 		}
 		if seq == ws.PreambleSeq {
-			c.preamble(payload, len(payload))
+			// Its Binding may keep the bytes it read: not the buffer's.
+			c.preamble(bytes.Clone(payload), len(payload))
 			continue
 		}
 		c.message(now, seq, intended, payload, len(payload))
+	}
+}
+
+// readMessage reads the next message into dst, as conn.ReadMessage does
+// into a new slice: the load client decodes a message before it reads
+// the next, so one buffer serves a connection's every message.
+func readMessage(conn *websocket.Conn, dst []byte) (typ int, msg []byte, err error) {
+	typ, r, err := conn.NextReader()
+	if err != nil {
+		return typ, dst, err
+	}
+	for {
+		if len(dst) == cap(dst) {
+			dst = append(dst, 0)[:len(dst)]
+		}
+		n, err := r.Read(dst[len(dst):cap(dst)])
+		dst = dst[:len(dst)+n]
+		if err == io.EOF {
+			return typ, dst, nil
+		}
+		if err != nil {
+			return typ, dst, err
+		}
 	}
 }
 

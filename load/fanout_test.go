@@ -41,6 +41,9 @@ func TestFanoutSharesStreams(t *testing.T) {
 				r.LossyConns != 0 || r.DisorderedConns != 0 || r.DecodeErrors != 0 || r.Errors != 0 {
 				t.Errorf("%+v", r)
 			}
+			if r.MsgsPerS <= 0 { // from the connections' last receive times
+				t.Errorf("msgs/s %v, want a rate", r.MsgsPerS)
+			}
 		})
 	}
 }

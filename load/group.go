@@ -32,7 +32,7 @@ type group struct {
 		h  *hdrhistogram.Histogram
 	}
 	wireBytes atomic.Int64 // bytes read from the sockets
-	lastRecv  atomic.Int64 // Unix ns of the last message received
+	lastRecv  atomic.Int64 // Unix ns of the last message received by a finished connection
 
 	// compressed is set when the server compressed a connection's stream.
 	compressed atomic.Bool
@@ -87,8 +87,12 @@ type conn struct {
 	next    uint64 // next expected sequence number
 	lastID  int64  // last sequence number received, -1 before any
 	checked bool   // first payload compared with the scenario value
-	st      connStats
-	sw      *switchConn // nil unless the phase switches codec (switch.go)
+	// lastRecv is when the last message arrived, Unix ns: kept here, not
+	// in the group that every connection's goroutine would write once a
+	// message, and taken into the group's at finish.
+	lastRecv int64
+	st       connStats
+	sw       *switchConn // nil unless the phase switches codec (switch.go)
 }
 
 func (g *group) newConn(idx int) (*conn, error) {
@@ -149,9 +153,7 @@ func (c *conn) message(now time.Time, seq uint64, intended int64, payload []byte
 	sh.mu.Lock()
 	_ = sh.h.RecordValue(min(us, histMaxUs)) // clamped into range
 	sh.mu.Unlock()
-	if ns := now.UnixNano(); ns > c.g.lastRecv.Load() {
-		c.g.lastRecv.Store(ns) // racy max: good enough for a rate's end time
-	}
+	c.lastRecv = now.UnixNano() // the group's is the largest, at finish
 }
 
 // finish adds the connection's counters to its group; the messages the
@@ -164,6 +166,9 @@ func (c *conn) finish(err error) {
 		c.st.lost += c.g.count - c.next
 	}
 	c.g.mu.Lock()
+	if c.lastRecv > c.g.lastRecv.Load() {
+		c.g.lastRecv.Store(c.lastRecv)
+	}
 	c.g.totals.add(c.st)
 	c.g.conns++
 	if c.st.lost > 0 {

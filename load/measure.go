@@ -124,7 +124,7 @@ func (s Session) Measure(ctx context.Context) (Report, error) {
 		return Report{}, err
 	}
 	if s.CPUProfile != "" {
-		stop, err := startCPUProfile(s.CPUProfile, "load_"+s.Options.Transport+".pprof")
+		stop, err := StartCPUProfile(s.CPUProfile, "load_"+s.Options.Transport+".pprof")
 		if err != nil {
 			return Report{}, err
 		}
@@ -255,9 +255,11 @@ func httpStackModules() map[string]string {
 	return m
 }
 
-// startCPUProfile profiles the process into dir/name (dir is made if
-// missing) until stop is called.
-func startCPUProfile(dir, name string) (stop func(), err error) {
+// StartCPUProfile profiles this process (runtime/pprof) into the file
+// dir/name, dir made if missing, until stop is called. The server and
+// client processes of a split load (`load -servers/-clients -cpuprofile`)
+// profile themselves with it.
+func StartCPUProfile(dir, name string) (stop func(), err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}

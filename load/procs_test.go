@@ -1,6 +1,7 @@
 package load_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -159,7 +160,8 @@ func TestMergeSplit(t *testing.T) {
 	// of 2 and 3) and 100 bytes; clients 1 and 3 server 1: 5 s, 200 bytes.
 	reps := []load.Report{rep(h1, 2, 100), rep(h2, 5, 200), rep(h1, 3, 90), rep(h2, 4, 150)}
 	reps[1].Transport[0].Compression = "permessage-deflate"
-	mem := load.Processes{Servers: 2, Clients: 4, Conns: 40, ServerBaseRSSBytes: 1000, ServerIdleRSSBytes: 5000, ServerPeakRSSBytes: 9000, ClientPeakRSSBytes: 3000}
+	mem := load.Processes{Servers: 2, Clients: 4, Conns: 40, ServerBaseRSSBytes: 1000, ServerIdleRSSBytes: 5000, ServerPeakRSSBytes: 9000, ClientPeakRSSBytes: 3000,
+		ServerCPUSeconds: 0.002, ClientCPUSeconds: 0.004}
 	m, err := load.MergeSplit(reps, sp, mem, load.MergeOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -171,6 +173,10 @@ func TestMergeSplit(t *testing.T) {
 	p := m.Processes
 	if p == nil || p.IdleBytesPerSubscriber != 100 || p.PeakBytesPerSubscriber != 225 || p.PeakBytesPerConn != 300 {
 		t.Errorf("processes %+v, want 100 idle and 225 peak bytes per subscriber, 300 per connection", p)
+	}
+	// 80 messages received: 2 ms of server CPU is 25 µs a message.
+	if math.Abs(p.ServerCPUUsPerMsg-25) > 1e-9 || math.Abs(p.ClientCPUUsPerMsg-50) > 1e-9 {
+		t.Errorf("CPU per message %v servers, %v clients; want 25 and 50 µs", p.ServerCPUUsPerMsg, p.ClientCPUUsPerMsg)
 	}
 	// Counted subscribers, when the servers answered, divide the idle RSS.
 	mem.IdleSubscribers = 20

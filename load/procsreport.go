@@ -43,6 +43,18 @@ type Processes struct {
 	// (ServerPeakRSSBytes + ClientPeakRSSBytes) / Conns.
 	PeakBytesPerSubscriber float64 `json:"peak_bytes_per_subscriber"`
 	PeakBytesPerConn       float64 `json:"peak_bytes_per_conn"`
+	// ServerCPUSeconds and ClientCPUSeconds are the CPU time, user and
+	// system, the server and the client processes used from the idle
+	// sample to their exit (getrusage once exited less /proc/PID/stat's
+	// utime and stime at the sample): the messages and the grace, without
+	// the connections' setup. 0 when the sample could not be read.
+	ServerCPUSeconds float64 `json:"server_cpu_s,omitempty"`
+	ClientCPUSeconds float64 `json:"client_cpu_s,omitempty"`
+	// ServerCPUUsPerMsg and ClientCPUUsPerMsg are those divided by the
+	// messages the clients received (every connection's copy counted):
+	// the CPU cost of one delivered message at each end, in µs.
+	ServerCPUUsPerMsg float64 `json:"server_cpu_us_per_msg,omitempty"`
+	ClientCPUUsPerMsg float64 `json:"client_cpu_us_per_msg,omitempty"`
 }
 
 // perConn fills the per-connection figures of p from its sums.
@@ -106,6 +118,14 @@ func MergeSplit(reps []Report, sp Split, mem Processes, o MergeOptions) (MergeRe
 		}
 	}
 	mem.perConn()
+	var received uint64
+	for _, r := range m.Transport {
+		received += r.Received
+	}
+	if received > 0 {
+		mem.ServerCPUUsPerMsg = mem.ServerCPUSeconds * 1e6 / float64(received)
+		mem.ClientCPUUsPerMsg = mem.ClientCPUSeconds * 1e6 / float64(received)
+	}
 	m.Processes = &mem
 	return m, nil
 }
@@ -119,6 +139,10 @@ func writeProcesses(w io.Writer, p *Processes) error {
 		p.Servers, p.Clients, p.Conns, p.IdleSubscribers,
 		mb(p.ServerBaseRSSBytes), mb(p.ServerIdleRSSBytes), mb(p.ServerPeakRSSBytes), mb(p.ClientIdleRSSBytes), mb(p.ClientPeakRSSBytes),
 		p.IdleBytesPerSubscriber, p.PeakBytesPerSubscriber, p.PeakBytesPerConn)
+	if err == nil && (p.ServerCPUSeconds > 0 || p.ClientCPUSeconds > 0) {
+		_, err = fmt.Fprintf(w, "  CPU s after the idle sample: %.2f servers, %.2f clients; µs per message received: %.2f servers, %.2f clients\n",
+			p.ServerCPUSeconds, p.ClientCPUSeconds, p.ServerCPUUsPerMsg, p.ClientCPUUsPerMsg)
+	}
 	if err != nil {
 		return fmt.Errorf("load: write table: %w", err)
 	}

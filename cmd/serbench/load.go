@@ -39,7 +39,7 @@ func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	format := formatFlag(fs, "table", load.Formats, "")
 	outFile := outputFlag(fs, "write the output to this file instead of stdout")
 	fs.StringVar(&o.URL, "url", "", "target server base URL (loopback only); default: start one in this process")
-	fs.StringVar(&s.CPUProfile, "cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof")
+	fs.StringVar(&s.CPUProfile, "cpuprofile", "", "write a CPU profile of this process (client and in-process server) into this folder, as load_<transport>.pprof; split over processes, each server as server-<i>.pprof and each client as client-<j>/load_<transport>.pprof")
 	fs.DurationVar(&o.Grace, "grace", load.DefaultGrace, "wait this long after the schedule for late messages")
 	switchTo := fs.String("switch", "", "CODEC@AT: move every stream from the -codecs codec to CODEC mid-run, per message, starting AT into each stream (e.g. msgpack@10s)")
 	switchRamp := fs.Duration("switch-ramp", 0, "how long -switch takes to move every message to the new codec (default: half the time left after AT)")

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -46,6 +47,10 @@ type loadServerSpec struct {
 	Args  []string `json:"args"`
 	Conns int      `json:"conns"`
 	Rate  float64  `json:"rate"`
+	// CPUProfile, when set, is the folder the process writes its CPU
+	// profile into, as server-<i>.pprof (load -cpuprofile).
+	CPUProfile string `json:"cpuprofile,omitempty"`
+	Index      int    `json:"index,omitempty"`
 }
 
 // splitDropped are the load flags the parent of a split load keeps to
@@ -71,9 +76,6 @@ func planSplit(o *load.Options, set map[string]bool, servers, clients int) (load
 	sp, err := load.PlanSplit(o.Conns, fanout, servers, clients, o.URL != "", lim)
 	if err != nil {
 		return sp, usageError{err}
-	}
-	if !sp.InProcess && set["cpuprofile"] {
-		return sp, usagef("load: -cpuprofile profiles this process, and a load split over processes (-servers, -clients) runs elsewhere: drop -cpuprofile or lower -conns")
 	}
 	return sp, nil
 }
@@ -102,18 +104,20 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 
 	urls := []string{o.URL}
 	var servers []*server.Child
-	stopServers := func() (peak int64) {
+	stopServers := func() (peak int64, cpu time.Duration) {
 		for _, c := range servers {
-			peak += peakRSS(c.Stop())
+			ps := c.Stop()
+			peak += peakRSS(ps)
+			cpu += cpuTime(ps)
 		}
 		servers = nil
-		return peak
+		return peak, cpu
 	}
 	defer stopServers()
 	if sp.Servers > 0 {
 		urls = make([]string, sp.Servers)
 		for i := range sp.Servers {
-			spec, _ := json.Marshal(loadServerSpec{Args: serverArgs, Conns: serverConns(sp, i), Rate: o.Rate})
+			spec, _ := json.Marshal(loadServerSpec{Args: serverArgs, Conns: serverConns(sp, i), Rate: o.Rate, CPUProfile: s.CPUProfile, Index: i + 1})
 			c, err := server.StartChild(ctx, loadServerRole, string(spec))
 			if err != nil {
 				return fmt.Errorf("load: server process %d: %w", i+1, err)
@@ -130,6 +134,9 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 	clients := make([]*splitClient, len(sp.Shares))
 	for j, sh := range sp.Shares {
 		args := append(slices.Clone(clientArgs), "-url="+urls[sh.Server], fmt.Sprintf("-conns=%d", sh.Conns), "-clients=1", "-setup="+o.Setup.String(), "-format=json")
+		if s.CPUProfile != "" {
+			args = append(args, "-cpuprofile="+filepath.Join(s.CPUProfile, fmt.Sprintf("client-%d", j+1)))
+		}
 		c, err := startSplitClient(ctx, args)
 		if err != nil {
 			for _, c := range clients[:j] {
@@ -145,6 +152,8 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 
 	// The idle sample: every connection open, no message sent yet.
 	var sampled sync.WaitGroup
+	var serverIdleCPU, clientIdleCPU time.Duration // at the idle sample
+	sampledCPU := false
 	waited := make(chan struct{})
 	sampled.Go(func() {
 		t := time.NewTimer(o.Setup * 9 / 10)
@@ -154,8 +163,17 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 			return
 		case <-t.C:
 		}
+		sampledCPU = true
 		for _, c := range servers {
 			mem.ServerIdleRSSBytes += residentBytes(c.Pid)
+			cpu, err := env.ProcessCPU(c.Pid)
+			serverIdleCPU += cpu
+			sampledCPU = sampledCPU && err == nil
+		}
+		for _, c := range clients {
+			cpu, err := env.ProcessCPU(c.cmd.Process.Pid)
+			clientIdleCPU += cpu
+			sampledCPU = sampledCPU && err == nil
 		}
 		mem.IdleSubscribers = subscribers(ctx, urls)
 		for _, c := range clients {
@@ -164,9 +182,11 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 	})
 	reps := make([]load.Report, len(clients))
 	var errs []error
+	var clientCPU time.Duration
 	for j, c := range clients {
 		out, ps, err := c.wait()
 		mem.ClientPeakRSSBytes += peakRSS(ps)
+		clientCPU += cpuTime(ps)
 		if err == nil {
 			reps[j], err = load.ReadReport(bytes.NewReader(out), fmt.Sprintf("client process %d", j+1))
 		}
@@ -177,7 +197,12 @@ func loadSplit(ctx context.Context, stdout, stderr io.Writer, fs *flag.FlagSet, 
 	close(waited)
 	sampled.Wait()
 	stopProgress()
-	mem.ServerPeakRSSBytes = stopServers()
+	var serverCPU time.Duration
+	mem.ServerPeakRSSBytes, serverCPU = stopServers()
+	if sampledCPU {
+		mem.ServerCPUSeconds = (serverCPU - serverIdleCPU).Seconds()
+		mem.ClientCPUSeconds = (clientCPU - clientIdleCPU).Seconds()
+	}
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
@@ -321,6 +346,15 @@ func peakRSS(ps *os.ProcessState) int64 {
 	return int64(ru.Maxrss) * 1024
 }
 
+// cpuTime is the user and system CPU time of an exited process
+// (getrusage), 0 when unknown.
+func cpuTime(ps *os.ProcessState) time.Duration {
+	if ps == nil {
+		return 0
+	}
+	return ps.UserTime() + ps.SystemTime()
+}
+
 // loadServerChild serves loadServerRole: the server of a loadServerSpec
 // (its argument) on a free loopback port until its standard input ends.
 func loadServerChild(arg string) error {
@@ -340,6 +374,13 @@ func loadServerChild(arg string) error {
 	o, err := sf.options()
 	if err != nil {
 		return err
+	}
+	if spec.CPUProfile != "" {
+		stop, err := load.StartCPUProfile(spec.CPUProfile, fmt.Sprintf("server-%d.pprof", spec.Index))
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	return server.ServeOptions(os.Stdin, os.Stdout, o)
 }

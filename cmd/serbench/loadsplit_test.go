@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -20,10 +22,17 @@ func TestLoadSplit(t *testing.T) {
 		t.Skip("starts 6 processes")
 	}
 	var out, errOut bytes.Buffer
+	prof := filepath.Join(t.TempDir(), "prof")
 	err := run(context.Background(), &out, &errOut, []string{"load", "-transport", "ws", "-conns", "40", "-fanout", "5",
-		"-servers", "2", "-clients", "4", "-rate", "20", "-duration", "300ms", "-format", "json"})
+		"-servers", "2", "-clients", "4", "-rate", "20", "-duration", "300ms", "-cpuprofile", prof, "-format", "json"})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	// -cpuprofile: one profile per process, each a non-empty pprof file.
+	for _, name := range []string{"server-1.pprof", "server-2.pprof", "client-1/load_ws.pprof", "client-4/load_ws.pprof"} {
+		if fi, err := os.Stat(filepath.Join(prof, name)); err != nil || fi.Size() == 0 {
+			t.Errorf("profile %s: %v", name, err)
+		}
 	}
 	if err := schema.Validate(out.Bytes()); err != nil {
 		t.Errorf("output does not conform to docs/schema: %v", err)
@@ -46,6 +55,9 @@ func TestLoadSplit(t *testing.T) {
 	if runtime.GOOS == "linux" && (p.ServerBaseRSSBytes <= 0 || p.ServerPeakRSSBytes < p.ServerBaseRSSBytes || p.ClientPeakRSSBytes <= 0 || p.PeakBytesPerConn <= 0) {
 		t.Errorf("processes' memory: %+v", p)
 	}
+	if runtime.GOOS == "linux" && (p.ServerCPUSeconds < 0 || p.ClientCPUSeconds < 0 || p.ServerCPUSeconds+p.ClientCPUSeconds <= 0) {
+		t.Errorf("processes' CPU after the idle sample: %+v", p)
+	}
 }
 
 // Split flags that cannot work are usage errors naming the flag, before
@@ -58,7 +70,6 @@ func TestLoadSplitBadFlags(t *testing.T) {
 		{[]string{"-url", "http://127.0.0.1:1", "-servers", "2"}, []string{"-servers 2", "-url"}},
 		{[]string{"-conns", "40", "-fanout", "10", "-servers", "2", "-clients", "3"}, []string{"-clients 3", "multiple"}},
 		{[]string{"-conns", "40", "-fanout", "10", "-servers", "5"}, []string{"-servers 5", "4 streams"}},
-		{[]string{"-conns", "40", "-servers", "2", "-cpuprofile", "x"}, []string{"-cpuprofile"}},
 		{[]string{"-transport", "http", "-servers", "2"}, []string{"-servers", "http"}},
 	} {
 		err := run(context.Background(), io.Discard, io.Discard, append([]string{"load", "-duration", "1s"}, tc.args...))

@@ -94,11 +94,6 @@ type inconclusiveError struct{ err error }
 func (e inconclusiveError) Error() string { return e.err.Error() }
 func (e inconclusiveError) Unwrap() error { return e.err }
 
-// inconclusivef returns an inconclusiveError with a formatted message.
-func inconclusivef(format string, args ...any) error {
-	return inconclusiveError{fmt.Errorf(format, args...)}
-}
-
 // exitCode is 2 for a usage error, as the flag package's own programs do,
 // 3 for an inconclusive gate and 1 for any other failure.
 func exitCode(err error) int {

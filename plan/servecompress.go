@@ -261,12 +261,3 @@ func timeCompressor(o *Option, scenarioID string, texts, packed, dicts [][]byte,
 	o.DecompressNs, err = cpuTimeOp(inflate, benchtime, count)
 	return err
 }
-
-// median of sorted xs (not empty).
-func median(xs []float64) float64 {
-	n := len(xs)
-	if n%2 == 1 {
-		return xs[n/2]
-	}
-	return (xs[n/2-1] + xs[n/2]) / 2
-}

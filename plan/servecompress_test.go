@@ -93,12 +93,6 @@ func TestMarshalTimer(t *testing.T) {
 	if _, err := marshalTimer(c, "nosuch", scenario.Seeds()); err == nil || !strings.Contains(err.Error(), `"nosuch"`) {
 		t.Errorf("err = %v", err)
 	}
-	if m := sortedMedian([]float64{3, 1, 2, 10}); m != 2.5 {
-		t.Errorf("median %g, want 2.5", m)
-	}
-	if m := sortedMedian(nil); m != 0 {
-		t.Errorf("median of nothing %g", m)
-	}
 }
 
 // MeasureSSEGzip's compressed event is what serve writes per live event:

@@ -17,6 +17,7 @@ import (
 	"github.com/serbench/serbench/load"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/scenario"
+	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/transport/server"
 )
 
@@ -235,7 +236,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		}
 	}
 	t := fitTransport([2]float64{pts[0].size, pts[1].size}, ratios, slices.Min(refs))
-	t.FrameBytes, t.Base64, t.P99Ms, t.MeasuredFanout = pts[0].frames, via == "sse", sortedMedian(p99s), fanout
+	t.FrameBytes, t.Base64, t.P99Ms, t.MeasuredFanout = pts[0].frames, via == "sse", stats.Median(p99s), fanout
 	return t, nil
 }
 
@@ -252,7 +253,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 func fitTransport(sizes [2]float64, ratios [2][]float64, refNs float64) Transport {
 	var cpu [2]float64
 	for i := range cpu {
-		cpu[i] = sortedMedian(slices.Clone(ratios[i])) * refNs
+		cpu[i] = stats.Median(ratios[i]) * refNs
 	}
 	t := Transport{Rounds: len(ratios[0]), ReferenceNs: refNs}
 	if dx := sizes[1] - sizes[0]; dx > 0 {
@@ -444,14 +445,5 @@ func cpuTimeOp(op func() error, benchtime time.Duration, count int) (Interval, e
 		ns[i] = float64(t-t0) / float64(n)
 	}
 	slices.Sort(ns)
-	return Interval{Mid: median(ns), Lo: ns[0], Hi: ns[len(ns)-1]}, nil
-}
-
-// sortedMedian is the median of xs (sorted in place); 0 when empty.
-func sortedMedian(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	slices.Sort(xs)
-	return median(xs)
+	return Interval{Mid: stats.Median(ns), Lo: ns[0], Hi: ns[len(ns)-1]}, nil
 }

@@ -133,3 +133,18 @@ func TestNearestRank(t *testing.T) {
 		}
 	}
 }
+
+// TestMedianEvenAndEmpty: the median of an even count is the mean of the
+// two middle values, of nothing 0, and the input is left as it was.
+func TestMedianEvenAndEmpty(t *testing.T) {
+	xs := []float64{3, 1, 2, 10}
+	if m := stats.Median(xs); m != 2.5 {
+		t.Errorf("Median(%v) = %g, want 2.5", xs, m)
+	}
+	if xs[0] != 3 || xs[3] != 10 {
+		t.Errorf("Median changed its input: %v", xs)
+	}
+	if m := stats.Median(nil); m != 0 {
+		t.Errorf("Median(nil) = %g, want 0", m)
+	}
+}

@@ -14,8 +14,9 @@
 // round's ratio, and the A B / B A alternation keeps either side from
 // always going first. The change of a benchmark's time is the median of its
 // per-round ratios minus 1, with the 95% distribution-free interval of that
-// median (stats.PairedChange, as golang.org/x/perf/benchmath computes it)
-// and the exact sign test over the rounds; the p-values of all benchmarks
+// median (stats.PairedChange, as golang.org/x/perf/benchmath computes it),
+// widened with several code layouts to cover the interval between them
+// (stats.ClusteredChangeAt), and the exact sign test over the rounds; the p-values of all benchmarks
 // are adjusted together with the Benjamini-Hochberg procedure
 // (stats.AdjustBH). This is the randomized multiple interleaved trials
 // method of A. Abedi and T. Brecht, "Conducting Repeatable Experiments in

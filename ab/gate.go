@@ -3,6 +3,7 @@ package ab
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/gate"
@@ -13,8 +14,9 @@ import (
 // threshold maxRegression (a fraction, 0.05 for 5%; a negative one counts
 // as 0), by the rule of package verdict that serbench compare and the
 // results explorer share: the change's interval (Benchmark.ChangeInterval:
-// the 95% distribution-free interval of the median ratio, with
-// MeasureInstructions its range over the rounds) against the threshold,
+// the distribution-free interval of the median ratio, widened to the
+// interval between the code layouts when there are several; with
+// MeasureInstructions the range over the rounds) against the threshold,
 // with significance as Benchmark.Significant at res.Options.Alpha.
 // Without an interval (fewer than 6 rounds) it is verdict.Inconclusive.
 func (res *Result) Judge(b Benchmark, maxRegression float64) verdict.Judgement {
@@ -97,16 +99,35 @@ func timeFigure(res *Result, b Benchmark, maxRegression float64) gate.Figure {
 	case j.Corrected && f.Range:
 		f.Note = fmt.Sprintf("the range lies beyond %s but not every round is beyond the tolerance %s", limit(j.Threshold), limit(b.Tolerance))
 	}
+	if f.Change.HasInterval() && !j.Corrected && b.LayoutsWider() {
+		// More rounds narrow the interval within a layout, not the
+		// spread between layouts: more layouts do.
+		meds := b.layoutMedians()
+		f.Remedies = append(f.Remedies, fmt.Sprintf("more code layouts (%s; the %d layouts' median changes read %s to %s, where the linker put the code moving it more than the rounds did)",
+			moreLayouts(res.Options), len(meds), percent(slices.Min(meds)-1), percent(slices.Max(meds)-1)), "-measure instructions")
+		return f
+	}
 	if n := j.Samples(rounds); n > 0 && n <= MaxRounds {
 		f.Remedies = append(f.Remedies, fmt.Sprintf("about %d rounds (-rounds %d)", n, n))
 	} else {
 		f.Remedies = append(f.Remedies, "more rounds")
 	}
 	if !f.Range {
-		f.Remedies = append(f.Remedies, fmt.Sprintf("-layouts %d", min(MaxLayouts, max(DefaultLayouts, 2*res.Options.Layouts))), "-measure instructions")
+		f.Remedies = append(f.Remedies, moreLayouts(res.Options), "-measure instructions")
 	}
 	f.Remedies = append(f.Remedies, "a quieter runner")
 	return f
+}
+
+// moreLayouts is the flags for twice o's layouts (at least DefaultLayouts,
+// at most MaxLayouts), with the rounds they need when o's are too few:
+// "-layouts 16 -rounds 32".
+func moreLayouts(o Options) string {
+	n := min(MaxLayouts, max(DefaultLayouts, 2*o.Layouts))
+	if o.Rounds < 2*n {
+		return fmt.Sprintf("-layouts %d -rounds %d", n, 2*n)
+	}
+	return fmt.Sprintf("-layouts %d", n)
 }
 
 // Regressions lists what got worse at head, by the rules of

@@ -27,8 +27,13 @@ const (
 	// MaxLayouts is the most code layouts Options.Layouts accepts.
 	MaxLayouts = 16
 	// DefaultLayouts is Options.Layouts when it is 0, with MeasureTime and
-	// at least twice as many rounds.
-	DefaultLayouts = 4
+	// at least twice as many rounds (with 8 to 15 rounds, half of them).
+	// Eight, not four: the interval between layouts has one degree of
+	// freedom fewer than there are layouts, and with four (Student's t at
+	// 98% is 4.5 on three degrees) a 10% slowdown whose layouts read +7%
+	// to +12% was inconclusive at 5%; with eight t is 3.0 and the spread
+	// is divided by √8 (docs/findings/noisy.md).
+	DefaultLayouts = 8
 	// DefaultBenchtime is how long each benchmark runs in one invocation of
 	// a test binary when neither Options.Benchtime nor Options.Iterations
 	// is set.
@@ -94,8 +99,9 @@ type Options struct {
 	// time by up to 15-30% with the code unchanged
 	// (docs/findings/noisy.md, docs/agreement.md); one build of each side
 	// compares two draws of it, several builds make layout a source of
-	// variation between rounds rather than a difference between the
-	// revisions. 0 means DefaultLayouts with MeasureTime when Rounds is
+	// variation rather than a difference between the revisions, and the
+	// change's interval covers the spread between the layouts
+	// (Benchmark.LayoutLo). 0 means DefaultLayouts with MeasureTime when Rounds is
 	// at least twice that, else 1; 1 builds once, as go test does (the
 	// layouts are links of the same compiled packages, so each costs a
 	// link, not a build); the range is [0, MaxLayouts], at most half of
@@ -257,8 +263,8 @@ func (o Options) Resolved() (Options, error) {
 	}
 	if o.Layouts == 0 {
 		o.Layouts = 1
-		if !instructions && o.Rounds >= 2*DefaultLayouts {
-			o.Layouts = DefaultLayouts
+		if !instructions && o.Rounds >= 8 {
+			o.Layouts = min(DefaultLayouts, o.Rounds/2)
 		}
 	}
 	if o.Layouts > 1 && 2*o.Layouts > o.Rounds {

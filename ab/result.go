@@ -118,11 +118,26 @@ type Benchmark struct {
 	// over the rounds (stats.Summarize); 0 when there are too few rounds
 	// for one.
 	HeadNsLo, HeadNsHi float64
-	// Ratio is the median of Ratios, and RatioLo..RatioHi its
-	// distribution-free interval at Confidence (stats.PairedChange); a
-	// bound that so few rounds cannot give is 0. With
+	// Layouts holds, with two or more Options.Layouts, the code layout
+	// (from 1) that each of Ratios was measured with: round r runs layout
+	// r/2 mod Options.Layouts + 1. nil with one layout.
+	Layouts []int `json:",omitempty"`
+	// Ratio is the median of Ratios, and RatioLo..RatioHi its interval at
+	// Confidence; a bound that so few rounds cannot give is 0. With one
+	// layout, the distribution-free interval of the median over the
+	// rounds (stats.PairedChange). With two or more it also covers
+	// LayoutLo..LayoutHi: the interval over the rounds treats them as
+	// independent, but every round of a layout shares where the linker put
+	// that layout's code, an effect that differs between layouts (up to
+	// tens of percent on a code move: docs/findings/noisy.md), so the
+	// interval is the wider of the two at each end. With
 	// MeasureInstructions, RatioLo..RatioHi is the range of Ratios.
 	Ratio, RatioLo, RatioHi float64
+	// LayoutLo..LayoutHi is, with two or more layouts, the interval of the
+	// ratio between the layouts at Confidence: Student's t over the
+	// layouts' median ratios (stats.ClusteredChangeAt); 0 with one layout
+	// or too few layouts with rounds.
+	LayoutLo, LayoutHi float64 `json:",omitempty"`
 	// Confidence is the confidence of RatioLo..RatioHi with MeasureTime:
 	// the package's Confidence (95%), or with Options.Budget that of the
 	// look that decided the benchmark (or the last look).
@@ -147,14 +162,65 @@ type Benchmark struct {
 	BytesDown, AllocsDown bool
 }
 
-// at returns b with its interval at confidence conf (stats.PairedChangeAt).
+// at returns b with its interval at confidence conf: over the rounds
+// (stats.PairedChangeAt) and, with layouts, widened to cover the interval
+// between them (stats.ClusteredChangeAt).
 func (b Benchmark) at(conf float64) Benchmark {
 	if len(b.Ratios) == 0 || b.Measure == MeasureInstructions {
 		return b
 	}
 	_, b.RatioLo, b.RatioHi = stats.PairedChangeAt(b.Ratios, conf)
 	b.Confidence = conf
+	b.LayoutLo, b.LayoutHi = 0, 0
+	if g := b.layoutGroups(); g != nil {
+		if _, lo, hi, ok := stats.ClusteredChangeAt(g, conf); ok {
+			b.LayoutLo, b.LayoutHi = lo, hi
+			// A bound the rounds could not give (0) stays unknown.
+			if b.RatioLo > 0 {
+				b.RatioLo = min(b.RatioLo, lo)
+			}
+			if b.RatioHi > 0 {
+				b.RatioHi = max(b.RatioHi, hi)
+			}
+		}
+	}
 	return b
+}
+
+// layoutGroups is Ratios split by layout, in the order the layouts first
+// ran; nil without Layouts.
+func (b Benchmark) layoutGroups() [][]float64 {
+	if len(b.Layouts) != len(b.Ratios) || len(b.Layouts) == 0 {
+		return nil
+	}
+	at := map[int]int{}
+	var groups [][]float64
+	for i, k := range b.Layouts {
+		j, ok := at[k]
+		if !ok {
+			j = len(groups)
+			at[k] = j
+			groups = append(groups, nil)
+		}
+		groups[j] = append(groups[j], b.Ratios[i])
+	}
+	return groups
+}
+
+// layoutMedians is the median ratio of each layout (layoutGroups).
+func (b Benchmark) layoutMedians() []float64 {
+	var out []float64
+	for _, g := range b.layoutGroups() {
+		out = append(out, stats.Median(g))
+	}
+	return out
+}
+
+// LayoutsWider reports whether the interval between the layouts is what
+// widened the change's interval at either end: the layouts disagree by
+// more than the rounds within them.
+func (b Benchmark) LayoutsWider() bool {
+	return b.LayoutLo > 0 && (b.LayoutLo == b.RatioLo || b.LayoutHi == b.RatioHi)
 }
 
 // Change is the change of time as a fraction, Ratio - 1: 0.05 is 5%
@@ -378,7 +444,7 @@ func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
 		b.Tolerance = opts.Tolerance
 	}
 	var baseNs, headNs, baseB, headB, baseA, headA []float64
-	for _, r := range rounds {
+	for i, r := range rounds {
 		x, okx := r[0][name]
 		y, oky := r[1][name]
 		fx, fy := x.ns, y.ns
@@ -389,6 +455,9 @@ func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
 			continue
 		}
 		b.Ratios = append(b.Ratios, fy/fx)
+		if opts.Layouts > 1 && !instructions {
+			b.Layouts = append(b.Layouts, i/2%opts.Layouts+1)
+		}
 		baseNs, headNs = append(baseNs, fx), append(headNs, fy)
 		b.Mem = b.Mem && x.mem && y.mem
 		baseB, headB = append(baseB, x.bytes), append(headB, y.bytes)
@@ -410,8 +479,8 @@ func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
 		b.P, b.Q = 1, 1
 		b.BaseInstructions, b.HeadInstructions = stats.Median(baseNs), stats.Median(headNs)
 	} else {
-		b.Ratio, b.RatioLo, b.RatioHi, b.P = stats.PairedChange(b.Ratios)
-		b.Confidence = Confidence
+		b.Ratio, _, _, b.P = stats.PairedChange(b.Ratios)
+		b = b.at(Confidence)
 		b.BaseNs = stats.Median(baseNs)
 		b.HeadNs, b.HeadNsLo, b.HeadNsHi = stats.Summarize(headNs)
 	}

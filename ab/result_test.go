@@ -362,8 +362,9 @@ func TestResolved(t *testing.T) {
 	}
 }
 
-// TestDefaultLayouts: four code layouts by default with time, one where
-// the rounds cannot hold them or with instructions, and 1 is one build.
+// TestDefaultLayouts: eight code layouts by default with time, half the
+// rounds from 8 to 15 rounds, one below 8 or with instructions, and 1 is
+// one build.
 func TestDefaultLayouts(t *testing.T) {
 	for _, tc := range []struct {
 		opts Options
@@ -371,6 +372,9 @@ func TestDefaultLayouts(t *testing.T) {
 	}{
 		{Options{Base: "m"}, DefaultLayouts},
 		{Options{Base: "m", Rounds: 6}, 1},
+		{Options{Base: "m", Rounds: 8}, 4},
+		{Options{Base: "m", Rounds: 15}, 7},
+		{Options{Base: "m", Rounds: 16}, 8},
 		{Options{Base: "m", Measure: MeasureInstructions}, 1},
 		{Options{Base: "m", Layouts: 1}, 1},
 		{Options{Base: "m", Layouts: 2}, 2},
@@ -429,7 +433,7 @@ func TestInconclusive(t *testing.T) {
 		t.Fatalf("inconclusive %v, want Unsure-2", unsure)
 	}
 	got := unsure[0].String()
-	for _, want := range []string{"Unsure-2: ns/op +", "inconclusive at 5%: the interval reaches", "points past 5%", "× too wide", "(-rounds ", "-layouts 8", "-measure instructions", "a quieter runner"} {
+	for _, want := range []string{"Unsure-2: ns/op +", "inconclusive at 5%: the interval reaches", "points past 5%", "× too wide", "(-rounds ", "-layouts 16 -rounds 32", "-measure instructions", "a quieter runner"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q does not say %q", got, want)
 		}

@@ -210,8 +210,12 @@ func legend(res *Result) string {
 			"change: the median over the rounds of head instructions/op / base instructions/op, minus 1, and its range over the rounds; " +
 			fmt.Sprintf("~: not beyond the tolerance %s in every round (~ (correction): every round on one side, but not all beyond it); B/op, allocs/op: medians over the rounds; !: higher at head in every round", limit(res.Options.Tolerance))
 	}
+	interval := "and the 95% distribution-free interval of that median"
+	if n := res.Options.Layouts; n > 1 {
+		interval += fmt.Sprintf(", widened where Student's t interval between the %d code layouts' medians is wider", n)
+	}
 	return "ns/op, B/op, allocs/op: medians over the rounds; change: the median over the rounds of head ns/op / base ns/op, minus 1, " +
-		"and the 95% distribution-free interval of that median; resolves: the smallest change this run tells from none, the interval's larger half-width; p: exact sign test over the rounds; " +
+		interval + "; resolves: the smallest change this run tells from none, the interval's larger half-width; p: exact sign test over the rounds; " +
 		fmt.Sprintf("q: p adjusted over the %s (%s); ~: q > %v; ~ (correction): the interval excludes 0, but the correction over the %s left q > %v; !: higher at head in every round",
 			benchmarks(len(res.Benchmarks)), compare.Correction, res.Options.Alpha, benchmarks(len(res.Benchmarks)), res.Options.Alpha)
 }

@@ -8,7 +8,9 @@
 // no distribution assumed. Ratios of two sample sets get a percentile
 // bootstrap interval (RatioInterval, CompareSamples); ratios measured in
 // pairs the median with its distribution-free interval and an exact sign
-// test (PairedChange). Replicate runs are compared by Welch's t-test on
+// test (PairedChange), and when the pairs come in groups that share a
+// draw of something the pairing does not remove (code layouts), Student's
+// t interval over the groups' medians (ClusteredChangeAt). Replicate runs are compared by Welch's t-test on
 // logarithms (WelchLogs), many tests corrected together by the
 // Benjamini-Hochberg procedure (AdjustBH). Geometric means (GeoMean,
 // GeoMeanInterval, GeoMeanChange), bimodal samples (DetectModes: a

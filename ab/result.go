@@ -479,7 +479,7 @@ func pair(opts Options, name string, rounds [][2]map[string]sample) Benchmark {
 		b.P, b.Q = 1, 1
 		b.BaseInstructions, b.HeadInstructions = stats.Median(baseNs), stats.Median(headNs)
 	} else {
-		b.Ratio, _, _, b.P = stats.PairedChange(b.Ratios)
+		b.Ratio, b.P = stats.Median(b.Ratios), stats.SignTest(b.Ratios)
 		b = b.at(Confidence)
 		b.BaseNs = stats.Median(baseNs)
 		b.HeadNs, b.HeadNsLo, b.HeadNsHi = stats.Summarize(headNs)

@@ -15,20 +15,37 @@ type batchRunner func(from, to, total int, names []string) error
 
 // sequential goes on from the first opts.Rounds rounds in outs (base's
 // outputs, then head's), begun at start, as Options.Budget says: while a
-// benchmark is inconclusive and another batch of opts.Rounds rounds fits
-// in the plan and in the budget at the pace of the latest batch, more
-// rounds (run by more) of only the benchmarks still undecided; each look
-// judged by analyzeLooks, after which told gets the number of benchmarks
-// decided so far.
+// benchmark is inconclusive and more rounds fit in the plan and in the
+// budget at the pace of the latest batch, more rounds (run by more) of
+// only the benchmarks still undecided, opts.Rounds at a time, the last
+// batch taking what is left when less than half a batch more would fit
+// after it; each look judged by analyzeLooks, after which told gets the
+// number of benchmarks decided so far. The look after which no batch of
+// at least half of opts.Rounds fits is the last, and spends all of the
+// error rate that the looks before it left
+// (stats.FinalLookConfidence).
 func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner, told func(decided int)) (*Result, error) {
 	pace := time.Since(start) / time.Duration(opts.Rounds)
 	plan := opts.Rounds
 	if pace > 0 {
 		plan = max(opts.Rounds, min(MaxRounds, int(opts.Budget/pace)))
 	}
+	least := max(opts.Rounds/2&^1, 2) // the smallest batch worth a look
+	// fits is how many more rounds (an even number: A B and B A) the
+	// plan and the budget hold after n at the latest pace.
+	fits := func(n int) int {
+		k := plan - n
+		if pace > 0 {
+			k = min(k, int((opts.Budget-time.Since(start))/pace))
+		}
+		return max(k, 0) &^ 1
+	}
 	looks := []int{opts.Rounds}
 	for {
-		res, bought, err := analyzeLooks(opts, outs[0], outs[1], looks, plan)
+		n := looks[len(looks)-1]
+		left := fits(n)
+		last := left < least
+		res, bought, err := analyzeLooks(opts, outs[0], outs[1], looks, plan, last)
 		if err != nil {
 			return nil, err
 		}
@@ -39,21 +56,23 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner
 			}
 		}
 		told(len(bought) - len(open))
-		n := looks[len(looks)-1]
-		next := n + opts.Rounds
-		if len(open) == 0 || next > plan || time.Since(start)+time.Duration(opts.Rounds)*pace > opts.Budget {
+		if len(open) == 0 || last {
 			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks,
-				Decided: decidedAt(bought, len(looks)), Benchmarks: bought}
+				Decided: decidedAt(bought, len(looks)), Benchmarks: bought, LastSpent: last}
 			return res, nil
 		}
+		k := opts.Rounds
+		if left-k < least {
+			k = left // the last batch: what the budget holds
+		}
 		batch := time.Now()
-		if err := more(n, next, 2*plan, open); err != nil {
+		if err := more(n, n+k, 2*plan, open); err != nil {
 			return nil, err
 		}
 		// Later batches run fewer benchmarks: their own pace says
 		// whether one more fits.
-		pace = time.Since(batch) / time.Duration(opts.Rounds)
-		looks = append(looks, next)
+		pace = time.Since(batch) / time.Duration(k)
+		looks = append(looks, n+k)
 	}
 }
 
@@ -73,12 +92,14 @@ func decidedAt(bought []SequentialBenchmark, looks int) []int {
 // rounds at each (increasing), plan the most rounds planned. At each look
 // every benchmark not yet decided gets its interval at the look's
 // confidence (stats.LookConfidence, spending 1 - Confidence over the
-// looks) and its verdict at opts.MaxRegression; one that is not
+// looks; with last, the last look at stats.FinalLookConfidence, all
+// that the earlier looks left) and its verdict at opts.MaxRegression;
+// one that is not
 // inconclusive keeps that look's figures from then on, whatever later
 // rounds (which need not run it) hold. The Result is the last look's,
 // with the decided benchmarks' figures of their look; bought says, per
 // benchmark, what the looks gave it.
-func analyzeLooks(opts Options, base, head [][]byte, looks []int, plan int) (res *Result, bought []SequentialBenchmark, err error) {
+func analyzeLooks(opts Options, base, head [][]byte, looks []int, plan int, last bool) (res *Result, bought []SequentialBenchmark, err error) {
 	kept := map[string]Benchmark{}
 	first := map[string]float64{} // interval widths at the first look
 	prev := 0
@@ -87,6 +108,9 @@ func analyzeLooks(opts Options, base, head [][]byte, looks []int, plan int) (res
 			return nil, nil, err
 		}
 		conf := stats.LookConfidence(1-Confidence, n, prev, plan)
+		if last && look == len(looks)-1 {
+			conf = stats.FinalLookConfidence(1-Confidence, prev, plan)
+		}
 		prev = n
 		for i, b := range res.Benchmarks {
 			if d, ok := kept[b.Name]; ok {

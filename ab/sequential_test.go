@@ -40,7 +40,7 @@ func TestAnalyzeLooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	base, head := seqOutputs()
-	res, bought, err := analyzeLooks(opts, base, head, []int{20, 40}, 40)
+	res, bought, err := analyzeLooks(opts, base, head, []int{20, 40}, 40, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestAnalyzeLooks(t *testing.T) {
 		t.Errorf("bought Unsure-2 %+v, want 40 rounds, look 2, unchanged, a narrower interval than at the first look", b)
 	}
 	// At the first look alone Unsure-2 is inconclusive.
-	res1, _, err := analyzeLooks(opts, base[:20], head[:20], []int{20}, 40)
+	res1, _, err := analyzeLooks(opts, base[:20], head[:20], []int{20}, 40, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,5 +157,60 @@ func TestBudgetOptions(t *testing.T) {
 		if _, err := tc.opts.Resolved(); !errors.As(err, &oe) || oe.Field != "Budget" || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want a Budget error saying %q", tc.opts, err, tc.want)
 		}
+	}
+}
+
+// TestSequentialLastLook: a benchmark that stays inconclusive (head 0%
+// and 10% slower by turns) while the budget runs out: the first batch
+// took 10 ms a round, so a second of budget plans 100 rounds, but later
+// batches take 15 ms a round, so the rounds stop short of the plan. The
+// last look spends all of the error rate that the looks before it left:
+// a lower confidence than its share of the plan would give it.
+func TestSequentialLastLook(t *testing.T) {
+	opts, err := Options{Base: "main", Budget: time.Second, Benchtime: time.Millisecond, MaxRegression: 0.05}.Resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds := func(from, to int) (base, head [][]byte) {
+		for i := from; i < to; i++ {
+			slower := 1.0
+			if i%2 == 1 {
+				slower = 1.1
+			}
+			base = append(base, output(line("Unsure-2", 1000, 0, 0)))
+			head = append(head, output(line("Unsure-2", 1000*slower, 0, 0)))
+		}
+		return base, head
+	}
+	b, h := rounds(0, 20)
+	outs := [][][]byte{b, h}
+	more := func(from, to, total int, names []string) error {
+		time.Sleep(time.Duration(to-from) * 15 * time.Millisecond)
+		b, h := rounds(from, to)
+		outs[0], outs[1] = append(outs[0], b...), append(outs[1], h...)
+		return nil
+	}
+	res, err := sequential(opts, outs, time.Now().Add(-200*time.Millisecond), more, func(int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := res.Sequential
+	n, prev := sq.Looks[len(sq.Looks)-1], 0
+	if len(sq.Looks) > 1 {
+		prev = sq.Looks[len(sq.Looks)-2]
+	}
+	if !sq.LastSpent || n >= sq.Plan {
+		t.Fatalf("looks %v of %d planned, last spent %v; want the last look short of the plan, spending what was left", sq.Looks, sq.Plan, sq.LastSpent)
+	}
+	b0 := res.Benchmarks[0]
+	want, share := stats.FinalLookConfidence(0.05, prev, sq.Plan), stats.LookConfidence(0.05, n, prev, sq.Plan)
+	if len(b0.Ratios) != n || math.Abs(b0.Confidence-want) > 1e-12 || want >= share {
+		t.Errorf("Unsure-2: %d rounds at %v; want %d at %v (all that the looks before it left), below its share of the plan, %v", len(b0.Ratios), b0.Confidence, n, want, share)
+	}
+	if v := res.Judge(b0, 0.05).Verdict; v != "inconclusive" {
+		t.Errorf("Unsure-2 %s, want inconclusive", v)
+	}
+	if s := sq.String(); !strings.Contains(s, "the last at all that the looks before it left") {
+		t.Errorf("%q does not say that the last look spent what was left", s)
 	}
 }

@@ -95,9 +95,13 @@ func (sq *Sequential) String() string {
 	if len(sq.Looks) != 1 {
 		looks = fmt.Sprintf("%d looks", len(sq.Looks))
 	}
+	last := ""
+	if sq.LastSpent {
+		last = ", the last at all that the looks before it left"
+	}
 	return fmt.Sprintf("sequential (-budget %v): %d rounds in %s (%s) of at most %d planned, %v used; benchmarks decided at each look: %s; "+
-		"O'Brien-Fleming-type alpha spending (Lan-DeMets), each look's interval at its own confidence",
-		sq.Budget, sq.Looks[len(sq.Looks)-1], looks, join(sq.Looks), sq.Plan, sq.Used.Round(time.Second), join(sq.Decided))
+		"O'Brien-Fleming-type alpha spending (Lan-DeMets), each look's interval at its own confidence%s",
+		sq.Budget, sq.Looks[len(sq.Looks)-1], looks, join(sq.Looks), sq.Plan, sq.Used.Round(time.Second), join(sq.Decided), last)
 }
 
 // counterLines say, with MeasureInstructions, what the counts reflect: the

@@ -45,6 +45,23 @@ func LookConfidence(alpha float64, n, prev, max int) float64 {
 	return 1 - (SpendOBF(alpha, float64(n)/float64(max)) - SpendOBF(alpha, float64(prev)/float64(max)))
 }
 
+// FinalLookConfidence is the confidence of the interval to judge at the
+// last look of the procedure LookConfidence describes, the previous look
+// having been at prev samples of the max planned: 1 − (alpha −
+// SpendOBF(alpha, prev/max)), all of alpha that the earlier looks left.
+// A procedure that stops before max (its time ran out) has its last look
+// at information fraction 1, as Lan and DeMets define the fraction (the
+// information so far over that at the final analysis), so that the
+// error it may spend is alpha in all, not only the share planned for
+// that many samples; by the union bound the looks' increments still sum
+// to alpha.
+func FinalLookConfidence(alpha float64, prev, max int) float64 {
+	if max <= 0 {
+		return 1 - alpha
+	}
+	return 1 - (alpha - SpendOBF(alpha, float64(prev)/float64(max)))
+}
+
 // PairedChangeAt is PairedChange's median and interval at the given
 // confidence (in (0, 1)) instead of 95%: benchmath's distribution-free
 // interval of the median. A bound that so few ratios cannot give at that

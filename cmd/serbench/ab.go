@@ -30,7 +30,7 @@ func cmdAB(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	bt.text = ab.DefaultBenchtime.String()
 	fs.Float64Var(&o.Alpha, "alpha", ab.DefaultAlpha, "significance level (false discovery rate): a change of time with Benjamini-Hochberg q > alpha is shown as ~")
 	fs.StringVar(&o.Dir, "C", "", "run in this `folder` of the checkout instead of the current one")
-	fs.DurationVar(&o.Budget, "budget", 0, "with -max-regression, a time `budget` for the rounds (builds excluded): after -rounds rounds, add as many again while a benchmark is inconclusive and another batch fits, each look judged by O'Brien-Fleming-type alpha spending so that the error rate stays at 5% (time only; at least 2 × rounds × benchtime)")
+	fs.DurationVar(&o.Budget, "budget", 0, "with -max-regression, a time `budget` for the rounds (builds excluded): after -rounds rounds, add as many again while a benchmark is inconclusive and another batch fits (the last taking what is left), each look judged by O'Brien-Fleming-type alpha spending, the last spending what the others left, so that the error rate stays at 5% (time only; at least 2 × rounds × benchtime)")
 	fs.StringVar(&o.Measure, "measure", ab.MeasureTime, "what to compare: time (ns/op) or instructions (instructions/op counted under valgrind's callgrind; then -rounds defaults to 3 and -benchtime to 10ms, the native time of the counted iterations)")
 	var (
 		gateFlag  = thresholdFlag(fs, "max-regression", -1, "fail (exit 1) when a benchmark's time got worse by more than this (5% or 0.05: the 95% interval of the change lies wholly beyond it, significant), or its B/op or allocs/op rose in every round; exit 3 when none did but an interval straddles it (inconclusive); one line each on standard error")

@@ -15,14 +15,17 @@ type batchRunner func(from, to, total int, names []string) error
 
 // sequential goes on from the first opts.Rounds rounds in outs (base's
 // outputs, then head's), begun at start, as Options.Budget says: while a
-// benchmark is inconclusive and more rounds fit in the plan and in the
-// budget at the pace of the latest batch, more rounds (run by more) of
-// only the benchmarks still undecided, opts.Rounds at a time, the last
-// batch taking what is left when less than half a batch more would fit
-// after it; each look judged by analyzeLooks, after which told gets the
-// number of benchmarks decided so far. The look after which no batch of
-// at least half of opts.Rounds fits is the last, and spends all of the
-// error rate that the looks before it left
+// benchmark is inconclusive and more rounds fit in the budget at the pace
+// of the latest batch, more rounds (run by more) of only the benchmarks
+// still undecided, opts.Rounds at a time; each look judged by
+// analyzeLooks, after which told gets the number of benchmarks decided so
+// far. The plan the alpha spending is over is the most rounds the budget
+// holds at the first batch's pace. The last batch takes all that the
+// budget still holds: it is the one that would reach the plan, or after
+// which less than half a batch would fit (later batches, of fewer
+// benchmarks, run faster than the plan assumed). The look after it, or
+// any look after which no batch of half of opts.Rounds fits, is the last
+// and spends all of the error rate that the looks before it left
 // (stats.FinalLookConfidence).
 func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner, told func(decided int)) (*Result, error) {
 	pace := time.Since(start) / time.Duration(opts.Rounds)
@@ -32,19 +35,20 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner
 	}
 	least := max(opts.Rounds/2&^1, 2) // the smallest batch worth a look
 	// fits is how many more rounds (an even number: A B and B A) the
-	// plan and the budget hold after n at the latest pace.
+	// budget holds after n at the latest pace, up to MaxRounds in all.
 	fits := func(n int) int {
-		k := plan - n
+		k := MaxRounds - n
 		if pace > 0 {
 			k = min(k, int((opts.Budget-time.Since(start))/pace))
 		}
 		return max(k, 0) &^ 1
 	}
 	looks := []int{opts.Rounds}
+	final := false // the batch just run took all that was left
 	for {
 		n := looks[len(looks)-1]
 		left := fits(n)
-		last := left < least
+		last := final || n >= plan || left < least
 		res, bought, err := analyzeLooks(opts, outs[0], outs[1], looks, plan, last)
 		if err != nil {
 			return nil, err
@@ -62,11 +66,11 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner
 			return res, nil
 		}
 		k := opts.Rounds
-		if left-k < least {
-			k = left // the last batch: what the budget holds
+		if n+k >= plan || left-k < least {
+			k, final = left, true
 		}
 		batch := time.Now()
-		if err := more(n, n+k, 2*plan, open); err != nil {
+		if err := more(n, n+k, 2*max(plan, n+k), open); err != nil {
 			return nil, err
 		}
 		// Later batches run fewer benchmarks: their own pace says

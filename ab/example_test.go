@@ -40,7 +40,7 @@ func Example() {
 	// regression: Encode-8: ns/op +8.0% [+6.0%, +9.0%] (1,020 → 1,102, q=0.031), the interval lies beyond 5%
 	// regression: Encode-8: B/op 48 → 96, higher in every one of 6 rounds
 	// regression: Encode-8: allocs/op 1 → 2, higher in every one of 6 rounds
-	// base: main (1a2b3c4d5e6f); head: the working tree (uncommitted changes included) at 1a2b3c4d5e6f; 6 rounds (A B, B A, ...) of -benchtime 50ms
+	// base: main (1a2b3c4d5e6f); head: the working tree (uncommitted changes included) at 1a2b3c4d5e6f; 6 rounds (A B, B A, ...) of -benchtime 20ms
 	//
 	// | benchmark | base ns/op | head ns/op | change | 95% interval | resolves | p | q | B/op | allocs/op |
 	// |---|---|---|---|---|---|---|---|---|---|

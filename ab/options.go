@@ -9,13 +9,13 @@ import (
 
 // Defaults and limits of Options.
 const (
-	// DefaultRounds is the number of rounds when Options.Rounds is 0. With
-	// 20 rounds of DefaultBenchtime (the same second per build as ten of
-	// 100 ms) the pairs are twice as fine-grained, so a machine whose speed
-	// changes every few seconds touches fewer of them, and the sign test
-	// tolerates four contrary rounds at p ≤ 0.05: beside a noisy
-	// neighbour, ten rounds of 100 ms caught a 10% slowdown in 8 of 10
-	// trials and twenty of 50 ms in 10 of 10 (docs/findings/noisy.md).
+	// DefaultRounds is the number of rounds when Options.Rounds is 0, and
+	// with Budget the rounds of each batch. The sign test tolerates four
+	// contrary rounds of twenty at p ≤ 0.05. Shorter rounds are finer
+	// pairs, so a machine whose speed changes every few seconds touches
+	// fewer of them: beside a noisy neighbour, ten rounds of 100 ms caught
+	// a 10% slowdown in 8 of 10 trials and twenty of 50 ms in 10 of 10
+	// (docs/findings/noisy.md).
 	DefaultRounds = 20
 	// MinRounds is the fewest rounds accepted. The sign test needs 6
 	// rounds, all agreeing, to reach p ≤ 0.05: with fewer, no change of
@@ -36,8 +36,13 @@ const (
 	DefaultLayouts = 8
 	// DefaultBenchtime is how long each benchmark runs in one invocation of
 	// a test binary when neither Options.Benchtime nor Options.Iterations
-	// is set.
-	DefaultBenchtime = 50 * time.Millisecond
+	// is set. 20 ms, not 50: beside a noisy neighbour a round's ratio is
+	// as spread at 20 ms as at 50 (what spreads it is the neighbour, not
+	// the clock), and a round takes 2.4 times less, so a budget buys 2.4
+	// times the rounds: a 10% slowdown was decided after 80-120 rounds
+	// either way, in 56-70 s of the budget at 20 ms and 85-91 s at 50
+	// (docs/findings/noisy.md, "Rounds of 20 ms").
+	DefaultBenchtime = 20 * time.Millisecond
 	// DefaultAlpha is the false discovery rate when Options.Alpha is 0.
 	DefaultAlpha = 0.05
 	// DefaultBench selects every benchmark.

@@ -148,7 +148,7 @@ func TestBudgetOptions(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{Base: "m", Budget: time.Second, MaxRegression: 0.05}, "too small for the first 20 rounds: at least 2s"},
+		{Options{Base: "m", Budget: 500 * time.Millisecond, MaxRegression: 0.05}, "too small for the first 20 rounds: at least 800ms"},
 		{Options{Base: "m", Budget: time.Minute}, "needs the gate's threshold"},
 		{Options{Base: "m", Budget: -time.Second, MaxRegression: 0.05}, "must be positive"},
 		{Options{Base: "m", Budget: time.Minute, MaxRegression: 0.05, Measure: MeasureInstructions}, "time only"},

@@ -232,7 +232,7 @@ func TestAB(t *testing.T) {
 		{"layouts of instructions", []string{"ab", "-C", dir, "-base", "base", "-measure", "instructions", "-layouts", "2"}, []string{"-layouts 2", "time only"}, 2},
 		{"bad measure", []string{"ab", "-C", dir, "-base", "base", "-measure", "cycles"}, []string{"-measure cycles", "time or instructions"}, 2},
 		{"budget without a gate", []string{"ab", "-C", dir, "-base", "base", "-budget", "1m"}, []string{"-budget needs -max-regression"}, 2},
-		{"budget below one batch", []string{"ab", "-C", dir, "-base", "base", "-max-regression", "5%", "-budget", "1s"}, []string{"-budget 1s", "too small for the first 20 rounds: at least 2s"}, 2},
+		{"budget below one batch", []string{"ab", "-C", dir, "-base", "base", "-max-regression", "5%", "-budget", "500ms"}, []string{"-budget 500ms", "too small for the first 20 rounds: at least 800ms"}, 2},
 		{"tolerance of time", []string{"ab", "-C", dir, "-base", "base", "-tolerance", "2%"}, []string{"-tolerance applies to -measure instructions only"}, 2},
 		{"two packages", []string{"ab", "-C", dir, "-base", "base", ".", "./x"}, []string{"at most one package"}, 2},
 		{"missing revision", []string{"ab", "-C", dir, "-base", "v9.9.9"}, []string{`revision "v9.9.9" does not exist`}, 1},

@@ -159,13 +159,15 @@ type Options struct {
 	// so far (builds excluded) plus one more batch at the pace of the
 	// latest fits in Budget; the last batch takes all that Budget still
 	// holds, once a batch would reach the plan or less than half a batch
-	// more would fit after it. Each look judges its interval at the
-	// confidence a group-sequential design gives it (stats.LookConfidence:
-	// O'Brien-Fleming-type alpha spending of 1 - 95%, planned for the
-	// most rounds Budget allows at the first batch's pace; the last look
-	// at stats.FinalLookConfidence: all that the looks before it left), so
-	// the chance of a false verdict stays at 5% however many looks are
-	// taken; a benchmark decided at a look keeps that look's figures.
+	// more would fit after it, in parts of Rounds rounds, each while
+	// Budget holds one more at the latest pace. Each look judges its
+	// interval at the confidence a group-sequential design gives it
+	// (stats.LookConfidence: O'Brien-Fleming-type alpha spending of
+	// 1 - 95%, planned for the most rounds Budget allows at the first
+	// batch's pace; the last look at stats.FinalLookConfidence: all that
+	// the looks before it left), so the chance of a false verdict stays
+	// at 5% however many looks are taken; a benchmark decided at a look
+	// keeps that look's figures.
 	// Time only; it needs MaxRegression, and must cover the first batch:
 	// at least 2 × Rounds × Benchtime (MinBudget). 0 runs Rounds rounds
 	// and judges once, at 95%.

@@ -23,7 +23,9 @@ type batchRunner func(from, to, total int, names []string) error
 // holds at the first batch's pace. The last batch takes all that the
 // budget still holds: it is the one that would reach the plan, or after
 // which less than half a batch would fit (later batches, of fewer
-// benchmarks, run faster than the plan assumed). The look after it, or
+// benchmarks, run faster than the plan assumed); it runs in parts of
+// opts.Rounds, each while the budget holds one more at the latest pace,
+// with one look after them all. The look after it, or
 // any look after which no batch of half of opts.Rounds fits, is the last
 // and spends all of the error rate that the looks before it left
 // (stats.FinalLookConfidence).
@@ -65,18 +67,41 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner
 				Decided: decidedAt(bought, len(looks)), Benchmarks: bought, LastSpent: last}
 			return res, nil
 		}
-		k := opts.Rounds
-		if n+k >= plan || left-k < least {
-			k, final = left, true
+		final = n+opts.Rounds >= plan || left-opts.Rounds < least
+		total := 2 * max(plan, n+opts.Rounds)
+		if final {
+			total = 2 * (n + left)
 		}
-		batch := time.Now()
-		if err := more(n, n+k, 2*max(plan, n+k), open); err != nil {
-			return nil, err
+		// A batch runs in parts of at most opts.Rounds, each timed:
+		// later batches run fewer benchmarks, and their own pace says
+		// whether more fits. The last batch goes on, part by part,
+		// while the budget holds another part at the latest pace, so
+		// that a pace misjudged on the last twenty rounds cannot carry
+		// it past the budget by more than one part.
+		m := n
+		for {
+			k := min(opts.Rounds, fits(m))
+			if k < 2 {
+				break
+			}
+			part := time.Now()
+			if err := more(m, m+k, total, open); err != nil {
+				return nil, err
+			}
+			pace = time.Since(part) / time.Duration(k)
+			m += k
+			if !final {
+				break
+			}
 		}
-		// Later batches run fewer benchmarks: their own pace says
-		// whether one more fits.
-		pace = time.Since(batch) / time.Duration(k)
-		looks = append(looks, n+k)
+		if m == n {
+			// Nothing fitted after all (the analysis took the time):
+			// this look, judged at its share, was the last.
+			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks,
+				Decided: decidedAt(bought, len(looks)), Benchmarks: bought}
+			return res, nil
+		}
+		looks = append(looks, m)
 	}
 }
 

@@ -214,3 +214,51 @@ func TestSequentialLastLook(t *testing.T) {
 		t.Errorf("%q does not say that the last look spent what was left", s)
 	}
 }
+
+// TestSequentialLastBatchKeepsBudget: the batches after the first run at
+// 2 ms a round, so when a batch would reach the plan (100 rounds at the
+// first batch's 10 ms) the budget seems to hold hundreds more; then the
+// rounds slow to 20 ms. The last batch runs in parts of 20 rounds, each
+// while the budget holds one more at the latest pace, so it stops within
+// one part of the budget instead of running the hundreds at ten times
+// the time.
+func TestSequentialLastBatchKeepsBudget(t *testing.T) {
+	opts, err := Options{Base: "main", Budget: time.Second, Benchtime: time.Millisecond, MaxRegression: 0.05}.Resolved()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds := func(from, to int) (base, head [][]byte) {
+		for i := from; i < to; i++ {
+			slower := 1.0
+			if i%2 == 1 {
+				slower = 1.1
+			}
+			base = append(base, output(line("Unsure-2", 1000, 0, 0)))
+			head = append(head, output(line("Unsure-2", 1000*slower, 0, 0)))
+		}
+		return base, head
+	}
+	b, h := rounds(0, 20)
+	outs := [][][]byte{b, h}
+	calls := 0
+	more := func(from, to, total int, names []string) error {
+		calls++
+		perRound := 2 * time.Millisecond
+		if calls > 3 {
+			perRound = 20 * time.Millisecond
+		}
+		time.Sleep(time.Duration(to-from) * perRound)
+		b, h := rounds(from, to)
+		outs[0], outs[1] = append(outs[0], b...), append(outs[1], h...)
+		return nil
+	}
+	start := time.Now().Add(-200 * time.Millisecond)
+	res, err := sequential(opts, outs, start, more, func(int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := res.Sequential
+	if used, part := time.Since(start), 20*20*time.Millisecond; used > opts.Budget+part+100*time.Millisecond || !sq.LastSpent {
+		t.Errorf("looks %v of %d planned took %v, last spent %v; want at most the budget %v and one part (%v), the last look spending what was left", sq.Looks, sq.Plan, used, sq.LastSpent, opts.Budget, part)
+	}
+}

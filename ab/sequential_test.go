@@ -171,22 +171,11 @@ func TestSequentialLastLook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rounds := func(from, to int) (base, head [][]byte) {
-		for i := from; i < to; i++ {
-			slower := 1.0
-			if i%2 == 1 {
-				slower = 1.1
-			}
-			base = append(base, output(line("Unsure-2", 1000, 0, 0)))
-			head = append(head, output(line("Unsure-2", 1000*slower, 0, 0)))
-		}
-		return base, head
-	}
-	b, h := rounds(0, 20)
+	b, h := unsureRounds(0, 20)
 	outs := [][][]byte{b, h}
 	more := func(from, to, total int, names []string) error {
 		time.Sleep(time.Duration(to-from) * 15 * time.Millisecond)
-		b, h := rounds(from, to)
+		b, h := unsureRounds(from, to)
 		outs[0], outs[1] = append(outs[0], b...), append(outs[1], h...)
 		return nil
 	}
@@ -227,18 +216,7 @@ func TestSequentialLastBatchKeepsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rounds := func(from, to int) (base, head [][]byte) {
-		for i := from; i < to; i++ {
-			slower := 1.0
-			if i%2 == 1 {
-				slower = 1.1
-			}
-			base = append(base, output(line("Unsure-2", 1000, 0, 0)))
-			head = append(head, output(line("Unsure-2", 1000*slower, 0, 0)))
-		}
-		return base, head
-	}
-	b, h := rounds(0, 20)
+	b, h := unsureRounds(0, 20)
 	outs := [][][]byte{b, h}
 	calls := 0
 	more := func(from, to, total int, names []string) error {
@@ -248,7 +226,7 @@ func TestSequentialLastBatchKeepsBudget(t *testing.T) {
 			perRound = 20 * time.Millisecond
 		}
 		time.Sleep(time.Duration(to-from) * perRound)
-		b, h := rounds(from, to)
+		b, h := unsureRounds(from, to)
 		outs[0], outs[1] = append(outs[0], b...), append(outs[1], h...)
 		return nil
 	}
@@ -261,4 +239,18 @@ func TestSequentialLastBatchKeepsBudget(t *testing.T) {
 	if used, part := time.Since(start), 20*20*time.Millisecond; used > opts.Budget+part+100*time.Millisecond || !sq.LastSpent {
 		t.Errorf("looks %v of %d planned took %v, last spent %v; want at most the budget %v and one part (%v), the last look spending what was left", sq.Looks, sq.Plan, used, sq.LastSpent, opts.Budget, part)
 	}
+}
+
+// unsureRounds is rounds from up to to of Unsure-2, 0% and 10% slower at
+// head by turns: inconclusive at 5% however many rounds.
+func unsureRounds(from, to int) (base, head [][]byte) {
+	for i := from; i < to; i++ {
+		slower := 1.0
+		if i%2 == 1 {
+			slower = 1.1
+		}
+		base = append(base, output(line("Unsure-2", 1000, 0, 0)))
+		head = append(head, output(line("Unsure-2", 1000*slower, 0, 0)))
+	}
+	return base, head
 }

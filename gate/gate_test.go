@@ -52,6 +52,8 @@ func TestFigure(t *testing.T) {
 			"Encode-8: ns/op +5.04% [+5.03%, +5.1%] (1,020 → 1,071, q=0.0039), the interval lies beyond 5%"},
 		{"just within the limit", judged(t, 0.0496, 0.0495, 0.0499, true, 0.05), verdict.Unchanged,
 			"Encode-8: ns/op +4.96% [+4.95%, +4.99%] (1,020 → 1,071, q=0.0039)"},
+		{"a hair within the limit", judged(t, 0.04997, -0.04, 0.126, true, 0.05), verdict.Inconclusive,
+			"Encode-8: ns/op +4.997% [-4.0%, +12.6%] (1,020 → 1,071, q=0.0039), inconclusive at 5%: the interval reaches 7.6 points past 5% (too wide to decide; the smallest change this run resolves is ±9.0%): about 52 rounds (-rounds 52), -layouts 8 or a quieter runner would resolve it"},
 		{"equal to the limit", judged(t, 0.05, 0.04, 0.06, true, 0.05), verdict.Inconclusive,
 			"Encode-8: ns/op +5.0% [+4.0%, +6.0%] (1,020 → 1,071, q=0.0039), inconclusive at 5%: the interval reaches 1.0 points past 5% (too wide to decide; the smallest change this run resolves is ±1.0%): about 52 rounds (-rounds 52), -layouts 8 or a quieter runner would resolve it"},
 	} {

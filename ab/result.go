@@ -52,9 +52,9 @@ type Sequential struct {
 	// Looks are the rounds at each look; Decided the benchmarks decided
 	// (not inconclusive) at each.
 	Looks, Decided []int
-	// LastSpent is set when the budget held no more rounds while a
-	// benchmark was inconclusive: the last look then spent all of the
-	// error rate that the looks before it left (stats.FinalLookConfidence).
+	// LastSpent is set when the last look was judged at all of the error
+	// rate that the looks before it left (stats.FinalLookConfidence): the
+	// budget or the plan held no more rounds after it.
 	LastSpent bool `json:",omitempty"`
 	// Benchmarks say what the budget bought each benchmark, in the
 	// Result's order. Rounds after the look that decided a benchmark do

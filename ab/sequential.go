@@ -62,10 +62,15 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner
 			}
 		}
 		told(len(bought) - len(open))
-		if len(open) == 0 || last {
+		// done ends the run at this look; spent says whether it was
+		// judged at all that the looks before it left.
+		done := func(spent bool) (*Result, error) {
 			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks,
-				Decided: decidedAt(bought, len(looks)), Benchmarks: bought, LastSpent: last}
+				Decided: decidedAt(bought, len(looks)), Benchmarks: bought, LastSpent: spent}
 			return res, nil
+		}
+		if len(open) == 0 || last {
+			return done(last)
 		}
 		final = n+opts.Rounds >= plan || left-opts.Rounds < least
 		total := 2 * max(plan, n+opts.Rounds)
@@ -97,9 +102,7 @@ func sequential(opts Options, outs [][][]byte, start time.Time, more batchRunner
 		if m == n {
 			// Nothing fitted after all (the analysis took the time):
 			// this look, judged at its share, was the last.
-			res.Sequential = &Sequential{Budget: opts.Budget, Used: time.Since(start), Plan: plan, Looks: looks,
-				Decided: decidedAt(bought, len(looks)), Benchmarks: bought}
-			return res, nil
+			return done(false)
 		}
 		looks = append(looks, m)
 	}

@@ -167,22 +167,7 @@ func TestBudgetOptions(t *testing.T) {
 // last look spends all of the error rate that the looks before it left:
 // a lower confidence than its share of the plan would give it.
 func TestSequentialLastLook(t *testing.T) {
-	opts, err := Options{Base: "main", Budget: time.Second, Benchtime: time.Millisecond, MaxRegression: 0.05}.Resolved()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, h := unsureRounds(0, 20)
-	outs := [][][]byte{b, h}
-	more := func(from, to, total int, names []string) error {
-		time.Sleep(time.Duration(to-from) * 15 * time.Millisecond)
-		b, h := unsureRounds(from, to)
-		outs[0], outs[1] = append(outs[0], b...), append(outs[1], h...)
-		return nil
-	}
-	res, err := sequential(opts, outs, time.Now().Add(-200*time.Millisecond), more, func(int) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, _ := runUnsure(t, func(int) time.Duration { return 15 * time.Millisecond })
 	sq := res.Sequential
 	n, prev := sq.Looks[len(sq.Looks)-1], 0
 	if len(sq.Looks) > 1 {
@@ -212,6 +197,25 @@ func TestSequentialLastLook(t *testing.T) {
 // one part of the budget instead of running the hundreds at ten times
 // the time.
 func TestSequentialLastBatchKeepsBudget(t *testing.T) {
+	res, start := runUnsure(t, func(call int) time.Duration {
+		if call > 3 {
+			return 20 * time.Millisecond
+		}
+		return 2 * time.Millisecond
+	})
+	sq := res.Sequential
+	if used, part := time.Since(start), 20*20*time.Millisecond; used > res.Options.Budget+part+100*time.Millisecond || !sq.LastSpent {
+		t.Errorf("looks %v of %d planned took %v, last spent %v; want at most the budget %v and one part (%v), the last look spending what was left", sq.Looks, sq.Plan, used, sq.LastSpent, res.Options.Budget, part)
+	}
+}
+
+// runUnsure runs the budget's loop with a budget of a second on
+// unsureRounds, its start put 200 ms back so that the first batch's pace
+// is 10 ms a round (a plan of 100 rounds), and each later batch's k-th
+// call (from 1) sleeping perRound(k) a round; it returns the Result and
+// the start.
+func runUnsure(t *testing.T, perRound func(call int) time.Duration) (*Result, time.Time) {
+	t.Helper()
 	opts, err := Options{Base: "main", Budget: time.Second, Benchtime: time.Millisecond, MaxRegression: 0.05}.Resolved()
 	if err != nil {
 		t.Fatal(err)
@@ -221,11 +225,7 @@ func TestSequentialLastBatchKeepsBudget(t *testing.T) {
 	calls := 0
 	more := func(from, to, total int, names []string) error {
 		calls++
-		perRound := 2 * time.Millisecond
-		if calls > 3 {
-			perRound = 20 * time.Millisecond
-		}
-		time.Sleep(time.Duration(to-from) * perRound)
+		time.Sleep(time.Duration(to-from) * perRound(calls))
 		b, h := unsureRounds(from, to)
 		outs[0], outs[1] = append(outs[0], b...), append(outs[1], h...)
 		return nil
@@ -235,10 +235,7 @@ func TestSequentialLastBatchKeepsBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sq := res.Sequential
-	if used, part := time.Since(start), 20*20*time.Millisecond; used > opts.Budget+part+100*time.Millisecond || !sq.LastSpent {
-		t.Errorf("looks %v of %d planned took %v, last spent %v; want at most the budget %v and one part (%v), the last look spending what was left", sq.Looks, sq.Plan, used, sq.LastSpent, opts.Budget, part)
-	}
+	return res, start
 }
 
 // unsureRounds is rounds from up to to of Unsure-2, 0% and 10% slower at

@@ -100,8 +100,11 @@ func TestMarshalTimer(t *testing.T) {
 // that of n1 events (same first lines, first event and end), over n2−n1,
 // is the plan's compressed event (PayloadBytes; FramingBytes are the
 // event's framing lines) within 3 B or 15% (the ids' and times' digits compress a little
-// differently), 35% for a codec whose maps come out in random order (its
-// events vary from one to the next, here and in serve), for a text, a binary (base64) and a
+// differently), 60% for a codec whose maps come out in random order (its
+// events vary from one to the next, here and in serve: over 30 runs of
+// this test, msgpack's event read 24-42.5 B per event from serve and
+// 24-42.7 B from plan, and two independent draws differed by up to 40%;
+// at 35% one run in nine failed), for a text, a binary (base64) and a
 // random-order codec; and the event compresses below its payload (the
 // previous event is the dictionary).
 func TestMeasureSSEGzip(t *testing.T) {
@@ -114,7 +117,7 @@ func TestMeasureSSEGzip(t *testing.T) {
 	for _, tc := range []struct {
 		id  string
 		tol float64
-	}{{"encoding/json", 0.15}, {"wire", 0.15}, {"msgpack", 0.35}} {
+	}{{"encoding/json", 0.15}, {"wire", 0.15}, {"msgpack", 0.6}} {
 		t.Run(tc.id, func(t *testing.T) {
 			c, ok := reg.Lookup(tc.id)
 			if !ok {

@@ -209,7 +209,7 @@ func (s Session) measureHTTP(ctx context.Context) (results []HTTPResult, ids []s
 		return nil, nil, err
 	}
 	if ho.URL == "" {
-		url, stop, err := server.StartProcess(ctx)
+		url, stop, err := server.StartProcess(ctx, "")
 		if err != nil {
 			return nil, nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -45,8 +46,12 @@ type Options struct {
 	ScenarioIDs []string
 	Codecs      []codec.Codec
 	Scenarios   []scenario.Scenario
-	Benchtime   time.Duration
-	Count       int
+	// Corpus is the user's corpus file or folder that Scenarios were read
+	// from (corpus.All), "" for none. A server child for a corpus
+	// document planned (corpus/...) loads it again (Served).
+	Corpus    string
+	Benchtime time.Duration
+	Count     int
 	// Compressors are the compressor IDs compared besides None: those of
 	// compressor/algorithms and the ones serve applies on Via
 	// (ServeCompressors, measured by plan itself); another ID is a warning
@@ -148,8 +153,12 @@ func Build(ctx context.Context, o Options) (Document, error) {
 		}
 		rows = m.Results
 	}
+	srv, err := o.served(ids)
+	if err != nil {
+		return Document{}, err
+	}
 	if o.MeasureTransport {
-		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify, ids)
+		t, err := MeasureTransport(ctx, o.Registry, o.Via, in.Rate, in.Fanout, o.Verify, ids, srv)
 		if err != nil {
 			return Document{}, fmt.Errorf("plan: measuring the transport (give -transport NS_PER_MSG,NS_PER_BYTE,FRAME_BYTES to skip): %w", err)
 		}
@@ -186,7 +195,7 @@ func Build(ctx context.Context, o Options) (Document, error) {
 		}
 		p := Plan{Scenario: id, Options: opts, Result: res}
 		if o.Verify > 0 && err == nil {
-			p.Verify = VerifyPlan(ctx, o.Log, o.Registry, o.Via, id, in, opts, res, o.Top, o.Verify)
+			p.Verify = VerifyPlan(ctx, o.Log, o.Registry, o.Via, id, in, opts, res, o.Top, o.Verify, srv)
 		}
 		doc.Plans = append(doc.Plans, p)
 	}
@@ -235,6 +244,47 @@ func carriers(cs []codec.Codec) []codec.Codec {
 	return out
 }
 
+// Served is what the server child of MeasureTransport and VerifyPlan
+// serves: Scenarios, and Arg, the child's argument (server.StartProcess)
+// that makes it load the corpus documents among them.
+type Served struct {
+	Scenarios []scenario.Scenario
+	Arg       string
+}
+
+// ChildServed is what a server child serves without an argument:
+// server.ChildScenarios, the seeds and annot/*.
+func ChildServed() Served { return Served{Scenarios: server.ChildScenarios()} }
+
+// served returns what the server child serves for a plan of the
+// scenarios ids: ChildServed, plus the corpus documents among ids that o
+// measured (corpus/..., from the Go toolchain or o.Corpus), which the
+// child reads again (server.CorpusArg with o.Corpus made absolute). A
+// plan from a saved run (-from) has no scenario values, so its corpus
+// documents are not served. The error is filepath.Abs's.
+func (o Options) served(ids []string) (Served, error) {
+	srv := ChildServed()
+	var extra []scenario.Scenario
+	for _, s := range o.Scenarios {
+		if strings.HasPrefix(s.ID, "corpus/") && slices.Contains(ids, s.ID) &&
+			!slices.ContainsFunc(srv.Scenarios, func(x scenario.Scenario) bool { return x.ID == s.ID }) {
+			extra = append(extra, s)
+		}
+	}
+	if len(extra) == 0 {
+		return srv, nil
+	}
+	path := o.Corpus
+	if path != "" {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return Served{}, fmt.Errorf("plan: -corpus: %w", err)
+		}
+		path = abs
+	}
+	return Served{Scenarios: server.WithScenarios(extra), Arg: server.CorpusArg(path)}, nil
+}
+
 // DefaultScenarios returns the scenario IDs a plan is made for when none
 // are named: every scenario of the corpus at path (corpus/<name>,
 // corpus.Files), or ws-message without a corpus (path ""). The error is
@@ -263,7 +313,7 @@ func DefaultScenarios(path string) ([]string, error) {
 // so. A failed measurement is an error.
 func (o Options) measureServeCompression(id string, opts []Option, in Inputs) error {
 	var s *scenario.Scenario
-	for _, x := range append(slices.Clone(o.Scenarios), server.ChildScenarios()...) {
+	for _, x := range append(slices.Clone(o.Scenarios), server.ChildScenarios()...) { // corpus documents are in o.Scenarios
 		if x.ID == id {
 			s = &x
 			break

@@ -99,31 +99,30 @@ func TestPerDelivered(t *testing.T) {
 	}
 }
 
-// The transport fit: the median round of each payload, times the
-// reference, and the line through the two; one disturbed round (a server
-// that batched its writes, or a slow one) does not move it; Spread is the
-// smaller payload's rounds; a negative slope or intercept is 0.
+// The transport fit: the median round of each payload and the line
+// through the two; one disturbed round (a server that batched its
+// writes, or a slow one) does not move it; Spread is the smaller
+// payload's rounds; a negative slope or intercept is 0.
 func TestFitTransport(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
 		sizes         [2]float64
-		ratios        [2][]float64
-		refNs         float64
+		costs         [2][]float64
 		msg, byteCost float64
 		spread        Interval
 	}{
-		{"steady", [2]float64{100, 1100}, [2][]float64{{20, 20, 20, 20, 20}, {30, 30, 30, 30, 30}}, 500, 9500, 5, Interval{10000, 10000, 10000}},
-		{"one cheap and one dear round", [2]float64{100, 1100}, [2][]float64{{20, 12, 20, 20, 35}, {30, 30, 18, 30, 30}}, 500, 9500, 5, Interval{10000, 6000, 17500}},
-		{"large payload cheaper", [2]float64{100, 1100}, [2][]float64{{20, 20, 20}, {19, 19, 19}}, 500, 10000, 0, Interval{10000, 10000, 10000}},
-		{"slope above the small point", [2]float64{100, 200}, [2][]float64{{1, 1, 1}, {3, 3, 3}}, 100, 0, 2, Interval{100, 100, 100}},
+		{"steady", [2]float64{100, 1100}, [2][]float64{{10000, 10000, 10000, 10000, 10000}, {15000, 15000, 15000, 15000, 15000}}, 9500, 5, Interval{10000, 10000, 10000}},
+		{"one cheap and one dear round", [2]float64{100, 1100}, [2][]float64{{10000, 6000, 10000, 10000, 17500}, {15000, 15000, 9000, 15000, 15000}}, 9500, 5, Interval{10000, 6000, 17500}},
+		{"large payload cheaper", [2]float64{100, 1100}, [2][]float64{{10000, 10000, 10000}, {9500, 9500, 9500}}, 10000, 0, Interval{10000, 10000, 10000}},
+		{"slope above the small point", [2]float64{100, 200}, [2][]float64{{100, 100, 100}, {300, 300, 300}}, 0, 2, Interval{100, 100, 100}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := fitTransport(tc.sizes, tc.ratios, tc.refNs)
+			got := fitTransport(tc.sizes, tc.costs)
 			if math.Abs(got.NsPerMsg-tc.msg) > 1e-9 || math.Abs(got.NsPerByte-tc.byteCost) > 1e-9 {
 				t.Errorf("fit = %g ns + %g ns/B, want %g + %g", got.NsPerMsg, got.NsPerByte, tc.msg, tc.byteCost)
 			}
-			if got.Rounds != len(tc.ratios[0]) || got.ReferenceNs != tc.refNs || got.SpreadBytes != tc.sizes[0] {
-				t.Errorf("rounds %d, reference %g, spread bytes %g", got.Rounds, got.ReferenceNs, got.SpreadBytes)
+			if got.Rounds != len(tc.costs[0]) || got.SpreadBytes != tc.sizes[0] {
+				t.Errorf("rounds %d, spread bytes %g", got.Rounds, got.SpreadBytes)
 			}
 			if got.Spread == nil || *got.Spread != tc.spread {
 				t.Errorf("spread = %+v, want %+v", got.Spread, tc.spread)

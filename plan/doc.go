@@ -162,10 +162,13 @@ func writePlan(w io.Writer, p Plan, d Document) {
 		src += fmt.Sprintf(" at fan-out %d", t.MeasuredFanout)
 	}
 	if t.Rounds > 0 {
-		src += fmt.Sprintf(", %d rounds paired with a %s ns reference", t.Rounds, num(t.ReferenceNs))
+		src += fmt.Sprintf(", the median of %d rounds", t.Rounds)
 	}
 	if t.Spread != nil {
 		src += fmt.Sprintf(", rounds %s-%s ns per delivered %s B message", num(t.Spread.Lo), num(t.Spread.Hi), num(t.SpreadBytes))
+	}
+	if r := t.ReferenceRange; r != nil {
+		src += fmt.Sprintf("; machine reading: a %s ns reference, %s-%s over the rounds", num(r.Mid), num(r.Lo), num(r.Hi))
 	}
 	fmt.Fprintf(w, "transport (%s): %s ns per delivered message + %s ns per byte, %s framing bytes, p99 floor %s ms", src, num(t.NsPerMsg), num(t.NsPerByte), num(t.FrameBytes), num(t.P99Ms))
 	if t.Base64 {

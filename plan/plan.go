@@ -126,19 +126,20 @@ type Transport struct {
 	// once per published message shared by its receivers. Absent when
 	// given.
 	MeasuredFanout int `json:"measured_fanout,omitempty"`
-	// Rounds and ReferenceNs, when measured, say how: each seed's run was
-	// repeated Rounds times, interleaved, and paired with a reference
-	// timed between the runs (encoding/json's marshal of the smaller seed
-	// in CPU ns on one thread; ReferenceNs is its fastest sample): NsPerMsg
-	// and NsPerByte are the median ratios to the reference times
-	// ReferenceNs. Absent when
-	// given.
-	Rounds      int     `json:"rounds,omitempty"`
-	ReferenceNs float64 `json:"reference_ns,omitempty"`
+	// Rounds, when measured, is how many times each payload's run was
+	// repeated, the two interleaved; NsPerMsg and NsPerByte are fitted
+	// through the median round of each. ReferenceNs and ReferenceRange
+	// read the machine's speed during the measurement: a reference
+	// (encoding/json's marshal of the smaller payload, CPU ns on one
+	// thread) timed between the runs, its median and its fastest and
+	// slowest timing. The fit does not use it. Absent when given.
+	Rounds         int       `json:"rounds,omitempty"`
+	ReferenceNs    float64   `json:"reference_ns,omitempty"`
+	ReferenceRange *Interval `json:"reference_range,omitempty"`
 	// Spread, when measured, is how far the rounds agreed: the cost per
 	// delivered message of the smaller payload (SpreadBytes bytes) in
-	// each round, paired as above, in ns: Mid the median the fit used,
-	// Lo and Hi the cheapest and the dearest round. Nil when given.
+	// each round, in ns: Mid the median the fit used, Lo and Hi the
+	// cheapest and the dearest round. Nil when given.
 	Spread      *Interval `json:"spread,omitempty"`
 	SpreadBytes float64   `json:"spread_bytes,omitempty"`
 }

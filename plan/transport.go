@@ -68,14 +68,14 @@ func VerifyConns(rate float64, fanout int) (streams, conns int, err error) {
 	return streams, streams * fanout, nil
 }
 
-// runServer starts a server in a child process and drives it with load
-// at rate messages per second in total (per stream at most
+// runServer starts a server in a child process serving srv and drives it
+// with load at rate messages per second in total (per stream at most
 // verifyConnRate), fanout connections per stream, for d, one codec of reg
-// and one scenario of server.ChildScenarios; compressor, when not None, is the one serve
+// and one scenario of srv; compressor, when not None, is the one serve
 // applies (ServeCompressors), which the client then asks for and the
 // server must agree to. The load client's CPU is this process's
 // (getrusage) over the run.
-func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioID, compressor string, rate float64, fanout int, d time.Duration) (serverRun, error) {
+func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecID, scenarioID, compressor string, rate float64, fanout int, d time.Duration) (serverRun, error) {
 	streams, conns, err := VerifyConns(rate, fanout)
 	if err != nil {
 		return serverRun{}, err
@@ -83,7 +83,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 	if err := load.RaiseOpenFiles(uint64(conns) + 64); err != nil {
 		return serverRun{}, err
 	}
-	url, stop, err := server.StartProcess(ctx)
+	url, stop, err := server.StartProcess(ctx, srv.Arg)
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -93,7 +93,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 		return serverRun{}, err
 	}
 	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Fanout: fanout, Rate: rate / float64(streams),
-		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Scenarios: server.ChildScenarios(), Grace: time.Second, Registry: reg, Compress: compressor != None})
+		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Scenarios: srv.Scenarios, Grace: time.Second, Registry: reg, Compress: compressor != None})
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -121,29 +121,30 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 // MeasureTransport measures the transport's own cost: the server's CPU per
 // published message for the smallest and the largest payload (by
 // encoding/json size) among the seeds and the planned scenarios (IDs)
-// the server serves (server.ChildScenarios: annot/*), so that the
+// the server serves (srv: annot/* and corpus documents), so that the
 // per-byte cost is measured over the sizes being planned, with encoding/json at rate messages per second and
 // fan-out connections per stream (lowered to what MaxVerifyConns holds)
 // for d (at least transportDuration), minus encoding/json's marshal time
 // for each (in CPU time, marshalTimer's median), divided by the fan-out: the cost per
 // delivered message, fitted as NsPerMsg + NsPerByte × payload bytes
 // through the two points. Each point is measured transportRounds times,
-// the two payloads interleaved, and paired with a reference timed in this
-// process between the runs (encoding/json's marshal of the smaller
-// payload, marshalTimer): a run's cost is divided by the mean of the reference
-// just before and just after it, and a point is the median of those
-// ratios times the fastest reference of the measurement (ReferenceNs),
-// fitTransport. A
-// change of the machine's speed that slows the run and the reference
-// alike then cancels, as it does in the codec tables' paired samples, and
-// the figure is stated at the machine's least-disturbed speed, which moves
-// least from one plan to the next. What the reference cannot cancel is how
-// the server runs: at a large fan-out a server that gets the CPU late
+// the two payloads interleaved, and is the median of its rounds
+// (fitTransport): at a large fan-out a server that gets the CPU late
 // writes several messages per wake-up and pays less per message, and how
 // often that happens varies from run to run; five rounds of at least 3 s
 // (transportRounds, transportDuration) and their median make one
 // disturbed round move the figure no more than the middle one, and
-// Spread reports the rounds' range. Measured at the planned fan-out, the costs paid
+// Spread reports the rounds' range. Between the runs a reference is
+// timed in this process (encoding/json's marshal of the smaller payload,
+// marshalTimer), and ReferenceNs and ReferenceRange report it as a
+// reading of the machine's speed; the fit does not divide by it. It used
+// to: each round over the reference around it, times the fastest
+// reference. On this project's 2-vCPU VM that reference, a CPU-bound
+// loop in a process whose load client had just stopped, ranged 411-689
+// ns within one plan while the rounds themselves ranged 89-98 µs, so the
+// pairing added noise instead of cancelling it, and the fastest
+// reference stated the transport at a speed the verify runs never saw
+// (docs/plan.md, "The same plan twice"). Measured at the planned fan-out, the costs paid
 // once per published message (the scheduler, the stream) are shared by
 // its receivers as they are in the run being planned. FrameBytes is the
 // framing load counts on the smaller payload (on a payload of hundreds
@@ -153,7 +154,7 @@ func runServer(ctx context.Context, reg *codec.Registry, via, codecID, scenarioI
 // fan-out used. via is "sse" or "ws"; reg
 // holds TransportCodec. The server is this program again
 // (server.StartProcess): its main must serve server.ChildRole.
-func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration, planned []string) (Transport, error) {
+func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate float64, fanout int, d time.Duration, planned []string, srv Served) (Transport, error) {
 	streams, _, err := VerifyConns(rate, 1)
 	if err != nil {
 		return Transport{}, err
@@ -164,7 +165,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		return Transport{}, fmt.Errorf("codec %s not registered", TransportCodec)
 	}
 	points := scenario.Seeds()
-	for _, s := range server.ChildScenarios() {
+	for _, s := range srv.Scenarios {
 		if slices.Contains(planned, s.ID) && !slices.ContainsFunc(points, func(p scenario.Scenario) bool { return p.ID == s.ID }) {
 			points = append(points, s)
 		}
@@ -214,11 +215,11 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		return Transport{}, err
 	}
 	refs := []float64{prev}
-	var ratios [2][]float64
+	var costs [2][]float64
 	var p99s []float64
 	for range transportRounds {
 		for i := range pts {
-			run, err := runServer(ctx, reg, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
+			run, err := runServer(ctx, reg, srv, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
 			if err != nil {
 				return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 			}
@@ -226,8 +227,8 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 			if err != nil {
 				return Transport{}, err
 			}
-			ratios[i] = append(ratios[i], perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout)/((prev+next)/2))
-			refs, prev = append(refs, next), next
+			costs[i] = append(costs[i], perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout))
+			refs = append(refs, next)
 			pts[i].size = run.result.PayloadBytesPerMsg
 			pts[i].frames = run.result.FramingBytesPerMsg
 			if i == 0 {
@@ -235,33 +236,33 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 			}
 		}
 	}
-	t := fitTransport([2]float64{pts[0].size, pts[1].size}, ratios, slices.Min(refs))
+	t := fitTransport([2]float64{pts[0].size, pts[1].size}, costs)
 	t.FrameBytes, t.Base64, t.P99Ms, t.MeasuredFanout = pts[0].frames, via == "sse", stats.Median(p99s), fanout
+	t.ReferenceNs = stats.Median(refs)
+	t.ReferenceRange = &Interval{Mid: t.ReferenceNs, Lo: slices.Min(refs), Hi: slices.Max(refs)}
 	return t, nil
 }
 
 // fitTransport fits the transport's cost per delivered message from the
-// paired rounds of MeasureTransport: ratios[i] holds each round's cost
-// per delivered message of the payload of sizes[i] bytes over the
-// reference timed around it, refNs the fastest reference. A point is the
-// median of its rounds' ratios times refNs, so that a round the machine
-// disturbed (a server that got the CPU late and wrote several messages
-// per wake-up, or one slowed with its reference) moves it no further than
-// the middle round; NsPerMsg and NsPerByte are the line through the two
-// points, neither negative. Spread is the smaller payload's rounds times
-// refNs: median, smallest and largest.
-func fitTransport(sizes [2]float64, ratios [2][]float64, refNs float64) Transport {
+// rounds of MeasureTransport: costs[i] holds each round's server CPU per
+// delivered message of the payload of sizes[i] bytes, in ns. A point is
+// the median of its rounds, so that a round the machine disturbed (a
+// server that got the CPU late and wrote several messages per wake-up)
+// moves it no further than the middle round; NsPerMsg and NsPerByte are
+// the line through the two points, neither negative. Spread is the
+// smaller payload's rounds: median, cheapest, dearest.
+func fitTransport(sizes [2]float64, costs [2][]float64) Transport {
 	var cpu [2]float64
 	for i := range cpu {
-		cpu[i] = stats.Median(ratios[i]) * refNs
+		cpu[i] = stats.Median(costs[i])
 	}
-	t := Transport{Rounds: len(ratios[0]), ReferenceNs: refNs}
+	t := Transport{Rounds: len(costs[0])}
 	if dx := sizes[1] - sizes[0]; dx > 0 {
 		t.NsPerByte = max((cpu[1]-cpu[0])/dx, 0)
 	}
 	t.NsPerMsg = max(cpu[0]-t.NsPerByte*sizes[0], 0)
-	if len(ratios[0]) > 0 {
-		t.Spread = &Interval{Mid: cpu[0], Lo: slices.Min(ratios[0]) * refNs, Hi: slices.Max(ratios[0]) * refNs}
+	if len(costs[0]) > 0 {
+		t.Spread = &Interval{Mid: cpu[0], Lo: slices.Min(costs[0]), Hi: slices.Max(costs[0])}
 		t.SpreadBytes = sizes[0]
 	}
 	return t
@@ -275,15 +276,12 @@ func fitTransport(sizes [2]float64, ratios [2][]float64, refNs float64) Transpor
 // on sse, which the client asks for), the first top rows with it, in
 // rank order. A row with
 // another compressor among the first top rows gets a Check with an Error
-// saying so. Only server.ChildScenarios can be served (else one Check says
-// so). reg holds the codecs of opts. log, when not nil, gets a line as
+// saying so. Only srv's scenarios can be served (else one Check says
+// so); the server child is started with srv.Arg. reg holds the codecs of opts. log, when not nil, gets a line as
 // each run starts.
-func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration) []Check {
+func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, scenarioID string, in Inputs, opts []Option, res Result, top int, d time.Duration, srv Served) []Check {
 	var out []Check
-	seed := false
-	for _, s := range server.ChildScenarios() {
-		seed = seed || s.ID == scenarioID
-	}
+	seed := slices.ContainsFunc(srv.Scenarios, func(s scenario.Scenario) bool { return s.ID == scenarioID })
 	ran := map[string]int{} // runs by compressor
 	for rank, r := range res.Rows {
 		if r.Error != "" {
@@ -292,7 +290,7 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		c := Check{Codec: r.Codec, Compressor: r.Compressor, Rate: in.Rate, Fanout: in.Fanout}
 		switch {
 		case !seed:
-			c.Error = "not verified: the server serves only the seed scenarios and annot/*"
+			c.Error = "not verified: the server serves the seed scenarios, annot/* and the corpus documents plan measured, not a saved run's (-from)"
 			return append(out, c)
 		case r.Compressor != None && !slices.Contains(ServeCompressors(via), r.Compressor):
 			if rank < top {
@@ -316,7 +314,7 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		if log != nil {
 			fmt.Fprintf(log, "serbench plan: verifying %s (%s) on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, r.Compressor, scenarioID, in.Rate, in.Fanout, d)
 		}
-		run, err := runServer(ctx, reg, via, r.Codec, scenarioID, r.Compressor, in.Rate, in.Fanout, d)
+		run, err := runServer(ctx, reg, srv, via, r.Codec, scenarioID, r.Compressor, in.Rate, in.Fanout, d)
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)

@@ -10,15 +10,30 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec/all"
+	"github.com/serbench/serbench/corpus"
 	"github.com/serbench/serbench/load"
+	"github.com/serbench/serbench/scenario"
 	"github.com/serbench/serbench/transport/server"
 )
 
 // serverChild serves server.ChildRole: the child that serves
 // transport/server (and so the /api/ endpoints) for `load -transport http`
 // and `plan`, so that the server's CPU and heap figures leave the load
-// client out.
-func serverChild(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }
+// client out. An argument of server.CorpusArg adds the corpus's documents
+// (corpus.All), for `plan -verify` on a corpus.
+func serverChild(arg string) error {
+	path, ok, err := server.ParseCorpusArg(arg)
+	if err != nil {
+		return err
+	}
+	var extra []scenario.Scenario
+	if ok {
+		if extra, _, err = corpus.All(path, corpus.Options{}); err != nil {
+			return err
+		}
+	}
+	return server.ServeChild(os.Stdin, os.Stdout, all.Registry(), extra)
+}
 
 func cmdLoad(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("load", stderr,

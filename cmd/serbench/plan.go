@@ -74,7 +74,7 @@ func cmdPlan(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		if err != nil {
 			return err
 		}
-		o.Codecs, o.Scenarios, o.Warnings = cs, scenarios, warn
+		o.Codecs, o.Scenarios, o.Warnings, o.Corpus = cs, scenarios, warn, *corpusFlag
 		progress := newProgress(stderr, time.Now(), "measurements")
 		o.Progress, finish = progress.measuring, progress.finish
 	}

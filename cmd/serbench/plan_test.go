@@ -210,3 +210,51 @@ func TestPlanCorpusDefault(t *testing.T) {
 		t.Errorf("plan of -corpus without -scenarios does not plan for corpus/traffic alone:\n%s", out)
 	}
 }
+
+// -verify runs a corpus document the user brought: the server child reads
+// the -corpus file again and serves it, and the load client checks what
+// it receives against it. Before, a corpus plan was "not verified: the
+// server serves only the seed scenarios and annot/*". No timing is
+// asserted.
+func TestPlanVerifyCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server for a second")
+	}
+	dir := t.TempDir()
+	for name, doc := range map[string]string{
+		"order.json":   `{"id":"o-17","items":[{"sku":"a1","qty":2,"price":9.5},{"sku":"b2","qty":1,"price":120}],"paid":true,"note":null}`,
+		"ticks.ndjson": `{"id":1,"kind":"tick","price":10.5}` + "\n" + `{"id":2,"kind":"tick","price":11}` + "\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{"corpus/order", "corpus/ticks"} {
+		out, _, err := serbench(t, "plan", "-corpus", dir, "-scenarios", id, "-codecs", "msgpack", "-via", "ws", "-compress", "none",
+			"-rate", "20", "-fanout", "2", "-transport", "1000,1,8", "-verify", "1s", "-top", "2", "-benchtime", "1ms", "-count", "1", "-format", "json")
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		var doc struct {
+			Plans []struct {
+				Scenario string
+				Verify   []struct {
+					Codec, Error  string
+					MeasuredCores float64 `json:"measured_cores"`
+					MeasuredWire  float64 `json:"measured_wire_bytes"`
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Plans) != 1 || len(doc.Plans[0].Verify) != 2 {
+			t.Fatalf("%s: want one plan with two checks:\n%s", id, out)
+		}
+		for _, c := range doc.Plans[0].Verify {
+			if c.Error != "" || c.MeasuredCores <= 0 || c.MeasuredWire <= 0 {
+				t.Errorf("%s, %s: error %q, server cores %g, wire %g B", id, c.Codec, c.Error, c.MeasuredCores, c.MeasuredWire)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,11 +36,13 @@ const (
 // StartProcess starts this program again as a ChildRole child and returns
 // the base URL it serves ("http://127.0.0.1:PORT"); stop ends it (closing
 // its standard input, then killing it after StopTimeout) and waits for it.
-// A child that exits, prints something else than its address or prints
-// nothing within StartTimeout is an error quoting the start of its
-// standard error.
-func StartProcess(ctx context.Context) (url string, stop func(), err error) {
-	c, err := StartChild(ctx, ChildRole, "")
+// arg is the child's argument: "" for ChildScenarios alone, or
+// CorpusArg's, which the child's main reads with ParseCorpusArg to serve a
+// corpus's documents too. A child that exits, prints something else than
+// its address or prints nothing within StartTimeout is an error quoting
+// the start of its standard error.
+func StartProcess(ctx context.Context, arg string) (url string, stop func(), err error) {
+	c, err := StartChild(ctx, ChildRole, arg)
 	if err != nil {
 		return "", nil, err
 	}
@@ -152,9 +155,53 @@ func ChildScenarios() []scenario.Scenario {
 	return append(scenario.Seeds(), scenario.Annot()...)
 }
 
-// ServeChild is the ChildRole's body: ServeOptions with ChildOptions(reg).
-func ServeChild(stdin io.Reader, stdout io.Writer, reg *codec.Registry) error {
-	return ServeOptions(stdin, stdout, ChildOptions(reg))
+// ServeChild is the ChildRole's body: ServeOptions with ChildOptions(reg),
+// serving extra besides ChildScenarios (a scenario whose ID is already
+// there is left out).
+func ServeChild(stdin io.Reader, stdout io.Writer, reg *codec.Registry, extra []scenario.Scenario) error {
+	o := ChildOptions(reg)
+	o.Resolver.Scenarios = withScenarios(o.Resolver.Scenarios, extra)
+	return ServeOptions(stdin, stdout, o)
+}
+
+// corpusArgPrefix starts a ChildRole argument that names a corpus.
+const corpusArgPrefix = "corpus="
+
+// CorpusArg is the ChildRole argument (StartProcess) asking the child to
+// serve the corpus documents as well: the Go toolchain's (corpus.Toolchain)
+// and, when path is not "", the user's files there (corpus.Files). path
+// should be absolute: the child starts in this process's directory, but
+// the argument may outlive it.
+func CorpusArg(path string) string { return corpusArgPrefix + path }
+
+// ParseCorpusArg reads a ChildRole argument: ok is false for "" (no
+// corpus), and path is CorpusArg's path otherwise. Any other argument is
+// an error naming it.
+func ParseCorpusArg(arg string) (path string, ok bool, err error) {
+	if arg == "" {
+		return "", false, nil
+	}
+	path, ok = strings.CutPrefix(arg, corpusArgPrefix)
+	if !ok {
+		return "", false, fmt.Errorf("server: child argument %q: want \"\" or %q followed by a corpus path", arg, corpusArgPrefix)
+	}
+	return path, true, nil
+}
+
+// WithScenarios returns ChildScenarios plus those of extra whose IDs it
+// does not have: what a ChildRole child given extra serves.
+func WithScenarios(extra []scenario.Scenario) []scenario.Scenario {
+	return withScenarios(ChildScenarios(), extra)
+}
+
+func withScenarios(base, extra []scenario.Scenario) []scenario.Scenario {
+	out := slices.Clone(base)
+	for _, s := range extra {
+		if !slices.ContainsFunc(out, func(x scenario.Scenario) bool { return x.ID == s.ID }) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // ServeOptions serves a Server with o on a free loopback port, writes the

@@ -17,13 +17,13 @@ import (
 // TestMain serves server.ChildRole when StartProcess starts the test
 // binary again.
 func TestMain(m *testing.M) {
-	roles := map[string]childproc.Role{server.ChildRole: func(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry()) }}
+	roles := map[string]childproc.Role{server.ChildRole: func(string) error { return server.ServeChild(os.Stdin, os.Stdout, all.Registry(), nil) }}
 	os.Exit(childproc.RunTests(m, roles))
 }
 
 // The child process serves the API; stop ends it and it no longer answers.
 func TestStartProcess(t *testing.T) {
-	url, stop, err := server.StartProcess(context.Background())
+	url, stop, err := server.StartProcess(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestStartProcess(t *testing.T) {
 // The child serves the annotation workloads besides the seeds (plan
 // -verify runs them), over SSE with gzip when asked.
 func TestChildServesAnnot(t *testing.T) {
-	url, stop, err := server.StartProcess(context.Background())
+	url, stop, err := server.StartProcess(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ function planCompute(inp, options) {
     var perSend = (o.marshal_ns.mid + o.compress_ns.mid) / eff(o.send_efficiency);
     var sendNs = perSend + f * (t.ns_per_msg + t.ns_per_byte * payload);
     var decode = o.unmarshal_ns.mid + o.decompress_ns.mid;
-    var recvNs = decode * f / eff(o.recv_efficiency);
+    var recvNs = decode * f / eff(o.recv_efficiency) + f * ((t.recv_ns_per_msg || 0) + (t.recv_ns_per_byte || 0) * payload);
     r.send_cores = sendNs * inp.rate / 1e9;
     r.recv_cores = recvNs * inp.rate / 1e9;
     r.cores = r.send_cores + r.recv_cores;

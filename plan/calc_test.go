@@ -22,6 +22,7 @@ func TestCalcJSMatchesCompute(t *testing.T) {
 	}
 	x := in
 	x.Transport.Base64, x.Transport.P99Ms, x.BandwidthBps, x.EgressBudgetBps, x.P99BudgetMs = true, 0.5, 2e6, 1e6, 0.6
+	x.Transport.RecvNsPerMsg, x.Transport.RecvNsPerByte = 3000, 0.7
 	bin := optB
 	bin.Binary = true
 	bad := Option{Codec: "c", Compressor: None, Error: "n/a"}

@@ -171,6 +171,9 @@ func writePlan(w io.Writer, p Plan, d Document) {
 		src += fmt.Sprintf("; machine reading: a %s ns reference, %s-%s over the rounds", num(r.Mid), num(r.Lo), num(r.Hi))
 	}
 	fmt.Fprintf(w, "transport (%s): %s ns per delivered message + %s ns per byte, %s framing bytes, p99 floor %s ms", src, num(t.NsPerMsg), num(t.NsPerByte), num(t.FrameBytes), num(t.P99Ms))
+	if t.RecvNsPerMsg > 0 || t.RecvNsPerByte > 0 {
+		fmt.Fprintf(w, "; receivers: %s ns per delivered message + %s ns per byte besides decoding", num(t.RecvNsPerMsg), num(t.RecvNsPerByte))
+	}
 	if t.Base64 {
 		fmt.Fprint(w, "; binary payloads as base64 (SSE)")
 	}

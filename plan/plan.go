@@ -120,6 +120,15 @@ type Transport struct {
 	// payload at the planned rate (pacing, flushing, the receiving client): the floor
 	// the p99 estimate starts from.
 	P99Ms float64 `json:"p99_ms"`
+	// RecvNsPerMsg and RecvNsPerByte are the receiver's transport cost,
+	// CPU ns per delivered message and per payload byte: reading the
+	// frames (system calls, wake-ups) and what a receiver does with each
+	// message besides decoding it, as measured on serbench load's client
+	// (which also checks each message's sequence number and records its
+	// latency), less its unmarshal. Zero when given: the receiver cores
+	// are then decompression and unmarshal alone.
+	RecvNsPerMsg  float64 `json:"recv_ns_per_msg,omitempty"`
+	RecvNsPerByte float64 `json:"recv_ns_per_byte,omitempty"`
 	// MeasuredFanout, when measured (MeasureTransport), is the fan-out
 	// the figures were measured at: NsPerMsg and NsPerByte are then the
 	// server's cost per delivered message at that fan-out, the costs paid
@@ -330,7 +339,7 @@ func row(in Inputs, o Option) Row {
 	deliver := f * (t.NsPerMsg + t.NsPerByte*payload)
 	sendNs := perSend.add(Point(deliver))
 	decode := o.UnmarshalNs.add(o.DecompressNs)
-	recvNs := decode.scale(f / eff(o.RecvEfficiency))
+	recvNs := decode.scale(f / eff(o.RecvEfficiency)).add(Point(f * (t.RecvNsPerMsg + t.RecvNsPerByte*payload)))
 	r.SendCores = sendNs.scale(in.Rate / 1e9)
 	r.RecvCores = recvNs.scale(in.Rate / 1e9)
 	r.Cores = r.SendCores.add(r.RecvCores)

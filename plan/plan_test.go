@@ -265,3 +265,22 @@ func TestComputeBase64(t *testing.T) {
 		near(t, r.Codec+" p99", r.P99Ms, 5+(math.Log(100)*s1/(1-send*1000/1e9/2)+2000)/1e6)
 	}
 }
+
+// The receivers' transport cost: each of the F receivers pays
+// RecvNsPerMsg + RecvNsPerByte × payload besides decoding. optA at 1000
+// msg/s and fan-out 10 with 3000 ns + 2 ns/B: 10 × (2000 + 3000 + 200) ns
+// × 1000/s = 0.052 cores; the server's cores do not move.
+func TestComputeReceiverTransport(t *testing.T) {
+	x := in
+	x.Transport.RecvNsPerMsg, x.Transport.RecvNsPerByte = 3000, 2
+	with, err := Compute(x, []Option{optA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := Compute(in, []Option{optA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "recv cores", with.Rows[0].RecvCores.Mid, 0.052)
+	near(t, "send cores", with.Rows[0].SendCores.Mid, without.Rows[0].SendCores.Mid)
+}

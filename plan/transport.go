@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -146,7 +147,10 @@ func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecI
 // reference stated the transport at a speed the verify runs never saw
 // (docs/plan.md, "The same plan twice"). Measured at the planned fan-out, the costs paid
 // once per published message (the scheduler, the stream) are shared by
-// its receivers as they are in the run being planned. FrameBytes is the
+// its receivers as they are in the run being planned. RecvNsPerMsg and
+// RecvNsPerByte are fitted the same way from the load client's CPU (this
+// process's rusage over each run) per delivered message, less
+// encoding/json's unmarshal of the payload (unmarshalNs). FrameBytes is the
 // framing load counts on the smaller payload (on a payload of hundreds
 // of KB, bytes read of a message that the run's end cut off count as
 // framing); P99Ms the smaller payload's p99, the
@@ -175,10 +179,11 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		return Transport{}, err
 	}
 	type point struct {
-		id      string
-		marshal float64
-		size    float64
-		frames  float64
+		id        string
+		marshal   float64
+		unmarshal float64
+		size      float64
+		frames    float64
 	}
 	var pts []point
 	for _, r := range ms {
@@ -201,6 +206,9 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 			return Transport{}, err
 		}
 		pts[i].marshal = iv.Mid
+		if pts[i].unmarshal, err = unmarshalNs(c, pts[i].id, points); err != nil {
+			return Transport{}, err
+		}
 	}
 	timeRef, err := marshalTimer(c, pts[0].id, points)
 	if err != nil {
@@ -215,7 +223,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		return Transport{}, err
 	}
 	refs := []float64{prev}
-	var costs [2][]float64
+	var costs, recv [2][]float64
 	var p99s []float64
 	for range transportRounds {
 		for i := range pts {
@@ -228,6 +236,9 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 				return Transport{}, err
 			}
 			costs[i] = append(costs[i], perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout))
+			// The client decodes every copy: its CPU per published
+			// message holds fanout unmarshals.
+			recv[i] = append(recv[i], max(run.recvNsPerMsg/float64(fanout)-pts[i].unmarshal, 0))
 			refs = append(refs, next)
 			pts[i].size = run.result.PayloadBytesPerMsg
 			pts[i].frames = run.result.FramingBytesPerMsg
@@ -236,7 +247,10 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 			}
 		}
 	}
-	t := fitTransport([2]float64{pts[0].size, pts[1].size}, costs)
+	sizes := [2]float64{pts[0].size, pts[1].size}
+	t := fitTransport(sizes, costs)
+	rt := fitTransport(sizes, recv)
+	t.RecvNsPerMsg, t.RecvNsPerByte = rt.NsPerMsg, rt.NsPerByte
 	t.FrameBytes, t.Base64, t.P99Ms, t.MeasuredFanout = pts[0].frames, via == "sse", stats.Median(p99s), fanout
 	t.ReferenceNs = stats.Median(refs)
 	t.ReferenceRange = &Interval{Mid: t.ReferenceNs, Lo: slices.Min(refs), Hi: slices.Max(refs)}
@@ -418,6 +432,34 @@ const cpuTimeBatch = 16
 // server's rusage it leaves out the time the thread waits for a CPU on a
 // busy machine, which wall time would count. Where the thread's CPU time
 // cannot be read, wall time.
+// unmarshalNs is c's unmarshal of scenarioID's value (among among) in
+// CPU ns on one thread: the median of refCount samples of refBenchtime
+// (cpuTimeOp), as a receiver decodes it.
+func unmarshalNs(c codec.Codec, scenarioID string, among []scenario.Scenario) (float64, error) {
+	i := slices.IndexFunc(among, func(s scenario.Scenario) bool { return s.ID == scenarioID })
+	if i < 0 {
+		return 0, fmt.Errorf("plan: unmarshal timer: no scenario %q", scenarioID)
+	}
+	s := among[i]
+	b, err := codec.BindNew(c, s.Value(), s.New)
+	if err != nil {
+		return 0, fmt.Errorf("plan: unmarshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	data, err := b.Marshal(s.Value())
+	if err != nil {
+		return 0, fmt.Errorf("plan: unmarshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	data = bytes.Clone(data)
+	iv, err := cpuTimeOp(func() error {
+		_, err := b.Unmarshal(data)
+		return err
+	}, refBenchtime, refCount)
+	if err != nil {
+		return 0, fmt.Errorf("plan: unmarshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+	}
+	return iv.Mid, nil
+}
+
 func cpuTimeOp(op func() error, benchtime time.Duration, count int) (Interval, error) {
 	benchtime = max(benchtime, time.Millisecond)
 	runtime.LockOSThread()

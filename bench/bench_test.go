@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -218,7 +219,8 @@ func TestParallelAndProfiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := find(t, rs, "encoding/json", "ws-message", results.OpMarshal)
-	if len(r.Parallel) < 1 || r.Parallel[0].Goroutines != 1 || r.Parallel[0].Scaling != 1 || r.Parallel[0].OpsPerS <= 0 {
+	if len(r.Parallel) < 1 || r.Parallel[0].Goroutines != 1 || r.Parallel[0].Scaling != 1 || r.Parallel[0].OpsPerS <= 0 ||
+		(runtime.GOOS == "linux" && r.Parallel[0].CPUNsPerOp <= 0) {
 		t.Errorf("parallel: %+v", r.Parallel)
 	}
 	for _, dir := range []string{cpu, mem} {

@@ -284,3 +284,25 @@ func TestComputeReceiverTransport(t *testing.T) {
 	near(t, "recv cores", with.Rows[0].RecvCores.Mid, 0.052)
 	near(t, "send cores", with.Rows[0].SendCores.Mid, without.Rows[0].SendCores.Mid)
 }
+
+// With CPU time per operation recorded, the efficiency is one goroutine's
+// CPU per op over g goroutines' (at most 1), whatever the throughput did:
+// a second goroutine that waited for a core taken by another process
+// (scaling 1.1 on two) costs no more CPU per op. Without it, the scaling.
+func TestEfficiencyFromCPU(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		pts  []results.ParallelPoint
+		want float64
+	}{
+		{"a core taken: scaling 1.1, CPU per op the same", []results.ParallelPoint{{Goroutines: 1, Scaling: 1, CPUNsPerOp: 100}, {Goroutines: 2, Scaling: 1.1, CPUNsPerOp: 100}}, 1},
+		{"GC: CPU per op up a quarter", []results.ParallelPoint{{Goroutines: 1, Scaling: 1, CPUNsPerOp: 100}, {Goroutines: 2, Scaling: 1.6, CPUNsPerOp: 125}}, 0.8},
+		{"cheaper in parallel (noise): 1", []results.ParallelPoint{{Goroutines: 1, Scaling: 1, CPUNsPerOp: 100}, {Goroutines: 2, Scaling: 2, CPUNsPerOp: 90}}, 1},
+		{"no CPU figures: scaling over goroutines", []results.ParallelPoint{{Goroutines: 1, Scaling: 1}, {Goroutines: 2, Scaling: 1.1}}, 0.55},
+		{"no parallel points", nil, 0},
+	} {
+		if got := efficiency(results.Row{Parallel: tc.pts}, 2); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: efficiency %g, want %g", tc.name, got, tc.want)
+		}
+	}
+}

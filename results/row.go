@@ -132,6 +132,13 @@ type ParallelPoint struct {
 	// Scaling is OpsPerS divided by OpsPerS with one goroutine: 2 on two
 	// cores is perfect scaling.
 	Scaling float64 `json:"scaling"`
+	// CPUNsPerOp is the process's CPU time (user + system, every thread:
+	// the garbage collector's too) over the same window divided by the
+	// operations: what an operation costs in CPU when that many run at
+	// once, whether or not the cores were free to run them (a core taken
+	// by another process lowers Scaling, not this). 0 where getrusage(2)
+	// is not available, and in runs made before it was recorded.
+	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
 }
 
 // Timed reports whether r carries measured figures.

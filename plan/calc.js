@@ -18,7 +18,8 @@ function planCompute(inp, options) {
     if (t.base64 && o.binary) { payload = 4 * Math.ceil(payload / 3); }
     r.wire_bytes = payload + Math.max(t.frame_bytes - (o.framing_bytes || 0), 0);
     var perSend = (o.marshal_ns.mid + o.compress_ns.mid) / eff(o.send_efficiency);
-    var sendNs = perSend + f * (t.ns_per_msg + t.ns_per_byte * payload);
+    var handled = Math.max(payload, o.encoded_bytes || 0);
+    var sendNs = perSend + f * (t.ns_per_msg + t.ns_per_byte * handled);
     var decode = o.unmarshal_ns.mid + o.decompress_ns.mid;
     var recvNs = decode * f / eff(o.recv_efficiency) + f * ((t.recv_ns_per_msg || 0) + (t.recv_ns_per_byte || 0) * payload);
     r.send_cores = sendNs * inp.rate / 1e9;
@@ -33,7 +34,7 @@ function planCompute(inp, options) {
       var bw = inp.bandwidth_bps / (f * r.wire_bytes);
       if (bw < r.max_rate) { r.binds = "bandwidth"; r.max_rate = bw; }
     }
-    var s1 = perSend + t.ns_per_msg + t.ns_per_byte * payload;
+    var s1 = perSend + t.ns_per_msg + t.ns_per_byte * handled;
     var rho = r.send_cores / inp.cores;
     r.p99_ms = rho < 1 ? t.p99_ms + (Math.log(100) * s1 / (1 - rho) + decode) / 1e6 : Infinity;
     r.misses = []; r.distance = 0;

@@ -54,6 +54,7 @@ func FromResults(rows []results.Row, scenario string, compressors []string, core
 		if base.Error == "" {
 			base.MarshalNs, base.UnmarshalNs = interval(m), interval(u)
 			base.PayloadBytes = float64(m.SizeBytes)
+			base.EncodedBytes = base.PayloadBytes
 			base.SendEfficiency, base.RecvEfficiency = efficiency(m, g), efficiency(u, g)
 		}
 		out = append(out, base)

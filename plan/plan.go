@@ -80,6 +80,15 @@ type Option struct {
 	// PayloadBytes is the message as sent, after compression: mean bytes
 	// per message.
 	PayloadBytes float64 `json:"payload_bytes"`
+	// EncodedBytes is the codec's message before compression, in bytes
+	// (PayloadBytes itself without a compressor); 0 when not known. The
+	// transport's per-byte cost is charged on the larger of the two: a
+	// server handles the whole encoded message (serve copies it into a
+	// prepared frame, uncompressed, before compressing it), and on a
+	// 470 KB corpus document at fan-out 1 a compressed choice that sent a
+	// seventh of the bytes cost what compressing it cost on top of the
+	// uncompressed send, not less (docs/plan.md).
+	EncodedBytes float64 `json:"encoded_bytes,omitempty"`
 	// FramingBytes is how much of the transport's framing PayloadBytes
 	// already carries, in bytes (SSEGzip compresses each event's framing
 	// lines with its payload): the wire then takes Transport.FrameBytes
@@ -87,9 +96,11 @@ type Option struct {
 	FramingBytes float64 `json:"framing_bytes,omitempty"`
 	// SendEfficiency and RecvEfficiency are the parallel efficiency of
 	// marshal (+ compress) and of unmarshal (+ decompress) with as many
-	// goroutines as Inputs.Cores: measured throughput over goroutines ×
-	// one goroutine's, in (0, 1] (above 1 is allowed: a cache effect). 0
-	// means not measured, taken as 1.
+	// goroutines as Inputs.Cores: one goroutine's CPU per operation over
+	// the CPU per operation with that many, or where CPU time was not
+	// recorded the throughput over goroutines × one goroutine's; in
+	// (0, 1] (above 1 is allowed: a cache effect). 0 means not measured,
+	// taken as 1.
 	SendEfficiency float64 `json:"send_efficiency"`
 	RecvEfficiency float64 `json:"recv_efficiency"`
 	// Binary is true when the payload is binary (a binary codec, or any
@@ -336,7 +347,8 @@ func row(in Inputs, o Option) Row {
 	}
 	r.WireBytes = payload + max(t.FrameBytes-o.FramingBytes, 0)
 	perSend := o.MarshalNs.add(o.CompressNs).scale(1 / eff(o.SendEfficiency))
-	deliver := f * (t.NsPerMsg + t.NsPerByte*payload)
+	handled := max(payload, o.EncodedBytes) // the transport's per-byte cost's bytes
+	deliver := f * (t.NsPerMsg + t.NsPerByte*handled)
 	sendNs := perSend.add(Point(deliver))
 	decode := o.UnmarshalNs.add(o.DecompressNs)
 	recvNs := decode.scale(f / eff(o.RecvEfficiency)).add(Point(f * (t.RecvNsPerMsg + t.RecvNsPerByte*payload)))
@@ -361,7 +373,7 @@ func row(in Inputs, o Option) Row {
 	// One message's time in the server: its marshal and compression, and
 	// one delivery; fan-out's other sends load the server (ρ) but run
 	// after this message has reached its first receiver.
-	s1 := perSend.Mid + t.NsPerMsg + t.NsPerByte*payload
+	s1 := perSend.Mid + t.NsPerMsg + t.NsPerByte*handled
 	rho := r.SendCores.Mid / in.Cores
 	r.P99Ms = math.Inf(1)
 	if rho < 1 {

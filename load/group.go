@@ -136,7 +136,7 @@ func (c *conn) message(now time.Time, seq uint64, intended int64, payload []byte
 		c.st.decodeErrors++
 	} else if !c.checked {
 		c.checked = true
-		if v, err = codec.Value(c.binding, v); err != nil || c.g.scenario.Diff(v) != nil {
+		if v, err = codec.Value(c.binding, v); err != nil || c.g.diff(seq, v) != nil {
 			c.st.decodeErrors++
 		}
 	}
@@ -226,4 +226,14 @@ func (c *countingConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// diff checks v, the decoding of message seq, against what the server
+// sent: a message corpus's message seq modulo their number (the server
+// cycles through them, transport's Hub), else the scenario's value.
+func (g *group) diff(seq uint64, v any) error {
+	if ms := g.scenario.Messages; len(ms) > 0 {
+		return ms[seq%uint64(len(ms))].Diff(v)
+	}
+	return g.scenario.Diff(v)
 }

@@ -633,10 +633,21 @@ func (h *Hub) newStream(key string, req Request) (*stream, error) {
 		}
 	}
 	v := req.Scenario.Value()
-	if conv, ok := b.(codec.Converter); ok {
+	conv, _ := b.(codec.Converter)
+	if conv != nil {
 		if v, err = conv.ToNative(v); err != nil {
 			return nil, fmt.Errorf("transport: convert %s for %s: %w", req.Scenario.ID, req.Codec.Info().ID, err)
 		}
+	}
+	var values []any
+	for _, m := range req.Scenario.Messages {
+		x := m.Value
+		if conv != nil {
+			if x, err = conv.ToNative(x); err != nil {
+				return nil, fmt.Errorf("transport: convert %s line %d for %s: %w", req.Scenario.ID, m.Line, req.Codec.Info().ID, err)
+			}
+		}
+		values = append(values, x)
 	}
 	now := time.Now()
 	start := now
@@ -650,6 +661,7 @@ func (h *Hub) newStream(key string, req Request) (*stream, error) {
 		preamble:  preamble,
 		reuses:    req.Codec.Info().ReusesOutput,
 		value:     v,
+		values:    values,
 		start:     start,
 		due:       start,
 		period:    float64(time.Second) / req.Rate,
@@ -733,7 +745,10 @@ type stream struct {
 	preamble []byte
 	reuses   bool // binding overwrites its Marshal output: copy it
 	value    any
-	start    time.Time
+	// values, for a message corpus (Scenario.Messages), are its messages
+	// in the binding's form: message Seq carries values[Seq % len].
+	values []any
+	start  time.Time
 	period   float64 // ns between messages, in [1e5, 1e12] (MaxRate, MinRate)
 	next     uint64
 	due      time.Time

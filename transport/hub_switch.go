@@ -36,11 +36,16 @@ func (s *stream) bindSwitch() error {
 	return nil
 }
 
-// encoderFor returns the binding and value that encode m, and whether the
+// encoderFor returns the binding and value that encode m (for a message
+// corpus, its message m.Seq modulo their number), and whether the
 // binding reuses its output, and on a switching stream tags m with the
-// codec chosen (Switch.UsesTo).
+// codec chosen (Switch.UsesTo; a switching stream sends a corpus's first
+// message).
 func (s *stream) encoderFor(m *Message) (codec.Binding, any, bool) {
 	if s.to == nil {
+		if n := uint64(len(s.values)); n > 0 {
+			return s.binding, s.values[m.Seq%n], s.reuses
+		}
 		return s.binding, s.value, s.reuses
 	}
 	if s.to.sw.UsesTo(m.Seq, m.Intended.Sub(s.start)) {

@@ -212,8 +212,8 @@ func TestPlanCorpusDefault(t *testing.T) {
 }
 
 // -verify runs a corpus document the user brought: the server child reads
-// the -corpus file again and serves it, and the load client checks what
-// it receives against it. Before, a corpus plan was "not verified: the
+// the -corpus file again and serves it (a JSON Lines file's lines in
+// turn), and the load client checks what it receives against it. Before, a corpus plan was "not verified: the
 // server serves only the seed scenarios and annot/*". No timing is
 // asserted.
 func TestPlanVerifyCorpus(t *testing.T) {
@@ -223,7 +223,7 @@ func TestPlanVerifyCorpus(t *testing.T) {
 	dir := t.TempDir()
 	for name, doc := range map[string]string{
 		"order.json":   `{"id":"o-17","items":[{"sku":"a1","qty":2,"price":9.5},{"sku":"b2","qty":1,"price":120}],"paid":true,"note":null}`,
-		"ticks.ndjson": `{"id":1,"kind":"tick","price":10.5}` + "\n" + `{"id":2,"kind":"tick","price":11}` + "\n",
+		"ticks.ndjson": `{"id":1,"kind":"tick","price":10.5}` + "\n" + `{"id":2,"kind":"tick","price":11,"note":"` + strings.Repeat("a long line ", 40) + `"}` + "\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(doc), 0o644); err != nil {
 			t.Fatal(err)
@@ -231,7 +231,7 @@ func TestPlanVerifyCorpus(t *testing.T) {
 	}
 	for _, id := range []string{"corpus/order", "corpus/ticks"} {
 		out, _, err := serbench(t, "plan", "-corpus", dir, "-scenarios", id, "-codecs", "msgpack", "-via", "ws", "-compress", "none",
-			"-rate", "20", "-fanout", "2", "-transport", "1000,1,8", "-verify", "1s", "-top", "2", "-benchtime", "1ms", "-count", "1", "-format", "json")
+			"-rate", "20", "-fanout", "2", "-transport", "1000,1,38", "-verify", "1s", "-top", "2", "-benchtime", "1ms", "-count", "1", "-format", "json")
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -242,6 +242,7 @@ func TestPlanVerifyCorpus(t *testing.T) {
 					Codec, Error  string
 					MeasuredCores float64 `json:"measured_cores"`
 					MeasuredWire  float64 `json:"measured_wire_bytes"`
+					PredictedWire float64 `json:"predicted_wire_bytes"`
 				}
 			}
 		}
@@ -254,6 +255,13 @@ func TestPlanVerifyCorpus(t *testing.T) {
 		for _, c := range doc.Plans[0].Verify {
 			if c.Error != "" || c.MeasuredCores <= 0 || c.MeasuredWire <= 0 {
 				t.Errorf("%s, %s: error %q, server cores %g, wire %g B", id, c.Codec, c.Error, c.MeasuredCores, c.MeasuredWire)
+			}
+			// The server sends the lines in turn, as the plan's mean
+			// size assumes (it used to send the first line only: 0.28 of
+			// the prediction here). 38 framing bytes: a WebSocket
+			// message's header as load counts it.
+			if r := c.MeasuredWire / c.PredictedWire; r < 0.9 || r > 1.1 {
+				t.Errorf("%s, %s: wire %g B measured, %g predicted", id, c.Codec, c.MeasuredWire, c.PredictedWire)
 			}
 		}
 	}

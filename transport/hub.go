@@ -749,10 +749,10 @@ type stream struct {
 	// in the binding's form: message Seq carries values[Seq % len].
 	values []any
 	start  time.Time
-	period   float64 // ns between messages, in [1e5, 1e12] (MaxRate, MinRate)
-	next     uint64
-	due      time.Time
-	index    int // in the scheduler's heap
+	period float64 // ns between messages, in [1e5, 1e12] (MaxRate, MinRate)
+	next   uint64
+	due    time.Time
+	index  int // in the scheduler's heap
 
 	mu        sync.Mutex
 	subs      map[*Subscription]struct{}

@@ -91,8 +91,10 @@ func CheckServeCompressors(via string, ids []string) error {
 
 // MeasurePermessageDeflate measures option base (a codec's None option
 // for scenario s, without Error) compressed with PermessageDeflate: c
-// marshals s's value once (its native value for a codec.Converter); the WebSocket message is ws's header and that
-// payload; compress is DEFLATE level 1 with a sync flush and the 4-byte
+// marshals s's value once (its native value for a codec.Converter; for a
+// message corpus each of its first deflateMessages messages, and
+// PayloadBytes is their mean, the rest cycling through them); the
+// WebSocket message is ws's header and that payload; compress is DEFLATE level 1 with a sync flush and the 4-byte
 // tail stripped, decompress the receiver's inflate of it (the tail put
 // back), each timed in CPU time over count samples of at least benchtime
 // (cpuTimeOp). PayloadBytes is the
@@ -107,34 +109,50 @@ func MeasurePermessageDeflate(c codec.Codec, s scenario.Scenario, base Option, b
 	if err != nil {
 		return o, err
 	}
-	payload, err := marshal()
-	if err != nil {
-		return o, err
+	n := 1
+	if len(s.Messages) > 0 {
+		n = min(len(s.Messages), deflateMessages)
 	}
-	msg := append(ws.AppendHeader(nil, &transport.Message{Seq: 1 << 20, Intended: time.Unix(1_800_000_000, 0)}), payload...)
+	msgs := make([][]byte, n)
+	packed := make([][]byte, n)
 	var out bytes.Buffer
 	fw, err := flate.NewWriter(&out, deflateLevel)
 	if err != nil {
 		return o, fmt.Errorf("plan: %s: %w", PermessageDeflate, err)
 	}
+	next := 0
 	compress := func() error {
 		out.Reset()
 		fw.Reset(&out)
-		if _, err := fw.Write(msg); err != nil {
+		if _, err := fw.Write(msgs[next]); err != nil {
 			return err
 		}
+		next = (next + 1) % n
 		return fw.Flush()
 	}
-	if err := compress(); err != nil {
-		return o, fmt.Errorf("plan: %s: %w", PermessageDeflate, err)
+	size := 0.0
+	for i := range msgs {
+		payload, err := marshal()
+		if err != nil {
+			return o, err
+		}
+		msgs[i] = append(ws.AppendHeader(nil, &transport.Message{Seq: 1 << 20, Intended: time.Unix(1_800_000_000, 0)}), payload...)
+		if err := compress(); err != nil {
+			return o, fmt.Errorf("plan: %s: %w", PermessageDeflate, err)
+		}
+		packed[i] = bytes.Clone(out.Bytes()[:out.Len()-4])
+		size += float64(len(packed[i])-ws.HeaderLen) / float64(n)
 	}
-	packed := bytes.Clone(out.Bytes()[:out.Len()-4])
-	if err := timeCompressor(&o, s.ID, [][]byte{msg}, [][]byte{packed}, [][]byte{nil}, compress, deflateTail, benchtime, count); err != nil {
+	if err := timeCompressor(&o, s.ID, msgs, packed, make([][]byte, n), compress, deflateTail, benchtime, count); err != nil {
 		return o, err
 	}
-	o.PayloadBytes = float64(len(packed) - ws.HeaderLen)
+	o.PayloadBytes = size
 	return o, nil
 }
+
+// deflateMessages is how many of a message corpus's messages
+// MeasurePermessageDeflate compresses: their mean is the message's size.
+const deflateMessages = 64
 
 // MeasureSSEGzip measures option base (a codec's None option for
 // scenario s, without Error) compressed with SSEGzip: c marshals s's
@@ -210,19 +228,32 @@ const sseGzipEvents = 32
 
 // marshalNative returns a function that marshals s's value with c (its
 // native value for a codec.Converter), as serve does for every message;
-// its result is a copy the next call does not overwrite.
+// for a message corpus (s.Messages) each call marshals the next message,
+// in turn, as serve sends them. Its result is a copy the next call does
+// not overwrite.
 func marshalNative(c codec.Codec, s scenario.Scenario) (func() ([]byte, error), error) {
 	b, err := codec.BindNew(c, s.Value(), s.New)
 	if err != nil {
 		return nil, fmt.Errorf("plan: %s on %s: %w", c.Info().ID, s.ID, err)
 	}
-	v := s.Value()
-	if conv, ok := b.(codec.Converter); ok {
-		if v, err = conv.ToNative(v); err != nil {
-			return nil, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
+	values := []any{s.Value()}
+	if len(s.Messages) > 0 {
+		values = values[:0]
+		for _, m := range s.Messages {
+			values = append(values, m.Value)
 		}
 	}
+	if conv, ok := b.(codec.Converter); ok {
+		for i := range values {
+			if values[i], err = conv.ToNative(values[i]); err != nil {
+				return nil, fmt.Errorf("plan: %s on %s: convert to native: %w", c.Info().ID, s.ID, err)
+			}
+		}
+	}
+	next := 0
 	return func() ([]byte, error) {
+		v := values[next%len(values)]
+		next++
 		payload, err := b.Marshal(v)
 		if err != nil {
 			return nil, fmt.Errorf("plan: %s on %s: marshal: %w", c.Info().ID, s.ID, err)

@@ -391,21 +391,31 @@ func ParseTransport(s string) (Transport, error) {
 	return Transport{NsPerMsg: v[0], NsPerByte: v[1], FrameBytes: v[2], P99Ms: v[3]}, nil
 }
 
-// marshalTimer returns a function that times c's marshal of scenarioID
-// (one of among) on one thread of this process, refCount samples of
-// refBenchtime of CPU time (cpuTimeOp): the transport's runs are paired
-// with its fastest sample on the smaller payload (the reference), and
-// its median is the marshal time taken from a run's server CPU. A codec that cannot marshal the seed is an
-// error.
-func marshalTimer(c codec.Codec, scenarioID string, among []scenario.Scenario) (func() (Interval, error), error) {
+// bindScenario binds c to scenarioID, one of among, and returns the
+// binding and the scenario; what names the timer in its errors.
+func bindScenario(what string, c codec.Codec, scenarioID string, among []scenario.Scenario) (codec.Binding, scenario.Scenario, error) {
 	i := slices.IndexFunc(among, func(s scenario.Scenario) bool { return s.ID == scenarioID })
 	if i < 0 {
-		return nil, fmt.Errorf("plan: marshal timer: no scenario %q", scenarioID)
+		return nil, scenario.Scenario{}, fmt.Errorf("plan: %s: no scenario %q", what, scenarioID)
 	}
 	s := among[i]
 	b, err := codec.BindNew(c, s.Value(), s.New)
 	if err != nil {
-		return nil, fmt.Errorf("plan: marshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+		return nil, s, fmt.Errorf("plan: %s %s on %s: %w", what, c.Info().ID, s.ID, err)
+	}
+	return b, s, nil
+}
+
+// marshalTimer returns a function that times c's marshal of scenarioID
+// (one of among) on one thread of this process, refCount samples of
+// refBenchtime of CPU time (cpuTimeOp): its median is the marshal time
+// taken from a run's server CPU, and its fastest sample on the smaller
+// payload is the reference MeasureTransport reports as a machine
+// reading. A codec that cannot marshal the seed is an error.
+func marshalTimer(c codec.Codec, scenarioID string, among []scenario.Scenario) (func() (Interval, error), error) {
+	b, s, err := bindScenario("marshal timer", c, scenarioID, among)
+	if err != nil {
+		return nil, err
 	}
 	v := s.Value()
 	marshal := func() error {
@@ -436,14 +446,9 @@ const cpuTimeBatch = 16
 // CPU ns on one thread: the median of refCount samples of refBenchtime
 // (cpuTimeOp), as a receiver decodes it.
 func unmarshalNs(c codec.Codec, scenarioID string, among []scenario.Scenario) (float64, error) {
-	i := slices.IndexFunc(among, func(s scenario.Scenario) bool { return s.ID == scenarioID })
-	if i < 0 {
-		return 0, fmt.Errorf("plan: unmarshal timer: no scenario %q", scenarioID)
-	}
-	s := among[i]
-	b, err := codec.BindNew(c, s.Value(), s.New)
+	b, s, err := bindScenario("unmarshal timer", c, scenarioID, among)
 	if err != nil {
-		return 0, fmt.Errorf("plan: unmarshal timer %s on %s: %w", c.Info().ID, s.ID, err)
+		return 0, err
 	}
 	data, err := b.Marshal(s.Value())
 	if err != nil {

@@ -26,6 +26,8 @@ type group struct {
 	scenario scenario.Scenario
 	binary   bool
 	count    uint64 // messages per connection
+	// skipUnmarshal leaves payloads undecoded (Options.SkipUnmarshal).
+	skipUnmarshal bool
 
 	shards [histShard]struct {
 		mu sync.Mutex
@@ -132,13 +134,8 @@ func (c *conn) preamble(p []byte, encodedLen int) {
 func (c *conn) message(now time.Time, seq uint64, intended int64, payload []byte, encodedLen int) {
 	c.st.payloadBytes += uint64(len(payload))
 	c.st.base64Bytes += uint64(encodedLen - len(payload))
-	if v, err := c.binding.Unmarshal(payload); err != nil {
-		c.st.decodeErrors++
-	} else if !c.checked {
-		c.checked = true
-		if v, err = codec.Value(c.binding, v); err != nil || c.g.diff(seq, v) != nil {
-			c.st.decodeErrors++
-		}
+	if !c.g.skipUnmarshal {
+		c.decode(seq, payload)
 	}
 	if seq < c.next {
 		c.st.duplicates++
@@ -154,6 +151,21 @@ func (c *conn) message(now time.Time, seq uint64, intended int64, payload []byte
 	_ = sh.h.RecordValue(min(us, histMaxUs)) // clamped into range
 	sh.mu.Unlock()
 	c.lastRecv = now.UnixNano() // the group's is the largest, at finish
+}
+
+// decode unmarshals payload and counts a failure; the connection's first
+// message is also compared with its scenario's (group.diff).
+func (c *conn) decode(seq uint64, payload []byte) {
+	v, err := c.binding.Unmarshal(payload)
+	if err == nil && !c.checked {
+		c.checked = true
+		if v, err = codec.Value(c.binding, v); err == nil {
+			err = c.g.diff(seq, v)
+		}
+	}
+	if err != nil {
+		c.st.decodeErrors++
+	}
 }
 
 // finish adds the connection's counters to its group; the messages the

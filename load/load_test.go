@@ -3,10 +3,12 @@ package load_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -252,5 +254,52 @@ func TestGobStreamPreamble(t *testing.T) {
 				t.Errorf("%s: gob/stream %.1f payload bytes per message, gob %.1f", tr, stream, perMsg)
 			}
 		})
+	}
+}
+
+// deaf marshals as encoding/json and refuses to unmarshal, counting the
+// attempts: a client that decodes counts every message as a decode error.
+type deaf struct{ calls *atomic.Int64 }
+
+func (deaf) Info() codec.Info {
+	return codec.Info{ID: "deaf", Module: "std", Format: "JSON", Kind: codec.Reflect, Options: "test codec: Unmarshal always fails"}
+}
+func (d deaf) Bind(any) (codec.Binding, error) { return d, nil }
+func (deaf) Marshal(v any) ([]byte, error)     { return json.Marshal(v) }
+func (d deaf) Unmarshal([]byte) (any, error) {
+	d.calls.Add(1)
+	return nil, errors.New("deaf: no unmarshal")
+}
+
+// With SkipUnmarshal the client reads and sequences every message without
+// unmarshaling one (plan's transport rounds measure the receiving
+// transport so); without it, the same run counts every message as a
+// decode error.
+func TestSkipUnmarshal(t *testing.T) {
+	calls := new(atomic.Int64)
+	reg, err := codec.NewRegistry(deaf{calls})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := servertest.Start(t, server.Options{Resolver: transport.Resolver{Codecs: reg}}).URL
+	for _, tr := range load.Transports {
+		for _, skip := range []bool{true, false} {
+			calls.Store(0)
+			rs, err := load.Run(context.Background(), load.Options{
+				Transport: tr, URL: base, Conns: 2, Rate: 50, Duration: 200 * time.Millisecond, SkipUnmarshal: skip,
+				Codecs: []string{"deaf"}, Scenario: "ws-message", Registry: reg, Grace: 10 * time.Second,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rs[0]
+			wantErrs, wantCalls := uint64(0), int64(0)
+			if !skip {
+				wantErrs, wantCalls = r.Received, int64(r.Received)
+			}
+			if r.Received != r.Expected || r.Expected == 0 || r.Lost != 0 || r.DecodeErrors != wantErrs || calls.Load() != wantCalls {
+				t.Errorf("%s, SkipUnmarshal %v: %d Unmarshal calls (want %d), %+v", tr, skip, calls.Load(), wantCalls, r)
+			}
+		}
 	}
 }

@@ -106,6 +106,12 @@ type Options struct {
 	// Switch, when set, moves every stream to another codec mid-run
 	// (switch.go).
 	Switch *SwitchOptions
+	// SkipUnmarshal has the client read every message and check its
+	// sequence (from the framing) without unmarshaling the payload, so
+	// that its CPU is the receiving transport's alone: serbench plan's
+	// transport rounds (plan.MeasureTransport) use it. DecodeErrors stay
+	// 0 and no message is compared with the scenario. Default false.
+	SkipUnmarshal bool
 }
 
 // Defaults of Options. Scenario defaults to DefaultSSEScenario or

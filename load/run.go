@@ -243,6 +243,7 @@ func newClients(o Options, codecs []codec.Codec, sc scenario.Scenario, count uin
 	wsClients = make([]*wsClient, len(codecs))
 	for i, c := range codecs {
 		g := newGroup(c, sc, count)
+		g.skipUnmarshal = o.SkipUnmarshal
 		groups[i] = g
 		id := c.Info().ID
 		switch o.Transport {

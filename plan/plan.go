@@ -136,8 +136,9 @@ type Transport struct {
 	// frames (system calls, wake-ups) and what a receiver does with each
 	// message besides decoding it, as measured on serbench load's client
 	// (which also checks each message's sequence number and records its
-	// latency), less its unmarshal. Zero when given: the receiver cores
-	// are then decompression and unmarshal alone.
+	// latency) reading every message without unmarshaling it. Zero when
+	// given: the receiver cores are then decompression and unmarshal
+	// alone.
 	RecvNsPerMsg  float64 `json:"recv_ns_per_msg,omitempty"`
 	RecvNsPerByte float64 `json:"recv_ns_per_byte,omitempty"`
 	// MeasuredFanout, when measured (MeasureTransport), is the fan-out

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -75,8 +74,10 @@ func VerifyConns(rate float64, fanout int) (streams, conns int, err error) {
 // and one scenario of srv; compressor, when not None, is the one serve
 // applies (ServeCompressors), which the client then asks for and the
 // server must agree to. The load client's CPU is this process's
-// (getrusage) over the run.
-func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecID, scenarioID, compressor string, rate float64, fanout int, d time.Duration) (serverRun, error) {
+// (getrusage) over the run; with skipUnmarshal the client reads each
+// message without unmarshaling it (load.Options.SkipUnmarshal), so that
+// CPU is the receiving transport's alone.
+func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecID, scenarioID, compressor string, rate float64, fanout int, d time.Duration, skipUnmarshal bool) (serverRun, error) {
 	streams, conns, err := VerifyConns(rate, fanout)
 	if err != nil {
 		return serverRun{}, err
@@ -94,7 +95,8 @@ func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecI
 		return serverRun{}, err
 	}
 	rs, err := load.Run(ctx, load.Options{Transport: via, URL: url, Conns: conns, Fanout: fanout, Rate: rate / float64(streams),
-		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Scenarios: srv.Scenarios, Grace: time.Second, Registry: reg, Compress: compressor != None})
+		Duration: d, Codecs: []string{codecID}, Scenario: scenarioID, Scenarios: srv.Scenarios, Grace: time.Second, Registry: reg, Compress: compressor != None,
+		SkipUnmarshal: skipUnmarshal})
 	if err != nil {
 		return serverRun{}, err
 	}
@@ -149,8 +151,15 @@ func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecI
 // once per published message (the scheduler, the stream) are shared by
 // its receivers as they are in the run being planned. RecvNsPerMsg and
 // RecvNsPerByte are fitted the same way from the load client's CPU (this
-// process's rusage over each run) per delivered message, less
-// encoding/json's unmarshal of the payload (unmarshalNs). FrameBytes is the
+// process's rusage over each run) per delivered message, the client
+// reading every message without unmarshaling it
+// (load.Options.SkipUnmarshal). It used to unmarshal them and have
+// encoding/json's unmarshal time (in thread CPU) taken off; the
+// garbage collection of the decoded values (about a third more CPU on
+// annot/series@medium, 386 KB of JSON) then stayed in the fit as a cost
+// per byte and was charged to every codec's receivers by their bytes: a
+// binary codec's receivers at 0.29-0.47 of the prediction (docs/plan.md,
+// "The receivers' transport, without a decoder"). FrameBytes is the
 // framing load counts on the smaller payload (on a payload of hundreds
 // of KB, bytes read of a message that the run's end cut off count as
 // framing); P99Ms the smaller payload's p99, the
@@ -179,11 +188,10 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		return Transport{}, err
 	}
 	type point struct {
-		id        string
-		marshal   float64
-		unmarshal float64
-		size      float64
-		frames    float64
+		id      string
+		marshal float64
+		size    float64
+		frames  float64
 	}
 	var pts []point
 	for _, r := range ms {
@@ -206,9 +214,6 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 			return Transport{}, err
 		}
 		pts[i].marshal = iv.Mid
-		if pts[i].unmarshal, err = unmarshalNs(c, pts[i].id, points); err != nil {
-			return Transport{}, err
-		}
 	}
 	timeRef, err := marshalTimer(c, pts[0].id, points)
 	if err != nil {
@@ -227,7 +232,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	var p99s []float64
 	for range transportRounds {
 		for i := range pts {
-			run, err := runServer(ctx, reg, srv, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration))
+			run, err := runServer(ctx, reg, srv, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration), true)
 			if err != nil {
 				return Transport{}, fmt.Errorf("%s: %w", pts[i].id, err)
 			}
@@ -236,9 +241,8 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 				return Transport{}, err
 			}
 			costs[i] = append(costs[i], perDelivered(run.cpuNsPerMsg, pts[i].marshal, fanout))
-			// The client decodes every copy: its CPU per published
-			// message holds fanout unmarshals.
-			recv[i] = append(recv[i], max(run.recvNsPerMsg/float64(fanout)-pts[i].unmarshal, 0))
+			// The client reads every copy without unmarshaling it.
+			recv[i] = append(recv[i], run.recvNsPerMsg/float64(fanout))
 			refs = append(refs, next)
 			pts[i].size = run.result.PayloadBytesPerMsg
 			pts[i].frames = run.result.FramingBytesPerMsg
@@ -328,7 +332,7 @@ func VerifyPlan(ctx context.Context, log io.Writer, reg *codec.Registry, via, sc
 		if log != nil {
 			fmt.Fprintf(log, "serbench plan: verifying %s (%s) on %s at %g msg/s, fan-out %d, for %v\n", r.Codec, r.Compressor, scenarioID, in.Rate, in.Fanout, d)
 		}
-		run, err := runServer(ctx, reg, srv, via, r.Codec, scenarioID, r.Compressor, in.Rate, in.Fanout, d)
+		run, err := runServer(ctx, reg, srv, via, r.Codec, scenarioID, r.Compressor, in.Rate, in.Fanout, d, false)
 		if err != nil {
 			c.Error = err.Error()
 			out = append(out, c)
@@ -442,29 +446,6 @@ const cpuTimeBatch = 16
 // server's rusage it leaves out the time the thread waits for a CPU on a
 // busy machine, which wall time would count. Where the thread's CPU time
 // cannot be read, wall time.
-// unmarshalNs is c's unmarshal of scenarioID's value (among among) in
-// CPU ns on one thread: the median of refCount samples of refBenchtime
-// (cpuTimeOp), as a receiver decodes it.
-func unmarshalNs(c codec.Codec, scenarioID string, among []scenario.Scenario) (float64, error) {
-	b, s, err := bindScenario("unmarshal timer", c, scenarioID, among)
-	if err != nil {
-		return 0, err
-	}
-	data, err := b.Marshal(s.Value())
-	if err != nil {
-		return 0, fmt.Errorf("plan: unmarshal timer %s on %s: %w", c.Info().ID, s.ID, err)
-	}
-	data = bytes.Clone(data)
-	iv, err := cpuTimeOp(func() error {
-		_, err := b.Unmarshal(data)
-		return err
-	}, refBenchtime, refCount)
-	if err != nil {
-		return 0, fmt.Errorf("plan: unmarshal timer %s on %s: %w", c.Info().ID, s.ID, err)
-	}
-	return iv.Mid, nil
-}
-
 func cpuTimeOp(op func() error, benchtime time.Duration, count int) (Interval, error) {
 	benchtime = max(benchtime, time.Millisecond)
 	runtime.LockOSThread()

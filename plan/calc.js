@@ -21,7 +21,8 @@ function planCompute(inp, options) {
     var handled = Math.max(payload, o.encoded_bytes || 0);
     var sendNs = perSend + f * (t.ns_per_msg + t.ns_per_byte * handled);
     var decode = o.unmarshal_ns.mid + o.decompress_ns.mid;
-    var recvNs = decode * f / eff(o.recv_efficiency) + f * ((t.recv_ns_per_msg || 0) + (t.recv_ns_per_byte || 0) * payload);
+    var recvNs = decode * f / eff(o.recv_efficiency) + f * ((t.recv_ns_per_msg || 0) + (t.recv_ns_per_byte || 0) * payload +
+      (t.recv_ns_per_alloc_byte || 0) * (o.recv_alloc_bytes || 0));
     r.send_cores = sendNs * inp.rate / 1e9;
     r.recv_cores = recvNs * inp.rate / 1e9;
     r.cores = r.send_cores + r.recv_cores;

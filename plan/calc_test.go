@@ -22,9 +22,9 @@ func TestCalcJSMatchesCompute(t *testing.T) {
 	}
 	x := in
 	x.Transport.Base64, x.Transport.P99Ms, x.BandwidthBps, x.EgressBudgetBps, x.P99BudgetMs = true, 0.5, 2e6, 1e6, 0.6
-	x.Transport.RecvNsPerMsg, x.Transport.RecvNsPerByte = 3000, 0.7
+	x.Transport.RecvNsPerMsg, x.Transport.RecvNsPerByte, x.Transport.RecvNsPerAllocByte = 3000, 0.7, 2
 	bin := optB
-	bin.Binary, bin.EncodedBytes = true, 400 // compressed from 400 bytes to 40
+	bin.Binary, bin.EncodedBytes, bin.RecvAllocBytes = true, 400, 96 // compressed from 400 bytes to 40
 	bad := Option{Codec: "c", Compressor: None, Error: "n/a"}
 	t.Run("budgets", func(t *testing.T) { checkCalcJS(t, node, x, []Option{optA, bin, bad}) })
 	// No prices: every option costs 0, and the order comes from cores, then

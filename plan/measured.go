@@ -55,6 +55,7 @@ func FromResults(rows []results.Row, scenario string, compressors []string, core
 			base.MarshalNs, base.UnmarshalNs = interval(m), interval(u)
 			base.PayloadBytes = float64(m.SizeBytes)
 			base.EncodedBytes = base.PayloadBytes
+			base.RecvAllocBytes = float64(u.BytesPerOp)
 			base.SendEfficiency, base.RecvEfficiency = efficiency(m, g), efficiency(u, g)
 		}
 		out = append(out, base)
@@ -76,6 +77,7 @@ func FromResults(rows []results.Row, scenario string, compressors []string, core
 				o.Error = "decompress: " + d.Error
 			default:
 				o.CompressNs, o.DecompressNs = interval(c), interval(d)
+				o.RecvAllocBytes += float64(d.BytesPerOp)
 				o.PayloadBytes = float64(c.CompressedBytes)
 				o.SendEfficiency = combined(m, c, g)
 				o.RecvEfficiency = combined(u, d, g)

@@ -10,6 +10,7 @@
 //
 //	send ns/msg   S = (marshal + compress) / e_send + F·(T_msg + T_byte·P)
 //	recv ns/msg   V = F·(decompress + unmarshal) / e_recv
+//	              + F·(R_msg + R_byte·P + R_gc·A)
 //	cores         = R·S/1e9 (server) + R·V/1e9 (receivers)
 //	wire B/msg    W = P + framing, P = payload (compressed when a compressor
 //	              is used; 4·ceil(P/3) for a binary payload on SSE's base64)
@@ -23,7 +24,10 @@
 // where R is the rate in messages per second, F the fan-out, T_msg and
 // T_byte the transport's own CPU cost per delivered message and per byte
 // and T_p99 its own p99 latency (Transport, measured with the same
-// server on a small and a large payload, MeasureTransport), and e_send, e_recv the
+// server on a small and a large payload, MeasureTransport), R_msg and
+// R_byte the receiver's, R_gc a receiving process's garbage collection
+// per byte its decoding allocates and A those bytes (unmarshal and
+// decompress B/op), and e_send, e_recv the
 // parallel efficiency measured with as many goroutines as cores (bench's
 // -parallel: Scaling/goroutines), not an assumed 1. S_1 is S without
 // fan-out's sends, the time one message spends in the server; the p99 is
@@ -89,6 +93,11 @@ type Option struct {
 	// seventh of the bytes cost what compressing it cost on top of the
 	// uncompressed send, not less (docs/plan.md).
 	EncodedBytes float64 `json:"encoded_bytes,omitempty"`
+	// RecvAllocBytes is what decoding one message allocates on the heap,
+	// in bytes: unmarshal's B/op, plus decompress's when measured; the
+	// receivers pay Transport.RecvNsPerAllocByte for each. 0 when not
+	// known.
+	RecvAllocBytes float64 `json:"recv_alloc_bytes,omitempty"`
 	// FramingBytes is how much of the transport's framing PayloadBytes
 	// already carries, in bytes (SSEGzip compresses each event's framing
 	// lines with its payload): the wire then takes Transport.FrameBytes
@@ -141,6 +150,14 @@ type Transport struct {
 	// alone.
 	RecvNsPerMsg  float64 `json:"recv_ns_per_msg,omitempty"`
 	RecvNsPerByte float64 `json:"recv_ns_per_byte,omitempty"`
+	// RecvNsPerAllocByte is a receiving process's CPU ns per byte its
+	// decoding allocates (Option.RecvAllocBytes), beyond the unmarshal
+	// time a benchmark loop measures: the garbage collection of decoded
+	// values in a process that holds connections, buffers and histograms
+	// besides. Measured (MeasureTransport) as serbench load's client CPU
+	// per message with encoding/json's unmarshal less without it, less
+	// the unmarshal's own time, over its B/op. 0 when given.
+	RecvNsPerAllocByte float64 `json:"recv_ns_per_alloc_byte,omitempty"`
 	// MeasuredFanout, when measured (MeasureTransport), is the fan-out
 	// the figures were measured at: NsPerMsg and NsPerByte are then the
 	// server's cost per delivered message at that fan-out, the costs paid
@@ -352,7 +369,7 @@ func row(in Inputs, o Option) Row {
 	deliver := f * (t.NsPerMsg + t.NsPerByte*handled)
 	sendNs := perSend.add(Point(deliver))
 	decode := o.UnmarshalNs.add(o.DecompressNs)
-	recvNs := decode.scale(f / eff(o.RecvEfficiency)).add(Point(f * (t.RecvNsPerMsg + t.RecvNsPerByte*payload)))
+	recvNs := decode.scale(f / eff(o.RecvEfficiency)).add(Point(f * (t.RecvNsPerMsg + t.RecvNsPerByte*payload + t.RecvNsPerAllocByte*o.RecvAllocBytes)))
 	r.SendCores = sendNs.scale(in.Rate / 1e9)
 	r.RecvCores = recvNs.scale(in.Rate / 1e9)
 	r.Cores = r.SendCores.add(r.RecvCores)

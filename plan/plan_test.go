@@ -285,6 +285,39 @@ func TestComputeReceiverTransport(t *testing.T) {
 	near(t, "send cores", with.Rows[0].SendCores.Mid, without.Rows[0].SendCores.Mid)
 }
 
+// The receivers' garbage collection: each of the F receivers pays
+// RecvNsPerAllocByte for every byte its decoding allocates. optA at 1000
+// msg/s and fan-out 10, allocating 500 B a decode, at 2 ns per byte: 10 ×
+// (2000 + 1000) ns × 1000/s = 0.03 cores; an option that allocates
+// nothing pays decoding alone (0.02), and the server's cores do not move.
+func TestComputeReceiverGC(t *testing.T) {
+	x := in
+	x.Transport.RecvNsPerAllocByte = 2
+	alloc := optA
+	alloc.RecvAllocBytes = 500
+	for _, tc := range []struct {
+		name string
+		x    Inputs
+		o    Option
+		want float64
+	}{
+		{"500 B a decode", x, alloc, 0.03},
+		{"nothing allocated", x, optA, 0.02},
+		{"no GC cost measured", in, alloc, 0.02},
+	} {
+		res, err := Compute(tc.x, []Option{tc.o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		near(t, tc.name+": recv cores", res.Rows[0].RecvCores.Mid, tc.want)
+		plain, err := Compute(in, []Option{optA})
+		if err != nil {
+			t.Fatal(err)
+		}
+		near(t, tc.name+": send cores", res.Rows[0].SendCores.Mid, plain.Rows[0].SendCores.Mid)
+	}
+}
+
 // With CPU time per operation recorded, the efficiency is one goroutine's
 // CPU per op over g goroutines' (at most 1), whatever the throughput did:
 // a second goroutine that waited for a core taken by another process
@@ -325,4 +358,25 @@ func TestComputeEncodedBytes(t *testing.T) {
 	}
 	near(t, "send cores added by the encoded bytes", with.Rows[0].SendCores.Mid-without.Rows[0].SendCores.Mid, 10*360*1000/1e9)
 	near(t, "wire bytes", with.Rows[0].WireBytes, without.Rows[0].WireBytes)
+}
+
+// fitRecvGC: the median client CPU with unmarshal less the median without,
+// less the unmarshal's own ns/op, per byte it allocates; never negative,
+// and 0 when nothing was allocated or measured.
+func TestFitRecvGC(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		decoded, skipped []float64
+		unmarshal, alloc float64
+		want             float64
+	}{
+		{"medians", []float64{13e6, 12e6, 40e6}, []float64{0.5e6, 0.4e6, 0.45e6}, 9.55e6, 1e6, 3},
+		{"cheaper than the benchmark: 0", []float64{9e6}, []float64{0.4e6}, 9.5e6, 1e6, 0},
+		{"nothing allocated", []float64{12e6}, []float64{0.4e6}, 9.5e6, 0, 0},
+		{"no rounds", nil, nil, 9.5e6, 1e6, 0},
+	} {
+		if got := fitRecvGC(tc.decoded, tc.skipped, tc.unmarshal, tc.alloc); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: %g ns per allocated byte, want %g", tc.name, got, tc.want)
+		}
+	}
 }

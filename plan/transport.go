@@ -159,7 +159,12 @@ func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecI
 // annot/series@medium, 386 KB of JSON) then stayed in the fit as a cost
 // per byte and was charged to every codec's receivers by their bytes: a
 // binary codec's receivers at 0.29-0.47 of the prediction (docs/plan.md,
-// "The receivers' transport, without a decoder"). FrameBytes is the
+// "The receivers' transport, without a decoder"). Each round also runs
+// the larger payload with the client unmarshaling it:
+// RecvNsPerAllocByte is that client's CPU per message over the one that
+// did not (medians), less encoding/json's unmarshal ns/op, over its
+// B/op (fitRecvGC): the collection of decoded values, which a benchmark
+// loop on a small heap does not pay in full. FrameBytes is the
 // framing load counts on the smaller payload (on a payload of hundreds
 // of KB, bytes read of a message that the run's end cut off count as
 // framing); P99Ms the smaller payload's p99, the
@@ -194,9 +199,13 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 		frames  float64
 	}
 	var pts []point
+	unmarshal := map[string]results.Row{}
 	for _, r := range ms {
 		if r.Op == results.OpMarshal && r.OK {
 			pts = append(pts, point{id: r.Scenario, marshal: r.NsPerOp, size: float64(r.SizeBytes)})
+		}
+		if r.Op == results.OpUnmarshal && r.OK {
+			unmarshal[r.Scenario] = r
 		}
 	}
 	if len(pts) < 2 {
@@ -229,7 +238,7 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 	}
 	refs := []float64{prev}
 	var costs, recv [2][]float64
-	var p99s []float64
+	var p99s, decoded []float64
 	for range transportRounds {
 		for i := range pts {
 			run, err := runServer(ctx, reg, srv, via, TransportCodec, pts[i].id, None, rate, fanout, max(d, transportDuration), true)
@@ -250,15 +259,37 @@ func MeasureTransport(ctx context.Context, reg *codec.Registry, via string, rate
 				p99s = append(p99s, run.result.P99Ms)
 			}
 		}
+		// The larger payload again, the client unmarshaling it.
+		run, err := runServer(ctx, reg, srv, via, TransportCodec, pts[1].id, None, rate, fanout, max(d, transportDuration), false)
+		if err != nil {
+			return Transport{}, fmt.Errorf("%s: %w", pts[1].id, err)
+		}
+		decoded = append(decoded, run.recvNsPerMsg/float64(fanout))
 	}
 	sizes := [2]float64{pts[0].size, pts[1].size}
 	t := fitTransport(sizes, costs)
 	rt := fitTransport(sizes, recv)
 	t.RecvNsPerMsg, t.RecvNsPerByte = rt.NsPerMsg, rt.NsPerByte
+	u := unmarshal[pts[1].id]
+	t.RecvNsPerAllocByte = fitRecvGC(decoded, recv[1], u.NsPerOp, float64(u.BytesPerOp))
 	t.FrameBytes, t.Base64, t.P99Ms, t.MeasuredFanout = pts[0].frames, via == "sse", stats.Median(p99s), fanout
 	t.ReferenceNs = stats.Median(refs)
 	t.ReferenceRange = &Interval{Mid: t.ReferenceNs, Lo: slices.Min(refs), Hi: slices.Max(refs)}
 	return t, nil
+}
+
+// fitRecvGC returns a receiver's CPU ns per byte its decoding allocates
+// beyond the unmarshal's own time: decoded and skipped hold the load
+// client's CPU per delivered message of one payload in each round, with
+// and without unmarshaling it; unmarshalNs and allocBytes are the
+// unmarshal's ns/op and B/op (bench). The medians' difference less
+// unmarshalNs, over allocBytes; 0 when that is negative or nothing was
+// allocated.
+func fitRecvGC(decoded, skipped []float64, unmarshalNs, allocBytes float64) float64 {
+	if allocBytes <= 0 || len(decoded) == 0 || len(skipped) == 0 {
+		return 0
+	}
+	return max(stats.Median(decoded)-stats.Median(skipped)-unmarshalNs, 0) / allocBytes
 }
 
 // fitTransport fits the transport's cost per delivered message from the

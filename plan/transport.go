@@ -161,9 +161,9 @@ func runServer(ctx context.Context, reg *codec.Registry, srv Served, via, codecI
 // binary codec's receivers at 0.29-0.47 of the prediction (docs/plan.md,
 // "The receivers' transport, without a decoder"). Each round also runs
 // the larger payload with the client unmarshaling it:
-// RecvNsPerAllocByte is that client's CPU per message over the one that
-// did not (medians), less encoding/json's unmarshal ns/op, over its
-// B/op (fitRecvGC): the collection of decoded values, which a benchmark
+// RecvNsPerAllocByte is that client's CPU per message less that of the
+// client that did not (medians), less encoding/json's unmarshal ns/op,
+// over its B/op (fitRecvGC): the collection of decoded values, which a benchmark
 // loop on a small heap does not pay in full. FrameBytes is the
 // framing load counts on the smaller payload (on a payload of hundreds
 // of KB, bytes read of a message that the run's end cut off count as

@@ -174,6 +174,9 @@ func writePlan(w io.Writer, p Plan, d Document) {
 	if t.RecvNsPerMsg > 0 || t.RecvNsPerByte > 0 {
 		fmt.Fprintf(w, "; receivers: %s ns per delivered message + %s ns per byte besides decoding", num(t.RecvNsPerMsg), num(t.RecvNsPerByte))
 	}
+	if t.RecvNsPerAllocByte > 0 {
+		fmt.Fprintf(w, ", + %s ns per byte decoding allocates", num(t.RecvNsPerAllocByte))
+	}
 	if t.Base64 {
 		fmt.Fprint(w, "; binary payloads as base64 (SSE)")
 	}

@@ -380,3 +380,24 @@ func TestFitRecvGC(t *testing.T) {
 		}
 	}
 }
+
+// The table's transport line names the receivers' costs that were measured:
+// R_gc only when it is.
+func TestWriteTableReceiverCosts(t *testing.T) {
+	for _, gc := range []float64{0, 2.35} {
+		x := in
+		x.Transport.RecvNsPerMsg, x.Transport.RecvNsPerByte, x.Transport.RecvNsPerAllocByte = 3000, 0.5, gc
+		res, err := Compute(x, []Option{optA})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := WriteTable(&b, Document{TransportSource: "measured", Plans: []Plan{{Scenario: "s", Options: []Option{optA}, Result: res}}}); err != nil {
+			t.Fatal(err)
+		}
+		has := strings.Contains(b.String(), ", + 2.35 ns per byte decoding allocates")
+		if !strings.Contains(b.String(), "receivers: 3000 ns per delivered message + 0.5 ns per byte besides decoding") || has != (gc > 0) {
+			t.Errorf("R_gc %g: the transport line reads\n%s", gc, b.String())
+		}
+	}
+}

@@ -170,7 +170,7 @@ func TestAttackDecodes(t *testing.T) {
 	}
 	defer wg.Wait()
 	defer cancel()
-	// A connection of its own per POST: the server's 300 ms idle timeout
+	// A connection of its own per POST: the server's 1 s idle timeout
 	// may close a kept-alive one as the next POST goes out (EOF).
 	legit := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	for i := range 8 {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/scenario"
 )
@@ -67,6 +69,7 @@ type connStats struct {
 	reconnects   uint64
 	payloadBytes uint64
 	base64Bytes  uint64
+	checkNs      uint64 // thread CPU of the connection's checks (Result.CheckCPUSeconds)
 }
 
 func (a *connStats) add(b connStats) {
@@ -78,6 +81,7 @@ func (a *connStats) add(b connStats) {
 	a.reconnects += b.reconnects
 	a.payloadBytes += b.payloadBytes
 	a.base64Bytes += b.base64Bytes
+	a.checkNs += b.checkNs
 }
 
 // conn is the client side of one connection: it checks sequence numbers,
@@ -98,11 +102,29 @@ type conn struct {
 }
 
 func (g *group) newConn(idx int) (*conn, error) {
-	b, err := g.codec.Bind(g.scenario.Value())
+	var b codec.Binding
+	var err error
+	ns := threadCPU(func() { b, err = g.codec.Bind(g.scenario.Value()) })
 	if err != nil {
 		return nil, fmt.Errorf("load: bind %s: %w", g.codec.Info().ID, err)
 	}
-	return &conn{g: g, idx: idx, binding: b, lastID: -1}, nil
+	c := &conn{g: g, idx: idx, binding: b, lastID: -1}
+	c.st.checkNs = ns
+	return c, nil
+}
+
+// threadCPU runs f on this goroutine's thread and returns the thread's CPU
+// time over it in ns (bench.ThreadCPUTime), 0 where that cannot be read.
+func threadCPU(f func()) uint64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0, err0 := bench.ThreadCPUTime()
+	f()
+	t1, err1 := bench.ThreadCPUTime()
+	if err0 != nil || err1 != nil || t1 < t0 {
+		return 0
+	}
+	return uint64(t1 - t0)
 }
 
 // preamble starts the decoding state of a new connection whose server sent
@@ -159,9 +181,11 @@ func (c *conn) decode(seq uint64, payload []byte) {
 	v, err := c.binding.Unmarshal(payload)
 	if err == nil && !c.checked {
 		c.checked = true
-		if v, err = codec.Value(c.binding, v); err == nil {
-			err = c.g.diff(seq, v)
-		}
+		c.st.checkNs += threadCPU(func() {
+			if v, err = codec.Value(c.binding, v); err == nil {
+				err = c.g.diff(seq, v)
+			}
+		})
 	}
 	if err != nil {
 		c.st.decodeErrors++

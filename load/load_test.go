@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -301,5 +302,26 @@ func TestSkipUnmarshal(t *testing.T) {
 				t.Errorf("%s, SkipUnmarshal %v: %d Unmarshal calls (want %d), %+v", tr, skip, calls.Load(), wantCalls, r)
 			}
 		}
+	}
+}
+
+// The client's checks (each connection's decoder built from the
+// scenario's value, its first message compared) are counted apart, so
+// that plan can take them off the client's CPU: on Linux, where thread CPU
+// time can be read, a run's CheckCPUSeconds is above 0.
+func TestCheckCPUSeconds(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread CPU time is read on Linux only")
+	}
+	base := servertest.Start(t, server.Options{}).URL
+	rs, err := load.Run(context.Background(), load.Options{
+		Transport: "ws", URL: base, Conns: 4, Rate: 50, Duration: 100 * time.Millisecond, Registry: all.Registry(),
+		Codecs: []string{"encoding/json"}, Scenario: "user-profile", Grace: 10 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rs[0]; r.CheckCPUSeconds <= 0 || r.Received != r.Expected || r.DecodeErrors != 0 {
+		t.Errorf("check CPU %g s: %+v", r.CheckCPUSeconds, r)
 	}
 }

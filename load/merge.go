@@ -227,6 +227,7 @@ func mergeResult(m *Result, r Result) {
 	m.Streams += r.Streams
 	m.Fanout = max(m.Fanout, r.Fanout)
 	m.DecodeErrors += r.DecodeErrors
+	m.CheckCPUSeconds += r.CheckCPUSeconds
 	m.Errors += r.Errors
 	m.Reconnects += r.Reconnects
 	m.MsgsPerS += r.MsgsPerS

@@ -83,6 +83,14 @@ type Result struct {
 	// codec of the phase shows the phase's total.
 	ServerCPUSeconds float64 `json:"server_cpu_s"`
 	CPUScope         string  `json:"cpu_scope"`
+	// CheckCPUSeconds is the load client's CPU time (its threads', Linux)
+	// spent on checks a receiver does not make: building each
+	// connection's decoder from the scenario's value and comparing its
+	// first message with the scenario. On annot/series@large that is
+	// about 75 ms a connection, which at fan-out 100 over a 10 s run is
+	// more than the decoding (docs/plan.md); serbench plan takes it off
+	// the client's CPU. 0 where thread CPU time cannot be read.
+	CheckCPUSeconds float64 `json:"check_cpu_s,omitempty"`
 	// PeakRSSBytes is the server process's peak resident set size during
 	// the phase (PeakRSSScope "phase": Linux, where the peak is reset when
 	// the phase starts), or its peak so far (PeakRSSScope "process so far").
@@ -298,7 +306,7 @@ func phaseResults(o Options, sc scenario.Scenario, groups []*group, before, afte
 		r := Result{
 			Transport: o.Transport, Codec: id, Scenario: sc.ID, Conns: g.conns, Rate: o.Rate,
 			DurationS: o.Duration.Seconds(), Expected: uint64(g.conns) * count,
-			Received: t.received, Lost: t.lost, Duplicates: t.duplicates, DecodeErrors: t.decodeErrors,
+			Received: t.received, Lost: t.lost, Duplicates: t.duplicates, DecodeErrors: t.decodeErrors, CheckCPUSeconds: float64(t.checkNs) / 1e9,
 			LossyConns: g.lossyConns, DisorderedConns: g.disorderedConns,
 			Errors: t.errors, Reconnects: t.reconnects,
 			ServerCPUSeconds: cpu, CPUScope: scope, PeakRSSBytes: after.MaxRSSBytes, PeakRSSScope: peakScope,

@@ -5,7 +5,6 @@ package bench
 import (
 	"fmt"
 	"syscall"
-	"time"
 	"unsafe"
 )
 
@@ -65,19 +64,4 @@ func allowedCPUs() ([]int, error) {
 		return nil, err
 	}
 	return m.cpus(), nil
-}
-
-// threadCPUTime is the CPU time of the calling thread
-// (clock_gettime(2) CLOCK_THREAD_CPUTIME_ID). Unlike wall time it stops
-// while the thread waits for its CPU, so a probe timed with it feels a
-// hyperthread sibling (the thread runs, slower) but not another thread
-// sharing the same CPU by turns.
-func threadCPUTime() (time.Duration, error) {
-	const clockThreadCPUTimeID = 3 // linux/time.h
-	var ts syscall.Timespec
-	_, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0)
-	if e != 0 {
-		return 0, fmt.Errorf("bench: clock_gettime CLOCK_THREAD_CPUTIME_ID: %w", e)
-	}
-	return time.Duration(ts.Nano()), nil
 }

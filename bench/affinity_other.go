@@ -5,7 +5,6 @@ package bench
 import (
 	"fmt"
 	"runtime"
-	"time"
 )
 
 // cpuMask stands for a thread's processor mask, which is only read and set
@@ -14,8 +13,7 @@ type cpuMask struct{}
 
 var errNoAffinity = fmt.Errorf("bench: thread affinity is not supported on %s", runtime.GOOS)
 
-func threadAffinity() (cpuMask, error)      { return cpuMask{}, errNoAffinity }
-func setThreadAffinity(cpuMask) error       { return errNoAffinity }
-func pinThread(int) error                   { return errNoAffinity }
-func threadCPUTime() (time.Duration, error) { return 0, errNoAffinity }
-func allowedCPUs() ([]int, error)           { return nil, errNoAffinity }
+func threadAffinity() (cpuMask, error) { return cpuMask{}, errNoAffinity }
+func setThreadAffinity(cpuMask) error  { return errNoAffinity }
+func pinThread(int) error              { return errNoAffinity }
+func allowedCPUs() ([]int, error)      { return nil, errNoAffinity }

@@ -120,16 +120,16 @@ func timeCoreSharing(cpu, neighbour int) (*env.CoreSharing, error) {
 	}
 	defer func() { close(nb.cmd); <-nb.exited }()
 
-	if _, err := threadCPUTime(); err != nil {
+	if _, err := env.ThreadCPUTime(); err != nil {
 		return nil, err
 	}
 	iters := calibrateIters(coreProbe, probeTries, ilp)
 	var idle, busy, rounds []float64
 	timeProbe := func(dst *[]float64) {
 		for range coreTimings {
-			t0, _ := threadCPUTime() // read once above without error
+			t0, _ := env.ThreadCPUTime() // read once above without error
 			noiseSink += ilp(iters)
-			t1, _ := threadCPUTime()
+			t1, _ := env.ThreadCPUTime()
 			*dst = append(*dst, float64(t1-t0))
 		}
 	}
@@ -205,4 +205,4 @@ var noiseSink2 uint64
 // waits for a CPU. The caller locks itself to its thread
 // (runtime.LockOSThread) for two readings to be comparable. Elsewhere it
 // is an error.
-func ThreadCPUTime() (time.Duration, error) { return threadCPUTime() }
+func ThreadCPUTime() (time.Duration, error) { return env.ThreadCPUTime() }

@@ -4,7 +4,8 @@
 // emulation), the machine noise a run measured (Noise, CoreSharing), and
 // the readers those facts come from: /proc/cpuinfo, /proc/stat
 // (ReadCPUStat: steal and per-CPU busy time), getrusage(2) (ProcessUsage:
-// process CPU time and peak memory), /proc/self/status (PeakRSS) and
+// process CPU time and peak memory), clock_gettime(2) (ThreadCPUTime: the
+// calling thread's CPU time), /proc/self/status (PeakRSS) and
 // /proc/PID/statm (ResidentBytes).
 //
 // env imports only the standard library: every document producer (run,

@@ -11,8 +11,8 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/serbench/serbench/bench"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/env"
 	"github.com/serbench/serbench/scenario"
 )
 
@@ -114,13 +114,13 @@ func (g *group) newConn(idx int) (*conn, error) {
 }
 
 // threadCPU runs f on this goroutine's thread and returns the thread's CPU
-// time over it in ns (bench.ThreadCPUTime), 0 where that cannot be read.
+// time over it in ns (env.ThreadCPUTime), 0 where that cannot be read.
 func threadCPU(f func()) uint64 {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	t0, err0 := bench.ThreadCPUTime()
+	t0, err0 := env.ThreadCPUTime()
 	f()
-	t1, err1 := bench.ThreadCPUTime()
+	t1, err1 := env.ThreadCPUTime()
 	if err0 != nil || err1 != nil || t1 < t0 {
 		return 0
 	}
